@@ -1,0 +1,104 @@
+"""The ``companion`` command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+from companion.rules.common import Lang, Refusal
+
+EXIT_BAD_INPUT = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line, not a usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def default_lang() -> Lang:
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var, "")
+        if value:
+            return "ja" if value.lower().startswith("ja") else "en"
+    return "en"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="companion",
+                     description="A print-and-play table companion for Six-Suit Fortress, "
+                                 "HOMALET and Reign of Dragoness.")
+    parser.add_argument("--lang", choices=("en", "ja"), default=None,
+                        help="language of messages (default: from LANG)")
+    commands = parser.add_subparsers(dest="command", parser_class=_Parser)
+    settle = commands.add_parser("settle", help="settle end-of-game scores from JSON")
+    settle.add_argument("file", help="a JSON file, or - for standard input")
+    settle.add_argument("--explain", action="store_true",
+                        help="add a readable account of each player's arithmetic")
+    return parser
+
+
+def _fail(message: str) -> int:
+    print(message, file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
+def run_settle(path: str, explain: bool, lang: Lang) -> int:
+    from companion.settle import settle
+
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
+    except (OSError, UnicodeDecodeError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        return _fail(f"cannot read {path}: {reason}" if lang == "en" else f"{path} を読めません：{reason}")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        return _fail(f"{path} is not valid JSON: {error}" if lang == "en"
+                     else f"{path} は正しい JSON ではありません：{error}")
+    try:
+        answer = settle(data, explain, lang)
+    except Refusal as refusal:
+        return _fail(refusal.msg.text(lang))
+    print(format_json(answer))
+    return 0
+
+
+def format_json(value: dict[str, Any]) -> str:
+    """One top-level key a line; a list of objects one object a line (as the examples read)."""
+
+    def dump(item: Any) -> str:
+        return json.dumps(item, ensure_ascii=False)
+
+    lines = []
+    for key, item in value.items():
+        if isinstance(item, list) and item and all(isinstance(x, dict) for x in item):
+            pad = " " * (len(dump(key)) + 4)
+            text = "[" + (",\n" + pad).join(dump(x) for x in item) + "]"
+        else:
+            text = dump(item)
+        lines.append(f"{dump(key)}: {text}")
+    return "{" + ",\n ".join(lines) + "}"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    lang: Lang = args.lang or default_lang()
+    if args.command == "settle":
+        return run_settle(args.file, args.explain, lang)
+    parser.print_help()
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

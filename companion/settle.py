@@ -1,0 +1,104 @@
+"""``companion settle``: end-of-game arithmetic from JSON, for each game.
+
+Each ``settle_*`` function takes the parsed JSON document and returns the JSON answer,
+or raises :class:`Refusal` with one sentence naming the player and the problem.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from companion.decks import load_deck_data
+from companion.rules import fortress
+from companion.rules.common import Lang, Msg, Refusal, refuse
+
+
+def _players(data: dict[str, Any], most: int, least: int = 1) -> list[Any]:
+    players = data.get("players")
+    if not isinstance(players, list) or not least <= len(players) <= most:
+        count = len(players) if isinstance(players, list) else "no"
+        raise refuse(f"settle needs a list of {least} to {most} players, got {count}",
+                     f"プレイヤーは {least}〜{most} 人のリストで指定してください（{count}）")
+    return players
+
+
+def _named(entry: Any, index: int, seen: set[str]) -> str:
+    if not isinstance(entry, dict) or not isinstance(entry.get("name"), str) or not entry["name"]:
+        raise refuse(f"player {index + 1} needs an object with a \"name\"",
+                     f"{index + 1} 人目のプレイヤーには \"name\" が必要です")
+    name: str = entry["name"]
+    if name in seen:
+        raise refuse(f"player {name}: the name is used twice", f"プレイヤー {name}：名前が重複しています")
+    seen.add(name)
+    return name
+
+
+def _for_player(name: str, error: Refusal) -> Refusal:
+    return Refusal(Msg(f"player {name}: ", f"プレイヤー {name}：") + error.msg)
+
+
+def _card_list(value: Any, what: Msg) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str | int) for v in value):
+        raise Refusal(Msg("", "") + what + Msg(" must be a list of cards", " はカードのリストです"))
+    return [str(v) for v in value]
+
+
+def settle_fortress(data: dict[str, Any], explain: bool, lang: Lang) -> dict[str, Any]:
+    deck = fortress.Deck.from_data(load_deck_data("fortress", data.get("deck")))
+    seen_names: set[str] = set()
+    owner: dict[fortress.Card, str] = {}
+    results = []
+    for index, entry in enumerate(_players(data, fortress.MAX_PLAYERS)):
+        name = _named(entry, index, seen_names)
+        try:
+            raw_columns = entry.get("fortress", [])
+            if not isinstance(raw_columns, list):
+                raise refuse("\"fortress\" must be a list of columns", "\"fortress\" は列のリストです")
+            columns = [[deck.parse(t) for t in _card_list(c, Msg("a column", "列"))]
+                       for c in raw_columns]
+            hand = [deck.parse(t) for t in _card_list(entry.get("hand", []), Msg("\"hand\"", "\"hand\""))]
+            for card in [c for column in columns for c in column] + hand:
+                if card in owner:
+                    other = owner[card]
+                    where = Msg("twice", "2回") if other == name else Msg(
+                        f"also under {other}", f"{other}にもあります")
+                    raise refuse(f"{card} appears {where.en}; each card exists once",
+                                 f"{card} が重複しています（{where.ja}）")
+                owner[card] = name
+            problem = fortress.row_problem(columns, deck.ranks)
+            if problem is not None:
+                raise Refusal(Msg("the fortress breaks F-11: ", "砦が F-11 に反します：") + problem)
+        except Refusal as error:
+            raise _for_player(name, error) from None
+        heights = [len(c) for c in columns]
+        result = fortress.score(columns, hand, fortress.best_pair(heights))
+        row: dict[str, Any] = {
+            "name": name, "columns": result.columns, "tallest": result.tallest,
+            "pair": None if result.pair is None else {"from": result.pair.source,
+                                                      "to": result.pair.target},
+            "points": result.points, "penalty": result.penalty, "score": result.score,
+        }
+        if explain:
+            row["explanation"] = result.explanation.text(lang)
+        results.append(row)
+    top = fortress.winners([r["score"] for r in results])
+    return {"game": "fortress", "players": results, "winners": [results[i]["name"] for i in top]}
+
+
+SETTLERS: dict[str, Callable[[dict[str, Any], bool, Lang], dict[str, Any]]] = {
+    "fortress": settle_fortress,
+}
+
+
+def settle(data: Any, explain: bool = False, lang: Lang = "en") -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise refuse("the input must be a JSON object with \"game\" and \"players\"",
+                     "入力は \"game\" と \"players\" を持つ JSON オブジェクトです")
+    game = data.get("game")
+    settler = SETTLERS.get(game) if isinstance(game, str) else None
+    if settler is None:
+        games = ", ".join(SETTLERS)
+        raise refuse(f"unknown game {game!r}: settle knows {games}",
+                     f"不明なゲーム {game!r}：対応するのは {games} です")
+    return settler(data, explain, lang)

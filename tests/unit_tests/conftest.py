@@ -1,0 +1,9 @@
+import pytest
+
+from companion.decks import load_deck_data
+from companion.rules import fortress
+
+
+@pytest.fixture(scope="session")
+def fdeck() -> fortress.Deck:
+    return fortress.Deck.from_data(load_deck_data("fortress"))
