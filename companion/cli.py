@@ -40,6 +40,8 @@ def build_parser() -> argparse.ArgumentParser:
     settle.add_argument("file", help="a JSON file, or - for standard input")
     settle.add_argument("--explain", action="store_true",
                         help="add a readable account of each player's arithmetic")
+    settle.add_argument("--deck", metavar="FILE",
+                        help="a deck definition file (TOML) to use instead of the default deck")
     return parser
 
 
@@ -48,7 +50,7 @@ def _fail(message: str) -> int:
     return EXIT_BAD_INPUT
 
 
-def run_settle(path: str, explain: bool, lang: Lang) -> int:
+def run_settle(path: str, explain: bool, lang: Lang, deck: str | None = None) -> int:
     from companion.settle import settle
 
     try:
@@ -65,6 +67,8 @@ def run_settle(path: str, explain: bool, lang: Lang) -> int:
     except json.JSONDecodeError as error:
         return _fail(f"{path} is not valid JSON: {error}" if lang == "en"
                      else f"{path} は正しい JSON ではありません：{error}")
+    if deck is not None and isinstance(data, dict):
+        data["deck"] = deck
     try:
         answer = settle(data, explain, lang)
     except Refusal as refusal:
@@ -95,7 +99,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     lang: Lang = args.lang or default_lang()
     if args.command == "settle":
-        return run_settle(args.file, args.explain, lang)
+        return run_settle(args.file, args.explain, lang, args.deck)
     parser.print_help()
     return 0
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.decks import load_deck_data
-from companion.rules import fortress
+from companion.rules import fortress, homalet
 from companion.rules.common import Lang, Msg, Refusal, refuse
 
 
@@ -86,8 +86,42 @@ def settle_fortress(data: dict[str, Any], explain: bool, lang: Lang) -> dict[str
     return {"game": "fortress", "players": results, "winners": [results[i]["name"] for i in top]}
 
 
+def settle_homalet(data: dict[str, Any], explain: bool, lang: Lang) -> dict[str, Any]:
+    deck = homalet.Deck.from_data(load_deck_data("homalet", data.get("deck")))
+    seen_names: set[str] = set()
+    owner: dict[int, str] = {}
+    names, piles = [], []
+    for index, entry in enumerate(_players(data, homalet.MAX_PLAYERS)):
+        name = _named(entry, index, seen_names)
+        try:
+            pile = [homalet.parse_card(t) for t in _card_list(entry.get("pile", []), Msg("\"pile\"", "\"pile\""))]
+            for card in pile:
+                if card in owner:
+                    other = owner[card]
+                    where = Msg("twice", "2回") if other == name else Msg(
+                        f"also in {other}'s pile", f"{other}の得点札にもあります")
+                    raise refuse(f"{homalet.fmt(card)} appears {where.en}; each card exists once",
+                                 f"{homalet.fmt(card)} が重複しています（{where.ja}）")
+                owner[card] = name
+        except Refusal as error:
+            raise _for_player(name, error) from None
+        names.append(name)
+        piles.append(pile)
+    results = []
+    for name, pile in zip(names, piles, strict=True):
+        result = homalet.score(pile, deck)
+        row: dict[str, Any] = {"name": name, "cards": result.cards, "same_digit": result.same_digit,
+                               "run": result.run, "spring": result.spring, "score": result.score}
+        if explain:
+            row["explanation"] = result.explanation.text(lang)
+        results.append(row)
+    top = homalet.winners([r["score"] for r in results], piles)
+    return {"game": "homalet", "players": results, "winners": [names[i] for i in top]}
+
+
 SETTLERS: dict[str, Callable[[dict[str, Any], bool, Lang], dict[str, Any]]] = {
     "fortress": settle_fortress,
+    "homalet": settle_homalet,
 }
 
 

@@ -1,9 +1,14 @@
 import pytest
 
 from companion.decks import load_deck_data
-from companion.rules import fortress
+from companion.rules import fortress, homalet
 
 
 @pytest.fixture(scope="session")
 def fdeck() -> fortress.Deck:
     return fortress.Deck.from_data(load_deck_data("fortress"))
+
+
+@pytest.fixture(scope="session")
+def hdeck() -> "homalet.Deck":
+    return homalet.Deck.from_data(load_deck_data("homalet"))
