@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.decks import load_deck_data
-from companion.rules import fortress, homalet
+from companion.rules import dragoness, fortress, homalet
 from companion.rules.common import Lang, Msg, Refusal, refuse
 
 
@@ -119,9 +119,64 @@ def settle_homalet(data: dict[str, Any], explain: bool, lang: Lang) -> dict[str,
     return {"game": "homalet", "players": results, "winners": [names[i] for i in top]}
 
 
+def settle_dragoness(data: dict[str, Any], explain: bool, lang: Lang) -> dict[str, Any]:
+    names = data.get("players")
+    if (not isinstance(names, list) or not all(isinstance(n, str) and n for n in names)
+            or not dragoness.MIN_PLAYERS <= len(names) <= dragoness.MAX_PLAYERS):
+        raise refuse("\"players\" must list 2 to 8 player names (D-2)",
+                     "\"players\" には 2〜8 人の名前を並べてください")
+    if len(set(names)) != len(names):
+        raise refuse("each player needs a name of their own", "プレイヤーにはそれぞれ別の名前が必要です")
+    rounds = data.get("rounds")
+    if not isinstance(rounds, list) or not 1 <= len(rounds) <= dragoness.ROUNDS:
+        count = len(rounds) if isinstance(rounds, list) else "no"
+        raise refuse(f"\"rounds\" must list 1 to 5 rounds, got {count} (D-11)",
+                     f"\"rounds\" は 1〜5 ラウンドです（{count}）")
+    results, explanations = [], []
+    for number, entry in enumerate(rounds, start=1):
+        where = Msg(f"round {number}: ", f"第{number}ラウンド：")
+        if not isinstance(entry, dict) or entry.get("out") not in names:
+            raise Refusal(where + Msg(f"\"out\" must name one of the players ({', '.join(names)})",
+                                      f"\"out\" にはプレイヤーの誰か（{'、'.join(names)}）を書いてください"))
+        out = entry["out"]
+        left = entry.get("cards_left")
+        if not isinstance(left, dict):
+            raise Refusal(where + Msg("\"cards_left\" must map each other player to a count",
+                                      "\"cards_left\" には他の各プレイヤーの残り枚数を書いてください"))
+        if out in left:
+            raise Refusal(where + Msg(f"player {out}: went out, so has no cards_left entry",
+                                      f"プレイヤー {out}：上がった人は cards_left に書きません"))
+        for name in names:
+            if name == out:
+                continue
+            if name not in left:
+                raise Refusal(where + Msg(f"player {name}: missing from cards_left",
+                                          f"プレイヤー {name}：cards_left にありません"))
+            count = left[name]
+            if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= dragoness.HAND:
+                raise Refusal(where + Msg(f"player {name}: {count!r} cards left is not a count from 0 to 13",
+                                          f"プレイヤー {name}：残り {count!r} 枚は 0〜13 ではありません"))
+        unknown = [k for k in left if k not in names]
+        if unknown:
+            raise Refusal(where + Msg(f"player {unknown[0]}: not in \"players\"",
+                                      f"プレイヤー {unknown[0]}：\"players\" にいません"))
+        seat = {name: i for i, name in enumerate(names)}
+        points, why = dragoness.round_points(seat[out], {seat[k]: v for k, v in left.items()})
+        results.append({name: points[seat[name]] for name in names})
+        explanations.append(f"{where.text(lang)}{why.text(lang)}")
+    totals = {name: sum(r[name] for r in results) for name in names}
+    top = dragoness.winners(list(totals.values()))
+    answer: dict[str, Any] = {"game": "dragoness", "rounds": results, "totals": totals,
+                              "complete": len(results) == dragoness.ROUNDS, "winners": [names[i] for i in top]}
+    if explain:
+        answer["explanation"] = explanations
+    return answer
+
+
 SETTLERS: dict[str, Callable[[dict[str, Any], bool, Lang], dict[str, Any]]] = {
     "fortress": settle_fortress,
     "homalet": settle_homalet,
+    "dragoness": settle_dragoness,
 }
 
 

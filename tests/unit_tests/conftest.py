@@ -1,7 +1,7 @@
 import pytest
 
 from companion.decks import load_deck_data
-from companion.rules import fortress, homalet
+from companion.rules import dragoness, fortress, homalet
 
 
 @pytest.fixture(scope="session")
@@ -12,3 +12,8 @@ def fdeck() -> fortress.Deck:
 @pytest.fixture(scope="session")
 def hdeck() -> "homalet.Deck":
     return homalet.Deck.from_data(load_deck_data("homalet"))
+
+
+@pytest.fixture(scope="session")
+def ddeck() -> "dragoness.Deck":
+    return dragoness.Deck.from_data(load_deck_data("dragoness"))
