@@ -42,7 +42,62 @@ def build_parser() -> argparse.ArgumentParser:
                         help="add a readable account of each player's arithmetic")
     settle.add_argument("--deck", metavar="FILE",
                         help="a deck definition file (TOML) to use instead of the default deck")
+    _add_print(commands)
     return parser
+
+
+GAMES = ("fortress", "homalet", "dragoness")
+
+
+def _add_print(commands: Any) -> None:
+    printing = commands.add_parser("print", help="print decks, rule summaries, score sheets and card PNGs")
+    kinds = printing.add_subparsers(dest="what", parser_class=_Parser, required=True)
+    deck = kinds.add_parser("deck", help="a deck: sheets of fronts, each followed by its backs")
+    deck.add_argument("game", choices=GAMES)
+    deck.add_argument("--players", type=int, help="only the cards used by this many players")
+    deck.add_argument("--paper", choices=("a4", "letter"), default="a4")
+    deck.add_argument("--size", choices=("poker", "bridge", "mini"), default="poker")
+    deck.add_argument("--bleed", type=float, default=0.0, metavar="MM", help="bleed around each card (0-5 mm)")
+    deck.add_argument("--duplex", choices=("long", "short", "none"), default="long",
+                      help="backs mirrored for long- or short-edge duplex; none prints fronts only")
+    deck.add_argument("--deck", metavar="FILE", help="a deck definition file instead of the default")
+    deck.add_argument("-o", "--output", required=True, metavar="FILE.pdf")
+    summary = kinds.add_parser("summary", help="rule summary cards")
+    summary.add_argument("game", choices=GAMES)
+    summary.add_argument("--lang", dest="doc_lang", choices=("ja", "en"), default=None)
+    summary.add_argument("--paper", choices=("a4", "letter"), default="a4")
+    summary.add_argument("-o", "--output", required=True, metavar="FILE.pdf")
+    sheet = kinds.add_parser("sheet", help="a blank score sheet")
+    sheet.add_argument("game", choices=GAMES)
+    sheet.add_argument("--players", type=int, required=True)
+    sheet.add_argument("--lang", dest="doc_lang", choices=("ja", "en"), default=None)
+    sheet.add_argument("--paper", choices=("a4", "letter"), default="a4")
+    sheet.add_argument("-o", "--output", required=True, metavar="FILE.pdf")
+    kit = kinds.add_parser("kit", help="every deck, summary and sheet, in both languages")
+    kit.add_argument("--paper", choices=("a4", "letter"), default="a4")
+    kit.add_argument("-o", "--output", required=True, metavar="DIR")
+    png = kinds.add_parser("png", help="one PNG per card for print-on-demand (300 dpi, 1/8 inch bleed)")
+    png.add_argument("game", choices=GAMES)
+    png.add_argument("--players", type=int)
+    png.add_argument("--size", choices=("poker", "bridge", "mini"), default="poker")
+    png.add_argument("--deck", metavar="FILE")
+    png.add_argument("-o", "--output", required=True, metavar="DIR")
+
+
+def run_print(args: argparse.Namespace, lang: Lang) -> int:
+    from printables import kit
+    from printables.layout import LayoutError
+
+    doc_lang: Lang = getattr(args, "doc_lang", None) or lang
+    try:
+        message = kit.run(args.what, args, doc_lang)
+    except (LayoutError, Refusal) as error:
+        text = error.msg.text(lang) if isinstance(error, Refusal) else str(error)
+        return _fail(text)
+    except OSError as error:
+        return _fail(f"cannot write {args.output}: {error.strerror or error}")
+    print(message)
+    return 0
 
 
 def _fail(message: str) -> int:
@@ -95,11 +150,24 @@ def format_json(value: dict[str, Any]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run a command; whatever happens, the user sees sentences, never a traceback."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except Exception as error:  # a bug: say so in one line
+        return _fail(f"companion: unexpected error ({type(error).__name__}: {error}); nothing was changed")
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     lang: Lang = args.lang or default_lang()
     if args.command == "settle":
         return run_settle(args.file, args.explain, lang, args.deck)
+    if args.command == "print":
+        return run_print(args, lang)
     parser.print_help()
     return 0
 

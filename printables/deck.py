@@ -1,0 +1,49 @@
+"""A deck as sheets of card fronts, each followed by its backs for duplex printing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from printables.faces import TITLES, DeckArt
+from printables.layout import Duplex, Grid, atomic_target, cut_marks, new_canvas, page_note, set_boxes
+
+
+def draw_deck(target: str | Path, art: DeckArt, grid: Grid, duplex: Duplex) -> int:
+    """Write the deck PDF to ``target``; return the number of pages."""
+    c = new_canvas(target, grid.page, f"{TITLES[art.game].en} — deck")
+    w, h = grid.card
+    art.forms(c, w, h, grid.bleed)
+    pages = 0
+    total = (len(art.cards) + grid.per_page - 1) // grid.per_page
+    for sheet in range(total):
+        batch = art.cards[sheet * grid.per_page:(sheet + 1) * grid.per_page]
+        set_boxes(c, grid)
+        for i, card in enumerate(batch):
+            x, y = grid.slot(i)
+            c.saveState()
+            c.translate(x, y)
+            art.draw(c, card, w, h)
+            c.restoreState()
+        cut_marks(c, grid)
+        page_note(c, grid.page, f"{TITLES[art.game].en} {sheet + 1}/{total} fronts", grid)
+        c.showPage()
+        pages += 1
+        if duplex != "none":
+            set_boxes(c, grid)
+            for i in range(len(batch)):
+                x, y = grid.back_slot(i, duplex)
+                c.saveState()
+                c.translate(x, y)
+                c.doForm(f"back-{art.game}")
+                c.restoreState()
+            cut_marks(c, grid)
+            page_note(c, grid.page, f"{TITLES[art.game].en} {sheet + 1}/{total} backs ({duplex}-edge duplex)", grid)
+            c.showPage()
+            pages += 1
+    c.save()
+    return pages
+
+
+def print_deck(path: str | Path, art: DeckArt, grid: Grid, duplex: Duplex) -> int:
+    with atomic_target(path) as temp:
+        return draw_deck(temp, art, grid, duplex)

@@ -1,0 +1,79 @@
+"""Small drawing helpers shared by the faces, summaries and sheets."""
+
+from __future__ import annotations
+
+import math
+
+from reportlab.lib.colors import Color, HexColor
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+from printables.fonts import FONT
+
+
+def colour(hex_code: str) -> Color:
+    return HexColor(hex_code)
+
+
+def tint(hex_code: str, amount: float) -> Color:
+    """``hex_code`` mixed with white: amount 0 is white, 1 the colour itself."""
+    base = HexColor(hex_code)
+    return Color(1 - (1 - base.red) * amount, 1 - (1 - base.green) * amount, 1 - (1 - base.blue) * amount)
+
+
+def shape_path(c: Canvas, shape: str, cx: float, cy: float, r: float) -> None:
+    """Fill a symbol of radius ``r`` centred at (cx, cy) with the current fill colour."""
+    if shape == "circle":
+        c.circle(cx, cy, r * 0.9, stroke=0, fill=1)
+        return
+    if shape == "square":
+        s = r * 0.8
+        c.rect(cx - s, cy - s, 2 * s, 2 * s, stroke=0, fill=1)
+        return
+    points: list[tuple[float, float]]
+    if shape == "triangle":
+        points = [(cx + r * math.cos(math.radians(90 + 120 * i)),
+                   cy - 0.15 * r + r * math.sin(math.radians(90 + 120 * i))) for i in range(3)]
+    elif shape == "diamond":
+        points = [(cx, cy + r), (cx + 0.72 * r, cy), (cx, cy - r), (cx - 0.72 * r, cy)]
+    elif shape == "star":
+        points = [(cx + (r if i % 2 == 0 else 0.45 * r) * math.cos(math.radians(90 + 36 * i)),
+                   cy + (r if i % 2 == 0 else 0.45 * r) * math.sin(math.radians(90 + 36 * i))) for i in range(10)]
+    else:  # hexagon
+        points = [(cx + 0.92 * r * math.cos(math.radians(30 + 60 * i)),
+                   cy + 0.92 * r * math.sin(math.radians(30 + 60 * i))) for i in range(6)]
+    path = c.beginPath()
+    path.moveTo(*points[0])
+    for p in points[1:]:
+        path.lineTo(*p)
+    path.close()
+    c.drawPath(path, stroke=0, fill=1)
+
+
+def fit_size(text: str, size: float, width: float) -> float:
+    """The largest font size up to ``size`` at which ``text`` fits in ``width``."""
+    w = stringWidth(text, FONT, size)
+    return size if w <= width else size * width / w
+
+
+def centred(c: Canvas, text: str, x: float, y: float, size: float, width: float | None = None) -> None:
+    c.setFont(FONT, fit_size(text, size, width) if width else size)
+    c.drawCentredString(x, y, text)
+
+
+def wrap(text: str, size: float, width: float) -> list[str]:
+    """Lines of ``text`` no wider than ``width``: by words where there are spaces, else by character."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        current = ""
+        tokens = paragraph.split(" ") if paragraph.isascii() else list(paragraph)
+        joiner = " " if paragraph.isascii() else ""
+        for token in tokens:
+            trial = f"{current}{joiner}{token}" if current else token
+            if stringWidth(trial, FONT, size) <= width or not current:
+                current = trial
+            else:
+                lines.append(current)
+                current = token
+        lines.append(current)
+    return lines

@@ -1,0 +1,191 @@
+"""Paper, card sizes, the card grid, cut marks, duplex backs, and atomic PDF files."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import BinaryIO, Literal
+
+from reportlab.lib.pagesizes import A4, letter
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from printables.fonts import FONT, register_fonts
+
+PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": letter}
+SIZES: dict[str, tuple[float, float]] = {  # trim size in points
+    "poker": (63 * mm, 88 * mm),
+    "bridge": (57 * mm, 88 * mm),
+    "mini": (44 * mm, 63 * mm),
+}
+Duplex = Literal["long", "short", "none"]
+DUPLEX = ("long", "short", "none")
+MARGIN = 7 * mm  # the printable edge plus room for cut marks
+MARK = 4 * mm  # cut mark length
+
+
+class LayoutError(ValueError):
+    """Options that cannot make a sheet (reported to the user as one line)."""
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Cards laid out centred on a sheet. Slot 0 is the top-left card; coordinates are each
+    card's trim box, bottom-left origin, in points."""
+
+    page: tuple[float, float]
+    card: tuple[float, float]
+    bleed: float
+    cols: int
+    rows: int
+
+    @property
+    def per_page(self) -> int:
+        return self.cols * self.rows
+
+    @property
+    def pitch(self) -> tuple[float, float]:
+        return self.card[0] + 2 * self.bleed, self.card[1] + 2 * self.bleed
+
+    @property
+    def origin(self) -> tuple[float, float]:
+        """Bottom-left corner of the bottom-left card's trim box."""
+        pw, ph = self.pitch
+        x = (self.page[0] - self.cols * pw) / 2 + self.bleed
+        y = (self.page[1] - self.rows * ph) / 2 + self.bleed
+        return x, y
+
+    def slot(self, index: int) -> tuple[float, float]:
+        col, row = index % self.cols, index // self.cols
+        x0, y0 = self.origin
+        pw, ph = self.pitch
+        return x0 + col * pw, y0 + (self.rows - 1 - row) * ph
+
+    def back_slot(self, index: int, duplex: Duplex) -> tuple[float, float]:
+        """Where the back of the card in ``index`` goes on the following page, so that it lands
+        behind its front after the sheet is turned: mirrored left-right for long-edge duplex,
+        top-bottom for short-edge."""
+        x, y = self.slot(index)
+        if duplex == "long":
+            return self.page[0] - x - self.card[0], y
+        if duplex == "short":
+            return x, self.page[1] - y - self.card[1]
+        return x, y
+
+    def trim_box(self) -> tuple[float, float, float, float]:
+        x0, y0 = self.origin
+        pw, ph = self.pitch
+        return (x0, y0, x0 + (self.cols - 1) * pw + self.card[0], y0 + (self.rows - 1) * ph + self.card[1])
+
+    def bleed_box(self) -> tuple[float, float, float, float]:
+        x1, y1, x2, y2 = self.trim_box()
+        b = self.bleed
+        return (x1 - b, y1 - b, x2 + b, y2 + b)
+
+
+def make_grid(paper: str, size: str | tuple[float, float], bleed_mm: float = 0.0) -> Grid:
+    if paper not in PAPERS:
+        raise LayoutError(f"unknown paper {paper!r}: choose {' or '.join(PAPERS)}")
+    card = SIZES.get(size) if isinstance(size, str) else size
+    if card is None:
+        raise LayoutError(f"unknown card size {size!r}: choose {', '.join(SIZES)}")
+    if not 0 <= bleed_mm <= 5:
+        raise LayoutError(f"bleed {bleed_mm:g} mm is out of range: choose 0 to 5 mm")
+    page = PAPERS[paper]
+    bleed = bleed_mm * mm
+    cols = int((page[0] - 2 * MARGIN) // (card[0] + 2 * bleed))
+    rows = int((page[1] - 2 * MARGIN) // (card[1] + 2 * bleed))
+    if cols < 1 or rows < 1:
+        raise LayoutError("the card does not fit on the paper")
+    return Grid(page, card, bleed, cols, rows)
+
+
+def cut_marks(c: Canvas, grid: Grid) -> None:
+    """Short lines in the margin at every trim edge, never over a card face."""
+    x1, y1, x2, y2 = grid.bleed_box()
+    xs: set[float] = set()
+    ys: set[float] = set()
+    for i in range(grid.per_page):
+        x, y = grid.slot(i)
+        xs.update((round(x, 3), round(x + grid.card[0], 3)))
+        ys.update((round(y, 3), round(y + grid.card[1], 3)))
+    c.saveState()
+    c.setLineWidth(0.3)
+    c.setStrokeGray(0.25)
+    gap = 1 * mm
+    for x in sorted(xs):
+        c.line(x, y2 + gap, x, y2 + gap + MARK)
+        c.line(x, y1 - gap, x, y1 - gap - MARK)
+    for y in sorted(ys):
+        c.line(x1 - gap, y, x1 - gap - MARK, y)
+        c.line(x2 + gap, y, x2 + gap + MARK, y)
+    c.restoreState()
+
+
+PRINT_NOTE = "Print at 100 % (actual size) — 100%（実際のサイズ）で印刷してください"
+
+
+def page_note(c: Canvas, page: tuple[float, float], text: str = "", grid: Grid | None = None) -> None:
+    """The "print at 100 %" reminder on every sheet: at the foot, or along the left margin when
+    the cut marks leave no room at the foot."""
+    c.saveState()
+    c.setFont(FONT, 6.5)
+    c.setFillGray(0.35)
+    line = PRINT_NOTE + (f"   {text}" if text else "")
+    foot = grid.bleed_box()[1] - 1 * mm - MARK if grid is not None else MARGIN
+    if grid is None or foot >= 5 * mm:
+        c.drawCentredString(page[0] / 2, min(foot, MARGIN) / 2 - 1, line)
+    else:
+        c.translate(grid.bleed_box()[0] / 2 + 1, page[1] / 2)
+        c.rotate(90)
+        c.drawCentredString(0, 0, line)
+    c.restoreState()
+
+
+def set_boxes(c: Canvas, grid: Grid) -> None:
+    c.setTrimBox(grid.trim_box())
+    c.setBleedBox(grid.bleed_box())
+
+
+def new_canvas(target: str | Path | BinaryIO, page: tuple[float, float], title: str) -> Canvas:
+    """A canvas whose output is the same bytes for the same input, in the embedded Japanese font."""
+    register_fonts()
+    c = Canvas(str(target) if isinstance(target, str | Path) else target, pagesize=page, invariant=1,
+               initialFontName=FONT, initialFontSize=10, pageCompression=1)
+    c.setTitle(title)
+    c.setAuthor("companion")
+    c.setCreator("companion printables")
+    return c
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+@contextlib.contextmanager
+def atomic_target(path: str | Path) -> Iterator[Path]:
+    """A temporary file beside ``path``, renamed onto it only when the body succeeds."""
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
+        raise LayoutError(f"cannot write {target}: folder {folder} does not exist")
+    if not os.access(folder, os.W_OK):
+        raise LayoutError(f"cannot write {target}: folder {folder} is not writable")
+    fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=folder)
+    os.close(fd)
+    try:
+        yield Path(temp)
+        with open(temp, "rb") as handle:
+            os.fsync(handle.fileno())
+        os.chmod(temp, 0o666 & ~_umask())
+        os.replace(temp, target)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temp)
+        raise

@@ -1,0 +1,44 @@
+"""QR codes drawn as vector squares in a reportlab form (drawn once, placed anywhere)."""
+
+from __future__ import annotations
+
+import qrcode
+from reportlab.pdfgen.canvas import Canvas
+
+
+def qr_matrix(data: str) -> list[list[bool]]:
+    code = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_M, border=4)
+    code.add_data(data)
+    code.make(fit=True)
+    return [list(row) for row in code.get_matrix()]
+
+
+def define_qr_form(c: Canvas, name: str, data: str) -> int:
+    """Define form ``name``: the QR code for ``data``, one unit per module (quiet zone included).
+    Returns its size in modules; scale it when drawing."""
+    matrix = qr_matrix(data)
+    n = len(matrix)
+    c.beginForm(name, 0, 0, n, n)
+    c.setFillColorRGB(1, 1, 1)
+    c.rect(0, 0, n, n, stroke=0, fill=1)
+    c.setFillColorRGB(0, 0, 0)
+    for r, row in enumerate(matrix):
+        x = 0
+        while x < n:  # one rectangle per horizontal run of dark modules
+            if row[x]:
+                start = x
+                while x < n and row[x]:
+                    x += 1
+                c.rect(start, n - 1 - r, x - start, 1, stroke=0, fill=1)
+            else:
+                x += 1
+    c.endForm()
+    return n
+
+
+def draw_qr(c: Canvas, name: str, modules: int, x: float, y: float, size: float) -> None:
+    c.saveState()
+    c.translate(x, y)
+    c.scale(size / modules, size / modules)
+    c.doForm(name)
+    c.restoreState()
