@@ -10,11 +10,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, Literal
 
+from reportlab import rl_config
 from reportlab.lib.pagesizes import A4, letter
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from printables.fonts import FONT, register_fonts
+
+rl_config.useA85 = 0  # binary (still compressed) streams: smaller and faster than ASCII85 text
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": letter}
 SIZES: dict[str, tuple[float, float]] = {  # trim size in points

@@ -43,7 +43,8 @@ class QRBox(Flowable):  # type: ignore[misc]
 
 def _styles(lang: Lang) -> dict[str, ParagraphStyle]:
     wrap = "CJK" if lang == "ja" else None
-    base = ParagraphStyle("body", fontName=FONT, fontSize=8.4, leading=11.2, wordWrap=wrap, spaceAfter=2.2,
+    base = ParagraphStyle("body", fontName=FONT, bulletFontName=FONT, fontSize=8.4, leading=11.2, wordWrap=wrap,
+                          spaceAfter=2.2,
                           leftIndent=7, bulletIndent=0)
     return {
         "title": ParagraphStyle("title", parent=base, fontSize=14, leading=18, leftIndent=0, spaceAfter=1),

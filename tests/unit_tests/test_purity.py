@@ -20,3 +20,26 @@ def test_the_check_would_see_a_forbidden_import() -> None:
     code = "import sys, sqlite3; print('sqlite3' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "True"
+
+
+def test_every_printed_character_is_in_the_embedded_font() -> None:
+    """A glyph the font lacks prints as a box: check every string the printables draw."""
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    from printables.faces import GAMES, deck_art
+    from printables.fonts import font_path
+    from printables.summary_text import sections
+
+    cmap = TTFont("check", font_path()).face.charToGlyph
+    chars: set[str] = set()
+    for game in GAMES:
+        for head, points in sections(game):
+            chars.update(head.en + head.ja)
+            for p in points:
+                chars.update(p.en + p.ja)
+        art = deck_art(game)
+        for card in art.cards:
+            for text in art.text(card):
+                chars.update(text)
+    missing = sorted(ch for ch in chars if ch not in " \n" and ord(ch) not in cmap)
+    assert missing == []
