@@ -468,11 +468,12 @@ def _check_available(state: State, cards: Sequence[Card]) -> None:
     for card, count in Counter(cards).items():
         if have[card] == 0:
             raise Refusal(Msg(f"{card} is not in the deck for {len(state.setup.players)} players (D-2); ",
-                              f"{card} は{len(state.setup.players)}人用のデッキにありません。") + deck.forms())
+                              f"{deck.label(card, 'ja')}（{card}）は{len(state.setup.players)}人用の"
+                              "デッキにありません。") + deck.forms())
         if played[card] + count > have[card]:
             copies = have[card]
             raise refuse(f"{card} has already been played this round (the deck holds {copies})",
-                         f"{card} はこのラウンドですでに出ています（デッキに {copies} 枚）")
+                         f"{deck.label(card, 'ja')} はこのラウンドですでに出ています（デッキに {copies} 枚）")
 
 
 def apply(state: State, action: Action) -> tuple[State, Msg]:
@@ -501,7 +502,7 @@ def _opening(state: State, action: Opening) -> tuple[State, Msg]:
     s.phase = Phase.LEAD
     return s, Msg(f"Round {s.round}: {name} holds the lowest card, {action.card}, and leads a pattern "
                   "containing it (D-6).",
-                  f"第{s.round}ラウンド：最も低いカード {action.card} を持つ{name}が、"
+                  f"第{s.round}ラウンド：最も低いカード {s.setup.deck.label(action.card, 'ja')} を持つ{name}が、"
                   "それを含むパターンでリードします。")
 
 
@@ -541,15 +542,16 @@ def _play(state: State, action: PlayCards) -> tuple[State, Msg]:
                      f"{name}の手札は {state.hand_counts[action.player]} 枚だけです")
     _check_available(state, cards)
     group = " ".join(map(str, cards))
+    group_ja = "・".join(deck.label(c, "ja") for c in cards)
     readings = patterns(deck, cards)
     if not readings:
         raise refuse(f"{group} is not a pattern: play a single card, a set of 2–5 cards of one number (no "
                      "Dragoness), or a run of 3–5 consecutive numbers (D-4); a Revive is played on its own",
-                     f"{group} はパターンではありません。シングル、同じ数字2〜5枚のセット（ドラゴンネス不可）、"
+                     f"{group_ja} はパターンではありません。シングル、同じ数字2〜5枚のセット（ドラゴンネス不可）、"
                      "3〜5枚の連続した数字のランのどれかです")
     if state.phase is Phase.LEAD and state.must_contain is not None and state.must_contain not in cards:
         raise refuse(f"the first lead of the round must contain {state.must_contain} (D-6)",
-                     f"ラウンド最初のリードには {state.must_contain} を含めてください")
+                     f"ラウンド最初のリードには {deck.label(state.must_contain, 'ja')} を含めてください")
     weaker_than = None
     if state.phase is not Phase.LEAD:
         assert state.top is not None
@@ -558,7 +560,7 @@ def _play(state: State, action: PlayCards) -> tuple[State, Msg]:
         if not same:
             shape = SHAPE_NAMES[top.shape]
             raise refuse(f"{group} does not match the pile: play a {shape.en} of {top.size} (D-7)",
-                         f"{group} は場と同じ形ではありません。{top.size}枚の{shape.ja}を出してください")
+                         f"{group_ja} は場と同じ形ではありません。{top.size}枚の{shape.ja}を出してください")
         if state.phase is Phase.REVIVED:
             weaker_than = top
             fitting = [p for p in same if stronger(top.high, p.high)]
@@ -569,7 +571,7 @@ def _play(state: State, action: PlayCards) -> tuple[State, Msg]:
         if not fitting:
             raise refuse(f"{group} is not {need.en} than {top.describe().en}: its highest card must be {need.en} "
                          "(higher number, or same number and more gems, D-3)",
-                         f"{group} は {top.describe().ja} より{need.ja}くありません（D-3）")
+                         f"{group_ja} は {top.describe().ja} より{need.ja}くありません（D-3）")
         readings = fitting
     chosen, how = _choose(state, action, readings, weaker_than)
     s = state.copy()
@@ -578,9 +580,9 @@ def _play(state: State, action: PlayCards) -> tuple[State, Msg]:
     s.top = chosen
     s.top_player = action.player
     s.must_contain = None
-    verb = Msg("leads", "リード") if state.phase is Phase.LEAD else Msg("plays", "を出しました")
+    verb = Msg("leads", "でリードしました") if state.phase is Phase.LEAD else Msg("plays", "を出しました")
     msg = Msg(f"{name} {verb.en} {group}: {chosen.describe().en}{how.en}.",
-              f"{name}が {group}（{chosen.describe().ja}）{verb.ja}{how.ja}。")
+              f"{name}が {group_ja}（{chosen.describe().ja}）{verb.ja}{how.ja}。")
     if s.hand_counts[action.player] == 0:
         return s, msg + _round_over(s, action.player)
     return s, msg + _advance(s)
