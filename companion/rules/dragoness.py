@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from companion.rules import records
 from companion.rules.common import Msg, Refusal, normalize_token, refuse
 
 GAME = "dragoness"
@@ -696,3 +697,17 @@ def fold(setup: Setup, actions: Sequence[Action]) -> State:
     for action in actions:
         state, _ = apply(state, action)
     return state
+
+
+# --------------------------------------------------------------------------- records
+
+ACTIONS = (Opening, PlayCards, Pass, Revive, OnlyRevives)
+
+
+def action_to_data(action: Action) -> dict[str, Any]:
+    return records.to_data(action)
+
+
+def action_from_data(deck: Deck, data: Mapping[str, Any]) -> Action:
+    action: Action = records.from_data(data, ACTIONS, deck.parse, Card)
+    return action

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from companion.rules import records
 from companion.rules.common import Msg, Refusal, join, normalize_token, refuse
 
 GAME = "fortress"
@@ -903,39 +904,13 @@ def fold(setup: Setup, actions: Sequence[Action]) -> State:
 
 # --------------------------------------------------------------------------- records
 
+ACTIONS = (Reveal, Place, Build, FinalHand, ChoosePair)
+
 
 def action_to_data(action: Action) -> dict[str, Any]:
-    if isinstance(action, Reveal):
-        return {"type": "reveal", "cell": action.cell, "card": str(action.card)}
-    if isinstance(action, Place):
-        return {"type": "place", "player": action.player, "card": str(action.card),
-                "spot": action.spot, "mode": action.mode.value}
-    if isinstance(action, Build):
-        return {"type": "build", "card": str(action.card), "where": action.where.value}
-    if isinstance(action, FinalHand):
-        return {"type": "final_hand", "player": action.player,
-                "cards": [str(c) for c in action.cards]}
-    pair = None if action.pair is None else [action.pair.source, action.pair.target]
-    return {"type": "pair", "player": action.player, "pair": pair}
+    return records.to_data(action)
 
 
 def action_from_data(deck: Deck, data: Mapping[str, Any]) -> Action:
-    try:
-        kind = data["type"]
-        if kind == "reveal":
-            return Reveal(str(data["cell"]), deck.parse(data["card"]))
-        if kind == "place":
-            return Place(int(data["player"]), deck.parse(data["card"]),
-                         parse_spot(data["spot"]), parse_mode(data["mode"]))
-        if kind == "build":
-            return Build(deck.parse(data["card"]), parse_where(data["where"]))
-        if kind == "final_hand":
-            return FinalHand(int(data["player"]), tuple(deck.parse(c) for c in data["cards"]))
-        if kind == "pair":
-            pair = data["pair"]
-            return ChoosePair(int(data["player"]),
-                              None if pair is None else Pair(int(pair[0]), int(pair[1])))
-    except (KeyError, TypeError, ValueError, IndexError) as error:
-        raise refuse(f"a recorded action is malformed ({error!r})",
-                     f"記録の手が壊れています（{error!r}）") from None
-    raise refuse(f"unknown action type {kind!r}", f"不明な手の種類 {kind!r}")
+    action: Action = records.from_data(data, ACTIONS, deck.parse, Card)
+    return action

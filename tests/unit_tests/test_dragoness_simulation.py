@@ -134,4 +134,6 @@ def test_d10_random_rounds_end_conserve_cards_and_replay(n: int, seed: int) -> N
         assert sorted(points.values(), reverse=True)[0] == 3 and sum(1 for v in points.values() if v == 3) == 1
     assert table.refusals > 0
     assert d.fold(table.setup, table.actions) == s
+    data = [d.action_to_data(a) for a in table.actions]
+    assert [d.action_from_data(DECK, x) for x in data] == table.actions  # records round-trip
     assert d.winners(s.totals())

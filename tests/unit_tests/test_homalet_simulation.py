@@ -150,5 +150,7 @@ def test_h9_random_legal_games_end_and_replay(n: int, start: int, seed: int) -> 
     assert sum(1 for hand in table.hands if not hand) >= 2  # H-9
     assert table.refusals > 0
     assert h.fold(table.setup, table.actions) == s
+    data = [h.action_to_data(a) for a in table.actions]
+    assert [h.action_from_data(DECK, d) for d in data] == table.actions  # records round-trip
     totals = [x.score for x in h.scores(s)]
     assert h.winners(totals, s.piles)
