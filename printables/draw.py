@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 
 from reportlab.lib.colors import Color, HexColor
@@ -77,3 +78,33 @@ def wrap(text: str, size: float, width: float) -> list[str]:
                 current = token
         lines.append(current)
     return lines
+
+
+@functools.lru_cache(maxsize=4096)
+def width(text: str, size: float) -> float:
+    return float(stringWidth(text, FONT, size))
+
+
+class Lines:
+    """Centred strings collected for one card face and drawn as a single PDF text object, in the
+    current fill colour; ``turned`` strings are rotated half a circle about their centre line."""
+
+    def __init__(self) -> None:
+        self.items: list[tuple[str, float, float, float, bool]] = []
+
+    def add(self, text: str, x: float, y: float, size: float, fit: float | None = None, turned: bool = False) -> None:
+        if fit is not None and width(text, size) > fit:
+            size = size * fit / width(text, size)
+        self.items.append((text, x, y, size, turned))
+
+    def draw(self, c: Canvas) -> None:
+        t = c.beginText()
+        for text, x, y, size, turned in self.items:
+            half = width(text, size) / 2
+            t.setFont(FONT, size)
+            if turned:
+                t.setTextTransform(-1, 0, 0, -1, x + half, y)
+            else:
+                t.setTextTransform(1, 0, 0, 1, x - half, y)
+            t.textOut(text)
+        c.drawText(t)

@@ -16,8 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 from companion.decks import load_deck_data
 from companion.rules import dragoness, fortress, homalet
 from companion.rules.common import Msg
-from printables.draw import centred, colour, shape_path, tint, wrap
-from printables.fonts import FONT
+from printables.draw import Lines, centred, colour, shape_path, tint, wrap
 
 GAMES = ("fortress", "homalet", "dragoness")
 TITLES = {"fortress": Msg("Six-Suit Fortress", "6スートの砦"), "homalet": Msg("HOMALET", "HOMALET"),
@@ -73,18 +72,14 @@ def _back(c: Canvas, game: str, w: float, h: float, bleed: float) -> None:
     c.endForm()
 
 
-def _corners(c: Canvas, w: float, h: float, top: str, sub: str, hex_code: str, both: bool = True) -> None:
+def _corners(lines: Lines, w: float, h: float, top: str, sub: str, both: bool = True) -> None:
     """Corner indices: top-left, and (``both``) the same turned for the bottom-right."""
-    for turned in (False, True) if both else (False,):
-        c.saveState()
-        if turned:
-            c.translate(w, h)
-            c.rotate(180)
-        c.setFillColor(colour(hex_code))
-        x, y = 4.4 * mm + 0.07 * w, h - 5.2 * mm - 0.13 * w
-        centred(c, top, x, y, 0.13 * w, 0.16 * w)
-        centred(c, sub, x, y - 0.1 * w, 0.08 * w, 0.16 * w)
-        c.restoreState()
+    x, y = 4.4 * mm + 0.07 * w, h - 5.2 * mm - 0.13 * w
+    lines.add(top, x, y, 0.13 * w, 0.16 * w)
+    lines.add(sub, x, y - 0.1 * w, 0.08 * w, 0.16 * w)
+    if both:
+        lines.add(top, w - x, h - y, 0.13 * w, 0.16 * w, turned=True)
+        lines.add(sub, w - x, h - y + 0.1 * w, 0.08 * w, 0.16 * w, turned=True)
 
 
 # --------------------------------------------------------------------------- Six-Suit Fortress
@@ -107,16 +102,17 @@ def fortress_art(deck: fortress.Deck) -> DeckArt:
     def draw(c: Canvas, card: fortress.Card, w: float, h: float) -> None:
         s = deck.suit(card.suit)
         c.doForm(f"frame-{s.code}")
-        _corners(c, w, h, str(card.rank), s.ja, s.color)
+        c.saveState()
+        c.translate(w / 2, h * 0.72)
+        c.scale(0.13 * w / 50, 0.13 * w / 50)
+        c.doForm(f"sym-{s.code}")
+        c.restoreState()
         c.setFillColor(colour(s.color))
-        centred(c, str(card.rank), w / 2, h * 0.36, 0.42 * w)
-        for sx, sy, r in ((w / 2, h * 0.72, 0.13 * w),):
-            c.saveState()
-            c.translate(sx, sy)
-            c.scale(r / 50, r / 50)
-            c.doForm(f"sym-{s.code}")
-            c.restoreState()
-        centred(c, f"{s.ja} {s.en}", w / 2, h * 0.17, 0.085 * w, w * 0.56)
+        lines = Lines()
+        _corners(lines, w, h, str(card.rank), s.ja)
+        lines.add(str(card.rank), w / 2, h * 0.36, 0.42 * w)
+        lines.add(f"{s.ja} {s.en}", w / 2, h * 0.17, 0.085 * w, w * 0.56)
+        lines.draw(c)
 
     return DeckArt("fortress", deck.cards(), text, draw, forms, str)
 
@@ -152,10 +148,6 @@ def homalet_art(deck: homalet.Deck, cards: Sequence[int]) -> DeckArt:
     def draw(c: Canvas, card: int, w: float, h: float) -> None:
         col = deck.colour(card)
         c.doForm(f"frame-{col.key}")
-        _corners(c, w, h, f"{card:02d}", col.ja, col.color)
-        c.setFillColor(colour(col.color))
-        centred(c, f"{card:02d}", w / 2, h * 0.42, 0.36 * w)
-        centred(c, f"{col.ja} {col.en}", w / 2, h * 0.3, 0.08 * w, w * 0.7)
         season = deck.season(card)
         if season is not None:
             c.saveState()
@@ -164,8 +156,16 @@ def homalet_art(deck: homalet.Deck, cards: Sequence[int]) -> DeckArt:
             c.doForm(f"season-{season.value}")
             c.restoreState()
             c.setFillColor(colour(SEASON_COLOURS[season.value]))
-            label = homalet.SEASON_NAMES[season].en + (" +1" if season is homalet.Season.SPRING else "")
-            centred(c, label, w / 2, h * 0.79 - 0.17 * w, 0.065 * w)
+            label = Lines()
+            label.add(homalet.SEASON_NAMES[season].en + (" +1" if season is homalet.Season.SPRING else ""),
+                      w / 2, h * 0.79 - 0.17 * w, 0.065 * w)
+            label.draw(c)
+        c.setFillColor(colour(col.color))
+        lines = Lines()
+        _corners(lines, w, h, f"{card:02d}", col.ja)
+        lines.add(f"{card:02d}", w / 2, h * 0.42, 0.36 * w)
+        lines.add(f"{col.ja} {col.en}", w / 2, h * 0.3, 0.08 * w, w * 0.7)
+        lines.draw(c)
 
     return DeckArt("homalet", list(cards), text, draw, forms, lambda n: f"{n:02d}")
 
@@ -201,11 +201,13 @@ def dragoness_art(deck: dragoness.Deck, cards: Sequence[dragoness.Card]) -> Deck
         if kind is dragoness.Kind.DRAGON:
             clan = deck.clan(card.code)
             c.doForm(f"frame-{clan.code}")
-            _corners(c, w, h, str(card.number), clan.code, clan.color)
             c.setFillColor(colour(clan.color))
-            centred(c, str(card.number), w / 2, h * 0.44, 0.4 * w)
-            centred(c, clan.ja, w / 2, h * 0.3, 0.1 * w, w * 0.7)
-            centred(c, clan.en, w / 2, h * 0.23, 0.07 * w, w * 0.7)
+            lines = Lines()
+            _corners(lines, w, h, str(card.number), clan.code)
+            lines.add(str(card.number), w / 2, h * 0.44, 0.4 * w)
+            lines.add(clan.ja, w / 2, h * 0.3, 0.1 * w, w * 0.7)
+            lines.add(clan.en, w / 2, h * 0.23, 0.07 * w, w * 0.7)
+            lines.draw(c)
             r = 0.03 * w
             span = (clan.gems - 1) * 2.2 * r
             for i in range(clan.gems):
@@ -217,18 +219,21 @@ def dragoness_art(deck: dragoness.Deck, cards: Sequence[dragoness.Card]) -> Deck
             return
         s = deck.special(kind)
         c.doForm("frame-special")
-        _corners(c, w, h, s.code, "", SPECIAL_COLOUR, both=False)
         c.setFillColor(colour(SPECIAL_COLOUR))
-        centred(c, s.ja, w / 2, h * 0.64, 0.12 * w, w * 0.62)
-        centred(c, s.en, w / 2, h * 0.57, 0.075 * w, w * 0.62)
-        centred(c, SPECIAL_MARK[kind], w / 2, h * 0.44, 0.14 * w)
+        lines = Lines()
+        _corners(lines, w, h, s.code, "", both=False)
+        lines.add(s.ja, w / 2, h * 0.64, 0.12 * w, w * 0.62)
+        lines.add(s.en, w / 2, h * 0.57, 0.075 * w, w * 0.62)
+        lines.add(SPECIAL_MARK[kind], w / 2, h * 0.44, 0.14 * w)
+        lines.draw(c)
         c.setFillColor(colour("#212121"))
+        body = Lines()
         size = 0.045 * w
         y = h * 0.355
         for line in wrap(s.text.ja, size, w * 0.66) + wrap(s.text.en, size * 0.92, w * 0.66):
-            c.setFont(FONT, size)
-            c.drawCentredString(w / 2, y, line)
+            body.add(line, w / 2, y, size)
             y -= size * 1.28
+        body.draw(c)
 
     return DeckArt("dragoness", list(cards), text, draw, forms, str)
 
