@@ -38,6 +38,18 @@ def _for_player(name: str, error: Refusal) -> Refusal:
     return Refusal(Msg(f"player {name}: ", f"プレイヤー {name}：") + error.msg)
 
 
+def _claim(owner: dict[Any, str], cards: list[Any], name: str, show: Callable[[Any], str],
+           elsewhere: Callable[[str], Msg]) -> None:
+    """Record that ``name`` holds ``cards``; a card held twice is refused (each card exists once)."""
+    for card in cards:
+        if card in owner:
+            other = owner[card]
+            where = Msg("twice", "2回") if other == name else elsewhere(other)
+            raise refuse(f"{show(card)} appears {where.en}; each card exists once",
+                         f"{show(card)} が重複しています（{where.ja}）")
+        owner[card] = name
+
+
 def _card_list(value: Any, what: Msg) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(v, str | int) for v in value):
         raise Refusal(Msg("", "") + what + Msg(" must be a list of cards", " はカードのリストです"))
@@ -58,14 +70,8 @@ def settle_fortress(data: dict[str, Any], explain: bool, lang: Lang) -> dict[str
             columns = [[deck.parse(t) for t in _card_list(c, Msg("a column", "列"))]
                        for c in raw_columns]
             hand = [deck.parse(t) for t in _card_list(entry.get("hand", []), Msg("\"hand\"", "\"hand\""))]
-            for card in [c for column in columns for c in column] + hand:
-                if card in owner:
-                    other = owner[card]
-                    where = Msg("twice", "2回") if other == name else Msg(
-                        f"also under {other}", f"{other}にもあります")
-                    raise refuse(f"{card} appears {where.en}; each card exists once",
-                                 f"{card} が重複しています（{where.ja}）")
-                owner[card] = name
+            _claim(owner, [c for column in columns for c in column] + hand, name, str,
+                   lambda other: Msg(f"also under {other}", f"{other}にもあります"))
             problem = fortress.row_problem(columns, deck.ranks)
             if problem is not None:
                 raise Refusal(Msg("the fortress breaks F-11: ", "砦が F-11 に反します：") + problem)
@@ -95,14 +101,8 @@ def settle_homalet(data: dict[str, Any], explain: bool, lang: Lang) -> dict[str,
         name = _named(entry, index, seen_names)
         try:
             pile = [homalet.parse_card(t) for t in _card_list(entry.get("pile", []), Msg("\"pile\"", "\"pile\""))]
-            for card in pile:
-                if card in owner:
-                    other = owner[card]
-                    where = Msg("twice", "2回") if other == name else Msg(
-                        f"also in {other}'s pile", f"{other}の得点札にもあります")
-                    raise refuse(f"{homalet.fmt(card)} appears {where.en}; each card exists once",
-                                 f"{homalet.fmt(card)} が重複しています（{where.ja}）")
-                owner[card] = name
+            _claim(owner, pile, name, homalet.fmt,
+                   lambda other: Msg(f"also in {other}'s pile", f"{other}の得点札にもあります"))
         except Refusal as error:
             raise _for_player(name, error) from None
         names.append(name)

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import os
 from pathlib import Path
 
 from companion.rules.common import Lang
 from printables.deck import print_deck
 from printables.faces import GAMES, PLAYERS, TITLES, deck_art
-from printables.layout import Duplex, LayoutError, make_grid
+from printables.layout import Duplex, LayoutError, make_grid, output_folder
 from printables.png import write_pngs
 from printables.sheets import check_players, print_sheet
 from printables.summary import print_summary
@@ -27,13 +26,7 @@ def _check_output(path: str) -> None:
 
 def build_kit(folder: str | Path, paper: str = "a4") -> list[Path]:
     """Every deck (all cards, poker, long-edge duplex), summary and sheet, in both languages."""
-    out = Path(folder)
-    if not out.exists():
-        if not out.parent.is_dir():
-            raise LayoutError(f"cannot write into {out}: folder {out.parent} does not exist")
-        out.mkdir()
-    if not out.is_dir() or not os.access(out, os.W_OK):
-        raise LayoutError(f"cannot write into {out}: it is not a writable folder")
+    out = output_folder(folder)
     written = []
     grid = make_grid(paper, "poker")
     for game in GAMES:

@@ -192,3 +192,15 @@ def atomic_target(path: str | Path) -> Iterator[Path]:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(temp)
         raise
+
+
+def output_folder(path: str | Path) -> Path:
+    """A folder to write into: created if only it is missing; refused if it cannot be written."""
+    out = Path(path)
+    if not out.exists():
+        if not out.parent.is_dir():
+            raise LayoutError(f"cannot write into {out}: folder {out.parent} does not exist")
+        out.mkdir()
+    if not out.is_dir() or not os.access(out, os.W_OK):
+        raise LayoutError(f"cannot write into {out}: it is not a writable folder")
+    return out

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import io
-import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -13,7 +12,7 @@ import pypdfium2 as pdfium
 from reportlab.lib.units import inch
 
 from printables.faces import DeckArt
-from printables.layout import LayoutError, atomic_target, new_canvas
+from printables.layout import LayoutError, atomic_target, new_canvas, output_folder
 
 DPI = 300
 BLEED = inch / 8
@@ -44,13 +43,7 @@ def progress_bar(done: int, total: int, width: int = 30) -> str:
 
 def write_pngs(folder: str | Path, art: DeckArt, size: str = "poker",
                report: Callable[[str], None] | None = None) -> list[Path]:
-    out = Path(folder)
-    if not out.exists():
-        if not out.parent.is_dir():
-            raise LayoutError(f"cannot write into {out}: folder {out.parent} does not exist")
-        out.mkdir()
-    if not out.is_dir() or not os.access(out, os.W_OK):
-        raise LayoutError(f"cannot write into {out}: it is not a writable folder")
+    out = output_folder(folder)
     pdf = pdfium.PdfDocument(cards_pdf(art, size))
     written = []
     report = report or (lambda text: print(text, end="", file=sys.stderr, flush=True))

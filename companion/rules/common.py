@@ -45,3 +45,21 @@ def refuse(en: str, ja: str) -> Refusal:
 def normalize_token(token: str) -> str:
     """Full-width letters and digits become ASCII; surrounding spaces go."""
     return unicodedata.normalize("NFKC", token).strip()
+
+
+def check_players(names: tuple[str, ...], low: int, high: int, game: Msg) -> None:
+    """A table of ``low`` to ``high`` players, each with a name of their own."""
+    n = len(names)
+    if not low <= n <= high:
+        raise refuse(f"{game.en} takes {low} to {high} players, not {n}",
+                     f"{game.ja}は{low}〜{high}人用です（{n}人は不可）")
+    if len(set(names)) != n or any(not p.strip() for p in names):
+        raise refuse("each player needs a name of their own", "プレイヤーにはそれぞれ別の名前が必要です")
+
+
+def seat_name(names: tuple[str, ...], player: int) -> str:
+    """The name at seat ``player``; a seat that does not exist is refused."""
+    if not 0 <= player < len(names):
+        raise refuse(f"there is no player {player}; seats are 0 to {len(names) - 1}",
+                     f"プレイヤー {player} はいません。席は 0〜{len(names) - 1} です")
+    return names[player]

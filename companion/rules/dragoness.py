@@ -15,7 +15,7 @@ from enum import StrEnum
 from typing import Any
 
 from companion.rules import records
-from companion.rules.common import Msg, Refusal, normalize_token, refuse
+from companion.rules.common import Msg, Refusal, check_players, normalize_token, refuse, seat_name
 
 GAME = "dragoness"
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
@@ -330,12 +330,7 @@ class Setup:
     deck: Deck
 
     def __post_init__(self) -> None:
-        n = len(self.players)
-        if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-            raise refuse(f"Reign of Dragoness takes 2 to 8 players, not {n}",
-                         f"ドラゴンネスは2〜8人用です（{n}人は不可）")
-        if len(set(self.players)) != n or any(not p.strip() for p in self.players):
-            raise refuse("each player needs a name of their own", "プレイヤーにはそれぞれ別の名前が必要です")
+        check_players(self.players, MIN_PLAYERS, MAX_PLAYERS, Msg("Reign of Dragoness", "ドラゴンネス"))
 
     @property
     def cards(self) -> Counter[Card]:
@@ -446,11 +441,7 @@ def _phase_refusal(state: State, what: Msg) -> Refusal:
 
 
 def _player(state: State, player: int) -> str:
-    names = state.setup.players
-    if not 0 <= player < len(names):
-        raise refuse(f"there is no player {player}; seats are 0 to {len(names) - 1}",
-                     f"プレイヤー {player} はいません。席は 0〜{len(names) - 1} です")
-    return names[player]
+    return seat_name(state.setup.players, player)
 
 
 def _on_turn(state: State, player: int) -> str:

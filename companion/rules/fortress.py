@@ -15,7 +15,7 @@ from enum import StrEnum
 from typing import Any
 
 from companion.rules import records
-from companion.rules.common import Msg, Refusal, join, normalize_token, refuse
+from companion.rules.common import Msg, Refusal, check_players, join, normalize_token, refuse, seat_name
 
 GAME = "fortress"
 MIN_PLAYERS, MAX_PLAYERS = 3, 5
@@ -463,13 +463,8 @@ class Setup:
     deck: Deck
 
     def __post_init__(self) -> None:
+        check_players(self.players, MIN_PLAYERS, MAX_PLAYERS, Msg("Six-Suit Fortress", "6スートの砦"))
         n = len(self.players)
-        if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-            raise refuse(f"Six-Suit Fortress takes 3 to 5 players, not {n}",
-                         f"6スートの砦は3〜5人用です（{n}人は不可）")
-        if len(set(self.players)) != n or any(not p.strip() for p in self.players):
-            raise refuse("each player needs a name of their own",
-                         "プレイヤーにはそれぞれ別の名前が必要です")
         if not 0 <= self.start < n:
             raise refuse(f"the start player is a seat from 0 to {n - 1}",
                          f"スタートプレイヤーは 0〜{n - 1} の席です")
@@ -812,9 +807,7 @@ def _begin_turn(s: State) -> Msg:
 
 def _check_player(state: State, player: int) -> str:
     names = state.setup.players
-    if not 0 <= player < len(names):
-        raise refuse(f"there is no player {player}; seats are 0 to {len(names) - 1}",
-                     f"プレイヤー {player} はいません。席は 0〜{len(names) - 1} です")
+    seat_name(names, player)
     if state.phase is not Phase.FINAL:
         raise _refuse_phase(state, "score")
     return names[player]

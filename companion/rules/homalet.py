@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import Any
 
 from companion.rules import records
-from companion.rules.common import Msg, Refusal, normalize_token, refuse
+from companion.rules.common import Msg, Refusal, check_players, normalize_token, refuse, seat_name
 
 GAME = "homalet"
 MIN_PLAYERS, MAX_PLAYERS = 3, 7
@@ -247,11 +247,8 @@ class Setup:
     deck: Deck
 
     def __post_init__(self) -> None:
+        check_players(self.players, MIN_PLAYERS, MAX_PLAYERS, Msg("HOMALET", "HOMALET "))
         n = len(self.players)
-        if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-            raise refuse(f"HOMALET takes 3 to 7 players, not {n}", f"HOMALET は3〜7人用です（{n}人は不可）")
-        if len(set(self.players)) != n or any(not p.strip() for p in self.players):
-            raise refuse("each player needs a name of their own", "プレイヤーにはそれぞれ別の名前が必要です")
         if not 0 <= self.start < n:
             raise refuse(f"the start player is a seat from 0 to {n - 1}",
                          f"スタートプレイヤーは 0〜{n - 1} の席です")
@@ -427,11 +424,7 @@ def _check_new_card(state: State, card: int, *, own: int | None = None) -> None:
 
 
 def _check_player(state: State, player: int) -> str:
-    names = state.setup.players
-    if not 0 <= player < len(names):
-        raise refuse(f"there is no player {player}; seats are 0 to {len(names) - 1}",
-                     f"プレイヤー {player} はいません。席は 0〜{len(names) - 1} です")
-    return names[player]
+    return seat_name(state.setup.players, player)
 
 
 def apply(state: State, action: Action) -> tuple[State, Msg]:
