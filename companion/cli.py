@@ -51,7 +51,8 @@ GAMES = ("fortress", "homalet", "dragoness")
 
 def _add_print(commands: Any) -> None:
     printing = commands.add_parser("print", help="print decks, rule summaries, score sheets and card PNGs")
-    kinds = printing.add_subparsers(dest="what", parser_class=_Parser, required=True)
+    kinds = printing.add_subparsers(dest="what", parser_class=_Parser, required=True,
+                                    metavar="{deck,summary,sheet,kit,png}")
     deck = kinds.add_parser("deck", help="a deck: sheets of fronts, each followed by its backs")
     deck.add_argument("game", choices=GAMES)
     deck.add_argument("--players", type=int, help="only the cards used by this many players")
@@ -86,14 +87,12 @@ def _add_print(commands: Any) -> None:
 
 def run_print(args: argparse.Namespace, lang: Lang) -> int:
     from printables import kit
-    from printables.layout import LayoutError
 
     doc_lang: Lang = getattr(args, "doc_lang", None) or lang
     try:
         message = kit.run(args.what, args, doc_lang)
-    except (LayoutError, Refusal) as error:
-        text = error.msg.text(lang) if isinstance(error, Refusal) else str(error)
-        return _fail(text)
+    except Refusal as error:  # LayoutError included
+        return _fail(error.msg.text(lang))
     except OSError as error:
         return _fail(f"cannot write {args.output}: {error.strerror or error}")
     print(message)

@@ -19,9 +19,10 @@ KIT_PLAYERS = {game: high for game, (_, high) in PLAYERS.items()}  # sheets for 
 def _check_output(path: str) -> None:
     parent = Path(path).parent
     if str(parent) and not parent.is_dir():
-        raise LayoutError(f"cannot write {path}: folder {parent} does not exist")
+        raise LayoutError(f"cannot write {path}: folder {parent} does not exist",
+                          f"{path} に書き込めません：フォルダ {parent} がありません")
     if Path(path).is_dir():
-        raise LayoutError(f"cannot write {path}: it is a folder")
+        raise LayoutError(f"cannot write {path}: it is a folder", f"{path} はフォルダなので書き込めません")
 
 
 def build_kit(folder: str | Path, paper: str = "a4") -> list[Path]:

@@ -15,6 +15,7 @@ from reportlab.lib.pagesizes import A4, letter
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from companion.rules.common import Msg, Refusal
 from printables.fonts import FONT, register_fonts
 
 rl_config.useA85 = 0  # binary (still compressed) streams: smaller and faster than ASCII85 text
@@ -31,8 +32,11 @@ MARGIN = 7 * mm  # the printable edge plus room for cut marks
 MARK = 4 * mm  # cut mark length
 
 
-class LayoutError(ValueError):
-    """Options that cannot make a sheet (reported to the user as one line)."""
+class LayoutError(Refusal):
+    """Options that cannot make a printable, or a place it cannot be written (one line for the user)."""
+
+    def __init__(self, en: str, ja: str) -> None:
+        super().__init__(Msg(en, ja))
 
 
 @dataclass(frozen=True)
@@ -92,18 +96,21 @@ class Grid:
 
 def make_grid(paper: str, size: str | tuple[float, float], bleed_mm: float = 0.0) -> Grid:
     if paper not in PAPERS:
-        raise LayoutError(f"unknown paper {paper!r}: choose {' or '.join(PAPERS)}")
+        raise LayoutError(f"unknown paper {paper!r}: choose {' or '.join(PAPERS)}",
+                          f"用紙 {paper!r} はありません：{' か '.join(PAPERS)} を選んでください")
     card = SIZES.get(size) if isinstance(size, str) else size
     if card is None:
-        raise LayoutError(f"unknown card size {size!r}: choose {', '.join(SIZES)}")
+        raise LayoutError(f"unknown card size {size!r}: choose {', '.join(SIZES)}",
+                          f"カードの大きさ {size!r} はありません：{'・'.join(SIZES)} から選んでください")
     if not 0 <= bleed_mm <= 5:
-        raise LayoutError(f"bleed {bleed_mm:g} mm is out of range: choose 0 to 5 mm")
+        raise LayoutError(f"bleed {bleed_mm:g} mm is out of range: choose 0 to 5 mm",
+                          f"塗り足し {bleed_mm:g} mm は範囲外です：0〜5 mm で指定してください")
     page = PAPERS[paper]
     bleed = bleed_mm * mm
     cols = int((page[0] - 2 * MARGIN) // (card[0] + 2 * bleed))
     rows = int((page[1] - 2 * MARGIN) // (card[1] + 2 * bleed))
     if cols < 1 or rows < 1:
-        raise LayoutError("the card does not fit on the paper")
+        raise LayoutError("the card does not fit on the paper", "カードが用紙に収まりません")
     return Grid(page, card, bleed, cols, rows)
 
 
@@ -177,9 +184,11 @@ def atomic_target(path: str | Path) -> Iterator[Path]:
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
-        raise LayoutError(f"cannot write {target}: folder {folder} does not exist")
+        raise LayoutError(f"cannot write {target}: folder {folder} does not exist",
+                          f"{target} に書き込めません：フォルダ {folder} がありません")
     if not os.access(folder, os.W_OK):
-        raise LayoutError(f"cannot write {target}: folder {folder} is not writable")
+        raise LayoutError(f"cannot write {target}: folder {folder} is not writable",
+                          f"{target} に書き込めません：フォルダ {folder} は書き込み禁止です")
     fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=folder)
     os.close(fd)
     try:
@@ -199,8 +208,10 @@ def output_folder(path: str | Path) -> Path:
     out = Path(path)
     if not out.exists():
         if not out.parent.is_dir():
-            raise LayoutError(f"cannot write into {out}: folder {out.parent} does not exist")
+            raise LayoutError(f"cannot write into {out}: folder {out.parent} does not exist",
+                              f"{out} に書き込めません：フォルダ {out.parent} がありません")
         out.mkdir()
     if not out.is_dir() or not os.access(out, os.W_OK):
-        raise LayoutError(f"cannot write into {out}: it is not a writable folder")
+        raise LayoutError(f"cannot write into {out}: it is not a writable folder",
+                          f"{out} に書き込めません：書き込めるフォルダではありません")
     return out

@@ -23,7 +23,8 @@ PNG_SIZES = {"poker": (2.5 * inch, 3.5 * inch), "bridge": (2.25 * inch, 3.5 * in
 def cards_pdf(art: DeckArt, size: str) -> bytes:
     """A PDF with one page per card, each page the card plus its bleed."""
     if size not in PNG_SIZES:
-        raise LayoutError(f"unknown card size {size!r}: choose {', '.join(PNG_SIZES)}")
+        raise LayoutError(f"unknown card size {size!r}: choose {', '.join(PNG_SIZES)}",
+                          f"カードの大きさ {size!r} はありません：{'・'.join(PNG_SIZES)} から選んでください")
     w, h = PNG_SIZES[size]
     buffer = io.BytesIO()
     c = new_canvas(buffer, (w + 2 * BLEED, h + 2 * BLEED), f"{art.game} cards")

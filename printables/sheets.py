@@ -146,13 +146,15 @@ DRAWERS = {"fortress": _fortress, "homalet": _homalet, "dragoness": _dragoness}
 def check_players(game: str, players: int) -> None:
     low, high = PLAYERS[game]
     if not low <= players <= high:
-        raise LayoutError(f"{TITLES[game].en} takes {low} to {high} players, not {players}")
+        raise LayoutError(f"{TITLES[game].en} takes {low} to {high} players, not {players}",
+                          f"{TITLES[game].ja}は{low}〜{high}人用です（{players}人は不可）")
 
 
 def draw_sheet(target: str | Path, game: str, players: int, lang: Lang, paper: str = "a4") -> None:
     check_players(game, players)
     if paper not in PAPERS:
-        raise LayoutError(f"unknown paper {paper!r}: choose {' or '.join(PAPERS)}")
+        raise LayoutError(f"unknown paper {paper!r}: choose {' or '.join(PAPERS)}",
+                          f"用紙 {paper!r} はありません：{' か '.join(PAPERS)} を選んでください")
     page = landscape(PAPERS[paper])
     c = new_canvas(target, page, f"{TITLES[game].text(lang)} — score sheet")
     DRAWERS[game](c, page, players, lang)

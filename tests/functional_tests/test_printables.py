@@ -284,3 +284,9 @@ def test_settle_still_reads_json_beside_print(tmp_path: Path) -> None:
     out = subprocess.run([sys.executable, "-m", "companion", "settle", "-"], input=json.dumps(doc),
                          capture_output=True, text=True)
     assert json.loads(out.stdout)["players"][0]["score"] == 1
+
+
+def test_print_errors_speak_japanese_too(tmp_path: Path) -> None:
+    out = subprocess.run([sys.executable, "-m", "companion", "--lang", "ja", "print", "deck", "homalet", "--players",
+                          "9", "-o", str(tmp_path / "x.pdf")], capture_output=True, text=True)
+    assert out.returncode == 2 and out.stderr == "HOMALETは3〜7人用です（9人は不可）\n"
