@@ -46,41 +46,41 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-GAMES = ("fortress", "homalet", "dragoness")
-
-
 def _add_print(commands: Any) -> None:
+    from companion.decks import GAMES
+    from printables.options import DUPLEX_NAMES, PAPER_NAMES, SIZE_NAMES
+
     printing = commands.add_parser("print", help="print decks, rule summaries, score sheets and card PNGs")
     kinds = printing.add_subparsers(dest="what", parser_class=_Parser, required=True,
                                     metavar="{deck,summary,sheet,kit,png}")
     deck = kinds.add_parser("deck", help="a deck: sheets of fronts, each followed by its backs")
     deck.add_argument("game", choices=GAMES)
     deck.add_argument("--players", type=int, help="only the cards used by this many players")
-    deck.add_argument("--paper", choices=("a4", "letter"), default="a4")
-    deck.add_argument("--size", choices=("poker", "bridge", "mini"), default="poker")
+    deck.add_argument("--paper", choices=PAPER_NAMES, default="a4")
+    deck.add_argument("--size", choices=SIZE_NAMES, default="poker")
     deck.add_argument("--bleed", type=float, default=0.0, metavar="MM", help="bleed around each card (0-5 mm)")
-    deck.add_argument("--duplex", choices=("long", "short", "none"), default="long",
+    deck.add_argument("--duplex", choices=DUPLEX_NAMES, default="long",
                       help="backs mirrored for long- or short-edge duplex; none prints fronts only")
     deck.add_argument("--deck", metavar="FILE", help="a deck definition file instead of the default")
     deck.add_argument("-o", "--output", required=True, metavar="FILE.pdf")
     summary = kinds.add_parser("summary", help="rule summary cards")
     summary.add_argument("game", choices=GAMES)
     summary.add_argument("--lang", dest="doc_lang", choices=("ja", "en"), default=None)
-    summary.add_argument("--paper", choices=("a4", "letter"), default="a4")
+    summary.add_argument("--paper", choices=PAPER_NAMES, default="a4")
     summary.add_argument("-o", "--output", required=True, metavar="FILE.pdf")
     sheet = kinds.add_parser("sheet", help="a blank score sheet")
     sheet.add_argument("game", choices=GAMES)
     sheet.add_argument("--players", type=int, required=True)
     sheet.add_argument("--lang", dest="doc_lang", choices=("ja", "en"), default=None)
-    sheet.add_argument("--paper", choices=("a4", "letter"), default="a4")
+    sheet.add_argument("--paper", choices=PAPER_NAMES, default="a4")
     sheet.add_argument("-o", "--output", required=True, metavar="FILE.pdf")
     kit = kinds.add_parser("kit", help="every deck, summary and sheet, in both languages")
-    kit.add_argument("--paper", choices=("a4", "letter"), default="a4")
+    kit.add_argument("--paper", choices=PAPER_NAMES, default="a4")
     kit.add_argument("-o", "--output", required=True, metavar="DIR")
     png = kinds.add_parser("png", help="one PNG per card for print-on-demand (300 dpi, 1/8 inch bleed)")
     png.add_argument("game", choices=GAMES)
     png.add_argument("--players", type=int)
-    png.add_argument("--size", choices=("poker", "bridge", "mini"), default="poker")
+    png.add_argument("--size", choices=SIZE_NAMES, default="poker")
     png.add_argument("--deck", metavar="FILE")
     png.add_argument("-o", "--output", required=True, metavar="DIR")
 

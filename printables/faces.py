@@ -18,7 +18,6 @@ from companion.rules import dragoness, fortress, homalet
 from companion.rules.common import Msg
 from printables.draw import Lines, centred, colour, shape_path, tint, wrap
 
-GAMES = ("fortress", "homalet", "dragoness")
 TITLES = {"fortress": Msg("Six-Suit Fortress", "6スートの砦"), "homalet": Msg("HOMALET", "HOMALET"),
           "dragoness": Msg("Reign of Dragoness", "レイン・オブ・ドラゴンネス")}
 PLAYERS = {"fortress": (3, 5), "homalet": (3, 7), "dragoness": (2, 8)}

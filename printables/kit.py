@@ -5,24 +5,16 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from companion.decks import GAMES
 from companion.rules.common import Lang
 from printables.deck import print_deck
-from printables.faces import GAMES, PLAYERS, TITLES, deck_art
-from printables.layout import Duplex, LayoutError, make_grid, output_folder
+from printables.faces import PLAYERS, TITLES, deck_art
+from printables.layout import Duplex, make_grid, output_folder
 from printables.png import write_pngs
 from printables.sheets import check_players, print_sheet
 from printables.summary import print_summary
 
 KIT_PLAYERS = {game: high for game, (_, high) in PLAYERS.items()}  # sheets for the largest table
-
-
-def _check_output(path: str) -> None:
-    parent = Path(path).parent
-    if str(parent) and not parent.is_dir():
-        raise LayoutError(f"cannot write {path}: folder {parent} does not exist",
-                          f"{path} に書き込めません：フォルダ {parent} がありません")
-    if Path(path).is_dir():
-        raise LayoutError(f"cannot write {path}: it is a folder", f"{path} はフォルダなので書き込めません")
 
 
 def build_kit(folder: str | Path, paper: str = "a4") -> list[Path]:
@@ -53,18 +45,15 @@ def run(what: str, args: argparse.Namespace, lang: Lang) -> str:
     if getattr(args, "players", None) is not None:
         check_players(game, args.players)
     if what == "deck":
-        _check_output(args.output)
         grid = make_grid(args.paper, args.size, args.bleed)
         art = deck_art(game, args.players, args.deck)
         duplex: Duplex = args.duplex
         pages = print_deck(args.output, art, grid, duplex)
         return f"wrote {args.output}: {len(art.cards)} {TITLES[game].en} cards on {pages} pages"
     if what == "summary":
-        _check_output(args.output)
         pages = print_summary(args.output, game, lang, args.paper)
         return f"wrote {args.output}: {pages} page(s)"
     if what == "sheet":
-        _check_output(args.output)
         print_sheet(args.output, game, args.players, lang, args.paper)
         return f"wrote {args.output}"
     files = write_pngs(args.output, deck_art(game, args.players, args.deck), args.size)

@@ -27,7 +27,6 @@ SIZES: dict[str, tuple[float, float]] = {  # trim size in points
     "mini": (44 * mm, 63 * mm),
 }
 Duplex = Literal["long", "short", "none"]
-DUPLEX = ("long", "short", "none")
 MARGIN = 7 * mm  # the printable edge plus room for cut marks
 MARK = 4 * mm  # cut mark length
 
@@ -183,6 +182,8 @@ def atomic_target(path: str | Path) -> Iterator[Path]:
     """A temporary file beside ``path``, renamed onto it only when the body succeeds."""
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
+    if target.is_dir():
+        raise LayoutError(f"cannot write {target}: it is a folder", f"{target} はフォルダなので書き込めません")
     if not folder.is_dir():
         raise LayoutError(f"cannot write {target}: folder {folder} does not exist",
                           f"{target} に書き込めません：フォルダ {folder} がありません")

@@ -13,7 +13,7 @@ from companion.rules.common import Lang
 from printables.faces import TITLES
 from printables.fonts import FONT
 from printables.layout import Grid, atomic_target, cut_marks, make_grid, new_canvas, page_note, set_boxes
-from printables.qr import define_qr_form
+from printables.qr import define_qr_form, draw_qr
 from printables.summary_text import PUBLISHER, sections
 
 CARD = (95 * mm, 130 * mm)
@@ -33,10 +33,7 @@ class QRBox(Flowable):  # type: ignore[misc]
 
     def draw(self) -> None:
         c = self.canv
-        c.saveState()
-        c.scale(self.size / self.modules, self.size / self.modules)
-        c.doForm(self.form)
-        c.restoreState()
+        draw_qr(c, self.form, self.modules, 0, 0, self.size)
         c.setFont(FONT, 7.5)
         c.drawString(self.size + 2 * mm, self.size / 2 - 3, self.caption)
 

@@ -154,8 +154,6 @@ CELLS = tuple(f"{g}{i}" for g in GRIDS for i in (1, 2, 3, 4))  # 1 2 / 3 4 in ea
 _OUTER = {1: ("N", "W"), 2: ("N", "E"), 3: ("S", "W"), 4: ("S", "E")}
 SPOTS = tuple(f"{c}{side}" for c in CELLS for side in _OUTER[int(c[1])])
 _SIDE_WORDS = {"上": "N", "下": "S", "左": "W", "右": "E"}
-SIDE_NAMES = {"N": Msg("top", "上"), "S": Msg("bottom", "下"),
-              "W": Msg("left", "左"), "E": Msg("right", "右")}
 
 
 def parse_spot(token: str) -> str:
@@ -262,10 +260,6 @@ def parse_where(token: str) -> Where:
             "（左・右・左端・右端・手札）のどれかです",
         )
     return where
-
-
-def _rank_list(ranks: Sequence[int]) -> str:
-    return "-".join(str(r) for r in ranks) if ranks else "(empty)"
 
 
 def placement_problem(ranks: Sequence[int], rank: int, where: Where,
