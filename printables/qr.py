@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import functools
+
 import qrcode
 from reportlab.pdfgen.canvas import Canvas
 
 
-def qr_matrix(data: str) -> list[list[bool]]:
+@functools.lru_cache(maxsize=64)
+def qr_matrix(data: str) -> tuple[tuple[bool, ...], ...]:
+    """The modules of the QR code for ``data`` (quiet zone included); the same data, the same code."""
     code = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_M, border=4)
     code.add_data(data)
     code.make(fit=True)
-    return [list(row) for row in code.get_matrix()]
+    return tuple(tuple(row) for row in code.get_matrix())
 
 
 def define_qr_form(c: Canvas, name: str, data: str) -> int:
