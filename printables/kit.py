@@ -10,7 +10,6 @@ from companion.rules.common import Lang
 from printables.deck import print_deck
 from printables.faces import PLAYERS, TITLES, deck_art
 from printables.layout import Duplex, make_grid, output_folder
-from printables.png import write_pngs
 from printables.sheets import check_players, print_sheet
 from printables.summary import print_summary
 
@@ -56,5 +55,7 @@ def run(what: str, args: argparse.Namespace, lang: Lang) -> str:
     if what == "sheet":
         print_sheet(args.output, game, args.players, lang, args.paper)
         return f"wrote {args.output}"
+    from printables.png import write_pngs  # pypdfium2 and Pillow load only for PNGs
+
     files = write_pngs(args.output, deck_art(game, args.players, args.deck), args.size)
     return f"wrote {len(files)} PNG files to {args.output}"
