@@ -9,16 +9,52 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from companion.rules.common import Lang, Refusal
+from companion.cli_words import HEADINGS, HELP, os_reason, usage_error
+from companion.rules.common import Lang, Msg, Refusal
 
 EXIT_BAD_INPUT = 2
 
 
+class _Formatter(argparse.HelpFormatter):
+    """Help in the message language: argparse's headings are English only, so say them in Japanese."""
+
+    lang: Lang = "en"
+
+    def add_usage(self, usage: str | None, actions: Any, groups: Any, prefix: str | None = None) -> None:
+        if prefix is None and self.lang == "ja":
+            prefix = HEADINGS["usage: "]
+        super().add_usage(usage, actions, groups, prefix)
+
+
+class _JaFormatter(_Formatter):
+    lang: Lang = "ja"
+
+
 class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line, not a usage block."""
+    """argparse in the player's language, whose usage errors are one line, not a usage block."""
+
+    lang: Lang = "en"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        lang = self.lang
+        kwargs["add_help"] = False
+        kwargs["formatter_class"] = _JaFormatter if lang == "ja" else _Formatter
+        super().__init__(*args, **kwargs)
+        if lang == "ja":  # the two groups argparse makes itself, under their Japanese titles
+            self._positionals.title = HEADINGS["positional arguments"]
+            self._optionals.title = HEADINGS["options"]
+        self.add_argument("-h", "--help", action="help", help=HELP["help"].text(lang))
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see {self.prog} --help)\n")
+        self.exit(EXIT_BAD_INPUT, usage_error(self.prog, message, self.lang) + "\n")
+
+
+class _JaParser(_Parser):
+    lang: Lang = "ja"
+
+
+def parser_class(lang: Lang) -> type[_Parser]:
+    return _JaParser if lang == "ja" else _Parser
 
 
 def default_lang() -> Lang:
@@ -29,60 +65,76 @@ def default_lang() -> Lang:
     return "en"
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="companion",
-                     description="A print-and-play table companion for Six-Suit Fortress, "
-                                 "HOMALET and Reign of Dragoness.")
-    parser.add_argument("--lang", choices=("en", "ja"), default=None,
-                        help="language of messages (default: from LANG)")
-    commands = parser.add_subparsers(dest="command", parser_class=_Parser)
-    settle = commands.add_parser("settle", help="settle end-of-game scores from JSON")
-    settle.add_argument("file", help="a JSON file, or - for standard input")
-    settle.add_argument("--explain", action="store_true",
-                        help="add a readable account of each player's arithmetic")
-    settle.add_argument("--deck", metavar="FILE",
-                        help="a deck definition file (TOML) to use instead of the default deck")
-    _add_print(commands)
+COMMANDS = ("settle", "print")
+
+
+def message_lang(argv: Sequence[str]) -> Lang:
+    """The language to speak in, known before parsing so that even a usage error is in it:
+    ``--lang`` before the command, else the environment's."""
+    for i, token in enumerate(argv):
+        if token in COMMANDS:
+            break
+        value = argv[i + 1] if token == "--lang" and i + 1 < len(argv) else token.removeprefix("--lang=")
+        if token.startswith("--lang") and value in ("en", "ja"):
+            return "ja" if value == "ja" else "en"
+    return default_lang()
+
+
+def build_parser(lang: Lang = "en") -> argparse.ArgumentParser:
+    def say(key: str) -> str:
+        return HELP[key].text(lang)
+
+    parser = parser_class(lang)(prog="companion", description=say("description"))
+    parser.add_argument("--lang", choices=("en", "ja"), default=None, help=say("lang"))
+    commands = parser.add_subparsers(dest="command", parser_class=parser_class(lang),
+                                     title=say("commands"), metavar="{" + ",".join(COMMANDS) + "}")
+    settle = commands.add_parser("settle", help=say("settle"), description=say("settle"))
+    settle.add_argument("file", help=say("settle.file"))
+    settle.add_argument("--explain", action="store_true", help=say("settle.explain"))
+    settle.add_argument("--deck", metavar="FILE", help=say("deck.file"))
+    _add_print(commands, lang)
     return parser
 
 
-def _add_print(commands: Any) -> None:
+def _add_print(commands: Any, lang: Lang) -> None:
     from companion.decks import GAMES
     from printables.options import DUPLEX_NAMES, PAPER_NAMES, SIZE_NAMES
 
-    printing = commands.add_parser("print", help="print decks, rule summaries, score sheets and card PNGs")
-    kinds = printing.add_subparsers(dest="what", parser_class=_Parser, required=True,
-                                    metavar="{deck,summary,sheet,kit,png}")
-    deck = kinds.add_parser("deck", help="a deck: sheets of fronts, each followed by its backs")
-    deck.add_argument("game", choices=GAMES)
-    deck.add_argument("--players", type=int, help="only the cards used by this many players")
-    deck.add_argument("--paper", choices=PAPER_NAMES, default="a4")
-    deck.add_argument("--size", choices=SIZE_NAMES, default="poker")
-    deck.add_argument("--bleed", type=float, default=0.0, metavar="MM", help="bleed around each card (0-5 mm)")
-    deck.add_argument("--duplex", choices=DUPLEX_NAMES, default="long",
-                      help="backs mirrored for long- or short-edge duplex; none prints fronts only")
-    deck.add_argument("--deck", metavar="FILE", help="a deck definition file instead of the default")
-    deck.add_argument("-o", "--output", required=True, metavar="FILE.pdf")
-    summary = kinds.add_parser("summary", help="rule summary cards")
-    summary.add_argument("game", choices=GAMES)
-    summary.add_argument("--lang", dest="doc_lang", choices=("ja", "en"), default=None)
-    summary.add_argument("--paper", choices=PAPER_NAMES, default="a4")
-    summary.add_argument("-o", "--output", required=True, metavar="FILE.pdf")
-    sheet = kinds.add_parser("sheet", help="a blank score sheet")
-    sheet.add_argument("game", choices=GAMES)
-    sheet.add_argument("--players", type=int, required=True)
-    sheet.add_argument("--lang", dest="doc_lang", choices=("ja", "en"), default=None)
-    sheet.add_argument("--paper", choices=PAPER_NAMES, default="a4")
-    sheet.add_argument("-o", "--output", required=True, metavar="FILE.pdf")
-    kit = kinds.add_parser("kit", help="every deck, summary and sheet, in both languages")
-    kit.add_argument("--paper", choices=PAPER_NAMES, default="a4")
-    kit.add_argument("-o", "--output", required=True, metavar="DIR")
-    png = kinds.add_parser("png", help="one PNG per card for print-on-demand (300 dpi, 1/8 inch bleed)")
-    png.add_argument("game", choices=GAMES)
-    png.add_argument("--players", type=int)
-    png.add_argument("--size", choices=SIZE_NAMES, default="poker")
-    png.add_argument("--deck", metavar="FILE")
-    png.add_argument("-o", "--output", required=True, metavar="DIR")
+    def say(key: str) -> str:
+        return HELP[key].text(lang)
+
+    printing = commands.add_parser("print", help=say("print"), description=say("print"))
+    kinds = printing.add_subparsers(dest="what", parser_class=parser_class(lang), required=True,
+                                    title=say("kinds"), metavar="{deck,summary,sheet,kit,png}")
+    deck = kinds.add_parser("deck", help=say("print.deck"), description=say("print.deck"))
+    deck.add_argument("game", choices=GAMES, help=say("game"))
+    deck.add_argument("--players", type=int, help=say("players.deck"))
+    deck.add_argument("--paper", choices=PAPER_NAMES, default="a4", help=say("paper"))
+    deck.add_argument("--size", choices=SIZE_NAMES, default="poker", help=say("size"))
+    deck.add_argument("--bleed", type=float, default=0.0, metavar="MM", help=say("bleed"))
+    deck.add_argument("--duplex", choices=DUPLEX_NAMES, default="long", help=say("duplex"))
+    deck.add_argument("--deck", metavar="FILE", help=say("deck.file"))
+    deck.add_argument("-o", "--output", required=True, metavar="FILE.pdf", help=say("output.pdf"))
+    summary = kinds.add_parser("summary", help=say("print.summary"), description=say("print.summary"))
+    summary.add_argument("game", choices=GAMES, help=say("game"))
+    summary.add_argument("--lang", dest="doc_lang", choices=("ja", "en"), default=None, help=say("doc_lang"))
+    summary.add_argument("--paper", choices=PAPER_NAMES, default="a4", help=say("paper"))
+    summary.add_argument("-o", "--output", required=True, metavar="FILE.pdf", help=say("output.pdf"))
+    sheet = kinds.add_parser("sheet", help=say("print.sheet"), description=say("print.sheet"))
+    sheet.add_argument("game", choices=GAMES, help=say("game"))
+    sheet.add_argument("--players", type=int, required=True, help=say("players"))
+    sheet.add_argument("--lang", dest="doc_lang", choices=("ja", "en"), default=None, help=say("doc_lang"))
+    sheet.add_argument("--paper", choices=PAPER_NAMES, default="a4", help=say("paper"))
+    sheet.add_argument("-o", "--output", required=True, metavar="FILE.pdf", help=say("output.pdf"))
+    kit = kinds.add_parser("kit", help=say("print.kit"), description=say("print.kit"))
+    kit.add_argument("--paper", choices=PAPER_NAMES, default="a4", help=say("paper"))
+    kit.add_argument("-o", "--output", required=True, metavar="DIR", help=say("output.dir"))
+    png = kinds.add_parser("png", help=say("print.png"), description=say("print.png"))
+    png.add_argument("game", choices=GAMES, help=say("game"))
+    png.add_argument("--players", type=int, help=say("players.deck"))
+    png.add_argument("--size", choices=SIZE_NAMES, default="poker", help=say("size"))
+    png.add_argument("--deck", metavar="FILE", help=say("deck.file"))
+    png.add_argument("-o", "--output", required=True, metavar="DIR", help=say("output.dir"))
 
 
 def run_print(args: argparse.Namespace, lang: Lang) -> int:
@@ -94,8 +146,10 @@ def run_print(args: argparse.Namespace, lang: Lang) -> int:
     except Refusal as error:  # LayoutError included
         return _fail(error.msg.text(lang))
     except OSError as error:
-        return _fail(f"cannot write {args.output}: {error.strerror or error}")
-    print(message)
+        reason = os_reason(error, lang)
+        out = args.output
+        return _fail(Msg(f"cannot write {out}: {reason}", f"{out} に書き込めません：{reason}").text(lang))
+    print(message.text(lang))
     return 0
 
 
@@ -113,9 +167,12 @@ def run_settle(path: str, explain: bool, lang: Lang, deck: str | None = None) ->
         else:
             with open(path, encoding="utf-8") as handle:
                 text = handle.read()
-    except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        return _fail(f"cannot read {path}: {reason}" if lang == "en" else f"{path} を読めません：{reason}")
+    except OSError as error:
+        reason = os_reason(error, lang)
+        return _fail(Msg(f"cannot read {path}: {reason}", f"{path} を読めません：{reason}").text(lang))
+    except UnicodeDecodeError:
+        return _fail(Msg(f"cannot read {path}: it is not UTF-8 text",
+                         f"{path} を読めません：UTF-8 のテキストではありません").text(lang))
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
@@ -150,19 +207,22 @@ def format_json(value: dict[str, Any]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run a command; whatever happens, the user sees sentences, never a traceback."""
+    tokens = list(sys.argv[1:] if argv is None else argv)
+    lang = message_lang(tokens)
     try:
-        return _main(argv)
+        return _main(tokens, lang)
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
+        print(Msg("interrupted", "中断しました").text(lang), file=sys.stderr)
         return 130
     except Exception as error:  # a bug: say so in one line
-        return _fail(f"companion: unexpected error ({type(error).__name__}: {error}); nothing was changed")
+        what = f"{type(error).__name__}: {error}"
+        return _fail(Msg(f"companion: unexpected error ({what}); nothing was changed",
+                         f"companion: 予期しないエラーです（{what}）。何も変更していません").text(lang))
 
 
-def _main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+def _main(argv: list[str], lang: Lang) -> int:
+    parser = build_parser(lang)
     args = parser.parse_args(argv)
-    lang: Lang = args.lang or default_lang()
     if args.command == "settle":
         return run_settle(args.file, args.explain, lang, args.deck)
     if args.command == "print":

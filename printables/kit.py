@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 
 from companion.decks import GAMES
-from companion.rules.common import Lang
+from companion.rules.common import Lang, Msg
 from printables.deck import print_deck
 from printables.faces import PLAYERS, TITLES, deck_art
 from printables.layout import Duplex, make_grid, output_folder
@@ -35,11 +35,13 @@ def build_kit(folder: str | Path, paper: str = "a4") -> list[Path]:
     return written
 
 
-def run(what: str, args: argparse.Namespace, lang: Lang) -> str:
-    """Carry out one ``print`` command; return the line to show; raise LayoutError on bad options."""
+def run(what: str, args: argparse.Namespace, lang: Lang) -> Msg:
+    """Carry out one ``print`` command, its documents in ``lang``; return the line to show;
+    raise LayoutError on bad options."""
+    out = args.output
     if what == "kit":
-        files = build_kit(args.output, args.paper)
-        return f"wrote {len(files)} files to {args.output}"
+        files = build_kit(out, args.paper)
+        return Msg(f"wrote {len(files)} files to {out}", f"{out} に {len(files)} 個のファイルを書き出しました")
     game = args.game
     if getattr(args, "players", None) is not None:
         check_players(game, args.players)
@@ -47,15 +49,16 @@ def run(what: str, args: argparse.Namespace, lang: Lang) -> str:
         grid = make_grid(args.paper, args.size, args.bleed)
         art = deck_art(game, args.players, args.deck)
         duplex: Duplex = args.duplex
-        pages = print_deck(args.output, art, grid, duplex)
-        return f"wrote {args.output}: {len(art.cards)} {TITLES[game].en} cards on {pages} pages"
+        pages = print_deck(out, art, grid, duplex)
+        return Msg(f"wrote {out}: {len(art.cards)} {TITLES[game].en} cards on {pages} pages",
+                   f"{out} を書き出しました：{TITLES[game].ja} のカード {len(art.cards)} 枚、{pages} ページ")
     if what == "summary":
-        pages = print_summary(args.output, game, lang, args.paper)
-        return f"wrote {args.output}: {pages} page(s)"
+        pages = print_summary(out, game, lang, args.paper)
+        return Msg(f"wrote {out}: {pages} page(s)", f"{out} を書き出しました：{pages} ページ")
     if what == "sheet":
-        print_sheet(args.output, game, args.players, lang, args.paper)
-        return f"wrote {args.output}"
+        print_sheet(out, game, args.players, lang, args.paper)
+        return Msg(f"wrote {out}", f"{out} を書き出しました")
     from printables.png import write_pngs  # pypdfium2 and Pillow load only for PNGs
 
-    files = write_pngs(args.output, deck_art(game, args.players, args.deck), args.size)
-    return f"wrote {len(files)} PNG files to {args.output}"
+    files = write_pngs(out, deck_art(game, args.players, args.deck), args.size)
+    return Msg(f"wrote {len(files)} PNG files to {out}", f"{out} に PNG ファイルを {len(files)} 個書き出しました")

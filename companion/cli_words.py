@@ -1,0 +1,93 @@
+"""What the command line says, in English and Japanese: help texts, argparse's usage errors and
+the operating system's reasons, put into the player's language."""
+
+from __future__ import annotations
+
+import errno
+import re
+
+from companion.rules.common import Lang, Msg
+
+HELP = {
+    "description": Msg("A print-and-play table companion for Six-Suit Fortress, HOMALET and Reign of Dragoness.",
+                       "6スートの砦・HOMALET・レイン・オブ・ドラゴンネスを遊ぶための卓上コンパニオンです。"),
+    "help": Msg("show this help and exit", "このヘルプを表示して終了します"),
+    "lang": Msg("language of messages (default: from LANG)", "メッセージの言語（既定値は環境変数 LANG から）"),
+    "commands": Msg("commands", "コマンド"),
+    "settle": Msg("settle end-of-game scores from JSON", "ゲーム終了時の得点を JSON から計算します"),
+    "settle.file": Msg("a JSON file, or - for standard input", "JSON ファイル（- なら標準入力）"),
+    "settle.explain": Msg("add a readable account of each player's arithmetic",
+                          "各プレイヤーの計算の内訳を文章で添えます"),
+    "deck.file": Msg("a deck definition file (TOML) instead of the default deck",
+                     "既定のデッキの代わりに使うデッキ定義ファイル（TOML）"),
+    "print": Msg("print decks, rule summaries, score sheets and card PNGs",
+                 "デッキ・ルール要約・得点表・カードの PNG を印刷用に書き出します"),
+    "kinds": Msg("what to print", "印刷するもの"),
+    "print.deck": Msg("a deck: sheets of fronts, each followed by its backs",
+                      "デッキ：表面のシートと、その裏面のシートを交互に"),
+    "print.summary": Msg("rule summary cards", "ルール要約カード"),
+    "print.sheet": Msg("a blank score sheet", "白紙の得点表"),
+    "print.kit": Msg("every deck, summary and sheet, in both languages",
+                     "すべてのデッキ・ルール要約・得点表（日英両方）"),
+    "print.png": Msg("one PNG per card for print-on-demand (300 dpi, 1/8 inch bleed)",
+                     "オンデマンド印刷用にカード1枚ごとの PNG（300 dpi、裁ち落とし 1/8 インチ）"),
+    "game": Msg("the game", "ゲーム"),
+    "players": Msg("the number of players", "プレイヤー人数"),
+    "players.deck": Msg("only the cards used by this many players", "この人数で使うカードだけ"),
+    "paper": Msg("paper size", "用紙サイズ"),
+    "size": Msg("card size", "カードの大きさ"),
+    "bleed": Msg("bleed around each card (0-5 mm)", "各カードの周りの裁ち落とし（0〜5 mm）"),
+    "duplex": Msg("backs mirrored for long- or short-edge duplex; none prints fronts only",
+                  "両面印刷のとじ方（長辺・短辺）。none なら表面のみ"),
+    "doc_lang": Msg("language of the printed text (default: the message language)",
+                    "印刷する文章の言語（既定値はメッセージの言語）"),
+    "output.pdf": Msg("the PDF file to write", "書き出す PDF ファイル"),
+    "output.dir": Msg("the folder to write into", "書き出し先のフォルダ"),
+}
+
+HEADINGS = {"usage: ": "使い方: ", "positional arguments": "引数", "options": "オプション"}
+
+# argparse's complaints (as Python 3.11 and later word them) and how to say them in Japanese;
+# in English, argparse's own words are shown as they are.
+_USAGE_ERRORS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"argument (?P<arg>\S+): invalid choice: (?P<value>.*?) \(choose from (?P<choices>.*)\)"),
+     "{arg} に {value} は指定できません：{choices} から選んでください"),
+    (re.compile(r"argument (?P<arg>\S+): invalid int value: (?P<value>.*)"),
+     "{arg} には整数を指定してください（{value} は整数ではありません）"),
+    (re.compile(r"argument (?P<arg>\S+): invalid float value: (?P<value>.*)"),
+     "{arg} には数を指定してください（{value} は数ではありません）"),
+    (re.compile(r"argument (?P<arg>\S+): expected one argument"), "{arg} には値が一つ必要です"),
+    (re.compile(r"the following arguments are required: (?P<args>.*)"), "指定が足りません：{args}"),
+    (re.compile(r"unrecognized arguments: (?P<args>.*)"), "知らない引数です：{args}"),
+]
+
+
+def usage_error(prog: str, message: str, lang: Lang) -> str:
+    """argparse's complaint ``message`` as one line in ``lang``, with where to find help."""
+    if lang != "ja":
+        return f"{prog}: {message} (see {prog} --help)"
+    text = message
+    for pattern, template in _USAGE_ERRORS:
+        found = pattern.fullmatch(message)
+        if found:
+            text = template.format(**found.groupdict())
+            break
+    return f"{prog}: {text}（詳しくは {prog} --help）"
+
+
+_REASONS = {
+    errno.ENOENT: Msg("no such file or folder", "そのファイルまたはフォルダはありません"),
+    errno.EACCES: Msg("permission denied", "アクセスが許可されていません"),
+    errno.EPERM: Msg("permission denied", "アクセスが許可されていません"),
+    errno.EISDIR: Msg("it is a folder", "フォルダです"),
+    errno.ENOTDIR: Msg("a part of the path is not a folder", "途中にフォルダでないものがあります"),
+    errno.ENOSPC: Msg("the disk is full", "ディスクがいっぱいです"),
+    errno.EROFS: Msg("the disk is read-only", "読み取り専用のディスクです"),
+}
+
+
+def os_reason(error: OSError, lang: Lang) -> str:
+    """Why the operating system refused, in ``lang`` where we know the reason."""
+    if error.errno in _REASONS:
+        return _REASONS[error.errno].text(lang)
+    return error.strerror or str(error)
