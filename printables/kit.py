@@ -60,5 +60,5 @@ def run(what: str, args: argparse.Namespace, lang: Lang) -> Msg:
         return Msg(f"wrote {out}", f"{out} を書き出しました")
     from printables.png import write_pngs  # pypdfium2 and Pillow load only for PNGs
 
-    files = write_pngs(out, deck_art(game, args.players, args.deck), args.size)
+    files = write_pngs(out, deck_art(game, args.players, args.deck), args.size, lang=lang)
     return Msg(f"wrote {len(files)} PNG files to {out}", f"{out} に PNG ファイルを {len(files)} 個書き出しました")

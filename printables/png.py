@@ -11,6 +11,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 from reportlab.lib.units import inch
 
+from companion.rules.common import Lang
 from printables.faces import DeckArt
 from printables.layout import LayoutError, atomic_target, new_canvas, output_folder
 
@@ -37,13 +38,13 @@ def cards_pdf(art: DeckArt, size: str) -> bytes:
     return buffer.getvalue()
 
 
-def progress_bar(done: int, total: int, width: int = 30) -> str:
+def progress_bar(done: int, total: int, lang: Lang = "en", width: int = 30) -> str:
     filled = width * done // total if total else width
-    return f"\r[{'#' * filled}{'-' * (width - filled)}] {done}/{total} cards"
+    return f"\r[{'#' * filled}{'-' * (width - filled)}] {done}/{total} {'枚' if lang == 'ja' else 'cards'}"
 
 
 def write_pngs(folder: str | Path, art: DeckArt, size: str = "poker",
-               report: Callable[[str], None] | None = None) -> list[Path]:
+               report: Callable[[str], None] | None = None, lang: Lang = "en") -> list[Path]:
     out = output_folder(folder)
     pdf = pdfium.PdfDocument(cards_pdf(art, size))
     written = []
@@ -57,7 +58,7 @@ def write_pngs(folder: str | Path, art: DeckArt, size: str = "poker",
         with atomic_target(name) as temp:
             image.save(temp, format="PNG", dpi=(DPI, DPI))
         written.append(name)
-        report(progress_bar(index + 1, total))
+        report(progress_bar(index + 1, total, lang))
     report("\n")
     pdf.close()
     return written

@@ -100,3 +100,10 @@ def test_system_reasons_in_japanese(capsys: pytest.CaptureFixture[str], tmp_path
 def test_an_unforeseen_complaint_still_reads_as_one_line() -> None:
     line = usage_error("companion", "argument --x: something new", "ja")
     assert line == "companion: argument --x: something new（詳しくは companion --help）"
+
+
+def test_png_progress_counts_cards_in_japanese() -> None:
+    from printables.png import progress_bar
+
+    assert progress_bar(3, 30, "ja", width=10) == "\r[#---------] 3/30 枚"
+    assert progress_bar(30, 30, "en", width=10) == "\r[##########] 30/30 cards"
