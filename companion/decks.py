@@ -38,11 +38,21 @@ def load_deck_data(game: str, path: str | Path | None = None) -> dict[str, Any]:
             f"deck file {file} does not exist; give the path of a TOML deck file",
             f"デッキファイル {file} がありません。TOML のデッキファイルを指定してください",
         ) from None
+    except IsADirectoryError:
+        raise refuse(
+            f"deck file {file} is a folder; give the path of a TOML deck file",
+            f"デッキファイル {file} はフォルダです。TOML のデッキファイルを指定してください",
+        ) from None
     except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise refuse(
             f"deck file {file} cannot be read as TOML ({error})",
             f"デッキファイル {file} を TOML として読めません（{error}）",
         ) from None
+    if "game" not in data:
+        raise refuse(
+            f"deck file {file} does not say which game it is for: add the line game = \"{game}\"",
+            f"デッキファイル {file} にゲーム名がありません：game = \"{game}\" の行を加えてください",
+        )
     if data.get("game") != game:
         raise refuse(
             f"deck file {file} is for game {data.get('game')!r}, not {game!r}",
