@@ -11,7 +11,7 @@ from typing import Any
 
 from companion.decks import load_deck_data
 from companion.rules import dragoness, fortress, homalet
-from companion.rules.common import Lang, Msg, Refusal, refuse
+from companion.rules.common import Lang, Msg, Refusal, check_players, refuse
 
 
 def _players(data: dict[str, Any], most: int, least: int = 1) -> list[Any]:
@@ -125,8 +125,7 @@ def settle_dragoness(data: dict[str, Any], explain: bool, lang: Lang) -> dict[st
             or not dragoness.MIN_PLAYERS <= len(names) <= dragoness.MAX_PLAYERS):
         raise refuse("\"players\" must list 2 to 8 player names (D-2)",
                      "\"players\" には 2〜8 人の名前を並べてください")
-    if len(set(names)) != len(names):
-        raise refuse("each player needs a name of their own", "プレイヤーにはそれぞれ別の名前が必要です")
+    check_players(tuple(names), dragoness.MIN_PLAYERS, dragoness.MAX_PLAYERS, dragoness.TITLE)
     rounds = data.get("rounds")
     if not isinstance(rounds, list) or not 1 <= len(rounds) <= dragoness.ROUNDS:
         count = len(rounds) if isinstance(rounds, list) else "no"

@@ -16,11 +16,12 @@ from reportlab.pdfgen.canvas import Canvas
 from companion.decks import load_deck_data
 from companion.rules import dragoness, fortress, homalet
 from companion.rules.common import Msg
+from companion.rules.games import ENGINES
 from printables.draw import Lines, centred, colour, shape_path, tint, wrap
 
-TITLES = {"fortress": Msg("Six-Suit Fortress", "6スートの砦"), "homalet": Msg("HOMALET", "HOMALET"),
-          "dragoness": Msg("Reign of Dragoness", "レイン・オブ・ドラゴンネス")}
-PLAYERS = {"fortress": (3, 5), "homalet": (3, 7), "dragoness": (2, 8)}
+TITLES: dict[str, Msg] = {game: engine.TITLE for game, engine in ENGINES.items()}
+PLAYERS: dict[str, tuple[int, int]] = {game: (engine.MIN_PLAYERS, engine.MAX_PLAYERS)
+                                       for game, engine in ENGINES.items()}
 SEASON_COLOURS = {"spring": "#d81b60", "summer": "#2e7d32", "autumn": "#e65100", "winter": "#1565c0"}
 BACK_COLOURS = {"fortress": "#263238", "homalet": "#3e2723", "dragoness": "#1a237e"}
 

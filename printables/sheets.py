@@ -11,7 +11,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from companion.decks import load_deck_data
 from companion.rules import fortress
-from companion.rules.common import Lang, Msg
+from companion.rules.common import Lang, Msg, check_player_count
 from printables.draw import centred, colour, tint, wrap
 from printables.faces import PLAYERS, TITLES
 from printables.fonts import FONT
@@ -20,30 +20,30 @@ from printables.layout import PAPERS, LayoutError, atomic_target, new_canvas, pa
 M = 12 * mm
 
 
-def _t(msg: Msg, lang: Lang) -> str:
-    return msg.text(lang)
-
-
 def _header(c: Canvas, page: tuple[float, float], game: str, lang: Lang, rule: Msg) -> float:
     sheet = Msg("score sheet", "得点表")
     c.setFillColor(colour("#1a237e"))
     c.setFont(FONT, 16)
-    c.drawString(M, page[1] - M - 4 * mm, f"{TITLES[game].text(lang)} — {_t(sheet, lang)}")
+    c.drawString(M, page[1] - M - 4 * mm, f"{TITLES[game].text(lang)} — {sheet.text(lang)}")
     c.setFillGray(0.2)
     c.setFont(FONT, 8.5)
     y = page[1] - M - 10 * mm
-    for line in wrap(_t(rule, lang), 8.5, page[0] - 2 * M):
+    for line in wrap(rule.text(lang), 8.5, page[0] - 2 * M):
         c.drawString(M, y, line)
         y -= 11
     c.setFont(FONT, 9)
     date = Msg("Date: ________________   Place: ________________", "日付：________________　場所：________________")
-    c.drawRightString(page[0] - M, page[1] - M - 4 * mm, _t(date, lang))
+    c.drawRightString(page[0] - M, page[1] - M - 4 * mm, date.text(lang))
     return float(y - 3 * mm)
 
 
-def _table(c: Canvas, x: float, top: float, widths: Sequence[float], heights: Sequence[float],
+def _table(c: Canvas, top: float, widths: Sequence[float], players: int, tallest: float,
            header: Sequence[str], shade: Sequence[int] = ()) -> list[tuple[float, float]]:
-    """Draw a ruled table; return each row's (bottom, top)."""
+    """Draw a ruled table at the left margin: a header row, then one row per player, each at most
+    ``tallest`` high and together filling the page; return each row's (bottom, top)."""
+    x = M
+    row = min(tallest, (top - M - 12 * mm) / (players + 1))
+    heights = [12 * mm] + [row] * players
     total = sum(widths)
     c.setStrokeGray(0.3)
     c.setLineWidth(0.6)
@@ -91,11 +91,10 @@ def _fortress(c: Canvas, page: tuple[float, float], players: int, lang: Lang) ->
     labels = [Msg("Player", "プレイヤー"), Msg("Columns", "列の数"), Msg("Tallest", "最高の列"),
               Msg("Face-down pair (from → to)", "裏向きペア（元 → 先）"),
               Msg("Points (cols × tallest)", "得点（列×高さ）")]
-    header = [_t(m, lang) for m in labels] + [s.ja if lang == "ja" else s.code for s in deck.suits] + [
-        _t(Msg("Penalty", "失点"), lang), _t(Msg("Score", "合計"), lang)]
+    header = [m.text(lang) for m in labels] + [s.ja if lang == "ja" else s.code for s in deck.suits] + [
+        Msg("Penalty", "失点").text(lang), Msg("Score", "合計").text(lang)]
     widths = [40 * mm, 18 * mm, 18 * mm, 34 * mm, 30 * mm] + [12 * mm] * len(deck.suits) + [20 * mm, 22 * mm]
-    row = min(16 * mm, (top - M - 12 * mm) / (players + 1))
-    _table(c, M, top, widths, [12 * mm] + [row] * players, header, shade=(len(widths) - 1,))
+    _table(c, top, widths, players, 16 * mm, header, shade=(len(widths) - 1,))
 
 
 def _homalet(c: Canvas, page: tuple[float, float], players: int, lang: Lang) -> None:
@@ -106,12 +105,11 @@ def _homalet(c: Canvas, page: tuple[float, float], players: int, lang: Lang) -> 
                "カード、9→0 は続かない）各 +1、春 +1。同点は最大の数字を持つ人の勝ち。")
     top = _header(c, page, "homalet", lang, rule)
     digits = [str(d) for d in range(10)]
-    header = [_t(Msg("Player", "プレイヤー"), lang), *digits,
-              *(_t(m, lang) for m in (Msg("Cards", "枚数"), Msg("Same digit", "同数"), Msg("Run", "連番"),
+    header = [Msg("Player", "プレイヤー").text(lang), *digits,
+              *(m.text(lang) for m in (Msg("Cards", "枚数"), Msg("Same digit", "同数"), Msg("Run", "連番"),
                                       Msg("Spring", "春"), Msg("Total", "合計")))]
     widths = [40 * mm] + [11 * mm] * 10 + [19 * mm] * 4 + [22 * mm]
-    row = min(22 * mm, (top - M - 12 * mm) / (players + 1))
-    rows = _table(c, M, top, widths, [12 * mm] + [row] * players, header, shade=(len(widths) - 1,))
+    rows = _table(c, top, widths, players, 22 * mm, header, shade=(len(widths) - 1,))
     c.setStrokeGray(0.75)
     c.setLineWidth(0.3)
     x0 = M + widths[0]
@@ -128,26 +126,21 @@ def _dragoness(c: Canvas, page: tuple[float, float], players: int, lang: Lang) -
                "各ラウンド：1抜け3点、残り枚数が少ない順に2点・1点。2位が同点なら各2点で1点はなし。3位が同点なら各1点。"
                "リバイブだけの手札は空とみなす。5ラウンド後の合計で最高点の勝ち、同点は分け合います。")
     top = _header(c, page, "dragoness", lang, rule)
-    header = [_t(Msg("Player", "プレイヤー"), lang)]
+    header = [Msg("Player", "プレイヤー").text(lang)]
     widths = [44 * mm]
     for r in range(1, 6):
-        header += [_t(Msg(f"R{r} cards left", f"第{r}R 残り"), lang), _t(Msg(f"R{r} points", f"第{r}R 得点"), lang)]
+        header += [Msg(f"R{r} cards left", f"第{r}R 残り").text(lang), Msg(f"R{r} points", f"第{r}R 得点").text(lang)]
         widths += [19 * mm, 19 * mm]
-    header.append(_t(Msg("Total", "合計"), lang))
+    header.append(Msg("Total", "合計").text(lang))
     widths.append(30 * mm)
-    row = min(16 * mm, (top - M - 12 * mm) / (players + 1))
-    _table(c, M, top, widths, [12 * mm] + [row] * players, header,
-           shade=(*range(2, 11, 2), len(widths) - 1))
+    _table(c, top, widths, players, 16 * mm, header, shade=(*range(2, 11, 2), len(widths) - 1))
 
 
 DRAWERS = {"fortress": _fortress, "homalet": _homalet, "dragoness": _dragoness}
 
 
 def check_players(game: str, players: int) -> None:
-    low, high = PLAYERS[game]
-    if not low <= players <= high:
-        raise LayoutError(f"{TITLES[game].en} takes {low} to {high} players, not {players}",
-                          f"{TITLES[game].ja}は{low}〜{high}人用です（{players}人は不可）")
+    check_player_count(players, *PLAYERS[game], TITLES[game])
 
 
 def draw_sheet(target: str | Path, game: str, players: int, lang: Lang, paper: str = "a4") -> None:

@@ -6,8 +6,8 @@ rules module's ``ASSUMPTIONS``, so the printed card and the engine can never dis
 
 from __future__ import annotations
 
-from companion.rules import dragoness, fortress, homalet
 from companion.rules.common import Msg
+from companion.rules.games import ENGINES
 
 Section = tuple[Msg, list[Msg]]
 
@@ -149,8 +149,7 @@ SUMMARIES: dict[str, list[Section]] = {
     ],
 }
 
-ASSUMPTIONS = {"fortress": fortress.ASSUMPTIONS, "homalet": homalet.ASSUMPTIONS,
-               "dragoness": dragoness.ASSUMPTIONS}
+ASSUMPTIONS: dict[str, tuple[tuple[str, Msg], ...]] = {game: engine.ASSUMPTIONS for game, engine in ENGINES.items()}
 
 
 def sections(game: str) -> list[Section]:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypeVar
 
 Lang = Literal["en", "ja"]
 
@@ -47,14 +48,22 @@ def normalize_token(token: str) -> str:
     return unicodedata.normalize("NFKC", token).strip()
 
 
-def check_players(names: tuple[str, ...], low: int, high: int, game: Msg) -> None:
-    """A table of ``low`` to ``high`` players, each with a name of their own."""
-    n = len(names)
+def check_player_count(n: int, low: int, high: int, game: Msg) -> None:
+    """``game`` is played by ``low`` to ``high`` players."""
     if not low <= n <= high:
         raise refuse(f"{game.en} takes {low} to {high} players, not {n}",
                      f"{game.ja}は{low}〜{high}人用です（{n}人は不可）")
+
+
+def check_players(names: tuple[str, ...], low: int, high: int, game: Msg, start: int | None = None) -> None:
+    """A table of ``low`` to ``high`` players, each with a name of their own, and a start seat
+    at the table if the game has one."""
+    n = len(names)
+    check_player_count(n, low, high, game)
     if len(set(names)) != n or any(not p.strip() for p in names):
         raise refuse("each player needs a name of their own", "プレイヤーにはそれぞれ別の名前が必要です")
+    if start is not None and not 0 <= start < n:
+        raise refuse(f"the start player is a seat from 0 to {n - 1}", f"スタートプレイヤーは 0〜{n - 1} の席です")
 
 
 def seat_name(names: tuple[str, ...], player: int) -> str:
@@ -63,3 +72,14 @@ def seat_name(names: tuple[str, ...], player: int) -> str:
         raise refuse(f"there is no player {player}; seats are 0 to {len(names) - 1}",
                      f"プレイヤー {player} はいません。席は 0〜{len(names) - 1} です")
     return names[player]
+
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+
+def replay(state: S, actions: Iterable[A], apply: Callable[[S, A], tuple[S, Msg]]) -> S:
+    """The state after each action in turn (each must be legal): how every engine folds its record."""
+    for action in actions:
+        state, _ = apply(state, action)
+    return state

@@ -15,9 +15,10 @@ from enum import StrEnum
 from typing import Any
 
 from companion.rules import records
-from companion.rules.common import Msg, Refusal, check_players, normalize_token, refuse, seat_name
+from companion.rules.common import Msg, Refusal, check_players, normalize_token, refuse, replay, seat_name
 
 GAME = "dragoness"
+TITLE = Msg("Reign of Dragoness", "レイン・オブ・ドラゴンネス")
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 HAND = 13  # D-2
 ROUNDS = 5  # D-11
@@ -330,7 +331,7 @@ class Setup:
     deck: Deck
 
     def __post_init__(self) -> None:
-        check_players(self.players, MIN_PLAYERS, MAX_PLAYERS, Msg("Reign of Dragoness", "ドラゴンネス"))
+        check_players(self.players, MIN_PLAYERS, MAX_PLAYERS, TITLE)
 
     @property
     def cards(self) -> Counter[Card]:
@@ -684,10 +685,7 @@ def _round_over(s: State, out: int) -> Msg:
 
 
 def fold(setup: Setup, actions: Sequence[Action]) -> State:
-    state = new_state(setup)
-    for action in actions:
-        state, _ = apply(state, action)
-    return state
+    return replay(new_state(setup), actions, apply)
 
 
 # --------------------------------------------------------------------------- records

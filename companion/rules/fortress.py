@@ -15,9 +15,10 @@ from enum import StrEnum
 from typing import Any
 
 from companion.rules import records
-from companion.rules.common import Msg, Refusal, check_players, join, normalize_token, refuse, seat_name
+from companion.rules.common import Msg, Refusal, check_players, join, normalize_token, refuse, replay, seat_name
 
 GAME = "fortress"
+TITLE = Msg("Six-Suit Fortress", "6スートの砦")
 MIN_PLAYERS, MAX_PLAYERS = 3, 5
 DEAL = {3: 13, 4: 10, 5: 8}  # F-2
 GRID_SIZE = 8  # F-3: two 2x2 grids
@@ -457,11 +458,7 @@ class Setup:
     deck: Deck
 
     def __post_init__(self) -> None:
-        check_players(self.players, MIN_PLAYERS, MAX_PLAYERS, Msg("Six-Suit Fortress", "6スートの砦"))
-        n = len(self.players)
-        if not 0 <= self.start < n:
-            raise refuse(f"the start player is a seat from 0 to {n - 1}",
-                         f"スタートプレイヤーは 0〜{n - 1} の席です")
+        check_players(self.players, MIN_PLAYERS, MAX_PLAYERS, TITLE, self.start)
 
     @property
     def deal(self) -> int:
@@ -800,11 +797,10 @@ def _begin_turn(s: State) -> Msg:
 
 
 def _check_player(state: State, player: int) -> str:
-    names = state.setup.players
-    seat_name(names, player)
+    name = seat_name(state.setup.players, player)
     if state.phase is not Phase.FINAL:
         raise _refuse_phase(state, "score")
-    return names[player]
+    return name
 
 
 def _final_hand(state: State, action: FinalHand) -> tuple[State, Msg]:
@@ -883,10 +879,7 @@ def scores(state: State) -> list[Score]:
 
 def fold(setup: Setup, actions: Sequence[Action]) -> State:
     """Replay: the state after every action in order (each must be legal)."""
-    state = new_state(setup)
-    for action in actions:
-        state, _ = apply(state, action)
-    return state
+    return replay(new_state(setup), actions, apply)
 
 
 # --------------------------------------------------------------------------- records

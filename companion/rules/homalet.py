@@ -13,9 +13,10 @@ from enum import StrEnum
 from typing import Any
 
 from companion.rules import records
-from companion.rules.common import Msg, Refusal, check_players, normalize_token, refuse, seat_name
+from companion.rules.common import Msg, Refusal, check_players, normalize_token, refuse, replay, seat_name
 
 GAME = "homalet"
+TITLE = Msg("HOMALET", "HOMALET")
 MIN_PLAYERS, MAX_PLAYERS = 3, 7
 HAND = 6  # H-3
 SETS = 3  # H-3: three wilderness sets
@@ -247,11 +248,7 @@ class Setup:
     deck: Deck
 
     def __post_init__(self) -> None:
-        check_players(self.players, MIN_PLAYERS, MAX_PLAYERS, Msg("HOMALET", "HOMALET "))
-        n = len(self.players)
-        if not 0 <= self.start < n:
-            raise refuse(f"the start player is a seat from 0 to {n - 1}",
-                         f"スタートプレイヤーは 0〜{n - 1} の席です")
+        check_players(self.players, MIN_PLAYERS, MAX_PLAYERS, TITLE, self.start)
 
     @property
     def cards(self) -> range:
@@ -756,10 +753,7 @@ def scores(state: State) -> list[Score]:
 
 
 def fold(setup: Setup, actions: Sequence[Action]) -> State:
-    state = new_state(setup)
-    for action in actions:
-        state, _ = apply(state, action)
-    return state
+    return replay(new_state(setup), actions, apply)
 
 
 # --------------------------------------------------------------------------- records
