@@ -6,7 +6,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from companion.cli_words import HEADINGS, HELP, os_reason, usage_error
@@ -15,19 +15,11 @@ from companion.rules.common import Lang, Msg, Refusal
 EXIT_BAD_INPUT = 2
 
 
-class _Formatter(argparse.HelpFormatter):
-    """Help in the message language: argparse's headings are English only, so say them in Japanese."""
-
-    lang: Lang = "en"
+class _JaFormatter(argparse.HelpFormatter):
+    """argparse's help headings are English only: say "usage" in Japanese too."""
 
     def add_usage(self, usage: str | None, actions: Any, groups: Any, prefix: str | None = None) -> None:
-        if prefix is None and self.lang == "ja":
-            prefix = HEADINGS["usage: "]
-        super().add_usage(usage, actions, groups, prefix)
-
-
-class _JaFormatter(_Formatter):
-    lang: Lang = "ja"
+        super().add_usage(usage, actions, groups, HEADINGS["usage: "] if prefix is None else prefix)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -38,9 +30,9 @@ class _Parser(argparse.ArgumentParser):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         lang = self.lang
         kwargs["add_help"] = False
-        kwargs["formatter_class"] = _JaFormatter if lang == "ja" else _Formatter
         super().__init__(*args, **kwargs)
-        if lang == "ja":  # the two groups argparse makes itself, under their Japanese titles
+        if lang == "ja":  # the formatter, and the two groups argparse makes itself under Japanese titles
+            self.formatter_class = _JaFormatter
             self._positionals.title = HEADINGS["positional arguments"]
             self._optionals.title = HEADINGS["options"]
         self.add_argument("-h", "--help", action="help", help=HELP["help"].text(lang))
@@ -74,8 +66,13 @@ def message_lang(argv: Sequence[str]) -> Lang:
     for i, token in enumerate(argv):
         if token in COMMANDS:
             break
-        value = argv[i + 1] if token == "--lang" and i + 1 < len(argv) else token.removeprefix("--lang=")
-        if token.startswith("--lang") and value in ("en", "ja"):
+        if token == "--lang" and i + 1 < len(argv):
+            value = argv[i + 1]
+        elif token.startswith("--lang="):
+            value = token.removeprefix("--lang=")
+        else:
+            continue
+        if value in ("en", "ja"):
             return "ja" if value == "ja" else "en"
     return default_lang()
 
@@ -92,16 +89,13 @@ def build_parser(lang: Lang = "en") -> argparse.ArgumentParser:
     settle.add_argument("file", help=say("settle.file"))
     settle.add_argument("--explain", action="store_true", help=say("settle.explain"))
     settle.add_argument("--deck", metavar="FILE", help=say("deck.file"))
-    _add_print(commands, lang)
+    _add_print(commands, lang, say)
     return parser
 
 
-def _add_print(commands: Any, lang: Lang) -> None:
+def _add_print(commands: Any, lang: Lang, say: Callable[[str], str]) -> None:
     from companion.decks import GAMES
     from printables.options import DUPLEX_NAMES, PAPER_NAMES, SIZE_NAMES
-
-    def say(key: str) -> str:
-        return HELP[key].text(lang)
 
     printing = commands.add_parser("print", help=say("print"), description=say("print"))
     kinds = printing.add_subparsers(dest="what", parser_class=parser_class(lang), required=True,
@@ -223,6 +217,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _main(argv: list[str], lang: Lang) -> int:
     parser = build_parser(lang)
     args = parser.parse_args(argv)
+    lang = args.lang or lang  # as message_lang read it, unless argparse took an abbreviation (--la ja)
     if args.command == "settle":
         return run_settle(args.file, args.explain, lang, args.deck)
     if args.command == "print":
