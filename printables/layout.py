@@ -93,10 +93,16 @@ class Grid:
         return (x1 - b, y1 - b, x2 + b, y2 + b)
 
 
-def make_grid(paper: str, size: str | tuple[float, float], bleed_mm: float = 0.0) -> Grid:
+def paper_size(paper: str) -> tuple[float, float]:
+    """The portrait size of ``paper`` in points; an unknown name is refused."""
     if paper not in PAPERS:
         raise LayoutError(f"unknown paper {paper!r}: choose {' or '.join(PAPERS)}",
                           f"用紙 {paper!r} はありません：{' か '.join(PAPERS)} を選んでください")
+    return PAPERS[paper]
+
+
+def make_grid(paper: str, size: str | tuple[float, float], bleed_mm: float = 0.0) -> Grid:
+    page = paper_size(paper)
     card = SIZES.get(size) if isinstance(size, str) else size
     if card is None:
         raise LayoutError(f"unknown card size {size!r}: choose {', '.join(SIZES)}",
@@ -104,7 +110,6 @@ def make_grid(paper: str, size: str | tuple[float, float], bleed_mm: float = 0.0
     if not 0 <= bleed_mm <= 5:
         raise LayoutError(f"bleed {bleed_mm:g} mm is out of range: choose 0 to 5 mm",
                           f"塗り足し {bleed_mm:g} mm は範囲外です：0〜5 mm で指定してください")
-    page = PAPERS[paper]
     bleed = bleed_mm * mm
     cols = int((page[0] - 2 * MARGIN) // (card[0] + 2 * bleed))
     rows = int((page[1] - 2 * MARGIN) // (card[1] + 2 * bleed))

@@ -15,7 +15,7 @@ from companion.rules.common import Lang, Msg, check_player_count
 from printables.draw import centred, colour, tint, wrap
 from printables.faces import PLAYERS, TITLES
 from printables.fonts import FONT
-from printables.layout import PAPERS, LayoutError, atomic_target, new_canvas, page_note
+from printables.layout import atomic_target, new_canvas, page_note, paper_size
 
 M = 12 * mm
 
@@ -145,10 +145,7 @@ def check_players(game: str, players: int) -> None:
 
 def draw_sheet(target: str | Path, game: str, players: int, lang: Lang, paper: str = "a4") -> None:
     check_players(game, players)
-    if paper not in PAPERS:
-        raise LayoutError(f"unknown paper {paper!r}: choose {' or '.join(PAPERS)}",
-                          f"用紙 {paper!r} はありません：{' か '.join(PAPERS)} を選んでください")
-    page = landscape(PAPERS[paper])
+    page = landscape(paper_size(paper))
     c = new_canvas(target, page, f"{TITLES[game].text(lang)} — score sheet")
     DRAWERS[game](c, page, players, lang)
     page_note(c, page, f"{TITLES[game].text(lang)} — {players}")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
+from xml.sax.saxutils import escape
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
@@ -53,20 +54,16 @@ def _styles(lang: Lang) -> dict[str, ParagraphStyle]:
     }
 
 
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
 def story(game: str, lang: Lang, qr: tuple[str, int] | None) -> list[Any]:
     styles = _styles(lang)
     title = TITLES[game].text(lang)
     heading = "ルール要約" if lang == "ja" else "Rule summary"
-    out: list[Any] = [Paragraph(_escape(f"{title} — {heading}"), styles["title"]),
-                      Paragraph(_escape("companion による要約。原典の文章ではありません。" if lang == "ja"
+    out: list[Any] = [Paragraph(escape(f"{title} — {heading}"), styles["title"]),
+                      Paragraph(escape("companion による要約。原典の文章ではありません。" if lang == "ja"
                                         else "Summarised by companion, in its own words."), styles["subtitle"])]
     for head, points in sections(game):
-        out.append(Paragraph(_escape(head.text(lang)), styles["heading"]))
-        out.extend(Paragraph(_escape(p.text(lang)), styles["body"], bulletText="•") for p in points)
+        out.append(Paragraph(escape(head.text(lang)), styles["heading"]))
+        out.extend(Paragraph(escape(p.text(lang)), styles["body"], bulletText="•") for p in points)
     if qr is not None:
         caption = "発行元のページ" if lang == "ja" else "Publisher's page"
         out += [Spacer(1, 4), QRBox(qr[0], qr[1], 18 * mm, f"{caption}: {PUBLISHER[game]}")]
