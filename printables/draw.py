@@ -51,6 +51,15 @@ def shape_path(c: Canvas, shape: str, cx: float, cy: float, r: float) -> None:
     c.drawPath(path, stroke=0, fill=1)
 
 
+def place_form(c: Canvas, name: str, x: float, y: float, scale: float) -> None:
+    """Draw form ``name`` with its origin at (x, y), scaled by ``scale``."""
+    c.saveState()
+    c.translate(x, y)
+    c.scale(scale, scale)
+    c.doForm(name)
+    c.restoreState()
+
+
 def fit_size(text: str, size: float, width: float) -> float:
     """The largest font size up to ``size`` at which ``text`` fits in ``width``."""
     w = stringWidth(text, FONT, size)

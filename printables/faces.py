@@ -17,7 +17,7 @@ from companion.decks import load_deck_data
 from companion.rules import dragoness, fortress, homalet
 from companion.rules.common import Msg
 from companion.rules.games import ENGINES
-from printables.draw import Lines, centred, colour, shape_path, tint, wrap
+from printables.draw import Lines, centred, colour, place_form, shape_path, tint, wrap
 
 TITLES: dict[str, Msg] = {game: engine.TITLE for game, engine in ENGINES.items()}
 PLAYERS: dict[str, tuple[int, int]] = {game: (engine.MIN_PLAYERS, engine.MAX_PLAYERS)
@@ -46,6 +46,14 @@ def _frame(c: Canvas, name: str, w: float, h: float, bleed: float, hex_code: str
     c.setStrokeColor(colour(hex_code))
     c.setLineWidth(4.5 if heavy else 1.6)
     c.roundRect(inset, inset, w - 2 * inset, h - 2 * inset, 2.5 * mm, stroke=1, fill=1)
+    c.endForm()
+
+
+def _symbol(c: Canvas, name: str, shape: str, hex_code: str) -> None:
+    """A filled symbol as a form 100 units across, centred on its origin (scale it with place_form)."""
+    c.beginForm(name, -50, -50, 50, 50)
+    c.setFillColor(colour(hex_code))
+    shape_path(c, shape, 0, 0, 48)
     c.endForm()
 
 
@@ -89,10 +97,7 @@ def fortress_art(deck: fortress.Deck) -> DeckArt:
     def forms(c: Canvas, w: float, h: float, bleed: float) -> None:
         for s in deck.suits:
             _frame(c, f"frame-{s.code}", w, h, bleed, s.color)
-            c.beginForm(f"sym-{s.code}", -50, -50, 50, 50)
-            c.setFillColor(colour(s.color))
-            shape_path(c, s.shape, 0, 0, 48)
-            c.endForm()
+            _symbol(c, f"sym-{s.code}", s.shape, s.color)
         _back(c, "fortress", w, h, bleed)
 
     def text(card: fortress.Card) -> list[str]:
@@ -102,11 +107,7 @@ def fortress_art(deck: fortress.Deck) -> DeckArt:
     def draw(c: Canvas, card: fortress.Card, w: float, h: float) -> None:
         s = deck.suit(card.suit)
         c.doForm(f"frame-{s.code}")
-        c.saveState()
-        c.translate(w / 2, h * 0.72)
-        c.scale(0.13 * w / 50, 0.13 * w / 50)
-        c.doForm(f"sym-{s.code}")
-        c.restoreState()
+        place_form(c, f"sym-{s.code}", w / 2, h * 0.72, 0.13 * w / 50)
         c.setFillColor(colour(s.color))
         lines = Lines()
         _corners(lines, w, h, str(card.rank), s.ja)
@@ -136,29 +137,23 @@ def homalet_art(deck: homalet.Deck, cards: Sequence[int]) -> DeckArt:
             c.endForm()
         _back(c, "homalet", w, h, bleed)
 
+    def season_label(season: homalet.Season) -> str:
+        return homalet.SEASON_NAMES[season].en + (" +1" if season is homalet.Season.SPRING else "")
+
     def text(card: int) -> list[str]:
         col = deck.colour(card)
-        out = [f"{card:02d}", f"{col.ja} {col.en}"]
         season = deck.season(card)
-        if season is not None:
-            name = homalet.SEASON_NAMES[season]
-            out.append(name.en + (" +1" if season is homalet.Season.SPRING else ""))
-        return out
+        return [f"{card:02d}", f"{col.ja} {col.en}", *([season_label(season)] if season is not None else [])]
 
     def draw(c: Canvas, card: int, w: float, h: float) -> None:
         col = deck.colour(card)
         c.doForm(f"frame-{col.key}")
         season = deck.season(card)
         if season is not None:
-            c.saveState()
-            c.translate(w / 2, h * 0.79)
-            c.scale(0.1 * w / 50, 0.1 * w / 50)
-            c.doForm(f"season-{season.value}")
-            c.restoreState()
+            place_form(c, f"season-{season.value}", w / 2, h * 0.79, 0.1 * w / 50)
             c.setFillColor(colour(SEASON_COLOURS[season.value]))
             label = Lines()
-            label.add(homalet.SEASON_NAMES[season].en + (" +1" if season is homalet.Season.SPRING else ""),
-                      w / 2, h * 0.79 - 0.17 * w, 0.065 * w)
+            label.add(season_label(season), w / 2, h * 0.79 - 0.17 * w, 0.065 * w)
             label.draw(c)
         c.setFillColor(colour(col.color))
         lines = Lines()
@@ -182,10 +177,7 @@ def dragoness_art(deck: dragoness.Deck, cards: Sequence[dragoness.Card]) -> Deck
         for clan in deck.clans:
             _frame(c, f"frame-{clan.code}", w, h, bleed, clan.color)
         _frame(c, "frame-special", w, h, bleed, SPECIAL_COLOUR, heavy=True)
-        c.beginForm("gem", -50, -50, 50, 50)
-        c.setFillColor(colour("#00acc1"))
-        shape_path(c, "diamond", 0, 0, 48)
-        c.endForm()
+        _symbol(c, "gem", "diamond", "#00acc1")
         _back(c, "dragoness", w, h, bleed)
 
     def text(card: dragoness.Card) -> list[str]:
@@ -211,11 +203,7 @@ def dragoness_art(deck: dragoness.Deck, cards: Sequence[dragoness.Card]) -> Deck
             r = 0.03 * w
             span = (clan.gems - 1) * 2.2 * r
             for i in range(clan.gems):
-                c.saveState()
-                c.translate(w / 2 - span / 2 + i * 2.2 * r, h * 0.8)
-                c.scale(r / 50, r / 50)
-                c.doForm("gem")
-                c.restoreState()
+                place_form(c, "gem", w / 2 - span / 2 + i * 2.2 * r, h * 0.8, r / 50)
             return
         s = deck.special(kind)
         c.doForm("frame-special")

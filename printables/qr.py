@@ -7,6 +7,8 @@ import functools
 import qrcode
 from reportlab.pdfgen.canvas import Canvas
 
+from printables.draw import place_form
+
 
 @functools.lru_cache(maxsize=64)
 def qr_matrix(data: str) -> tuple[tuple[bool, ...], ...]:
@@ -41,8 +43,4 @@ def define_qr_form(c: Canvas, name: str, data: str) -> int:
 
 
 def draw_qr(c: Canvas, name: str, modules: int, x: float, y: float, size: float) -> None:
-    c.saveState()
-    c.translate(x, y)
-    c.scale(size / modules, size / modules)
-    c.doForm(name)
-    c.restoreState()
+    place_form(c, name, x, y, size / modules)
