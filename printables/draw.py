@@ -60,9 +60,15 @@ def place_form(c: Canvas, name: str, x: float, y: float, scale: float) -> None:
     c.restoreState()
 
 
+@functools.lru_cache(maxsize=4096)
+def text_width(text: str, size: float) -> float:
+    """The width of ``text`` in the printables' font (remembered: card faces repeat their strings)."""
+    return float(stringWidth(text, FONT, size))
+
+
 def fit_size(text: str, size: float, width: float) -> float:
     """The largest font size up to ``size`` at which ``text`` fits in ``width``."""
-    w = stringWidth(text, FONT, size)
+    w = text_width(text, size)
     return size if w <= width else size * width / w
 
 
@@ -89,9 +95,6 @@ def wrap(text: str, size: float, width: float) -> list[str]:
     return lines
 
 
-@functools.lru_cache(maxsize=4096)
-def width(text: str, size: float) -> float:
-    return float(stringWidth(text, FONT, size))
 
 
 class Lines:
@@ -102,14 +105,14 @@ class Lines:
         self.items: list[tuple[str, float, float, float, bool]] = []
 
     def add(self, text: str, x: float, y: float, size: float, fit: float | None = None, turned: bool = False) -> None:
-        if fit is not None and width(text, size) > fit:
-            size = size * fit / width(text, size)
+        if fit is not None:
+            size = fit_size(text, size, fit)
         self.items.append((text, x, y, size, turned))
 
     def draw(self, c: Canvas) -> None:
         t = c.beginText()
         for text, x, y, size, turned in self.items:
-            half = width(text, size) / 2
+            half = text_width(text, size) / 2
             t.setFont(FONT, size)
             if turned:
                 t.setTextTransform(-1, 0, 0, -1, x + half, y)

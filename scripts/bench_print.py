@@ -29,7 +29,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from companion.decks import GAMES
 from printables.deck import print_deck
-from printables.draw import width
+from printables.draw import text_width
 from printables.faces import deck_art
 from printables.kit import build_kit
 from printables.layout import make_grid, new_canvas
@@ -80,7 +80,7 @@ def fixed_cost(folder: Path, files: int) -> list[Path]:
 
 def forget() -> None:
     """Drop what an earlier run remembered of the content, keeping the loaded font."""
-    width.cache_clear()
+    text_width.cache_clear()
     qr_matrix.cache_clear()
 
 
