@@ -121,16 +121,17 @@ def settle_homalet(data: dict[str, Any], explain: bool, lang: Lang) -> dict[str,
 
 def settle_dragoness(data: dict[str, Any], explain: bool, lang: Lang) -> dict[str, Any]:
     names = data.get("players")
+    low, high, last, hand = dragoness.MIN_PLAYERS, dragoness.MAX_PLAYERS, dragoness.ROUNDS, dragoness.HAND
     if (not isinstance(names, list) or not all(isinstance(n, str) and n for n in names)
-            or not dragoness.MIN_PLAYERS <= len(names) <= dragoness.MAX_PLAYERS):
-        raise refuse("\"players\" must list 2 to 8 player names (D-2)",
-                     "\"players\" には 2〜8 人の名前を並べてください")
-    check_players(tuple(names), dragoness.MIN_PLAYERS, dragoness.MAX_PLAYERS, dragoness.TITLE)
+            or not low <= len(names) <= high):
+        raise refuse(f"\"players\" must list {low} to {high} player names (D-2)",
+                     f"\"players\" には {low}〜{high} 人の名前を並べてください")
+    check_players(tuple(names), low, high, dragoness.TITLE)
     rounds = data.get("rounds")
-    if not isinstance(rounds, list) or not 1 <= len(rounds) <= dragoness.ROUNDS:
+    if not isinstance(rounds, list) or not 1 <= len(rounds) <= last:
         count = len(rounds) if isinstance(rounds, list) else "no"
-        raise refuse(f"\"rounds\" must list 1 to 5 rounds, got {count} (D-11)",
-                     f"\"rounds\" は 1〜5 ラウンドです（{count}）")
+        raise refuse(f"\"rounds\" must list 1 to {last} rounds, got {count} (D-11)",
+                     f"\"rounds\" は 1〜{last} ラウンドです（{count}）")
     results, explanations = [], []
     for number, entry in enumerate(rounds, start=1):
         where = Msg(f"round {number}: ", f"第{number}ラウンド：")
@@ -152,9 +153,9 @@ def settle_dragoness(data: dict[str, Any], explain: bool, lang: Lang) -> dict[st
                 raise Refusal(where + Msg(f"player {name}: missing from cards_left",
                                           f"プレイヤー {name}：cards_left にありません"))
             count = left[name]
-            if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= dragoness.HAND:
-                raise Refusal(where + Msg(f"player {name}: {count!r} cards left is not a count from 0 to 13",
-                                          f"プレイヤー {name}：残り {count!r} 枚は 0〜13 ではありません"))
+            if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= hand:
+                raise Refusal(where + Msg(f"player {name}: {count!r} cards left is not a count from 0 to {hand}",
+                                          f"プレイヤー {name}：残り {count!r} 枚は 0〜{hand} ではありません"))
         unknown = [k for k in left if k not in names]
         if unknown:
             raise Refusal(where + Msg(f"player {unknown[0]}: not in \"players\"",
