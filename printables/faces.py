@@ -162,7 +162,7 @@ def homalet_art(deck: homalet.Deck, cards: Sequence[int]) -> DeckArt:
         lines.add(f"{col.ja} {col.en}", w / 2, h * 0.3, 0.08 * w, w * 0.7)
         lines.draw(c)
 
-    return DeckArt("homalet", list(cards), text, draw, forms, lambda n: f"{n:02d}")
+    return DeckArt("homalet", list(cards), text, draw, forms, homalet.fmt)
 
 
 # --------------------------------------------------------------------------- Reign of Dragoness
@@ -233,7 +233,7 @@ def deck_art(game: str, players: int | None = None, deck_file: str | None = None
         return fortress_art(fortress.Deck.from_data(data))
     if game == "homalet":
         hdeck = homalet.Deck.from_data(data)
-        return homalet_art(hdeck, list(homalet.cards_for(players)) if players else list(range(70)))
+        return homalet_art(hdeck, list(homalet.cards_for(players)) if players else list(range(homalet.CARDS)))
     ddeck = dragoness.Deck.from_data(data)
     counts = ddeck.for_players(players) if players else ddeck.all_cards()
     return dragoness_art(ddeck, sorted(counts.elements(), key=lambda c: (ddeck.kind(c) is not dragoness.Kind.DRAGON,

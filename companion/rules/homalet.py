@@ -18,6 +18,7 @@ from companion.rules.common import Msg, Refusal, check_players, normalize_token,
 GAME = "homalet"
 TITLE = Msg("HOMALET", "HOMALET")
 MIN_PLAYERS, MAX_PLAYERS = 3, 7
+CARDS = 70  # H-1: 00 to 69
 HAND = 6  # H-3
 SETS = 3  # H-3: three wilderness sets
 SET_SIZE = 2
@@ -80,7 +81,7 @@ class Deck:
             keys = {c.key for c in colours}
             cards = data["cards"]
             colour_of, season_of = [], []
-            for n in range(70):
+            for n in range(CARDS):
                 entry = cards[f"{n:02d}"]
                 colour = str(entry["color"])
                 if colour not in keys:
@@ -99,7 +100,7 @@ class Deck:
 
     def to_data(self) -> dict[str, Any]:
         cards: dict[str, Any] = {}
-        for n in range(70):
+        for n in range(CARDS):
             entry: dict[str, str] = {"color": self.colour_of[n]}
             season = self.season_of[n]
             if season is not None:
@@ -117,19 +118,13 @@ class Deck:
     def season(self, card: int) -> Season | None:
         return self.season_of[card]
 
-    def label(self, card: int, lang: str = "en") -> str:
-        colour = self.colour(card)
-        season = self.season(card)
-        mark = "" if season is None else f" {SEASON_NAMES[season].text('ja' if lang == 'ja' else 'en')}"
-        return f"{card:02d} {colour.ja if lang == 'ja' else colour.en}{mark}"
-
 
 def cards_for(players: int) -> range:
     """H-1: a game uses 00 to 10 × players − 1."""
     return range(10 * players)
 
 
-def parse_card(token: str | int, top: int = 70) -> int:
+def parse_card(token: str | int, top: int = CARDS) -> int:
     """``07`` or ``7``; anything else is refused naming the token and the valid range."""
     text = normalize_token(str(token))
     if text.isdigit() and len(text) <= 2 and int(text) < top:
