@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
 Lang = Literal["en", "ja"]
 
@@ -83,3 +84,24 @@ def replay(state: S, actions: Iterable[A], apply: Callable[[S, A], tuple[S, Msg]
     for action in actions:
         state, _ = apply(state, action)
     return state
+
+
+_CONTAINERS = (list, set, dict)
+
+
+def _fresh(value: Any) -> Any:
+    """``value`` with every list, set and dict in it copied; everything else (frozen) shared."""
+    if isinstance(value, list):
+        return [_fresh(v) if isinstance(v, _CONTAINERS) else v for v in value]
+    if isinstance(value, set):
+        return set(value)  # members are hashable, so frozen
+    if isinstance(value, dict):
+        return {k: _fresh(v) if isinstance(v, _CONTAINERS) else v for k, v in value.items()}
+    return value
+
+
+def copy_state(state: S) -> S:
+    """A state that can be changed without touching ``state``: how each engine's ``State.copy``
+    works, so that a field added to a state is copied too."""
+    fields = dataclasses.fields(state)  # type: ignore[arg-type]
+    return dataclasses.replace(state, **{f.name: _fresh(getattr(state, f.name)) for f in fields})  # type: ignore[type-var]

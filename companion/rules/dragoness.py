@@ -15,7 +15,7 @@ from enum import StrEnum
 from typing import Any
 
 from companion.rules import records
-from companion.rules.common import Msg, Refusal, check_players, normalize_token, refuse, replay, seat_name
+from companion.rules.common import Msg, Refusal, check_players, copy_state, normalize_token, refuse, replay, seat_name
 
 GAME = "dragoness"
 TITLE = Msg("Reign of Dragoness", "レイン・オブ・ドラゴンネス")
@@ -407,9 +407,7 @@ class State:
     results: list[dict[int, int]] = field(default_factory=list)  # points per finished round
 
     def copy(self) -> State:
-        return State(self.setup, self.phase, self.round, self.turn, list(self.hand_counts), list(self.pile),
-                     self.top, self.top_player, self.must_contain, set(self.passed), list(self.cleared),
-                     dict(self.out_revives), [dict(r) for r in self.results])
+        return copy_state(self)
 
     def played(self) -> Counter[Card]:
         return Counter(self.pile) + Counter(self.cleared)

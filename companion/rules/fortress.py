@@ -15,7 +15,17 @@ from enum import StrEnum
 from typing import Any
 
 from companion.rules import records
-from companion.rules.common import Msg, Refusal, check_players, join, normalize_token, refuse, replay, seat_name
+from companion.rules.common import (
+    Msg,
+    Refusal,
+    check_players,
+    copy_state,
+    join,
+    normalize_token,
+    refuse,
+    replay,
+    seat_name,
+)
 
 GAME = "fortress"
 TITLE = Msg("Six-Suit Fortress", "6スートの砦")
@@ -545,12 +555,7 @@ class State:
     pairs: list[Pair | str | None] = field(default_factory=list)
 
     def copy(self) -> State:
-        return State(
-            self.setup, self.phase, self.started, self.turn, dict(self.grid), self.deck_count,
-            list(self.hand_counts), [set(h) for h in self.known_hands],
-            [[list(c) for c in f] for f in self.fortresses], list(self.pending), self.triggered,
-            list(self.final_hands), list(self.pairs),
-        )
+        return copy_state(self)
 
     @property
     def players(self) -> tuple[str, ...]:

@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import Any
 
 from companion.rules import records
-from companion.rules.common import Msg, Refusal, check_players, normalize_token, refuse, replay, seat_name
+from companion.rules.common import Msg, Refusal, check_players, copy_state, normalize_token, refuse, replay, seat_name
 
 GAME = "homalet"
 TITLE = Msg("HOMALET", "HOMALET")
@@ -334,11 +334,7 @@ class State:
     voids: list[tuple[int, int, Field, str]] = field(default_factory=list)  # round, player, field, colour
 
     def copy(self) -> State:
-        return State(self.setup, self.phase, self.round, self.round_start, self.turn,
-                     list(self.hand_counts), [set(h) for h in self.known_hands], self.deck_count,
-                     list(self.wilderness), list(self.played), set(self.battle_taken),
-                     list(self.pickers), list(self.takers), self.effect,
-                     [list(p) for p in self.piles], list(self.discard), list(self.voids))
+        return copy_state(self)
 
     def lead(self, where: Field) -> str | None:
         """The lead colour of a field this round: the colour of its first card (H-4)."""
