@@ -154,6 +154,5 @@ def draw_sheet(target: str | Path, game: str, players: int, lang: Lang, paper: s
 
 
 def print_sheet(path: str | Path, game: str, players: int, lang: Lang, paper: str = "a4") -> None:
-    check_players(game, players)
     with atomic_target(path) as temp:
         draw_sheet(temp, game, players, lang, paper)
