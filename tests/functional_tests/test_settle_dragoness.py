@@ -49,6 +49,7 @@ def test_d11_five_rounds_complete_and_shared_winners() -> None:
     ({"game": "dragoness", "players": ["A"], "rounds": []}, "2 to 8 player names"),
     ({"game": "dragoness", "players": list("ABCDEFGHI"), "rounds": []}, "2 to 8 player names"),
     ({"game": "dragoness", "players": ["A", "B"], "rounds": []}, "1 to 5 rounds, got 0"),
+    ({"game": "dragoness", "players": ["A", "A"], "rounds": []}, "each player needs a name of their own"),
 ])
 def test_d10_settle_bad_input_is_one_line(doc: dict[str, object], needle: str) -> None:
     out = run("--lang", "en", "settle", "-", stdin=json.dumps(doc))
