@@ -28,6 +28,11 @@ class Msg:
         return Msg(self.en + other.en, self.ja + other.ja)
 
 
+def plural(n: int, one: str, many: str) -> str:
+    """``1 card``, ``3 cards``: the English count with its noun (Japanese needs none)."""
+    return f"{n} {one if n == 1 else many}"
+
+
 def join(parts: list[Msg], sep_en: str = " ", sep_ja: str = "") -> Msg:
     return Msg(sep_en.join(p.en for p in parts), sep_ja.join(p.ja for p in parts))
 
