@@ -14,7 +14,7 @@ captured card, and why each other place is refused), ``State.usable_spots`` and 
 
 from __future__ import annotations
 
-import itertools
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -134,8 +134,13 @@ class Deck:
     def size(self) -> int:
         return self.ranks * len(self.suits)
 
+    @functools.cached_property
+    def all_cards(self) -> tuple[Card, ...]:
+        """Every card, suit by suit (made once per deck: "what is allowed now" lists the unseen ones)."""
+        return tuple(Card(s.code, r) for s in self.suits for r in range(1, self.ranks + 1))
+
     def cards(self) -> list[Card]:
-        return [Card(s.code, r) for s in self.suits for r in range(1, self.ranks + 1)]
+        return list(self.all_cards)
 
     def suit(self, code: str) -> Suit:
         for s in self.suits:
@@ -143,8 +148,12 @@ class Deck:
                 return s
         raise KeyError(code)
 
+    @functools.cached_property
+    def card_set(self) -> frozenset[Card]:
+        return frozenset(self.all_cards)
+
     def contains(self, card: Card) -> bool:
-        return any(s.code == card.suit for s in self.suits) and 1 <= card.rank <= self.ranks
+        return card in self.card_set
 
     def label(self, card: Card, lang: str = "en") -> str:
         return f"{self.suit(card.suit).ja}{card.rank}" if lang == "ja" else str(card)
@@ -427,14 +436,26 @@ def points(heights: Sequence[int]) -> tuple[int, int, int]:
 
 
 def best_pair(heights: Sequence[int]) -> Pair | None:
-    """The face-down pair giving the most points, found exhaustively; ties prefer no pair."""
+    """The face-down pair giving the most points; ties prefer no pair, then the first pair in
+    (source, target) order. Every pair is tried, each in constant time (the state's description
+    and "what is allowed now" ask this for every player)."""
+    n = len(heights)
     best, best_points = None, points(heights)[2]
-    for source, target in itertools.product(range(len(heights)), repeat=2):
-        pair = Pair(source, target)
-        if pair_problem(heights, pair) is None:
-            value = points(heights_after(heights, pair))[2]
-            if value > best_points:
-                best, best_points = pair, value
+    standing = sum(1 for h in heights if h > 0)
+    top = sorted(range(n), key=lambda i: -heights[i])[:3]  # the tallest besides any two columns is among these
+    for source in range(n):
+        if heights[source] < 2:
+            continue
+        for target in range(n):
+            rest = max((heights[i] for i in top if i != source and i != target), default=0)
+            if source == target:
+                count, tallest = standing, max(rest, heights[source] - 1)
+            else:
+                left, grown = heights[source] - 2, heights[target] + 1
+                count = standing - (left == 0) + (heights[target] == 0)
+                tallest = max(rest, left, grown)
+            if count * tallest > best_points:
+                best, best_points = Pair(source, target), count * tallest
     return best
 
 
@@ -719,7 +740,7 @@ class State:
 
     def unseen(self) -> list[Card]:
         """The cards the engine has not seen: in the deck or in a hand (F-1)."""
-        return [c for c in self.setup.deck.cards() if c not in self.places]
+        return [c for c in self.setup.deck.all_cards if c not in self.places]
 
     def waiting_for(self) -> Msg:
         """What the engine expects next, for a prompt."""
@@ -1299,7 +1320,7 @@ def allowed(state: State) -> Allowed:
     any_card = player is not None and state.hand_counts[player] > len(known)
     final = tuple(p for p, h in enumerate(state.final_hands) if h is None) if phase is Phase.FINAL else ()
     pairs = tuple(p for p, c in enumerate(state.pairs) if c == UNDECIDED) if phase is Phase.FINAL else ()
-    best = tuple(best_pair([len(c) for c in f]) for f in state.fortresses)
+    best = tuple(best_pair([len(c) for c in f]) for f in state.fortresses) if phase is Phase.FINAL else ()
     return Allowed(
         phase, player,
         tuple(state.usable_spots()) if phase is Phase.PLACE else (),

@@ -59,9 +59,16 @@ def test_f4_a_card_outside_a_fully_known_hand_is_refused(fdeck: f.Deck) -> None:
 
 def test_f4_the_final_hand_can_be_entered_after_a_refused_unseen_card(fdeck: f.Deck) -> None:
     """The old engine accepted the unseen card; the hidden count went to -1 and no final hand fitted."""
+    c = fdeck.parse
     state = fully_known_hand(fdeck)
-    refusal(state, f.Place(0, fdeck.parse("K5"), "B1N", f.Mode.NUMBER))
-    assert min(state.hidden_counts()) >= 0
+    refusal(state, f.Place(0, c("K5"), "B1N", f.Mode.NUMBER))
+    state, _ = play(state, f.Correct(1, 1, "x"), f.Correct(2, 1, "x"),  # Ben holds R1, Chie R4
+                    f.Place(0, c("Y6"), "B1N", f.Mode.SUIT), f.Build(c("Y6"), f.Where.RIGHT),
+                    f.Place(1, c("R1"), "B1N", f.Mode.SUIT), f.Build(c("R1"), f.Where.RIGHT),
+                    f.Place(2, c("R4"), "B1N", f.Mode.SUIT), f.Build(c("R4"), f.Where.RIGHT))
+    assert state.phase is f.Phase.FINAL and state.hidden_counts() == [0, 0, 0]
+    state, (ruling,) = play(state, f.FinalHand(0, (c("G7"), c("R13"))))
+    assert ruling == "Aki's final hand: G7 R13; penalty 20."
 
 
 # --------------------------------------------------------------------------- enums given as plain strings
