@@ -1488,8 +1488,19 @@ def action_line(state: State, action: Action, lang: Lang = "en") -> str:
     if isinstance(action, Reveal):
         return f"{action.cell} {card(action.card)}"
     name = seat_name(state.setup.players, action.player)
+    line = _player_line(action, name, deck, lang)
+    try:  # a name that starts like another ("Aki" and "Aki 5") may read back as the other: then the seat
+        if _parse(state, line) == action:
+            return line
+    except Refusal:
+        pass
+    return _player_line(action, str(action.player), deck, lang)
+
+
+def _player_line(action: FinalHand | ChoosePair | Correct, name: str, deck: Deck, lang: Lang) -> str:
+    ja = lang == "ja"
     if isinstance(action, FinalHand):
-        cards = " ".join(card(c) for c in action.cards) or ("なし" if ja else "none")
+        cards = " ".join(deck.label(c, lang) for c in action.cards) or ("なし" if ja else "none")
         return f"{'手札' if ja else 'hand'} {name} {cards}"
     if isinstance(action, ChoosePair):
         pair = ("なし" if ja else "none") if action.pair is None else f"{action.pair.source} {action.pair.target}"

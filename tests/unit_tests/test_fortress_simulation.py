@@ -21,6 +21,7 @@ from companion.rules.common import Refusal, copy_state
 from companion.settle import settle_fortress
 
 from .conftest import load_deck_data
+from .test_fortress_table import english_inside_japanese
 
 DECK = f.Deck.from_data(load_deck_data("fortress"))
 W = f.Where
@@ -124,6 +125,8 @@ class Table:
         assert before == frozen, "apply changed the state it was given"
         assert self.state is not before
         assert ruling.en and ruling.ja
+        for text in (ruling.ja, f.describe(self.state).ja, f.allowed(self.state).describe().ja):
+            assert not english_inside_japanese(text, self.names), text
         self.actions.append(action)
         self.check()
         return ruling.en
@@ -135,6 +138,7 @@ class Table:
         assert self.state == frozen
         msg = caught.value.msg
         assert msg.en and msg.ja and "(s)" not in msg.en
+        assert not english_inside_japanese(msg.ja, self.names), msg.ja
         self.refusals.append(why)
 
     def check(self) -> None:
@@ -246,7 +250,7 @@ class Table:
         card = self.draw(st.sampled_from(sorted(set(self.hands[q]) - self.public[q])))  # type: ignore[index]
         self.hands[q].remove(card)  # type: ignore[index]
         self.stock.insert(self.draw(st.integers(0, len(self.stock))), card)  # type: ignore[arg-type]
-        ruling = self.act(f.Correct(q, len(self.hands[q]), "dropped a card"))  # type: ignore[index, arg-type]
+        ruling = self.act(f.Correct(q, len(self.hands[q]), "カードを落とした"))  # type: ignore[index, arg-type]
         assert "corrected from" in ruling
 
     def place(self, p: int) -> None:
