@@ -250,6 +250,7 @@ class Field(StrEnum):
 
 
 FIELD_NAMES = {Field.BATTLE: Msg("the battlefield", "戦場"), Field.WILD: Msg("the wilderness", "在野")}
+FIELD_TITLES = {Field.BATTLE: Msg("Battlefield", "戦場"), Field.WILD: Msg("Wilderness", "在野")}
 
 
 class Zone(StrEnum):
@@ -1100,17 +1101,17 @@ class Allowed:
     def describe(self) -> Msg:
         lines = [self.waiting + Msg(".", "。")]
         for f in self.fields:
-            name = FIELD_NAMES[f.field]
+            name = FIELD_TITLES[f.field]
             if not f.open:
-                lines.append(Msg(f"{name.en.capitalize()}: closed (no wilderness set left).",
+                lines.append(Msg(f"{name.en}: closed (no wilderness set left).",
                                  f"{name.ja}：出せません（在野のセットがありません）。"))
                 continue
             if f.lead is None:
-                lines.append(Msg(f"{name.en.capitalize()}: empty, any colour leads.",
+                lines.append(Msg(f"{name.en}: empty, any colour leads.",
                                  f"{name.ja}：空。どの色でも出せます。"))
                 continue
             colour = self.colours[f.lead]
-            line = Msg(f"{name.en.capitalize()}: leads {colour.en} ({fmt_all(f.cards)})",
+            line = Msg(f"{name.en}: leads {colour.en} ({fmt_all(f.cards)})",
                        f"{name.ja}：リードは{colour.ja}（{fmt_all(f.cards)}）")
             if f.known_lead:
                 line += Msg(f"; known to hold {colour.en}: {fmt_all(f.known_lead)}, so no void claim.",
@@ -1169,12 +1170,12 @@ def describe(state: State) -> Msg:
         played = [(p, c) for p, c, f in state.played if f is where]
         if played:
             lead = deck.by_key[deck.colour_of[played[0][1]]]
-            fn = FIELD_NAMES[where]
+            fn = FIELD_TITLES[where]
             en = ", ".join(f"{fmt(c)} {names[p]}" + (" (taken)" if c in state.battle_taken else "")
                            for p, c in played)
             ja = "、".join(f"{fmt(c)} {names[p]}" + ("（取得済み）" if c in state.battle_taken else "")
                            for p, c in played)
-            lines.append(Msg(f"{fn.en.capitalize()} (leads {lead.en}): {en}.", f"{fn.ja}（リード{lead.ja}）：{ja}。"))
+            lines.append(Msg(f"{fn.en} (leads {lead.en}): {en}.", f"{fn.ja}（リード{lead.ja}）：{ja}。"))
     sets = "; ".join(f"{i + 1}: {fmt_all(c)}" for i, c in enumerate(state.wilderness)) or "—"
     lines.append(Msg(f"Wilderness sets: {sets}.", f"在野のセット：{sets}。"))
     hands_en, hands_ja = [], []
