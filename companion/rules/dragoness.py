@@ -15,6 +15,7 @@ of this game, answered from the state alone:
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -324,6 +325,11 @@ class Pattern:
         return max(self.values)
 
     def describe(self) -> Msg:
+        return self._words
+
+    @functools.cached_property
+    def _words(self) -> Msg:
+        """The words, made once per pattern (every ruling names the pattern)."""
         numbers = sorted(v[0] for v in self.values)
         shape = SHAPE_NAMES[self.shape]
         if self.shape is Shape.SET:
@@ -625,6 +631,7 @@ class State:
     hand_counts: tuple[int, ...] = ()
     pile: tuple[Card, ...] = ()  # the cards of the current pile
     played: tuple[Card, ...] = ()  # every card played this round, the current pile's included
+    seen: frozenset[Card] = frozenset()  # the same cards as a set: asking it is quicker than counting
     top: Pattern | None = None
     top_player: int | None = None
     must_contain: Card | None = None  # the opening card the first lead must contain (D-6)
@@ -653,6 +660,23 @@ class State:
             return Msg(f"{names[self.turn]} plays the same type and size, weaker",
                        f"{names[self.turn]}が同じ形と枚数で、より弱いパターンを出します")
         return Msg("the game is over", "ゲームは終了しています")
+
+
+def _evolve(state: State, **changes: Any) -> State:
+    """``state`` with ``changes``: a new frozen state, made quicker than ``dataclasses.replace``
+    (no field is checked again; every field is immutable, so sharing them is safe)."""
+    new = object.__new__(State)
+    fields = new.__dict__
+    fields.update(state.__dict__)
+    fields.update(changes)
+    return new
+
+
+def _times_played(state: State, card: Card, copies: int) -> int:
+    """How many copies of ``card`` were played this round."""
+    if card not in state.seen:
+        return 0
+    return 1 if copies == 1 else state.played.count(card)
 
 
 def new_state(setup: Setup) -> State:
@@ -707,7 +731,7 @@ def _check_cards(state: State, cards: Any) -> tuple[Card, ...]:
             raise Refusal(where + deck.forms(players))
     for card in set(group):
         copies = have[card]
-        if state.played.count(card) + group.count(card) > copies:
+        if _times_played(state, card, copies) + group.count(card) > copies:
             raise refuse(f"{card} has already been played this round (the deck holds "
                          f"{plural(copies, 'copy', 'copies')})",
                          f"{deck.label(card, 'ja')}はこのラウンドですでに出ています（デッキに{copies}枚）")
@@ -760,7 +784,7 @@ def _opening(state: State, action: Opening) -> tuple[State, Msg]:
     if deck.kind(card) is not Kind.DRAGON:
         raise refuse("the lowest card is a dragon card (Lochen 1, else Frond 1, …), not a special (D-6)",
                      "最も低いカードはドラゴンカード（ローシェン1、なければフロンド1…）で、特殊カードではありません")
-    s = replace(state, turn=action.player, must_contain=card, opening=card, phase=Phase.LEAD)
+    s = _evolve(state, turn=action.player, must_contain=card, opening=card, phase=Phase.LEAD)
     return s, Msg(f"Round {s.round}: {name} holds the lowest card, {card}, and leads a pattern "
                   "containing it (D-6).",
                   f"第{s.round}ラウンド：最も低いカード {deck.label(card, 'ja')} を持つ{name}が、"
@@ -869,7 +893,8 @@ def _play(state: State, action: PlayCards) -> tuple[State, Msg]:
                         f" {deck.label(lower, 'ja')}は開始のカード {deck.label(state.opening, 'ja')} より低い："
                         "開始はルール D-6（最も低いカードの持ち主がリードする）に反していました。"
                         "扱いは卓で決めてください。")
-    s = replace(state, hand_counts=tuple(counts), pile=state.pile + group, played=state.played + group,
+    s = _evolve(state, hand_counts=tuple(counts), pile=state.pile + group, played=state.played + group,
+                seen=state.seen.union(group),
                 top=chosen, top_player=action.player, must_contain=None, lower=lower)
     text = " ".join(map(str, group))
     if state.phase is Phase.LEAD:
@@ -893,11 +918,11 @@ def _advance(s: State, msg: Msg) -> tuple[State, Msg]:
         if seat == s.top_player:
             break
         if seat not in s.passed:
-            return replace(s, turn=seat, phase=Phase.FOLLOW), msg
+            return _evolve(s, turn=seat, phase=Phase.FOLLOW), msg
     winner = s.top_player
     assert winner is not None
     name = s.setup.players[winner]
-    s = replace(s, pile=(), top=None, top_player=None, passed=frozenset(), turn=winner, phase=Phase.LEAD)
+    s = _evolve(s, pile=(), top=None, top_player=None, passed=frozenset(), turn=winner, phase=Phase.LEAD)
     return s, msg + Msg(f" Everyone else passed: {name} wins the pile and leads (D-8).",
                         f" 全員パス：{name}が場を取り、リードします。")
 
@@ -912,7 +937,7 @@ def _pass(state: State, action: Pass) -> tuple[State, Msg]:
                          "今はパスできません。リバイブの後は同じ人が同じ形と枚数で、より弱いパターンを出します")
         raise _phase_refusal(state, Msg("pass", "パス"))
     name = _on_turn(state, action.player)
-    s = replace(state, passed=state.passed | {action.player})
+    s = _evolve(state, passed=state.passed | {action.player})
     return _advance(s, Msg(f"{name} passes and stays out of this pile (D-7).",
                            f"{name}はパス（この場が終わるまで不参加）。"))
 
@@ -984,7 +1009,7 @@ def revive_refusal(state: State) -> Refusal | None:
     revive = deck.special(Kind.REVIVE)
     card = Card(revive.code)
     copies = state.setup.cards.get(card, 0)
-    if state.played.count(card) >= copies:
+    if _times_played(state, card, copies) >= copies:
         return refuse(f"every Revive in the deck ({plural(copies, 'card', 'cards')}) has already been played this "
                       "round (D-2)",
                       f"デッキのリバイブ（{copies}枚）はこのラウンドですべて出ています")
@@ -1022,7 +1047,8 @@ def _revive(state: State, action: Revive) -> tuple[State, Msg]:
     card = Card(state.setup.deck.special(Kind.REVIVE).code)
     counts = list(state.hand_counts)
     counts[action.player] -= 1
-    s = replace(state, hand_counts=tuple(counts), pile=(*state.pile, card), played=(*state.played, card),
+    s = _evolve(state, hand_counts=tuple(counts), pile=(*state.pile, card), played=(*state.played, card),
+                seen=state.seen | {card},
                 passed=frozenset(), phase=Phase.REVIVED)
     shape = SHAPE_NAMES[top.shape]
     return s, Msg(f"{name} plays a Revive: everyone who passed rejoins, and {name} now plays a "
@@ -1033,7 +1059,8 @@ def _revive(state: State, action: Revive) -> tuple[State, Msg]:
 
 def _revives_left(state: State) -> int:
     card = Card(state.setup.deck.special(Kind.REVIVE).code)
-    return state.setup.cards.get(card, 0) - state.played.count(card)
+    copies = state.setup.cards.get(card, 0)
+    return copies - _times_played(state, card, copies)
 
 
 def _only_revives(state: State, action: OnlyRevives) -> tuple[State, Msg]:
@@ -1048,7 +1075,7 @@ def _only_revives(state: State, action: OnlyRevives) -> tuple[State, Msg]:
                      f"{name}の手札は{count}枚ですが、まだ出ていないリバイブは{left}枚です")
     counts = list(state.hand_counts)
     counts[action.player] = 0
-    s = replace(state, hand_counts=tuple(counts))
+    s = _evolve(state, hand_counts=tuple(counts))
     return _round_over(s, action.player, Msg(f"{name} holds only Revive cards: the hand counts as empty (D-10).",
                                              f"{name}の手札はリバイブだけ：空とみなします。"))
 
@@ -1081,7 +1108,7 @@ def _correct(state: State, action: Correct) -> tuple[State, Msg]:
                      f"a count from {size} up, or 0 if the hand is really empty",
                      f"{name}はリバイブの後に{size}枚のパターンを出します。{size}枚以上か、"
                      "本当に空なら 0 にしてください")
-    s = replace(state, hand_counts=tuple(counts))
+    s = _evolve(state, hand_counts=tuple(counts))
     msg = Msg(f"{name}'s hand is corrected from {plural(was, 'card', 'cards')} to {count} ({action.reason}).",
               f"{name}の手札を{was}枚から{count}枚に訂正しました（{action.reason}）。")
     if count == 0 and state.phase is not Phase.OPENING:
@@ -1103,7 +1130,7 @@ def _round_over(s: State, out: int, msg: Msg) -> tuple[State, Msg]:
     msg = msg + Msg(f" {names[out]} is out: round {s.round} ends; {why.en} Points: {scored} (D-10).",
                     f" {names[out]}が上がり、第{s.round}ラウンド終了。{why.ja}得点：{scored_ja}。")
     if s.round == ROUNDS:
-        s = replace(s, results=(*s.results, result), phase=Phase.OVER, pile=(), top=None, top_player=None,
+        s = _evolve(s, results=(*s.results, result), phase=Phase.OVER, pile=(), top=None, top_player=None,
                     passed=frozenset(), must_contain=None)
         top = ", ".join(names[i] for i in winners(s.totals()))
         top_ja = "、".join(names[i] for i in winners(s.totals()))
