@@ -760,6 +760,8 @@ def _value(deck: Deck, card: Card) -> Value | None:
 def apply(state: State, action: Action) -> tuple[State, Msg]:
     """The state after ``action`` and the ruling in words; a move the rules refuse raises
     :class:`Refusal` and ``state`` is unchanged (it is never changed: states are frozen)."""
+    if isinstance(action, ACTIONS):
+        _player(state, action.player)  # a seat of this table, whatever the action
     if isinstance(action, PlayCards):
         return _play(state, action)
     if isinstance(action, Pass):
@@ -1316,7 +1318,7 @@ NOTATION = Msg(
     "the round's opening: `open NAME CARD` (e.g. `open Aki Lo1`); a hand of only Revive cards: "
     "`only-revives NAME`; a recount: `correct NAME COUNT REASON`",
     "出すカード（例：Lo7 Fr7）、ワイルドの数字は = の後（例：PG=5 Lo5）、パス、リバイブ、ラウンドの開始："
-    "開始 名前 カード（例：開始 Aki Lo1）、リバイブだけの手札：リバイブのみ 名前、手札の数え直し："
+    "開始 名前 カード（例：開始 あき Lo1）、リバイブだけの手札：リバイブのみ 名前、手札の数え直し："
     "訂正 名前 枚数 理由")
 
 
@@ -1365,7 +1367,7 @@ def parse_line(state: State, line: str) -> Action:
                                 f"{tokens[0]} の後には何も書きません（{' '.join(rest)!r}）"))
         return Pass(state.turn) if key == "pass" else Revive(state.turn)
     if key == "open":
-        form = Msg("open NAME CARD, e.g. open Aki Lo1", "開始 名前 カード（例：開始 Aki Lo1）")
+        form = Msg("open NAME CARD, e.g. open Aki Lo1", "開始 名前 カード（例：開始 あき Lo1）")
         player, rest = _take_name(state, rest, form)
         if len(rest) != 1:
             raise Refusal(Msg("the opening names one card: write ", "開始のカードは1枚です。書き方：") + form)
@@ -1379,7 +1381,7 @@ def parse_line(state: State, line: str) -> Action:
         return OnlyRevives(player)
     if key == "correct":
         form = Msg("correct NAME COUNT REASON, e.g. correct Aki 5 dropped a card",
-                   "訂正 名前 枚数 理由（例：訂正 Aki 5 カードを落とした）")
+                   "訂正 名前 枚数 理由（例：訂正 あき 5 カードを落とした）")
         player, rest = _take_name(state, rest, form)
         if not rest:
             raise Refusal(Msg("the count is missing: write ", "枚数がありません。書き方：") + form)
