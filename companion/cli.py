@@ -7,10 +7,13 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, NoReturn
 
 from companion.cli_words import HEADINGS, HELP, os_reason, usage_error
-from companion.rules.common import Lang, Msg, Refusal
+from companion.decks import PATH_SHOWN
+from companion.rules.common import Lang, Msg, Refusal, refuse
+from companion.rules.deck_rules import label, shown
 
 EXIT_BAD_INPUT = 2
 
@@ -62,9 +65,10 @@ COMMANDS = ("settle", "print")
 
 def message_lang(argv: Sequence[str]) -> Lang:
     """The language to speak in, known before parsing so that even a usage error is in it:
-    ``--lang`` before the command, else the environment's."""
+    ``--lang`` before the command or after ``settle`` (after ``print summary`` it is the document's),
+    else the environment's."""
     for i, token in enumerate(argv):
-        if token in COMMANDS:
+        if token == "print":
             break
         if token == "--lang" and i + 1 < len(argv):
             value = argv[i + 1]
@@ -89,6 +93,7 @@ def build_parser(lang: Lang = "en") -> argparse.ArgumentParser:
     settle.add_argument("file", help=say("settle.file"))
     settle.add_argument("--explain", action="store_true", help=say("settle.explain"))
     settle.add_argument("--deck", metavar="FILE", help=say("deck.file"))
+    settle.add_argument("--lang", choices=("en", "ja"), default=argparse.SUPPRESS, help=say("lang"))
     _add_print(commands, lang, say)
     return parser
 
@@ -152,30 +157,82 @@ def _fail(message: str) -> int:
     return EXIT_BAD_INPUT
 
 
+MAX_INPUT_BYTES = 1_000_000  # a settle document is a few kilobytes; /dev/zero must not be read until memory runs out
+MAX_DIGITS = 30  # a number longer than this is no count of cards
+
+
+class _Unreadable(Exception):
+    """JSON that parses but that settle will not take: a repeated key, a number too long, NaN."""
+
+    def __init__(self, msg: Msg) -> None:
+        super().__init__(msg.en)
+        self.msg = msg
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are each written once (else one of two values would be silently dropped)."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _Unreadable(Msg(f"the key {shown(key)} is written twice in one object; write it once",
+                                  f"キー {shown(key)} が一つのオブジェクトに2回あります。1回だけ書いてください"))
+        out[key] = value
+    return out
+
+
+def _integer(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise _Unreadable(Msg(f"a number of {len(text)} digits is too long; counts are small whole numbers",
+                              f"{len(text)} 桁の数は長すぎます（枚数は小さな整数です）"))
+    return int(text)
+
+
+def _constant(text: str) -> Any:
+    raise _Unreadable(Msg(f"{text} is not a number JSON allows", f"{text} は JSON で使える数ではありません"))
+
+
+def read_document(path: str) -> Any:
+    """The JSON document in ``path`` (``-``: standard input): UTF-8 with or without a byte-order
+    mark, at most :data:`MAX_INPUT_BYTES`; anything else is refused in one sentence."""
+    source = Msg("standard input", "標準入力") if path == "-" else Msg(label(path, PATH_SHOWN), label(path, PATH_SHOWN))
+    try:
+        if path == "-":
+            raw = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+        else:
+            with open(path, "rb") as handle:
+                raw = handle.read(MAX_INPUT_BYTES + 1)
+    except OSError as error:
+        raise refuse(f"cannot read {source.en}: {os_reason(error, 'en')}",
+                     f"{source.ja} を読めません：{os_reason(error, 'ja')}") from None
+    if len(raw) > MAX_INPUT_BYTES:
+        raise refuse(f"{source.en} is larger than {MAX_INPUT_BYTES:,} bytes; a game to settle is a few kilobytes",
+                     f"{source.ja} が {MAX_INPUT_BYTES:,} バイトを超えています（計算する対局は数キロバイトです）")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise refuse(f"cannot read {source.en}: it is not UTF-8 text",
+                     f"{source.ja} を読めません：UTF-8 のテキストではありません") from None
+    if not text.strip():
+        raise refuse(f"{source.en} is empty: settle reads a JSON object with \"game\" and \"players\"",
+                     f"{source.ja} が空です：\"game\" と \"players\" を持つ JSON オブジェクトを入力してください")
+    try:
+        return json.loads(text, object_pairs_hook=_object, parse_int=_integer, parse_constant=_constant)
+    except json.JSONDecodeError as error:
+        raise refuse(f"{source.en} is not valid JSON: {error}",
+                     f"{source.ja} は正しい JSON ではありません：{error}") from None
+    except _Unreadable as error:
+        raise Refusal(Msg(f"{source.en}: ", f"{source.ja}：") + error.msg) from None
+    except RecursionError:
+        raise refuse(f"{source.en} is nested too deeply to be a game to settle",
+                     f"{source.ja} は入れ子が深すぎます（計算する対局ではありません）") from None
+
+
 def run_settle(path: str, explain: bool, lang: Lang, deck: str | None = None) -> int:
     from companion.settle import settle
 
     try:
-        if path == "-":
-            text = sys.stdin.read()
-        else:
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read()
-    except OSError as error:
-        reason = os_reason(error, lang)
-        return _fail(Msg(f"cannot read {path}: {reason}", f"{path} を読めません：{reason}").text(lang))
-    except UnicodeDecodeError:
-        return _fail(Msg(f"cannot read {path}: it is not UTF-8 text",
-                         f"{path} を読めません：UTF-8 のテキストではありません").text(lang))
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        return _fail(f"{path} is not valid JSON: {error}" if lang == "en"
-                     else f"{path} は正しい JSON ではありません：{error}")
-    if deck is not None and isinstance(data, dict):
-        data["deck"] = deck
-    try:
-        answer = settle(data, explain, lang)
+        data = read_document(path)
+        answer = settle(data, explain, lang, deck, None if path == "-" else Path(path).parent)
     except Refusal as refusal:
         return _fail(refusal.msg.text(lang))
     print(format_json(answer))
