@@ -60,7 +60,7 @@ def default_lang() -> Lang:
     return "en"
 
 
-COMMANDS = ("settle", "print")
+COMMANDS = ("settle", "replay", "print")
 
 
 def message_lang(argv: Sequence[str]) -> Lang:
@@ -94,6 +94,10 @@ def build_parser(lang: Lang = "en") -> argparse.ArgumentParser:
     settle.add_argument("--explain", action="store_true", help=say("settle.explain"))
     settle.add_argument("--deck", metavar="FILE", help=say("deck.file"))
     settle.add_argument("--lang", choices=("en", "ja"), default=argparse.SUPPRESS, help=say("lang"))
+    replay = commands.add_parser("replay", help=say("replay"), description=say("replay"))
+    replay.add_argument("file", help=say("replay.file"))
+    replay.add_argument("--json", action="store_true", help=say("replay.json"))
+    replay.add_argument("--explain", action="store_true", help=say("settle.explain"))
     _add_print(commands, lang, say)
     return parser
 
@@ -191,10 +195,10 @@ def _constant(text: str) -> Any:
     raise _Unreadable(Msg(f"{text} is not a number JSON allows", f"{text} は JSON で使える数ではありません"))
 
 
-def read_document(path: str) -> Any:
-    """The JSON document in ``path`` (``-``: standard input): UTF-8 with or without a byte-order
-    mark, at most :data:`MAX_INPUT_BYTES`; anything else is refused in one sentence."""
-    source = Msg("standard input", "標準入力") if path == "-" else Msg(label(path, PATH_SHOWN), label(path, PATH_SHOWN))
+def read_input(path: str) -> str:
+    """The text in ``path`` (``-``: standard input): UTF-8 with or without a byte-order mark, at most
+    :data:`MAX_INPUT_BYTES` (so /dev/zero is refused at once); anything else is refused in one sentence."""
+    source = _source(path)
     try:
         if path == "-":
             raw = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
@@ -205,13 +209,24 @@ def read_document(path: str) -> Any:
         raise refuse(f"cannot read {source.en}: {os_reason(error, 'en')}",
                      f"{source.ja} を読めません：{os_reason(error, 'ja')}") from None
     if len(raw) > MAX_INPUT_BYTES:
-        raise refuse(f"{source.en} is larger than {MAX_INPUT_BYTES:,} bytes; a game to settle is a few kilobytes",
-                     f"{source.ja} が {MAX_INPUT_BYTES:,} バイトを超えています（計算する対局は数キロバイトです）")
+        raise refuse(f"{source.en} is larger than {MAX_INPUT_BYTES:,} bytes; a game is a few kilobytes",
+                     f"{source.ja} が {MAX_INPUT_BYTES:,} バイトを超えています（対局は数キロバイトです）")
     try:
-        text = raw.decode("utf-8-sig")
+        return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise refuse(f"cannot read {source.en}: it is not UTF-8 text",
                      f"{source.ja} を読めません：UTF-8 のテキストではありません") from None
+
+
+def _source(path: str) -> Msg:
+    return Msg("standard input", "標準入力") if path == "-" else Msg(label(path, PATH_SHOWN), label(path, PATH_SHOWN))
+
+
+def read_document(path: str) -> Any:
+    """The JSON document in ``path`` (see :func:`read_input`), refused in one sentence if it is empty,
+    not JSON, repeats a key in an object, or holds a number of thousands of digits."""
+    source = _source(path)
+    text = read_input(path)
     if not text.strip():
         raise refuse(f"{source.en} is empty: settle reads a JSON object with \"game\" and \"players\"",
                      f"{source.ja} が空です：\"game\" と \"players\" を持つ JSON オブジェクトを入力してください")
@@ -227,12 +242,22 @@ def read_document(path: str) -> Any:
                      f"{source.ja} は入れ子が深すぎます（計算する対局ではありません）") from None
 
 
+def run_replay(path: str, json_only: bool, explain: bool, lang: Lang) -> int:
+    from companion.replay import replay_text
+
+    try:
+        print(replay_text(read_input(path), lang, json_only, explain))
+    except Refusal as refusal:
+        return _fail(refusal.msg.text(lang))
+    return 0
+
+
 def run_settle(path: str, explain: bool, lang: Lang, deck: str | None = None) -> int:
     from companion.settle import settle
 
     try:
         data = read_document(path)
-        answer = settle(data, explain, lang, deck, None if path == "-" else Path(path).parent)
+        answer = settle(data, explain, lang, deck_file=deck, base=None if path == "-" else Path(path).parent)
     except Refusal as refusal:
         return _fail(refusal.msg.text(lang))
     print(format_json(answer))
@@ -277,6 +302,8 @@ def _main(argv: list[str], lang: Lang) -> int:
     lang = args.lang or lang  # as message_lang read it, unless argparse took an abbreviation (--la ja)
     if args.command == "settle":
         return run_settle(args.file, args.explain, lang, args.deck)
+    if args.command == "replay":
+        return run_replay(args.file, args.json, args.explain, lang)
     if args.command == "print":
         return run_print(args, lang)
     parser.print_help()

@@ -106,8 +106,7 @@ def _deck_file(data: dict[str, Any], deck: str | None, base: Path | None) -> str
     return str(base / path) if base is not None else path
 
 
-def settle_fortress(data: dict[str, Any], explain: bool, lang: Lang, deck_file: str | None) -> dict[str, Any]:
-    deck = fortress.Deck.from_data(load_deck_data("fortress", deck_file))
+def settle_fortress(data: dict[str, Any], explain: bool, lang: Lang, deck: Any) -> dict[str, Any]:
     seen_names: set[str] = set()
     owner: dict[fortress.Card, str] = {}
     results = []
@@ -143,8 +142,7 @@ def settle_fortress(data: dict[str, Any], explain: bool, lang: Lang, deck_file: 
     return {"game": "fortress", "players": results, "winners": [results[i]["name"] for i in top]}
 
 
-def settle_homalet(data: dict[str, Any], explain: bool, lang: Lang, deck_file: str | None) -> dict[str, Any]:
-    deck = homalet.Deck.from_data(load_deck_data("homalet", deck_file))
+def settle_homalet(data: dict[str, Any], explain: bool, lang: Lang, deck: Any) -> dict[str, Any]:
     seen_names: set[str] = set()
     owner: dict[int, str] = {}
     names, piles = [], []
@@ -229,7 +227,8 @@ def _round(entry: Any, where: Msg, names: list[str]) -> tuple[str, dict[str, int
     return out, left
 
 
-def settle_dragoness(data: dict[str, Any], explain: bool, lang: Lang, deck_file: str | None) -> dict[str, Any]:
+def settle_dragoness(data: dict[str, Any], explain: bool, lang: Lang, deck: Any) -> dict[str, Any]:
+    """``deck`` is unused: Dragoness results are counts and points, not cards."""
     names = _dragoness_names(data)
     rounds = data["rounds"]
     last = dragoness.ROUNDS
@@ -254,7 +253,7 @@ def settle_dragoness(data: dict[str, Any], explain: bool, lang: Lang, deck_file:
     return answer
 
 
-Settler = Callable[[dict[str, Any], bool, Lang, str | None], dict[str, Any]]
+Settler = Callable[[dict[str, Any], bool, Lang, Any], dict[str, Any]]
 SETTLERS: dict[str, tuple[Settler, tuple[str, ...]]] = {  # each game's settler and its top-level keys
     "fortress": (settle_fortress, ("game", "players", "deck")),
     "homalet": (settle_homalet, ("game", "players", "deck")),
@@ -262,10 +261,11 @@ SETTLERS: dict[str, tuple[Settler, tuple[str, ...]]] = {  # each game's settler 
 }
 
 
-def settle(data: Any, explain: bool = False, lang: Lang = "en", deck: str | None = None,
+def settle(data: Any, explain: bool = False, lang: Lang = "en", deck: Any = None, deck_file: str | None = None,
            base: Path | None = None) -> dict[str, Any]:
-    """The answer for the input document ``data``. ``deck``: a deck file given on the command line;
-    ``base``: the folder of the input file, where a ``"deck"`` path in it is found."""
+    """The answer for a settle document. ``deck``: the game's Deck object (a record's), used instead of
+    any deck file; ``deck_file``: one given on the command line; ``base``: the folder of the input
+    file, where a ``"deck"`` path in it is found."""
     games = ", ".join(SETTLERS)
     if not isinstance(data, dict):
         raise refuse(f"the input must be a JSON object with \"game\" and \"players\", not {shown(data)}",
@@ -278,8 +278,11 @@ def settle(data: Any, explain: bool = False, lang: Lang = "en", deck: str | None
         raise refuse(f"unknown game {shown(game)}: settle knows {games}",
                      f"不明なゲーム {shown(game)}：対応するのは {games} です")
     settler, keys = SETTLERS[game]
-    if deck is not None and "deck" not in keys:
+    if deck_file is not None and "deck" not in keys:
         raise refuse(f"--deck is not used by {game}: its settle needs no deck file",
                      f"--deck は {game} では使いません（デッキファイルなしで計算します）")
     check_keys(data, keys, [k for k in keys if k != "deck"], Msg("", ""))
-    return settler(data, explain, lang, _deck_file(data, deck, base))
+    if deck is None and "deck" in keys:
+        engine = fortress if game == "fortress" else homalet
+        deck = engine.Deck.from_data(load_deck_data(game, _deck_file(data, deck_file, base)))
+    return settler(data, explain, lang, deck)
