@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -138,6 +139,7 @@ def _add_print(commands: Any, lang: Lang, say: Callable[[str], str]) -> None:
     png.add_argument("--size", choices=SIZE_NAMES, default="poker", help=say("size"))
     png.add_argument("--deck", metavar="FILE", help=say("deck.file"))
     png.add_argument("-o", "--output", required=True, metavar="DIR", help=say("output.dir"))
+    png.add_argument("--force", action="store_true", help=say("force"))
 
 
 def run_print(args: argparse.Namespace, lang: Lang) -> int:
@@ -148,11 +150,13 @@ def run_print(args: argparse.Namespace, lang: Lang) -> int:
         message = kit.run(args.what, args, doc_lang)
     except Refusal as error:  # LayoutError included
         return _fail(error.msg.text(lang))
+    except BrokenPipeError:
+        raise  # the reader of standard output has gone: main says nothing
     except OSError as error:
         reason = os_reason(error, lang)
-        out = args.output
+        out = label(args.output, PATH_SHOWN)
         return _fail(Msg(f"cannot write {out}: {reason}", f"{out} に書き込めません：{reason}").text(lang))
-    print(message.text(lang))
+    print(message.text(lang), file=sys.stderr if args.output == "-" else sys.stdout)
     return 0
 
 
@@ -281,19 +285,54 @@ def format_json(value: dict[str, Any]) -> str:
     return "{" + ",\n ".join(lines) + "}"
 
 
+class Terminated(BaseException):
+    """SIGTERM, raised where the program is so that temporary files are removed as for Ctrl-C."""
+
+
+def _on_sigterm(signum: int, frame: Any) -> NoReturn:
+    raise Terminated
+
+
+def _quiet_stdout() -> None:
+    """The reader of standard output has gone (``| head -1``): send what is left nowhere, so that
+    Python's own flush at exit does not complain."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # not a real file (a test's captured stream)
+        pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run a command; whatever happens, the user sees sentences, never a traceback."""
     tokens = list(sys.argv[1:] if argv is None else argv)
     lang = message_lang(tokens)
     try:
-        return _main(tokens, lang)
+        previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    except ValueError:  # not the main thread: leave signals alone
+        previous = None
+    try:
+        code = _main(tokens, lang)
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:  # not an error: the reader read what it wanted
+        _quiet_stdout()
+        return 0
     except KeyboardInterrupt:
-        print(Msg("interrupted", "中断しました").text(lang), file=sys.stderr)
+        print(Msg("interrupted; no partial file was left", "中断しました。書きかけのファイルは残していません")
+              .text(lang), file=sys.stderr)
         return 130
+    except Terminated:
+        print(Msg("terminated; no partial file was left", "終了させられました。書きかけのファイルは残していません")
+              .text(lang), file=sys.stderr)
+        return 128 + signal.SIGTERM
     except Exception as error:  # a bug: say so in one line
-        what = f"{type(error).__name__}: {error}"
+        what = " ".join(f"{type(error).__name__}: {error}".split())[:200]
         return _fail(Msg(f"companion: unexpected error ({what}); nothing was changed",
                          f"companion: 予期しないエラーです（{what}）。何も変更していません").text(lang))
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
 
 
 def _main(argv: list[str], lang: Lang) -> int:
