@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import signal
@@ -82,6 +83,7 @@ def message_lang(argv: Sequence[str]) -> Lang:
     return default_lang()
 
 
+@functools.cache  # built once per language: a parser is not changed by parsing, and building one costs milliseconds
 def build_parser(lang: Lang = "en") -> argparse.ArgumentParser:
     def say(key: str) -> str:
         return HELP[key].text(lang)
