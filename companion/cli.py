@@ -203,6 +203,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run a command; whatever happens, the user sees sentences, never a traceback."""
     tokens = list(sys.argv[1:] if argv is None else argv)
     lang = message_lang(tokens)
+    if not tokens or tokens in (["--lang", "en"], ["--lang", "ja"]):  # no command: the table app
+        from companion.app import run
+
+        return run(lang)
     try:
         return _main(tokens, lang)
     except KeyboardInterrupt:
