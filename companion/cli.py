@@ -311,6 +311,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run a command; whatever happens, the user sees sentences, never a traceback."""
     tokens = list(sys.argv[1:] if argv is None else argv)
     lang = message_lang(tokens)
+    if not tokens or tokens in (["--lang", "en"], ["--lang", "ja"]):  # no command: the table app
+        from companion.app import run
+
+        return run(lang)
     try:
         previous = signal.signal(signal.SIGTERM, _on_sigterm)
     except ValueError:  # not the main thread: leave signals alone
