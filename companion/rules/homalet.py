@@ -164,6 +164,12 @@ def fmt_all(cards: Iterable[int]) -> str:
     return " ".join(fmt(c) for c in cards) or "—"
 
 
+def list_sets(sets: Sequence[Sequence[int]]) -> Msg:
+    """Wilderness sets numbered from 1, as the table notation counts them."""
+    return Msg("; ".join(f"{i + 1}: {fmt_all(c)}" for i, c in enumerate(sets)) or "—",
+               "、".join(f"{i + 1}：{fmt_all(c)}" for i, c in enumerate(sets)) or "—")
+
+
 def count_cards(n: int) -> Msg:
     """``1 card`` / ``3 cards`` and ``3枚``."""
     return Msg(plural(n, "card", "cards"), f"{n}枚")
@@ -943,9 +949,9 @@ def _take_set(state: State, action: TakeSet) -> tuple[State, Msg]:
         raise refuse(f"{names[state.takers[0]]} takes next, not {name} (smallest number first, H-7)",
                      f"次に取るのは{names[state.takers[0]]}です（{name}ではありません）")
     if not 0 <= action.index < len(state.wilderness):
-        sets = "; ".join(f"{i + 1}: {fmt_all(c)}" for i, c in enumerate(state.wilderness))
-        raise refuse(f"there is no wilderness set {action.index + 1}; the sets left are {sets} (H-7)",
-                     f"在野のセット {action.index + 1} はありません。残りのセット：{sets}")
+        sets = list_sets(state.wilderness)
+        raise refuse(f"there is no wilderness set {action.index + 1}; the sets left are {sets.en} (H-7)",
+                     f"在野のセット {action.index + 1} はありません。残りのセット：{sets.ja}")
     s = _clone(state)
     cards = state.wilderness[action.index]
     s.wilderness = state.wilderness[:action.index] + state.wilderness[action.index + 1:]
@@ -1123,8 +1129,8 @@ class Allowed:
             lines.append(Msg(f"Battlefield cards to pick: {fmt_all(self.pick_from)}.",
                              f"選べる戦場のカード：{fmt_all(self.pick_from)}。"))
         if self.phase is Phase.TAKE:
-            sets = "; ".join(f"{i + 1}: {fmt_all(c)}" for i, c in enumerate(self.sets))
-            lines.append(Msg(f"Wilderness sets to take: {sets}.", f"取れる在野のセット：{sets}。"))
+            sets = list_sets(self.sets)
+            lines.append(Msg(f"Wilderness sets to take: {sets.en}.", f"取れる在野のセット：{sets.ja}。"))
         if self.phase is Phase.REFILL:
             lines.append(Msg(f"Next set: {count_cards(self.reveal_size).en} from the deck.",
                              f"次のセット：山札から{self.reveal_size}枚。"))
@@ -1176,8 +1182,8 @@ def describe(state: State) -> Msg:
             ja = "、".join(f"{fmt(c)} {names[p]}" + ("（取得済み）" if c in state.battle_taken else "")
                            for p, c in played)
             lines.append(Msg(f"{fn.en} (leads {lead.en}): {en}.", f"{fn.ja}（リード{lead.ja}）：{ja}。"))
-    sets = "; ".join(f"{i + 1}: {fmt_all(c)}" for i, c in enumerate(state.wilderness)) or "—"
-    lines.append(Msg(f"Wilderness sets: {sets}.", f"在野のセット：{sets}。"))
+    sets = list_sets(state.wilderness)
+    lines.append(Msg(f"Wilderness sets: {sets.en}.", f"在野のセット：{sets.ja}。"))
     hands_en, hands_ja = [], []
     for p, count in enumerate(state.hand_counts):
         known = sorted(state.known_hands[p])
