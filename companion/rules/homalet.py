@@ -273,7 +273,7 @@ OWNED = (Zone.HAND, Zone.PILE)
 E = TypeVar("E", bound=StrEnum)
 
 
-def _enum(kind: type[E], value: object, what: Msg) -> E:
+def _enum(kind: type[E], value: object, what: Msg, names: Mapping[Any, Msg]) -> E:
     """``value`` as a member of ``kind``: a member, or one of the members' string values; else refused
     (a plain string is never silently misread as another member)."""
     if isinstance(value, kind):
@@ -283,8 +283,9 @@ def _enum(kind: type[E], value: object, what: Msg) -> E:
             if member.value == value:
                 return member
     allowed = ", ".join(m.value for m in kind)
+    allowed_ja = "、".join(f"{names[m].ja}（{m.value}）" for m in kind)
     raise refuse(f"{value!r} is not a {what.en}: use one of {allowed}",
-                 f"{value!r} は{what.ja}ではありません。使えるのは {allowed} です")
+                 f"{value!r} は{what.ja}ではありません。使えるのは {allowed_ja} です")
 
 
 def _int(value: object, what: Msg) -> int:
@@ -335,10 +336,10 @@ class Play:
     def __post_init__(self) -> None:
         _set(self, "player", _seat(self.player))
         _set(self, "card", _card(self.card))
-        _set(self, "field", _enum(Field, self.field, Msg("field", "場")))
+        _set(self, "field", _enum(Field, self.field, Msg("field", "場"), FIELD_NAMES))
         if not isinstance(self.void, bool):
             raise refuse(f"void is true or false, not {self.void!r}",
-                         f"void は true か false です（{self.void!r} は不可）")
+                         f"「無し」の宣言は真か偽で指定します（{self.void!r} は不可）")
 
 
 @dataclass(frozen=True)
@@ -365,8 +366,8 @@ class Adjust:
     target_player: int | None = None
 
     def __post_init__(self) -> None:
-        _set(self, "source", _enum(Zone, self.source, Msg("zone", "場所")))
-        _set(self, "target", _enum(Zone, self.target, Msg("zone", "場所")))
+        _set(self, "source", _enum(Zone, self.source, Msg("zone", "場所"), ZONE_NAMES))
+        _set(self, "target", _enum(Zone, self.target, Msg("zone", "場所"), ZONE_NAMES))
         if self.card is not None:
             _set(self, "card", _card(self.card))
         for name in ("source_player", "target_player"):
@@ -1071,6 +1072,7 @@ class FieldNow:
     lead: str | None
     cards: tuple[int, ...]
     known_lead: tuple[int, ...]
+    known_void: bool  # every card of the hand is known and none has the lead colour
 
 
 @dataclass(frozen=True)
@@ -1096,7 +1098,8 @@ class Allowed:
         return {"phase": self.phase.value, "waiting": {"en": self.waiting.en, "ja": self.waiting.ja},
                 "player": self.player,
                 "fields": [{"field": f.field.value, "open": f.open, "lead": f.lead, "cards": list(f.cards),
-                            "known_lead": list(f.known_lead), "known_to_hold_lead": bool(f.known_lead)}
+                            "known_lead": list(f.known_lead), "known_to_hold_lead": bool(f.known_lead),
+                            "known_void": f.known_void}
                            for f in self.fields],
                 "known_hand": list(self.known_hand), "hidden": self.hidden,
                 "pickers": list(self.pickers), "pick_from": list(self.pick_from),
@@ -1122,6 +1125,9 @@ class Allowed:
             if f.known_lead:
                 line += Msg(f"; known to hold {colour.en}: {fmt_all(f.known_lead)}, so no void claim.",
                             f"。{colour.ja}の {fmt_all(f.known_lead)} を持っているので「無し」は宣言できません。")
+            elif f.known_void:
+                line += Msg(f"; every card in the hand is known and none is {colour.en}.",
+                            f"。手札はすべて分かっていて、{colour.ja}はありません。")
             else:
                 line += Msg(".", "。")
             lines.append(line)
@@ -1154,7 +1160,8 @@ def allowed(state: State) -> Allowed:
             cards = tuple(state.field_cards(where))
             holding = tuple(c for c in known if deck.colour_of[c] == lead) if lead is not None else ()
             is_open = where is Field.BATTLE or bool(state.wilderness)
-            out.append(FieldNow(where, is_open, lead, cards, holding))
+            known_void = lead is not None and hidden == 0 and not holding
+            out.append(FieldNow(where, is_open, lead, cards, holding, known_void))
         fields = tuple(out)
     return Allowed(
         phase=state.phase, waiting=state.waiting_for(), player=actor, fields=fields, known_hand=known,

@@ -343,12 +343,14 @@ def agree(table: Table, state: h.State) -> None:
     unseen = sorted(set(range(10 * table.n)) - table.public() - {c for k in table.known for c in k})
     now = h.allowed(state)
     assert list(now.unseen) == unseen
+    assert len(unseen) == sum(state.hidden_counts()) + state.deck_count and min(state.hidden_counts()) >= 0
     if table.phase == "play":
         assert now.player == table.turn
         for f in now.fields:
             lead = table.lead(f.field)
             assert f.lead == (None if lead is None else DECK.colours[lead].key)
             assert set(f.known_lead) == {c for c in table.known[table.turn] if lead is not None and colour(c) == lead}
+            assert f.known_void == (lead is not None and table.hidden(table.turn) == 0 and not f.known_lead)
 
 
 @settings(max_examples=12, deadline=None,
