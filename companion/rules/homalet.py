@@ -156,8 +156,12 @@ def parse_card(token: str | int, top: int = CARDS) -> int:
                  f"{token!r} は HOMALET のカードではありません。00〜{top - 1:02d} の数字で書きます（07 か 7）")
 
 
+_CARD_TEXT = tuple(f"{n:02d}" for n in range(100))
+NOTHING = Msg("", "")  # a ruling that adds nothing
+
+
 def fmt(card: int) -> str:
-    return f"{card:02d}"
+    return _CARD_TEXT[card] if 0 <= card < 100 else f"{card:02d}"
 
 
 def fmt_all(cards: Iterable[int]) -> str:
@@ -476,12 +480,12 @@ class State:
     def lead(self, where: Field) -> str | None:
         """The lead colour of a field this round: the colour of its first card (H-4)."""
         for _, card, f in self.played:
-            if f is where:
+            if f == where:  # == so that the plain string "battle" means the battlefield too
                 return self.setup.deck.colour_of[card]
         return None
 
     def field_cards(self, where: Field) -> list[int]:
-        return [card for _, card, f in self.played if f is where]
+        return [card for _, card, f in self.played if f == where]
 
     def place(self, card: int) -> Msg | None:
         """Where the engine knows ``card`` to be, in words; None while it is unseen."""
@@ -672,7 +676,7 @@ def _next_player(s: State, first: bool = False) -> Msg:
         if s.hand_counts[seat] > 0:
             s.turn = seat
             s.phase = Phase.PLAY
-            return Msg("", "")
+            return NOTHING
     return _resolve_battle(s)
 
 
@@ -722,17 +726,19 @@ def _play(state: State, action: Play) -> tuple[State, Msg]:
         s.known_hands = _with(state.known_hands, player, state.known_hands[player] - {card})
     s.played = (*state.played, (player, card, action.field))
     s.seen = state.seen | 1 << card
-    msg = Msg(f"{name} plays {fmt(card)} ({c.en}) to {where.en}",
-              f"{name}が {fmt(card)}（{c.ja}）を{where.ja}に出しました")
+    text = fmt(card)
+    en = f"{name} plays {text} ({c.en}) to {where.en}"
+    ja = f"{name}が {text}（{c.ja}）を{where.ja}に出しました"
     if lead is None:
-        msg += Msg(f", leading {c.en}.", f"。{c.ja}がリードです。")
+        en, ja = f"{en}, leading {c.en}.", f"{ja}。{c.ja}がリードです。"
     elif off_colour:
         lead_c = deck.by_key[lead]
         s.voids = (*state.voids, (s.round, player, action.field, lead))
-        msg += Msg(f", declaring no {lead_c.en} in hand.", f"（{lead_c.ja}なしと宣言）。")
+        en, ja = f"{en}, declaring no {lead_c.en} in hand.", f"{ja}（{lead_c.ja}なしと宣言）。"
     else:
-        msg += Msg(", following.", "（フォロー）。")
-    return s, msg + _next_player(s)
+        en, ja = f"{en}, following.", f"{ja}（フォロー）。"
+    after = _next_player(s)
+    return s, Msg(en, ja) if after is NOTHING else Msg(en + after.en, ja + after.ja)
 
 
 def _resolve_battle(s: State) -> Msg:
@@ -808,7 +814,7 @@ def _pick(state: State, action: Pick) -> tuple[State, Msg]:
 def _after_pick(s: State) -> Msg:
     if s.pickers:
         s.phase = Phase.PICK
-        return Msg("", "")
+        return NOTHING
     return _resolve_wild(s)
 
 

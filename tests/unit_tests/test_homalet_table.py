@@ -135,6 +135,7 @@ def test_h4_enum_values_as_plain_strings_are_read_as_the_enum(hdeck: h.Deck) -> 
     state = table(hdeck)
     state, _ = run(state, h.Play(0, 0, "wild"))  # type: ignore[arg-type]
     assert state.played == ((0, 0, W),) and state.lead(W) == "crimson" and state.lead(B) is None
+    assert state.lead("wild") == "crimson" and state.field_cards("wild") == [0]  # type: ignore[arg-type]
     assert h.Adjust("deck", "hand", None, None, 2) == h.Adjust(h.Zone.DECK, h.Zone.HAND, None, None, 2)  # type: ignore[arg-type]
     for make, words in [(lambda: h.Play(0, 0, "battlefield"), "'battlefield' is not a field: use one of battle, wild"),
                         (lambda: h.Adjust("floor", "hand"), "'floor' is not a zone"),
