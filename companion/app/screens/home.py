@@ -54,6 +54,8 @@ class HomeScreen(LangScreen):
         for g in games:
             title = self.capp.game_title(g.game)
             resume.add_option(Option(f"#{g.id} {title}: {', '.join(g.players)}", id=f"game-{g.id}"))
+        if games:
+            resume.highlighted = 0
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         option_id = event.option.id or ""

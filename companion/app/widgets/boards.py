@@ -35,26 +35,29 @@ def fortress_board(engine: ModuleType, state: Any, lang: Lang) -> Text:
     """Both 2×2 grids with their 16 spots labelled as in the notation; each player's fortress row
     (columns left to right, rank and height), hand count and score so far; the deck count."""
     deck = state.setup.deck
-    text = Text(no_wrap=True, overflow="ellipsis")
+    text = Text()
 
     def card(cell: str) -> None:
         c = state.grid.get(cell)
         if c is None:
-            text.append(" -- ".center(5), style="dim")
+            text.append(f"{'--':^5}", style="dim")
         else:
-            text.append(f"[{c!s:>3}]", style=_ink(deck.suit(c.suit).color))
-            text.append(" ")
+            text.append(f"{c!s:^5}", style=_ink(deck.suit(c.suit).color))
 
     a, b = engine.GRIDS
-    text.append(f"      {a}1N  {a}2N            {b}1N  {b}2N\n", style="dim")
+    for g in (a, b):
+        text.append(" " * 5 + f"{g}1N".center(5) + f"{g}2N".center(5) + " " * 5, style="dim")
+    text.append("\n")
     for top, bottom in ((1, 2), (3, 4)):
         for g in (a, b):
             text.append(f" {g}{top}W ", style="dim")
             card(f"{g}{top}")
             card(f"{g}{bottom}")
-            text.append(f"{g}{bottom}E", style="dim")
+            text.append(f"{g}{bottom}E  ", style="dim")
         text.append("\n")
-    text.append(f"      {a}3S  {a}4S            {b}3S  {b}4S\n", style="dim")
+    for g in (a, b):
+        text.append(" " * 5 + f"{g}3S".center(5) + f"{g}4S".center(5) + " " * 5, style="dim")
+    text.append("\n")
     text.append(f" {say('board.deck', lang)} {state.deck_count}", style="bold")
     if state.pending:
         text.append(f"   {say('board.captured', lang)} ")
@@ -85,7 +88,7 @@ def homalet_board(engine: ModuleType, state: Any, lang: Lang) -> Text:
     """The battlefield and wilderness with their lead colours, the wilderness sets, each player's
     hand count and score pile with its live score."""
     deck = state.setup.deck
-    text = Text(no_wrap=True, overflow="ellipsis")
+    text = Text()
 
     def card(c: int, dim: bool = False) -> None:
         colour = deck.colour(c)
@@ -111,7 +114,7 @@ def homalet_board(engine: ModuleType, state: Any, lang: Lang) -> Text:
                 card(c, dim=c in state.battle_taken)
                 text.append(f"{names[p][:6]} ", style="dim")
         text.append("\n")
-    text.append(f" {say('board.sets', lang)}: ", style="bold")
+    text.append(f" {say('board.sets', lang)}\n  ", style="bold")
     for i, cards in enumerate(state.wilderness):
         text.append(f"{i + 1}:", style="dim")
         for c in cards:
@@ -139,7 +142,7 @@ def dragoness_board(engine: ModuleType, state: Any, lang: Lang) -> Text:
     """Round n of 5, the pile's top pattern with its type and the card to beat, who has passed,
     hand counts and points so far."""
     deck = state.setup.deck
-    text = Text(no_wrap=True, overflow="ellipsis")
+    text = Text()
     rounds = engine.ROUNDS
     text.append(f" {say('board.round', lang)} {min(state.round, rounds)}/{rounds}\n", style="bold")
     text.append(f" {say('board.pile', lang)}: ", style="bold")
@@ -167,6 +170,13 @@ def dragoness_board(engine: ModuleType, state: Any, lang: Lang) -> Text:
     return text
 
 
-BOARDS: dict[str, Callable[[ModuleType, Any, Lang], Text]] = {
+_BOARDS: dict[str, Callable[[ModuleType, Any, Lang], Text]] = {
     "fortress": fortress_board, "homalet": homalet_board, "dragoness": dragoness_board,
 }
+
+
+def board(engine: ModuleType, state: Any, lang: Lang) -> Text:
+    """The table of ``engine``'s game in ``state``."""
+    text = _BOARDS[engine.GAME](engine, state, lang)
+    text.rstrip()
+    return text

@@ -14,8 +14,9 @@ from companion.app.words import say
 from companion.rules.common import Lang, Refusal
 
 
-def preview(engine: ModuleType, state: Any, line: str, lang: Lang) -> Text:
-    """What Enter would do with ``line``: the engine's ruling, or its refusal."""
+def preview(engine: ModuleType, state: Any, line: str, lang: Lang, completes: bool = False) -> Text:
+    """What Enter would do with ``line``: the engine's ruling, or its refusal (not shown while
+    ``completes``: the line is the start of a legal one, still being typed)."""
     text = Text()
     extra = _game_coach(engine, state, line, lang)
     if extra is not None:
@@ -25,7 +26,7 @@ def preview(engine: ModuleType, state: Any, line: str, lang: Lang) -> Text:
         action = engine.parse_line(state, line)
         _, ruling = engine.apply(state, action)
     except Refusal as refusal:
-        if extra is None:
+        if extra is None and not completes:
             text.append(refusal.msg.text(lang), style="red")
         return text
     text.append(say("track.preview", lang), style="bold")
