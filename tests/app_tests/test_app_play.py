@@ -4,6 +4,7 @@ redo, and what the store holds afterwards. Long flows go through the entry line'
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -201,3 +202,30 @@ async def test_the_command_palette_offers_the_apps_commands(db: Path) -> None:
         titles = [c.title for c in app.get_system_commands(screen)]
         assert "取り消し" in titles and "新しいゲーム" in titles
         await pilot.pause()
+
+
+async def test_clicking_a_spot_types_it_into_the_entry_line(db: Path) -> None:
+    """The mouse as an alternative: a click on a spot label of the grid (F-3) adds it to the line."""
+    app = make_app(db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_new(app, pilot, "fortress")
+        for line in GAMES["fortress"][:11]:
+            assert screen.play(line)
+        entry = app.screen.query_one("#entry", Input)
+        entry.value = "R13"
+        board = text_of(app, "#board").splitlines()
+        column = board[0].index("A1N")
+        assert await pilot.click("#board", offset=(column + 2, 0))  # the board's padding is one cell
+        assert entry.value == "R13 A1N "
+
+
+async def test_export_writes_the_record(db: Path) -> None:
+    app = make_app(db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_new(app, pilot, "homalet")
+        for line in GAMES["homalet"][:4]:
+            assert screen.play(line)
+        await pilot.press("f4")
+        await pilot.pause()
+    record = json.loads((db.parent / "companion-game-1.json").read_text(encoding="utf-8"))
+    assert record["format"] == "companion-record" and len(record["actions"]) == 4

@@ -33,7 +33,7 @@ class GameScreen(LangScreen):
         Binding("ctrl+y", "redo", "Redo", show=False, priority=True),
         Binding("f3", "toggle_describe", "Describe", show=False),
         Binding("f5", "settle", "Settle", show=False),
-        Binding("ctrl+e", "export", "Export", show=False),
+        Binding("f4", "export", "Export", show=False),
         Binding("escape", "back", "Back", show=False),
     ]
 
@@ -122,6 +122,14 @@ class GameScreen(LangScreen):
         if self.live.finished:
             self.action_settle()
         return True
+
+    def action_insert(self, token: str) -> None:
+        """A click on a spot or a card types it into the entry line."""
+        entry = self.query_one("#entry", Input)
+        head = entry.value.rstrip()
+        entry.value = f"{head} {token} " if head else f"{token} "
+        entry.cursor_position = len(entry.value)
+        entry.focus()
 
     # ------------------------------------------------------------------ undo, redo, settle
 

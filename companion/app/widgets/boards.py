@@ -17,9 +17,16 @@ from companion.rules.common import Lang
 TURN = "▶"
 
 
-def _ink(color: str) -> Style:
-    """A deck colour as text colour, bold so dark colours stay readable on a dark background."""
-    return Style(color=color, bold=True)
+def _ink(color: str, token: str | None = None) -> Style:
+    """A deck colour as text colour, bold so dark colours stay readable on a dark background;
+    clicking it types ``token`` into the entry line."""
+    return Style(color=color, bold=True) + _click(token)
+
+
+def _click(token: str | None, style: str = "") -> Style:
+    """Clicking this text types ``token`` into the entry line (the mouse as an alternative)."""
+    base = Style.parse(style) if style else Style()
+    return base if token is None else base + Style(meta={"@click": f"screen.insert({token!r})"})
 
 
 def _row_name(text: Text, name: str, active: bool, width: int = 10) -> None:
@@ -42,27 +49,37 @@ def fortress_board(engine: ModuleType, state: Any, lang: Lang) -> Text:
         if c is None:
             text.append(f"{'--':^5}", style="dim")
         else:
-            text.append(f"{c!s:^5}", style=_ink(deck.suit(c.suit).color))
+            text.append(f"{c!s:^5}", style=_ink(deck.suit(c.suit).color, str(c)))
 
     a, b = engine.GRIDS
-    for g in (a, b):
-        text.append(" " * 5 + f"{g}1N".center(5) + f"{g}2N".center(5) + " " * 5, style="dim")
-    text.append("\n")
-    for top, bottom in ((1, 2), (3, 4)):
+    def spot(name: str, width: int = 5) -> None:
+        pad = width - len(name)
+        text.append(" " * (pad // 2))
+        text.append(name, style=_click(name, "dim"))
+        text.append(" " * (pad - pad // 2))
+
+    for side, (left, right) in (("N", (1, 2)), ("S", (3, 4))):
+        if side == "S":
+            for top, bottom in ((1, 2), (3, 4)):
+                for g in (a, b):
+                    text.append(" ")
+                    spot(f"{g}{top}W", 4)
+                    card(f"{g}{top}")
+                    card(f"{g}{bottom}")
+                    spot(f"{g}{bottom}E", 5)
+                    text.append(" ")
+                text.append("\n")
         for g in (a, b):
-            text.append(f" {g}{top}W ", style="dim")
-            card(f"{g}{top}")
-            card(f"{g}{bottom}")
-            text.append(f"{g}{bottom}E  ", style="dim")
+            text.append(" " * 5)
+            spot(f"{g}{left}{side}")
+            spot(f"{g}{right}{side}")
+            text.append(" " * 6)
         text.append("\n")
-    for g in (a, b):
-        text.append(" " * 5 + f"{g}3S".center(5) + f"{g}4S".center(5) + " " * 5, style="dim")
-    text.append("\n")
     text.append(f" {say('board.deck', lang)} {state.deck_count}", style="bold")
     if state.pending:
         text.append(f"   {say('board.captured', lang)} ")
         for c in state.pending:
-            text.append(str(c), style=_ink(deck.suit(c.suit).color))
+            text.append(str(c), style=_ink(deck.suit(c.suit).color, str(c)))
             text.append(" ")
     text.append("\n")
     scores = engine.scores(state)
@@ -94,7 +111,7 @@ def homalet_board(engine: ModuleType, state: Any, lang: Lang) -> Text:
         colour = deck.colour(c)
         mark = colour.ja if lang == "ja" else colour.en[:1]
         season = deck.season(c)
-        text.append(f"{c:02d}{mark}", style="dim" if dim else _ink(colour.color))
+        text.append(f"{c:02d}{mark}", style=_click(f"{c:02d}", "dim") if dim else _ink(colour.color, f"{c:02d}"))
         if season is not None:
             text.append(engine.SEASON_NAMES[season].text(lang)[:1] if lang == "ja" else "*", style="dim")
         text.append(" ")
