@@ -41,6 +41,10 @@ class HomeScreen(LangScreen):
         if self._listed:  # back from another screen: the games may have changed
             self.list_unfinished()
 
+    def relabel(self) -> None:
+        super().relabel()
+        self.call_after_refresh(self.list_unfinished)
+
     def list_unfinished(self) -> None:
         """The unfinished games, most recent first (read after the first frame: the store is not
         opened before the home screen shows)."""
