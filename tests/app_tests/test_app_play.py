@@ -229,3 +229,35 @@ async def test_export_writes_the_record(db: Path) -> None:
         await pilot.pause()
     record = json.loads((db.parent / "companion-game-1.json").read_text(encoding="utf-8"))
     assert record["format"] == "companion-record" and len(record["actions"]) == 4
+
+
+async def test_the_build_step_says_why_each_refused_place_is_refused(db: Path) -> None:
+    """F-11 in the coach: typing a captured card lists its legal places and each refused one
+    with the engine's reason."""
+    app = make_app(db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_new(app, pilot, "fortress")
+        for line in GAMES["fortress"][:13]:  # R13 is built: R1 and G3 are still to build
+            assert screen.play(line)
+        entry = app.screen.query_one("#entry", Input)
+        entry.value = "R1"
+        await pilot.pause()
+        shown = text_of(app, "#ruling")
+        (option,) = [o for o in screen.engine.build_options(screen.live.state) if str(o.card) == "R1"]
+        for where, why in option.refused:
+            assert why.en in shown
+        assert option.refused and option.legal
+
+
+async def test_a_dragoness_group_with_two_wild_readings_shows_both(db: Path) -> None:
+    """D-5: a Page with Fr6 Fr7 reads as 5 or 8; both are shown before Enter, the stronger first."""
+    app = make_app(db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_new(app, pilot, "dragoness")
+        for line in ("open Aki Lo1", "Lo1", "pass", "pass"):
+            assert screen.play(line)
+        entry = app.screen.query_one("#entry", Input)
+        entry.value = "PG Fr6 Fr7"
+        await pilot.pause()
+        shown = text_of(app, "#ruling")
+        assert shown.startswith("Readings") and shown.index("6–8") < shown.index("5–7")

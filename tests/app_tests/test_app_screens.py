@@ -160,3 +160,32 @@ async def test_the_settlement_shows_each_players_arithmetic(db: Path, lang: str)
                 player["explanation"][:20] in shown
         tie = "F-14"
         assert tie in text_of(app, "#winners")
+
+
+def test_the_language_defaults_to_the_locale(monkeypatch: pytest.MonkeyPatch, db: Path) -> None:
+    from companion.app.app import CompanionApp
+
+    for var in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "ja_JP.UTF-8")
+    assert CompanionApp(db_path=str(db)).lang == "ja"
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")
+    assert CompanionApp(db_path=str(db)).lang == "en"
+
+
+async def test_player_names_complete_from_the_roster(db: Path) -> None:
+    from companion.app.screens.new_game import NameSuggester, split_names
+
+    with Store.open(db) as store:
+        store.new_game("homalet", ["Akiko", "Ben", "Chie"], start=0)
+    app = make_app(db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # New game
+        await pilot.pause()
+        suggester = app.screen.query_one("#players", Input).suggester
+        assert isinstance(suggester, NameSuggester)
+        assert await suggester.get_suggestion("Dai, ak") == "Dai, Akiko"  # any case
+        assert await suggester.get_suggestion("Dai, Ak") == "Dai, Akiko"
+        assert await suggester.get_suggestion("Akiko, Ak") is None  # a name already at the table
+        assert await suggester.get_suggestion("Zed") is None
+    assert split_names("Aki, Ben、Chie，Dai") == ["Aki", "Ben", "Chie", "Dai"]
