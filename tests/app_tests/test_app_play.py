@@ -244,7 +244,7 @@ async def test_the_build_step_says_why_each_refused_place_is_refused(db: Path) -
         await pilot.pause()
         shown = text_of(app, "#ruling")
         (option,) = [o for o in screen.engine.build_options(screen.live.state) if str(o.card) == "R1"]
-        for where, why in option.refused:
+        for _, why in option.refused:
             assert why.en in shown
         assert option.refused and option.legal
 
