@@ -16,6 +16,11 @@ HELP = {
     "commands": Msg("commands", "コマンド"),
     "settle": Msg("settle end-of-game scores from JSON", "ゲーム終了時の得点を JSON から計算します"),
     "settle.file": Msg("a JSON file, or - for standard input", "JSON ファイル（- なら標準入力）"),
+    "replay": Msg("replay a game record: the final state in words, and the settlement of a finished game",
+                  "ゲーム記録を再生します：最後の状態と、終わったゲームの精算"),
+    "replay.file": Msg("a game record (JSON), or - for standard input", "ゲーム記録（JSON）。- なら標準入力"),
+    "replay.json": Msg("print only the settlement JSON (null while the game goes on)",
+                       "精算の JSON だけを出力します（続行中のゲームなら null）"),
     "settle.explain": Msg("add a readable account of each player's arithmetic",
                           "各プレイヤーの計算の内訳を文章で添えます"),
     "deck.file": Msg("a deck definition file (TOML) instead of the default deck",
@@ -41,8 +46,10 @@ HELP = {
                   "両面印刷のとじ方（長辺・短辺）。none なら表面のみ"),
     "doc_lang": Msg("language of the printed text (default: the message language)",
                     "印刷する文章の言語（既定値はメッセージの言語）"),
-    "output.pdf": Msg("the PDF file to write", "書き出す PDF ファイル"),
+    "output.pdf": Msg("the PDF file to write (- for standard output)", "書き出す PDF ファイル（- なら標準出力）"),
     "output.dir": Msg("the folder to write into", "書き出し先のフォルダ"),
+    "force": Msg("replace the folder even if it holds other files (never one with subfolders)",
+                 "ほかのファイルがあってもフォルダを置き換えます（サブフォルダがある場合は不可）"),
 }
 
 HEADINGS = {"usage: ": "使い方: ", "positional arguments": "引数", "options": "オプション"}
