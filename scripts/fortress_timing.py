@@ -1,7 +1,8 @@
 """Time Six-Suit Fortress: replay of the example record (actions/s) and "what is allowed now".
 
-Medians of several runs in one process; no threshold here (scripts/bench_engines.py reports for
-every engine). Run from the repository root: ``python scripts/fortress_timing.py``.
+Medians of several runs in one process, in CPU time (the machine may be shared); no threshold here
+(scripts/bench_engines.py reports for every engine). Run from the repository root:
+``python scripts/fortress_timing.py``.
 """
 
 from __future__ import annotations
@@ -18,10 +19,10 @@ from companion.rules.records import read_record
 def median_seconds(run: object, repeat: int = 7, number: int = 20) -> float:
     times = []
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = time.process_time()
         for _ in range(number):
             run()  # type: ignore[operator]
-        times.append((time.perf_counter() - start) / number)
+        times.append((time.process_time() - start) / number)
     return statistics.median(times)
 
 

@@ -364,6 +364,19 @@ def build(columns: Sequence[Sequence[Card]], card: Card, where: Where) -> list[l
     return out
 
 
+def _built(columns: list[list[Card]], card: Card, where: Where) -> list[list[Card]]:
+    """:func:`build` for :func:`apply`: a new row sharing the columns that do not change (a state's
+    columns are never changed in place)."""
+    if where is Where.RIGHT:
+        return [*columns, [card]]
+    if where is Where.LEFT:
+        return [[card], *columns]
+    index = -1 if where is Where.ON_RIGHT else 0
+    out = list(columns)
+    out[index] = [*columns[index], card]
+    return out
+
+
 def row_problem(columns: Sequence[Sequence[Card]], top: int = 13) -> Msg | None:
     """Why a finished fortress could not have been built under F-11, or None."""
     for i, column in enumerate(columns):
@@ -941,7 +954,7 @@ def _build(state: State, action: Build) -> tuple[State, Msg]:
         s.places[card] = ("H", player)
     else:
         s.fortresses = list(state.fortresses)
-        s.fortresses[player] = build(state.fortresses[player], card, action.where)
+        s.fortresses[player] = _built(state.fortresses[player], card, action.where)
         s.places[card] = ("F", player)
     where = WHERE_NAMES[action.where]
     msg = Msg(f"{name}: {card} {where.en}.", f"{name}：{card} を{where.ja}。")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from companion.rules import fortress as f
 from companion.rules.records import fold_record, make_record, read_record
-from companion.settle import settle_fortress
+from companion.settle import settle
 
 RECORD = Path(__file__).parents[2] / "examples" / "records" / "fortress.json"
 
@@ -21,7 +21,7 @@ def test_f12_f14_the_example_record_is_a_finished_five_player_game() -> None:
     assert f.finished(state) and state.triggered and len(rulings) == len(record.actions)
     assert any(isinstance(a, f.Correct) for a in record.actions)
     assert all(t is not None for t in record.times)
-    settled = settle_fortress(f.settle_input(state), explain=False, lang="en")
+    settled = settle(f.settle_input(state), deck=record.deck)
     assert [p["score"] for p in settled["players"]] == [s.score for s in f.scores(state)]
     top = f.winners([s.score for s in f.scores(state)])
     assert settled["winners"] == [record.setup.players[i] for i in top]
