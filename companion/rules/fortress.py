@@ -84,8 +84,20 @@ class Card:
     suit: str
     rank: int
 
+    def __post_init__(self) -> None:
+        # the hash and the notation made once: a replay looks cards up and names them thousands of times
+        object.__setattr__(self, "_hash", hash((self.suit, self.rank)))
+        object.__setattr__(self, "_text", f"{self.suit}{self.rank}")
+
+    def __hash__(self) -> int:
+        return self._hash  # type: ignore[attr-defined, no-any-return]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (the store's checkpoints) by suit and rank: the hash is made again where it is read."""
+        return (Card, (self.suit, self.rank))
+
     def __str__(self) -> str:
-        return f"{self.suit}{self.rank}"
+        return self._text  # type: ignore[attr-defined, no-any-return]
 
 
 @dataclass(frozen=True)
@@ -95,6 +107,10 @@ class Deck:
     name: Msg
     ranks: int
     suits: tuple[Suit, ...]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by its fields alone: the card look-ups are made again when needed."""
+        return (Deck, (self.name, self.ranks, self.suits))
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> Deck:
@@ -152,6 +168,10 @@ class Deck:
     def card_set(self) -> frozenset[Card]:
         return frozenset(self.all_cards)
 
+    @functools.cached_property
+    def card_by_key(self) -> dict[tuple[str, int], Card]:
+        return {(c.suit, c.rank): c for c in self.all_cards}
+
     def contains(self, card: Card) -> bool:
         return card in self.card_set
 
@@ -177,7 +197,7 @@ class Deck:
                 if text.startswith(prefix) and text[len(prefix):].isdigit():
                     rank = int(text[len(prefix):])
                     if 1 <= rank <= self.ranks:
-                        return Card(s.code, rank)
+                        return self.card_by_key[s.code, rank]  # the deck's own card: compared by identity first
         forms = self.forms()
         raise Refusal(Msg(f"{token!r} is not a card: ", f"{token!r} はカードではありません。")
                       + forms)

@@ -1,5 +1,5 @@
 """The example Six-Suit Fortress record (examples/records/fortress.json, written by
-scripts/fortress_record.py): a complete 5-player game that folds to a finished game and settles
+scripts/make_fortress_record.py): a complete 5-player game that folds to a finished game and settles
 to the engine's own scores."""
 
 import json

@@ -420,3 +420,18 @@ def test_f14_a_name_that_starts_like_another_is_written_as_a_seat(fdeck: f.Deck)
     assert f.parse_line(state, "correct Aki 5 5 cards") == f.Correct(1, 5, "cards")  # the longer name wins
     assert f.parse_line(state, f.action_line(state, action)) == action
     assert f.action_line(state, f.FinalHand(0, (fdeck.parse("R3"),))) == "hand Aki R3"
+
+
+def test_f1_a_pickled_state_reads_back_in_any_process(fdeck: f.Deck) -> None:
+    """F-1 cards in the store's checkpoints: pickled by suit and rank (a hash made in one process is
+    wrong in another), the deck by its fields (not its card look-ups)."""
+    import pickle
+
+    c = fdeck.parse
+    state = start_game(fdeck, GRID)
+    state, _ = play(state, f.Place(0, c("R13"), "A1N", f.Mode.NUMBER), f.Build(c("Y6"), f.Where.HAND))
+    assert c("R13").__reduce__() == (f.Card, ("R", 13))
+    assert len(pickle.dumps(fdeck)) < 1000
+    again = pickle.loads(pickle.dumps(state))
+    assert again == state and again.places[f.Card("Y", 6)] == ("H", 0)
+    assert f.apply(again, f.Build(c("G7"), f.Where.RIGHT))[0] == f.apply(state, f.Build(c("G7"), f.Where.RIGHT))[0]

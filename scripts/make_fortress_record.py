@@ -2,7 +2,7 @@
 
 A seeded table plays it: each player holds real cards, places where the capture is largest,
 builds what fits (stacking first) and keeps the rest; one misdeal is corrected on the way.
-Run from the repository root: ``python scripts/fortress_record.py [OUT]``.
+Run from the repository root: ``python scripts/make_fortress_record.py [OUT]``.
 """
 
 from __future__ import annotations
