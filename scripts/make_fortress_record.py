@@ -23,6 +23,21 @@ PLAYERS = ("Aki", "Ben", "Chie", "Dai", "Emi")
 SEED = 20261130
 
 
+def worth(row: list[int], cards: tuple[f.Card, ...], top: int) -> float:
+    """How good a capture looks to this table: cards it can build now count, cards it must keep cost
+    their rank (the F-14 penalty they risk)."""
+    ranks, value = list(row), 0.0
+    for card in sorted(cards, key=lambda c: c.rank):
+        fits = f.placements(ranks, card.rank, top)
+        if fits:
+            value += 3
+            if fits[0] in (f.Where.LEFT, f.Where.RIGHT):
+                ranks = [card.rank, *ranks] if fits[0] is f.Where.LEFT else [*ranks, card.rank]
+        else:
+            value -= card.rank / 13
+    return value
+
+
 def play_game(seed: int = SEED) -> tuple[f.Setup, list[f.Action]]:
     """A complete legal game, as a table would tell it to the engine."""
     rnd = random.Random(seed)
@@ -48,13 +63,15 @@ def play_game(seed: int = SEED) -> tuple[f.Setup, list[f.Action]]:
             act(f.Reveal(cell, stock.pop()))
         elif state.phase is f.Phase.PLACE:
             p = state.turn
-            best = max(((len(x.cards), rnd.random(), card, x) for card in hands[p] for x in f.captures(state, card)),
-                       key=lambda t: (t[0], t[1]))
+            row = [c[0].rank for c in state.fortresses[p]]
+            best = max(((worth(row, x.cards, deck.ranks), rnd.random(), card, x)
+                        for card in hands[p] for x in f.captures(state, card)), key=lambda t: (t[0], t[1]))
             _, _, card, capture = best
             hands[p].remove(card)
             act(f.Place(p, card, capture.spot, capture.mode))
         elif state.phase is f.Phase.BUILD:
-            option = f.build_options(state)[0]
+            option = min(f.build_options(state), key=lambda o: (not [w for w in o.legal if w is not f.Where.HAND],
+                                                                o.card.rank))
             order = [f.Where.ON_LEFT, f.Where.ON_RIGHT, f.Where.RIGHT, f.Where.LEFT]
             where = next((w for w in order if w in option.legal), f.Where.HAND)
             if where is f.Where.HAND:
