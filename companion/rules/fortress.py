@@ -435,6 +435,12 @@ class Pair:
     source: int
     target: int
 
+    def __post_init__(self) -> None:
+        for value in (self.source, self.target):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise refuse(f"a face-down pair names two column numbers (counted from 0 at the left), not {value!r}",
+                             f"裏向きペアは2つの列番号（左端を 0 と数える）で書きます（{value!r} は不可）")
+
 
 def pair_problem(heights: Sequence[int], pair: Pair) -> Msg | None:
     """Why ``pair`` cannot be laid on a fortress of column ``heights`` (F-13), or None."""

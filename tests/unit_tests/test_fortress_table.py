@@ -105,6 +105,7 @@ def test_f8_a_plain_string_place_builds_the_card(fdeck: f.Deck) -> None:
     lambda c: f.Place("0", c("R13"), "A1N", f.Mode.SUIT),
     lambda c: f.FinalHand(0, ("R13",)),
     lambda c: f.ChoosePair(0, (1, 3)),
+    lambda c: f.ChoosePair(0, f.Pair("1", 3)),
     lambda c: f.Correct(0, "5", "misdeal"),
 ])
 def test_f4_f8_anything_else_in_an_action_field_is_refused_in_both_languages(fdeck: f.Deck, make: object) -> None:
