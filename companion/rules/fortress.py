@@ -772,7 +772,7 @@ class State:
         return [count - len(known) for count, known in zip(self.hand_counts, self.known_hands, strict=True)]
 
     def grid_count(self) -> int:
-        return sum(card is not None for card in self.grid.values())
+        return GRID_SIZE - list(self.grid.values()).count(None)
 
     def usable_spots(self) -> list[str]:
         return [s for s in SPOTS if self.grid[_SPOT_CELLS[s][0]] is not None]
@@ -1030,7 +1030,7 @@ def _begin_turn(s: State) -> Msg:
     names = s.setup.players
     for _ in range(len(names) + 1):
         p = s.turn
-        if s.hand_counts[p] > 0 and s.usable_spots():
+        if s.hand_counts[p] > 0 and s.grid_count() > 0:  # every cell has spots: one card makes a spot usable
             s.phase = Phase.PLACE
             return msg + Msg(f" {names[p]} to play.", f" {names[p]}の手番。")
         reason = (Msg("no cards", "手札なし") if s.hand_counts[p] == 0
