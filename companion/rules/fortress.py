@@ -1507,6 +1507,9 @@ def _parse(state: State, line: str) -> Action:
             raise refuse(f"{first!r} is not a cell: a reveal is CELL CARD, cells {' '.join(CELLS)}",
                          f"{first!r} はマスではありません。公開は「マス カード」、マスは {' '.join(CELLS)}")
         deck.parse(first)
+        if normalize_token(second).upper() in SPOTS or any(w in second for w in _SIDE_WORDS):
+            raise refuse(f"a placement needs its declaration after the spot: {text} n (number) or {text} s (suit)",
+                         f"置くときは場所の後に宣言が必要です：{text} 数（数字）か {text} スート")
         parse_where(second)
     raise refuse(f"{text!r} is not a line this game reads", f"{text!r} はこのゲームの書き方ではありません")
 

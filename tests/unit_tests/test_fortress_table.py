@@ -363,7 +363,8 @@ def test_f4_notation_reads_english_and_japanese_and_names_the_wrong_part(fdeck: 
                        ("Q7 A1N n", "'Q7' is not a card"), ("R7 up", "'up' is not a place in the fortress"),
                        ("hand Zed R3", "'Zed' is not a player"), ("pair Aki 1", "a face-down pair names two"),
                        ("correct Aki five x", "'five' is not a hand count"), ("R7", "'R7' is not a line"),
-                       ("correct Aki 5", "a correction needs its reason")]:
+                       ("correct Aki 5", "a correction needs its reason"),
+                       ("R7 A1N", "a placement needs its declaration after the spot: R7 A1N n (number)")]:
         with pytest.raises(Refusal) as caught:
             f.parse_line(state, line)
         assert caught.value.msg.en.startswith(part) and "Lines: placement: CARD SPOT n|s" in caught.value.msg.en
