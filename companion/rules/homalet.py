@@ -1098,7 +1098,7 @@ class Allowed:
     reveal_size: int  # cards in the next wilderness set (refill step)
     effect: Season | None
     unseen: tuple[int, ...]
-    colours: Mapping[str, Msg]
+    colours: Mapping[str, Msg] = field(compare=False, hash=False, repr=False)  # colour names by key
 
     def to_data(self) -> dict[str, Any]:
         return {"phase": self.phase.value, "waiting": {"en": self.waiting.en, "ja": self.waiting.ja},
