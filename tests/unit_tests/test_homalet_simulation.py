@@ -447,7 +447,9 @@ def table_score(pile: list[int]) -> int:
 
 
 @pytest.mark.parametrize("line", ["", "07", "b 07", "pick pick", "move > >", "correct", "訂正 1", "07 b void void",
-                                  "take -1", "reveal x", "move 07", "Aki Aki", "end end", "99 b", "07 戦場無し"])
+                                  "take -1", "reveal x", "move 07", "Aki Aki", "end end", "99 b", "07 戦場無し",
+                                  "᧚ b", "take ᧚", "correct Aki ᧚ x", "take " + "9" * 5000, "correct Aki " + "9" * 5000,
+                                  "move ᧚ deck > discard", "᧚ pick 07"])
 def test_a_bad_line_is_refused_never_crashes(line: str) -> None:
     state = h.new_state(h.make_setup(EN_NAMES[:3], 0, DECK))
     with pytest.raises(Refusal) as caught:
@@ -456,8 +458,8 @@ def test_a_bad_line_is_refused_never_crashes(line: str) -> None:
 
 
 @settings(max_examples=200, deadline=None)
-@given(line=st.text(alphabet=st.sampled_from(list("0123456789 bwvAkiBen>戦場在野無し選ぶ取る移動山札手札訂正-x")),
-                    max_size=20))
+@given(line=st.text(alphabet=st.sampled_from(list("0123456789 bwvAkiBen>戦場在野無し選ぶ取る移動山札手札訂正-x᧚")),
+                    max_size=20) | st.text(max_size=12))
 def test_any_line_gives_an_action_or_a_refusal(line: str) -> None:
     state = h.new_state(h.make_setup(EN_NAMES[:3], 0, DECK))
     try:
