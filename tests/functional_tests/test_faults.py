@@ -209,3 +209,23 @@ def test_a_closed_pipe_after_dash_is_not_an_error() -> None:
     err = child.stderr.read()
     assert child.wait(timeout=120) == 0
     assert err == b""
+
+
+@pytest.mark.parametrize("args", [
+    ("sheet", "fortress", "--players", "3", "-o", "no\nsuch/x.pdf"),
+    ("png", "fortress", "-o", "no\nsuch/x"),
+    ("deck", "fortress", "--bleed", "nan", "-o", "x.pdf"),
+    ("deck", "fortress", "--bleed", "1e400", "-o", "x.pdf"),
+    ("sheet", "fortress", "--players", "99999999999999999999", "-o", "x.pdf"),
+    ("png", "fortress", "-o", os.devnull),
+    ("kit", "-o", "file.txt"),
+    ("summary", "homalet", "-o", "."),
+    ("deck", "homalet", "--deck", "file.txt", "-o", "x.pdf"),
+])
+def test_bad_print_invocations_are_one_line_and_write_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                              args: tuple[str, ...]) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "file.txt").write_text("not a deck")
+    for lang in ("en", "ja"):
+        assert_refused(call("--lang", lang, "print", *args), args)
+    assert os.listdir(tmp_path) == ["file.txt"]
