@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
+from companion.cli_live import LIVE_COMMANDS, add_live_commands, run_live
 from companion.cli_words import HEADINGS, HELP, os_reason, usage_error
 from companion.decks import PATH_SHOWN
 from companion.rules.common import Lang, Msg, Refusal, refuse
@@ -62,7 +63,7 @@ def default_lang() -> Lang:
     return "en"
 
 
-COMMANDS = ("settle", "replay", "print")
+COMMANDS = ("settle", "replay", "print", *LIVE_COMMANDS)
 
 
 def message_lang(argv: Sequence[str]) -> Lang:
@@ -102,6 +103,7 @@ def build_parser(lang: Lang = "en") -> argparse.ArgumentParser:
     replay.add_argument("--json", action="store_true", help=say("replay.json"))
     replay.add_argument("--explain", action="store_true", help=say("settle.explain"))
     _add_print(commands, lang, say)
+    add_live_commands(commands, lang)
     return parser
 
 
@@ -309,6 +311,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run a command; whatever happens, the user sees sentences, never a traceback."""
     tokens = list(sys.argv[1:] if argv is None else argv)
     lang = message_lang(tokens)
+    if not tokens or tokens in (["--lang", "en"], ["--lang", "ja"]):  # no command: the table app
+        from companion.app import run
+
+        return run(lang)
     try:
         previous = signal.signal(signal.SIGTERM, _on_sigterm)
     except ValueError:  # not the main thread: leave signals alone
@@ -347,6 +353,8 @@ def _main(argv: list[str], lang: Lang) -> int:
         return run_replay(args.file, args.json, args.explain, lang)
     if args.command == "print":
         return run_print(args, lang)
+    if args.command in LIVE_COMMANDS:
+        return run_live(args, lang)
     parser.print_help()
     return 0
 
