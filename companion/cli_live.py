@@ -144,7 +144,7 @@ def _names(text: str) -> list[str]:
 def _json_input(path: str, lang: Lang, what: Msg) -> Any:
     from companion.cli import read_input
 
-    text = read_input(path, lang)
+    text = read_input(path)
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:

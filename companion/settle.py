@@ -106,12 +106,36 @@ def _deck_file(data: dict[str, Any], deck: str | None, base: Path | None) -> str
     return str(base / path) if base is not None else path
 
 
-def settle_fortress(data: dict[str, Any], explain: bool, lang: Lang, deck: Any) -> dict[str, Any]:
+def _pair(value: Any, heights: list[int]) -> fortress.Pair | None:
+    """F-13: the face-down pair the player chose, ``{"from": i, "to": j}`` (column indexes), or null
+    when declined; without ``"pair"`` settle takes the best one."""
+    if value is None:
+        return None
+    where = Msg("\"pair\": ", "\"pair\"：")
+    shape = Msg(f"must be null or {{\"from\": column, \"to\": column}}, not {shown(value)}",
+                f"null か {{\"from\": 列, \"to\": 列}} です（{shown(value)} は不可）")
+    if not isinstance(value, dict):
+        raise Refusal(where + shape)
+    check_keys(value, ("from", "to"), ("from", "to"), where)
+    ends = [value["from"], value["to"]]
+    if any(isinstance(v, bool) or not isinstance(v, int) for v in ends):
+        raise Refusal(where + Msg(f"columns are whole numbers, not {shown(ends)}",
+                                  f"列は整数です（{shown(ends)} は不可）"))
+    pair = fortress.Pair(ends[0], ends[1])
+    problem = fortress.pair_problem(heights, pair)
+    if problem is not None:
+        raise Refusal(Msg("the pair breaks F-13: ", "ペアが F-13 に反します：") + problem)
+    return pair
+
+
+def settle_fortress(data: dict[str, Any], explain: bool, lang: Lang, deck: Any = None) -> dict[str, Any]:
+    """Fortress scores (F-14) by ``deck`` (the shipped deck if None)."""
+    deck = deck if deck is not None else fortress.Deck.from_data(load_deck_data("fortress"))
     seen_names: set[str] = set()
     owner: dict[fortress.Card, str] = {}
     results = []
     for index, entry in enumerate(_players(data, fortress.MAX_PLAYERS)):
-        name = _entry(entry, index, seen_names, ("fortress", "hand"), ("fortress",))
+        name = _entry(entry, index, seen_names, ("fortress", "hand", "pair"), ("fortress",))
         try:
             raw_columns = entry["fortress"]
             if not isinstance(raw_columns, list):
@@ -125,10 +149,11 @@ def settle_fortress(data: dict[str, Any], explain: bool, lang: Lang, deck: Any) 
             problem = fortress.row_problem(columns, deck.ranks)
             if problem is not None:
                 raise Refusal(Msg("the fortress breaks F-11: ", "砦が F-11 に反します：") + problem)
+            heights = [len(c) for c in columns]
+            pair = _pair(entry["pair"], heights) if "pair" in entry else fortress.best_pair(heights)
         except Refusal as error:
             raise _for_player(name, error) from None
-        heights = [len(c) for c in columns]
-        result = fortress.score(columns, hand, fortress.best_pair(heights))
+        result = fortress.score(columns, hand, pair)
         row: dict[str, Any] = {
             "name": name, "columns": result.columns, "tallest": result.tallest,
             "pair": None if result.pair is None else {"from": result.pair.source,
@@ -142,7 +167,9 @@ def settle_fortress(data: dict[str, Any], explain: bool, lang: Lang, deck: Any) 
     return {"game": "fortress", "players": results, "winners": [results[i]["name"] for i in top]}
 
 
-def settle_homalet(data: dict[str, Any], explain: bool, lang: Lang, deck: Any) -> dict[str, Any]:
+def settle_homalet(data: dict[str, Any], explain: bool, lang: Lang, deck: Any = None) -> dict[str, Any]:
+    """HOMALET scores (H-11, H-12) by ``deck`` (the shipped deck if None)."""
+    deck = deck if deck is not None else homalet.Deck.from_data(load_deck_data("homalet"))
     seen_names: set[str] = set()
     owner: dict[int, str] = {}
     names, piles = [], []
@@ -227,7 +254,7 @@ def _round(entry: Any, where: Msg, names: list[str]) -> tuple[str, dict[str, int
     return out, left
 
 
-def settle_dragoness(data: dict[str, Any], explain: bool, lang: Lang, deck: Any) -> dict[str, Any]:
+def settle_dragoness(data: dict[str, Any], explain: bool, lang: Lang, deck: Any = None) -> dict[str, Any]:
     """``deck`` is unused: Dragoness results are counts and points, not cards."""
     names = _dragoness_names(data)
     rounds = data["rounds"]
