@@ -142,11 +142,11 @@ def _names(text: str) -> list[str]:
 
 
 def _json_input(path: str, lang: Lang, what: Msg) -> Any:
-    from companion.cli import read_input
+    from companion.cli import read_input, strict_json
 
     text = read_input(path)
     try:
-        return json.loads(text)
+        return strict_json(text)
     except json.JSONDecodeError as error:
         raise Refusal(what + Msg(f" is not valid JSON (line {error.lineno}, column {error.colno})",
                                  f" は正しい JSON ではありません（{error.lineno} 行 {error.colno} 列）")) from None

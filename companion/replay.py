@@ -26,8 +26,10 @@ def settle_state(record: records.Record, state: Any, explain: bool, lang: Lang) 
 
 def replay_text(text: str, lang: Lang, json_only: bool, explain: bool = False) -> str:
     """What ``companion replay`` prints for a record given as JSON text; refusals name the problem."""
+    from companion.cli import strict_json
+
     try:
-        data = json.loads(text)
+        data = strict_json(text)
     except json.JSONDecodeError as error:
         raise refuse(f"the record is not valid JSON (line {error.lineno}, column {error.colno})",
                      f"記録が正しい JSON ではありません（{error.lineno} 行 {error.colno} 列）") from None

@@ -164,7 +164,7 @@ def test_bytes_that_are_not_utf8_are_refused_on_standard_input_as_in_files(tmp_p
     (b"  \n", "standard input is empty: settle reads a JSON object with \"game\" and \"players\""),
     (b"[" * 100_000, "standard input is nested too deeply to be a game to settle"),
     (b'{"game": "dragoness", "n": ' + b"9" * 5000 + b"}",
-     "standard input: a number of 5000 digits is too long; counts are small whole numbers"),
+     "standard input: a number of 5000 digits is too long for a game"),
     (b'{"game": "fortress", "game": "homalet"}',
      'standard input: the key "game" is written twice in one object; write it once'),
     (b'{"game": NaN}', "standard input: NaN is not a number JSON allows"),
@@ -388,3 +388,12 @@ def test_fuzz_deck_files_hundreds_of_malformed_decks(tmp_path: Path) -> None:
             run = call("--lang", lang, "print", "deck", game, "--deck", str(deck), "-o", str(pdf))
         assert_refused(run, text)
         assert sorted(os.listdir(tmp_path)) == ["deck.toml"]
+
+
+@pytest.mark.parametrize("text", [
+    b"", b"\xff", b"[" * 100_000, b'{"a": ' + b"9" * 5000 + b"}", b'{"a": NaN}', b'{"a": 1, "a": 2}',
+    b" " * 1_000_001, b"\xef\xbb\xbf{}",
+])
+def test_replay_reads_its_record_by_the_same_rules(text: bytes) -> None:
+    for lang in ("en", "ja"):
+        assert_refused(call("--lang", lang, "replay", "-", stdin=text), text[:40])
