@@ -112,10 +112,10 @@ def _pair(value: Any, heights: list[int]) -> fortress.Pair | None:
     if value is None:
         return None
     where = Msg("\"pair\": ", "\"pair\"：")
-    shape = Msg(f"must be null or {{\"from\": column, \"to\": column}}, not {shown(value)}",
-                f"null か {{\"from\": 列, \"to\": 列}} です（{shown(value)} は不可）")
     if not isinstance(value, dict):
-        raise Refusal(where + shape)
+        raise Refusal(where + Msg(f"must be null (declined) or {{\"from\": column, \"to\": column}}, "
+                                  f"not {shown(value)}",
+                                  f"null（使わない）か {{\"from\": 列, \"to\": 列}} です（{shown(value)} は不可）"))
     check_keys(value, ("from", "to"), ("from", "to"), where)
     ends = [value["from"], value["to"]]
     if any(isinstance(v, bool) or not isinstance(v, int) for v in ends):
@@ -124,13 +124,11 @@ def _pair(value: Any, heights: list[int]) -> fortress.Pair | None:
     pair = fortress.Pair(ends[0], ends[1])
     problem = fortress.pair_problem(heights, pair)
     if problem is not None:
-        raise Refusal(Msg("the pair breaks F-13: ", "ペアが F-13 に反します：") + problem)
+        raise Refusal(Msg("the face-down pair is not possible (F-13): ", "裏向きペアはできません（F-13）：") + problem)
     return pair
 
 
-def settle_fortress(data: dict[str, Any], explain: bool, lang: Lang, deck: Any = None) -> dict[str, Any]:
-    """Fortress scores (F-14) by ``deck`` (the shipped deck if None)."""
-    deck = deck if deck is not None else fortress.Deck.from_data(load_deck_data("fortress"))
+def settle_fortress(data: dict[str, Any], explain: bool, lang: Lang, deck: Any) -> dict[str, Any]:
     seen_names: set[str] = set()
     owner: dict[fortress.Card, str] = {}
     results = []
@@ -167,9 +165,7 @@ def settle_fortress(data: dict[str, Any], explain: bool, lang: Lang, deck: Any =
     return {"game": "fortress", "players": results, "winners": [results[i]["name"] for i in top]}
 
 
-def settle_homalet(data: dict[str, Any], explain: bool, lang: Lang, deck: Any = None) -> dict[str, Any]:
-    """HOMALET scores (H-11, H-12) by ``deck`` (the shipped deck if None)."""
-    deck = deck if deck is not None else homalet.Deck.from_data(load_deck_data("homalet"))
+def settle_homalet(data: dict[str, Any], explain: bool, lang: Lang, deck: Any) -> dict[str, Any]:
     seen_names: set[str] = set()
     owner: dict[int, str] = {}
     names, piles = [], []
@@ -254,7 +250,7 @@ def _round(entry: Any, where: Msg, names: list[str]) -> tuple[str, dict[str, int
     return out, left
 
 
-def settle_dragoness(data: dict[str, Any], explain: bool, lang: Lang, deck: Any = None) -> dict[str, Any]:
+def settle_dragoness(data: dict[str, Any], explain: bool, lang: Lang, deck: Any) -> dict[str, Any]:
     """``deck`` is unused: Dragoness results are counts and points, not cards."""
     names = _dragoness_names(data)
     rounds = data["rounds"]

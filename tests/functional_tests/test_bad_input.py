@@ -89,13 +89,13 @@ def test_f13_the_chosen_pair_is_used_and_without_one_the_best(pair: Any, result:
 
 
 @pytest.mark.parametrize("pair,line", [
-    ({"from": 1, "to": 0}, "player Aki: the pair breaks F-13: column 1 holds 1 card; the pair comes from a column "
-                           "of 2 or more"),
-    ({"from": 0, "to": 7}, "player Aki: the pair breaks F-13: columns are numbered 0 to 2"),
+    ({"from": 1, "to": 0}, "player Aki: the face-down pair is not possible (F-13): column 1 holds 1 card; "
+                           "the pair comes from a column of 2 or more"),
+    ({"from": 0, "to": 7}, "player Aki: the face-down pair is not possible (F-13): columns are numbered 0 to 2"),
     ({"from": 0, "to": True}, 'player Aki: "pair": columns are whole numbers, not [0, true]'),
     ({"form": 0, "to": 1}, 'player Aki: "pair": unknown key "form" (did you mean "from"?); the keys allowed here '
                            'are "from", "to"'),
-    ([0, 1], 'player Aki: "pair": must be null or {"from": column, "to": column}, not [0, 1]'),
+    ([0, 1], 'player Aki: "pair": must be null (declined) or {"from": column, "to": column}, not [0, 1]'),
 ])
 def test_f13_a_pair_that_cannot_be_laid_is_refused(pair: Any, line: str) -> None:
     run = settle(player(FORTRESS, 0, pair=pair))
@@ -162,7 +162,7 @@ def test_bytes_that_are_not_utf8_are_refused_on_standard_input_as_in_files(tmp_p
 @pytest.mark.parametrize("text,line", [
     (b"", "standard input is empty: settle reads a JSON object with \"game\" and \"players\""),
     (b"  \n", "standard input is empty: settle reads a JSON object with \"game\" and \"players\""),
-    (b"[" * 100_000, "standard input is nested too deeply to be a game to settle"),
+    (b"[" * 100_000, "standard input is nested too deeply to be read"),
     (b'{"game": "dragoness", "n": ' + b"9" * 5000 + b"}",
      "standard input: a number of 5000 digits is too long for a game"),
     (b'{"game": "fortress", "game": "homalet"}',
