@@ -208,15 +208,15 @@ def _round(entry: Any, where: Msg, names: list[str]) -> tuple[str, dict[str, int
     """One round: who went out, and everyone else's cards left, each from 1 to 13 (D-10: the round
     ended when the first player went out, so nobody else has an empty hand)."""
     hand = dragoness.HAND
-    everyone = ", ".join(label(n) for n in names)
+    everyone = Msg(", ".join(label(n) for n in names), "、".join(label(n) for n in names))
     if not isinstance(entry, dict):
         raise Refusal(where + Msg(f"must be an object with \"out\" and \"cards_left\", not {shown(entry)}",
                                   f"\"out\" と \"cards_left\" を持つオブジェクトです（{shown(entry)} は不可）"))
     check_keys(entry, ("out", "cards_left"), ("out", "cards_left"), where)
     out = entry["out"]
     if out not in names:
-        raise Refusal(where + Msg(f"\"out\" must name one of the players ({everyone}), not {shown(out)}",
-                                  f"\"out\" にはプレイヤーの誰か（{everyone}）を書いてください"
+        raise Refusal(where + Msg(f"\"out\" must name one of the players ({everyone.en}), not {shown(out)}",
+                                  f"\"out\" にはプレイヤーの誰か（{everyone.ja}）を書いてください"
                                   f"（{shown(out)} は不可）"))
     left = entry["cards_left"]
     if not isinstance(left, dict):
@@ -228,8 +228,8 @@ def _round(entry: Any, where: Msg, names: list[str]) -> tuple[str, dict[str, int
                                   f"プレイヤー {label(out)}：上がった人は cards_left に書きません"))
     unknown = [k for k in left if k not in names]
     if unknown:
-        raise Refusal(where + Msg(f"player {label(unknown[0])}: not in \"players\" ({everyone})",
-                                  f"プレイヤー {label(unknown[0])}：\"players\"（{everyone}）にいません"))
+        raise Refusal(where + Msg(f"player {label(unknown[0])}: not in \"players\" ({everyone.en})",
+                                  f"プレイヤー {label(unknown[0])}：\"players\"（{everyone.ja}）にいません"))
     for name in names:
         if name == out:
             continue

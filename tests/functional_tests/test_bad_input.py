@@ -364,6 +364,22 @@ def malformed_decks() -> Iterator[tuple[str, str]]:
                     yield game, to_toml(out)
 
 
+def test_the_readme_states_the_limits_the_code_applies() -> None:
+    from companion import cli, decks, settle
+    from companion.rules import deck_rules
+
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    rules = readme[readme.index("## Input rules"):]
+    assert f"at most {cli.MAX_INPUT_BYTES:,}" in rules and f"more than {cli.MAX_DIGITS} digits" in rules
+    assert f"{decks.MAX_DECK_BYTES:,} bytes" in rules
+    assert f"1 to {settle.NAME} characters" in rules
+    assert ", ".join(deck_rules.SHAPES[:-1]) + " or " + deck_rules.SHAPES[-1] in rules
+    assert f"`en` / `ja` | 1–{deck_rules.SHORT_EN} / 1–{deck_rules.SHORT_JA} characters" in rules
+    for needle in ("byte-order mark", "`-o -`", "`--force`", "SIGTERM", "`hand` is optional", "`pile`",
+                   "`out` and `cards_left`"):
+        assert needle in rules
+
+
 def test_the_toml_writer_writes_the_shipped_decks_back() -> None:
     import tomllib
 
