@@ -33,6 +33,7 @@ def test_shipped_decks_and_their_round_trip_pass(game: str) -> None:
     from companion.rules.games import ENGINES
 
     data = load_deck_data(game)
+    assert load_deck_data(game, default_deck_path(game)) == data  # as a table's own file: the font check too
     check_deck_data(game, data)
     check_deck_data(game, ENGINES[game].Deck.from_data(data).to_data())
 
