@@ -302,6 +302,7 @@ class Terminated(BaseException):
 
 
 def _on_sigterm(signum: int, frame: Any) -> NoReturn:
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a second SIGTERM must not interrupt the cleaning up
     raise Terminated
 
 

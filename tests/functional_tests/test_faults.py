@@ -82,6 +82,7 @@ def test_sigterm_midway_through_print_kit_exits_143_and_leaves_no_temporary_file
                              stderr=subprocess.PIPE)
     wait_for_a_temporary(child, tmp_path)
     child.send_signal(signal.SIGTERM)
+    child.send_signal(signal.SIGTERM)  # an impatient second one must not interrupt the cleaning up
     stdout, stderr = child.communicate(timeout=60)
     assert child.returncode == 143
     assert stderr == b"terminated; no partial file was left\n" and stdout == b""
