@@ -561,6 +561,13 @@ class PlayCards:
     cards: tuple[Card, ...]
     wilds: tuple[int, ...] | None = None
 
+    def __post_init__(self) -> None:
+        """Lists become tuples, and naming no wild number at all (``()``) is naming none (None)."""
+        if isinstance(self.cards, list):
+            object.__setattr__(self, "cards", tuple(self.cards))
+        if isinstance(self.wilds, list | tuple):
+            object.__setattr__(self, "wilds", tuple(self.wilds) or None)
+
 
 @dataclass(frozen=True)
 class Pass:
@@ -1334,7 +1341,7 @@ def _take_name(state: State, tokens: list[str], form: Msg) -> tuple[int, list[st
     """The player named at the front of ``tokens`` (names may hold spaces; the longest wins)."""
     names = state.setup.players
     order = sorted(range(len(names)), key=lambda p: -len(names[p].split()))
-    for same in (normalize_token, _fold):  # as written first, then ignoring case and width
+    for same in (str, _fold):  # as written first, then ignoring case and width
         for p in order:
             words = names[p].split()
             if [same(t) for t in tokens[:len(words)]] == [same(w) for w in words]:
