@@ -16,7 +16,6 @@ of this game, answered from the state alone:
 from __future__ import annotations
 
 import functools
-import itertools
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -412,21 +411,32 @@ def _find_readings(deck: Deck, cards: tuple[Card, ...]) -> tuple[Pattern, ...]:
             found.setdefault(tuple(sorted(values)), Pattern(shape, values))
 
     fixed_numbers = [v[0] for v in fixed.values()]
+    spans = {i: frozenset(o[0] for o in profiles[i][1]) for i in wild}
     # sets: every card one number
     for number in ({fixed_numbers[0]} if fixed_numbers else set(range(1, deck.numbers + 1))):
-        if all(number == x for x in fixed_numbers) and all(
-                any(o[0] == number for o in profiles[i][1]) for i in wild):
+        if all(number == x for x in fixed_numbers) and all(number in spans[i] for i in wild):
             add(dict.fromkeys(wild, number))
-    # runs: consecutive numbers, the wilds filling the gaps
+    # runs: consecutive numbers, the wilds filling the gaps. Identical wild cards (two Pages) are
+    # given their numbers in rising order only, since the other orders read the same; the
+    # narrowest wild cards are placed first.
+    order = sorted(wild, key=lambda i: (len(spans[i]), cards[i].code))
+
+    def fill(k: int, missing: tuple[int, ...], numbers: dict[int, int]) -> None:
+        if k == len(order):
+            add(numbers)
+            return
+        i = order[k]
+        floor = numbers[order[k - 1]] if k and cards[order[k - 1]] == cards[i] else 0
+        for x in missing:
+            if x > floor and x in spans[i]:
+                numbers[i] = x
+                fill(k + 1, tuple(m for m in missing if m != x), numbers)
+
     if n >= 3 and len(set(fixed_numbers)) == len(fixed_numbers):
         for low in range(1, DRAGONESS_NUMBER - n + 2):
             need = set(range(low, low + n))
-            if not need.issuperset(fixed_numbers):
-                continue
-            missing = sorted(need.difference(fixed_numbers))
-            for perm in set(itertools.permutations(missing)):
-                if all(any(o[0] == x for o in profiles[i][1]) for i, x in zip(wild, perm, strict=True)):
-                    add(dict(zip(wild, perm, strict=True)))
+            if need.issuperset(fixed_numbers):
+                fill(0, tuple(sorted(need.difference(fixed_numbers))), {})
     return tuple(sorted(found.values(), key=_order, reverse=True))
 
 

@@ -466,3 +466,20 @@ def test_d9_the_model_and_the_engine_agree_on_every_revive_of_a_played_table() -
     for reason in ("already been played", "cannot pass", "turn", "0 to 13", "unplayed", "taken back",
                    "is not a pattern"):
         assert seen[reason] > 0, (reason, seen)
+
+
+BOX = sorted(deck_for(8).elements())
+
+
+@settings(max_examples=300, deadline=None)
+@given(picks=st.lists(st.integers(0, len(BOX) - 1), min_size=1, max_size=5, unique=True),
+       wild_heavy=st.lists(st.sampled_from(["PG", "SQ", "KN"]), max_size=3))
+def test_d4_d5_every_reading_the_engine_finds_is_the_brute_force_set(picks: list[int], wild_heavy: list[str]) -> None:
+    """The engine's readings of a group, compared with a brute force over every wild value."""
+    group = tuple(BOX[i] for i in picks)[: 5 - len(wild_heavy)] + tuple(d.Card(c) for c in wild_heavy)
+    mine = {(shape, tuple(sorted(values))) for shape, values in all_readings(group)}
+    engine = d.patterns(DECK, group)
+    assert {(p.shape.value, tuple(sorted(p.values))) for p in engine} == mine
+    assert len(engine) == len(mine)  # each reading once
+    highs = [p.high for p in engine]
+    assert highs == sorted(highs, reverse=True)  # best first
