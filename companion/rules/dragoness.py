@@ -218,10 +218,10 @@ class Deck:
     def _cards_for(self, players: int) -> Mapping[Card, int]:
         for counts, clans, specials in self.by_players:
             if players in counts:
-                out: dict[Card, int] = {Card(c.code, n): 1 for c in self.clans[:clans]
+                out: dict[Card, int] = {self.card(c.code, n): 1 for c in self.clans[:clans]
                                         for n in range(1, self.numbers + 1)}
                 for code, count in specials:
-                    out[Card(code)] = out.get(Card(code), 0) + count
+                    out[self.card(code)] = out.get(self.card(code), 0) + count
                 return MappingProxyType(out)
         raise refuse(f"Reign of Dragoness takes {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}",
                      f"ドラゴンネスは{MIN_PLAYERS}〜{MAX_PLAYERS}人用です（{players}人は不可）")
@@ -240,23 +240,39 @@ class Deck:
                    f"クラン（{clan_codes}）と数字 1〜{self.numbers}（例：Lo7、lo12、ローシェン7）か、特殊カード"
                    f"（{special_codes} または名前）で書きます")
 
+    def card(self, code: str, number: int = 0) -> Card:
+        """The deck's one object for this card: cards read by :meth:`parse` are the same objects,
+        so comparing them is quick (equal cards made elsewhere still compare equal)."""
+        key = ("card", code, number)
+        found: Card | None = self._cache.get(key)
+        if found is None:
+            found = self._cache[key] = Card(code, number)
+        return found
+
     def parse(self, token: str) -> Card:
         text = normalize_token(token)
         low = text.lower()
         for s in self.specials:
             if low in (s.code.lower(), s.en.lower(), s.en.lower().replace(" ", "")) or text == s.ja:
-                return Card(s.code)
+                return self.card(s.code)
         for c in self.clans:
             for prefix in (c.code.lower(), c.en.lower(), c.ja):
                 body = low if prefix != c.ja else text
                 if body.startswith(prefix) and body[len(prefix):].isdigit():
                     n = int(body[len(prefix):])
                     if 1 <= n <= self.numbers:
-                        return Card(c.code, n)
+                        return self.card(c.code, n)
         raise Refusal(Msg(f"{token!r} is not a card: ", f"{token!r} はカードではありません。") + self.forms())
 
     def label(self, card: Card, lang: str = "en") -> str:
         """The card's name in ``lang`` (``Lochen 7``, ``ページ``); a card not of this deck by its code."""
+        key = ("label", card, lang)
+        found: str | None = self._cache.get(key)
+        if found is None:
+            found = self._cache[key] = self._label(card, lang)
+        return found
+
+    def _label(self, card: Card, lang: str) -> str:
         if not self.known(card):
             return str(card)
         kind = self.kind(card)
@@ -653,6 +669,7 @@ class State:
     pile: tuple[Card, ...] = ()  # the cards of the current pile
     played: tuple[Card, ...] = ()  # every card played this round, the current pile's included
     seen: frozenset[Card] = frozenset()  # the same cards as a set: asking it is quicker than counting
+    again: tuple[Card, ...] = ()  # the second (third, …) copies among them: Pages, Revives, …
     top: Pattern | None = None
     top_player: int | None = None
     must_contain: Card | None = None  # the opening card the first lead must contain (D-6)
@@ -697,7 +714,14 @@ def _times_played(state: State, card: Card, copies: int) -> int:
     """How many copies of ``card`` were played this round."""
     if card not in state.seen:
         return 0
-    return 1 if copies == 1 else state.played.count(card)
+    return 1 if copies == 1 else 1 + state.again.count(card)
+
+
+def _again(state: State, group: tuple[Card, ...]) -> tuple[Card, ...]:
+    """``state.again`` with the copies in ``group`` of cards already played (or twice in it)."""
+    seen = state.seen
+    repeats = tuple(c for i, c in enumerate(group) if c in seen or c in group[:i])
+    return state.again + repeats if repeats else state.again
 
 
 def new_state(setup: Setup) -> State:
@@ -710,6 +734,9 @@ def finished(state: State) -> bool:
 
 
 # --------------------------------------------------------------------------- checks
+
+
+_NOTHING = Msg("", "")
 
 
 def _phase_refusal(state: State, what: Msg) -> Refusal:
@@ -871,7 +898,7 @@ def _choose(deck: Deck, group: tuple[Card, ...], wilds: tuple[int, ...] | None,
         return named, Msg(" as named", "、宣言どおり")
     pick = legal[0]
     if not wild_kinds or len(legal) == 1:
-        return pick, Msg("", "")
+        return pick, _NOTHING
     numbers = pick.wild_numbers(kinds)
     return pick, Msg(f"; nobody named the wild cards' numbers, so the strongest legal reading is taken: "
                      f"{', '.join(map(str, numbers))} (D-5)",
@@ -905,7 +932,7 @@ def _play(state: State, action: PlayCards) -> tuple[State, Msg]:
     counts = list(state.hand_counts)
     counts[action.player] -= len(group)
     lower = state.lower
-    broke = Msg("", "")
+    broke = _NOTHING
     if lower is None and state.opening is not None:
         opening = _value(deck, state.opening)
         below = [c for c in group if (v := _value(deck, c)) is not None and opening is not None and v < opening]
@@ -917,7 +944,7 @@ def _play(state: State, action: PlayCards) -> tuple[State, Msg]:
                         "開始はルール D-6（最も低いカードの持ち主がリードする）に反していました。"
                         "扱いは卓で決めてください。")
     s = _evolve(state, hand_counts=tuple(counts), pile=state.pile + group, played=state.played + group,
-                seen=state.seen.union(group),
+                seen=state.seen.union(group), again=_again(state, group),
                 top=chosen, top_player=action.player, must_contain=None, lower=lower)
     text = " ".join(map(str, group))
     if state.phase is Phase.LEAD:
@@ -926,7 +953,8 @@ def _play(state: State, action: PlayCards) -> tuple[State, Msg]:
     else:
         msg = Msg(f"{name} plays {text}: {chosen.describe().en}{how.en}.",
                   f"{name}が {group_ja} を出しました：{chosen.describe().ja}{how.ja}。")
-    msg = msg + broke
+    if broke is not _NOTHING:
+        msg = msg + broke
     if counts[action.player] == 0:
         return _round_over(s, action.player, msg)
     return _advance(s, msg)
@@ -965,40 +993,34 @@ def _pass(state: State, action: Pass) -> tuple[State, Msg]:
                            f"{name}はパス（この場が終わるまで不参加）。"))
 
 
-def _unplayed(state: State) -> Counter[Card]:
-    """The cards of this table's deck not played this round (in some hand or unused)."""
-    out = Counter(state.setup.cards)
-    out.subtract(state.played)
-    return out
-
-
 def _weaker_exists(state: State, top: Pattern) -> bool:
     """Whether the unplayed cards (the Revive aside) could make a pattern of ``top``'s type and
     size whose highest card is weaker (D-9). The engine cannot see hands; when even the whole
     unplayed deck holds no such pattern, a Revive could never be completed."""
     deck = state.setup.deck
-    left = _unplayed(state)
     lochen, gylden = deck.clans[0].gems, deck.clans[-1].gems
     natural: dict[int, list[int]] = {}  # number -> gems of the unplayed dragon cards
     wild: list[tuple[range, int]] = []  # one entry per unplayed wild card: its numbers and gems
-    for card, count in left.items():
-        if count <= 0:
-            continue
+    alone: list[Value] = []  # the unplayed cards' values as singles
+    seen = state.seen
+    for card, copies in state.setup.cards.items():
         kind = deck.kind(card)
         if kind is Kind.DRAGON:
-            natural.setdefault(card.number, []).append(deck.clan(card.code).gems)
+            if card not in seen:
+                number, gems = deck.profile(card, True)[1][0]
+                natural.setdefault(number, []).append(gems)
+                alone.append((number, gems))
         elif kind in WILD_RANGE:
-            wild += [(WILD_RANGE[kind], gylden if kind is Kind.KNIGHT else lochen)] * count
+            left = copies - _times_played(state, card, copies)
+            wild += [(WILD_RANGE[kind], gylden if kind is Kind.KNIGHT else lochen)] * left
+            alone += deck.profile(card, True)[1] * left
     size, high = top.size, top.high
     if top.shape is Shape.SINGLE:
-        singles = [(n, g) for n, gems in natural.items() for g in gems]
-        singles += [deck.profile(c, True)[1][0] for c, k in left.items()
-                    if k > 0 and deck.kind(c) in WILD_RANGE]
-        return any(v < high for v in singles)
+        return any(v < high for v in alone)
     if top.shape is Shape.SET:
         for number in range(1, high[0] + 1):
-            gems = sorted(natural.get(number, []) + [g for span, g in wild if number in span])
-            if len(gems) >= size and (number, gems[size - 1]) < high:
+            pool = sorted(natural.get(number, []) + [g for span, g in wild if number in span])
+            if len(pool) >= size and (number, pool[size - 1]) < high:
                 return True
         return False
     for low in range(1, high[0] - size + 2):  # runs: the highest number is at most the top's
@@ -1071,7 +1093,7 @@ def _revive(state: State, action: Revive) -> tuple[State, Msg]:
     counts = list(state.hand_counts)
     counts[action.player] -= 1
     s = _evolve(state, hand_counts=tuple(counts), pile=(*state.pile, card), played=(*state.played, card),
-                seen=state.seen | {card},
+                seen=state.seen | {card}, again=_again(state, (card,)),
                 passed=frozenset(), phase=Phase.REVIVED)
     shape = SHAPE_NAMES[top.shape]
     return s, Msg(f"{name} plays a Revive: everyone who passed rejoins, and {name} now plays a "
