@@ -1241,6 +1241,7 @@ class Allowed:
             "shape": None if self.shape is None else self.shape.value, "size": self.size,
             "beat": None if self.beat is None else {"number": self.beat[0], "gems": self.beat[1]},
             "under": self.under,
+            "top": None if self.top is None else {"en": self.top.describe().en, "ja": self.top.describe().ja},
             "must_contain": None if self.must_contain is None else str(self.must_contain),
             "can_pass": self.can_pass,
             "revive": {"allowed": self.revive, "why_not": None if why is None else {"en": why.en, "ja": why.ja}},
@@ -1284,10 +1285,8 @@ def allowed(state: State) -> Allowed:
     """Who plays, what they must play, whether a Revive is allowed and why not, who has passed."""
     playing = state.phase in (Phase.LEAD, Phase.FOLLOW, Phase.REVIVED)
     top = state.top if state.phase in (Phase.FOLLOW, Phase.REVIVED) else None
-    why: Msg | None = None
-    if state.phase is Phase.FOLLOW:
-        refusal = revive_refusal(state)
-        why = None if refusal is None else refusal.msg
+    refusal = revive_refusal(state)
+    why = None if refusal is None else refusal.msg
     return Allowed(
         phase=state.phase, round=state.round, players=state.setup.players,
         player=state.turn if playing else None,
