@@ -54,7 +54,8 @@ def test_d9_revive_on_the_lowest_run_is_refused(ddeck: d.Deck) -> None:
 
 
 def test_d9_revive_on_a_set_of_1s_is_allowed_while_a_weaker_set_can_still_be_made(ddeck: d.Deck) -> None:
-    """Fr1 Cy1 is beaten downwards only by Lo1 with a Page or Knight as 1; Lo1 is played, so no."""
+    """Under Fr1 Cy1 (1 with 3 gems) Lo1 with a Page as 1 is weaker; under Lo1 with a Page as 1
+    (1 with 1 gem) nothing is."""
     state, _ = run(game(ddeck), "open Aki Fr1", "Fr1 Cy1")
     assert d.allowed(state).revive is True  # Lo1 + PG=1 (1 with 1 gem) is still possible
     state, _ = run(game(ddeck), "open Aki Lo1", "Lo1 PG=1")  # 1 with 1 gem: nothing is weaker
