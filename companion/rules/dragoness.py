@@ -321,6 +321,14 @@ class Shape(StrEnum):
 SHAPE_NAMES = {Shape.SINGLE: Msg("single", "シングル"), Shape.SET: Msg("set", "セット"), Shape.RUN: Msg("run", "ラン")}
 
 
+def pattern_kind(shape: Shape, size: int) -> Msg:
+    """``a single card``, ``a set of 3 cards``: what must be played, in words (D-7)."""
+    if shape is Shape.SINGLE:
+        return Msg("a single card", "シングル1枚")
+    name = SHAPE_NAMES[shape]
+    return Msg(f"a {name.en} of {plural(size, 'card', 'cards')}", f"{size}枚の{name.ja}")
+
+
 def value_words(value: Value) -> Msg:
     """``7 with 3 gems``: a card's strength in words (D-3)."""
     number, gems = value
@@ -851,9 +859,9 @@ def _legal(state: State, group: tuple[Card, ...], readings: Sequence[Pattern], g
     text = " ".join(map(str, group))
     same = [p for p in readings if p.shape is top.shape and p.size == top.size]
     if not same:
-        shape = SHAPE_NAMES[top.shape]
-        raise refuse(f"{text} does not match the pile: play a {shape.en} of {plural(top.size, 'card', 'cards')} (D-7)",
-                     f"{group_ja} は場と同じ形ではありません。{top.size}枚の{shape.ja}を出してください")
+        kind = pattern_kind(top.shape, top.size)
+        raise refuse(f"{text} does not match the pile: play {kind.en} (D-7)",
+                     f"{group_ja} は場と同じ形ではありません。{kind.ja}を出してください")
     if state.phase is Phase.REVIVED:
         fitting = [p for p in same if stronger(top.high, p.high)]
         if not fitting:
@@ -1065,17 +1073,15 @@ def revive_refusal(state: State) -> Refusal | None:
         return refuse(f"a Revive cannot be played on {what.en} (D-9)", f"{what.ja}の上にリバイブは出せません")
     name = state.setup.players[state.turn]
     held = state.hand_counts[state.turn]
-    shape = SHAPE_NAMES[top.shape]
+    kind = pattern_kind(top.shape, top.size)
     if held - 1 < top.size:
         return refuse(f"{name} holds {plural(held, 'card', 'cards')}: after the Revive "
-                      f"{plural(held - 1, 'card is', 'cards are')} left, too few for a {shape.en} of "
-                      f"{plural(top.size, 'card', 'cards')} (D-9)",
-                      f"{name}の手札は{held}枚で、リバイブの後に残る{held - 1}枚では"
-                      f"{top.size}枚の{shape.ja}を出せません")
+                      f"{plural(held - 1, 'card is', 'cards are')} left, too few for {kind.en} (D-9)",
+                      f"{name}の手札は{held}枚で、リバイブの後に残る{held - 1}枚では{kind.ja}を出せません")
     if not _weaker_exists(state, top):
-        return refuse(f"no {shape.en} of {plural(top.size, 'card', 'cards')} weaker than {top.describe().en} can be "
-                      "made from the cards not yet played, so the Revive could never be completed (D-9)",
-                      f"まだ出ていないカードでは {top.describe().ja} より弱い{top.size}枚の{shape.ja}を作れないので、"
+        return refuse(f"{kind.en} weaker than {top.describe().en} cannot be made from the cards not yet played, "
+                      "so the Revive could never be completed (D-9)",
+                      f"まだ出ていないカードでは {top.describe().ja} より弱い{kind.ja}を作れないので、"
                       "リバイブを完了できません")
     return None
 
@@ -1095,11 +1101,10 @@ def _revive(state: State, action: Revive) -> tuple[State, Msg]:
     s = _evolve(state, hand_counts=tuple(counts), pile=(*state.pile, card), played=(*state.played, card),
                 seen=state.seen | {card}, again=_again(state, (card,)),
                 passed=frozenset(), phase=Phase.REVIVED)
-    shape = SHAPE_NAMES[top.shape]
-    return s, Msg(f"{name} plays a Revive: everyone who passed rejoins, and {name} now plays a "
-                  f"{shape.en} of {plural(top.size, 'card', 'cards')} weaker than {top.describe().en} (D-9).",
-                  f"{name}がリバイブ：パスした全員が復帰。{name}は {top.describe().ja} より弱い"
-                  f"{top.size}枚の{shape.ja}を出します。")
+    kind = pattern_kind(top.shape, top.size)
+    return s, Msg(f"{name} plays a Revive: everyone who passed rejoins, and {name} now plays {kind.en} weaker "
+                  f"than {top.describe().en} (D-9).",
+                  f"{name}がリバイブ：パスした全員が復帰。{name}は {top.describe().ja} より弱い{kind.ja}を出します。")
 
 
 def _revives_left(state: State) -> int:
@@ -1261,17 +1266,15 @@ class Allowed:
             extra = (Msg(f", containing {must} (D-6)", f"（{must} を含めて）") if must is not None else Msg("", ""))
             return Msg(f"{name} leads any pattern", f"{name}が好きなパターンでリードします") + extra + Msg(".", "。")
         assert self.beat is not None and self.size is not None
-        shape = SHAPE_NAMES[self.shape]
+        kind = pattern_kind(self.shape, self.size)
         beat = value_words(self.beat)
-        cards = plural(self.size, "card", "cards")
+        highest = Msg("", "") if self.shape is Shape.SINGLE else Msg(" with its highest card", "、最高のカードを")
         if self.under:
-            return Msg(f"{name} plays a {shape.en} of {cards} with its highest card weaker than {beat.en} (D-9); "
-                       "passing is not allowed.",
-                       f"{name}が{self.size}枚の{shape.ja}を、最高のカードを {beat.ja} より弱くして出します。"
-                       "パスはできません。")
+            return Msg(f"{name} plays {kind.en}{highest.en} weaker than {beat.en} (D-9); passing is not allowed.",
+                       f"{name}が{kind.ja}{highest.ja} {beat.ja} より弱くして出します。パスはできません。")
         out = [self.players[p] for p in self.passed]
-        text = Msg(f"{name} plays a {shape.en} of {cards} with its highest card stronger than {beat.en}, or passes",
-                   f"{name}が{self.size}枚の{shape.ja}を、最高のカードを {beat.ja} より強くして出すか、パスします")
+        text = Msg(f"{name} plays {kind.en}{highest.en} stronger than {beat.en}, or passes",
+                   f"{name}が{kind.ja}{highest.ja} {beat.ja} より強くして出すか、パスします")
         if self.revive:
             text = text + Msg(", or plays a Revive", "。リバイブも出せます")
         elif self.revive_why_not is not None:
