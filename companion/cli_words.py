@@ -46,8 +46,10 @@ HELP = {
                   "両面印刷のとじ方（長辺・短辺）。none なら表面のみ"),
     "doc_lang": Msg("language of the printed text (default: the message language)",
                     "印刷する文章の言語（既定値はメッセージの言語）"),
-    "output.pdf": Msg("the PDF file to write", "書き出す PDF ファイル"),
+    "output.pdf": Msg("the PDF file to write (- for standard output)", "書き出す PDF ファイル（- なら標準出力）"),
     "output.dir": Msg("the folder to write into", "書き出し先のフォルダ"),
+    "force": Msg("replace the folder even if it holds other files (never one with subfolders)",
+                 "ほかのファイルがあってもフォルダを置き換えます（サブフォルダがある場合は不可）"),
 }
 
 HEADINGS = {"usage: ": "使い方: ", "positional arguments": "引数", "options": "オプション"}

@@ -53,9 +53,9 @@ class Table:
 
     def check(self) -> None:
         s = self.state
-        assert s.wilderness == self.wild
-        assert s.played == self.played
-        assert s.piles == self.piles
+        assert list(s.wilderness) == self.wild
+        assert list(s.played) == self.played
+        assert [list(p) for p in s.piles] == self.piles
         assert sorted(s.discard) == sorted(self.discard)
         assert s.deck_count == len(self.stock)
         for p, hand in enumerate(self.hands):

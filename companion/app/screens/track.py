@@ -1,0 +1,168 @@
+"""Track every move: the table drawn from the state, what is allowed now, and one entry line.
+
+Enter sends the line to the store (``play_line``: the engine reads and checks it, the store
+commits it durably) and only then is the new state shown; a refusal shows the engine's reason
+and changes nothing. Undo and redo are the store's, so they survive a restart.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import Input, Label, Static
+
+from companion.app.complete import LegalLines, LegalSuggester
+from companion.app.screens.base import LangScreen
+from companion.app.widgets.boards import BOARDS
+from companion.app.widgets.coach import preview
+from companion.app.widgets.keybar import KeyBar
+from companion.rules.common import Msg, Refusal
+
+KEYS = [("^Z", "key.undo"), ("^Y", "key.redo"), ("F3", "track.describe"), ("F5", "key.settle"),
+        ("F1", "key.help"), ("F2", "key.lang"), ("Esc", "key.back")]
+
+
+class GameScreen(LangScreen):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+z", "undo", "Undo", show=False, priority=True),
+        Binding("ctrl+y", "redo", "Redo", show=False, priority=True),
+        Binding("f3", "toggle_describe", "Describe", show=False),
+        Binding("f5", "settle", "Settle", show=False),
+        Binding("ctrl+e", "export", "Export", show=False),
+        Binding("escape", "back", "Back", show=False),
+    ]
+
+    def __init__(self, live: Any) -> None:
+        super().__init__()
+        self.live = live
+        self.game: str = live.game
+        self.engine = live.engine
+        self.describing = False
+        self.ruling: Text = Text()
+        self._legal: LegalLines | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Label("", id="game-title", classes="title")
+        with Horizontal(id="board-row"):
+            yield Static(id="board")
+            with VerticalScroll(id="side"):
+                yield Static(id="describe")
+        yield Static(id="ruling")
+        yield Input(placeholder=self.say("track.entry"), compact=True, id="entry",
+                    suggester=LegalSuggester(self.legal_lines))
+        yield KeyBar(KEYS, self.lang)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.show()
+        self.query_one("#entry", Input).focus()
+
+    # ------------------------------------------------------------------ drawing
+
+    def legal_lines(self) -> LegalLines | None:
+        if self._legal is None:
+            self._legal = LegalLines(self.engine, self.live.state, self.lang)
+        return self._legal
+
+    def show(self) -> None:
+        """Draw the state as the store holds it now."""
+        state = self.live.state
+        self._legal = None
+        moves = self.live.position
+        title = f"#{self.live.id} {self.text(self.engine.TITLE)} — {', '.join(self.live.players)}  ({moves})"
+        self.query_one("#game-title", Label).update(title)
+        self.query_one("#board", Static).update(BOARDS[self.game](self.engine, state, self.lang))
+        side = self.engine.describe(state) if self.describing else self.engine.allowed(state).describe()
+        self.query_one("#describe", Static).update(self.text(side))
+        self.query_one("#ruling", Static).update(self.ruling)
+
+    def say_ruling(self, msg: Msg | str, refused: bool = False, prefix: str = "") -> None:
+        words = msg if isinstance(msg, str) else self.text(msg)
+        self.ruling = Text(prefix + words, style="bold red" if refused else "")
+        self.query_one("#ruling", Static).update(self.ruling)
+
+    # ------------------------------------------------------------------ the entry line
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        line = event.value.strip()
+        if not line:
+            self.query_one("#ruling", Static).update(self.ruling)
+            return
+        self.query_one("#ruling", Static).update(preview(self.engine, self.live.state, line, self.lang))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        line = event.value.strip()
+        if not line:
+            return
+        self.play(line)
+
+    def play(self, line: str) -> bool:
+        """Play one line; True if it was accepted (and stored)."""
+        entry = self.query_one("#entry", Input)
+        try:
+            ruling = self.live.play_line(line)
+        except Refusal as refusal:
+            self.say_ruling(refusal.msg, refused=True, prefix=self.say("track.refused"))
+            return False
+        entry.value = ""
+        self.ruling = Text(self.text(ruling))
+        self.show()
+        if self.live.finished:
+            self.action_settle()
+        return True
+
+    # ------------------------------------------------------------------ undo, redo, settle
+
+    def action_undo(self) -> None:
+        if not self.live.can_undo:
+            self.say_ruling(self.say("track.nothing_undo"))
+            return
+        action = self.live.actions[-1]
+        try:
+            self.live.undo()
+        except Refusal as refusal:
+            self.say_ruling(refusal.msg, refused=True)
+            return
+        self.ruling = Text(self.say("track.undone") + self.engine.action_line(self.live.state, action, self.lang))
+        self.show()
+
+    def action_redo(self) -> None:
+        if not self.live.can_redo:
+            self.say_ruling(self.say("track.nothing_redo"))
+            return
+        before = self.live.state
+        try:
+            self.live.redo()
+        except Refusal as refusal:
+            self.say_ruling(refusal.msg, refused=True)
+            return
+        action = self.live.actions[-1]
+        self.ruling = Text(self.say("track.redone") + self.engine.action_line(before, action, self.lang))
+        self.show()
+
+    def action_toggle_describe(self) -> None:
+        self.describing = not self.describing
+        self.show()
+
+    def action_settle(self) -> None:
+        if not self.live.finished:
+            self.say_ruling(self.say("track.not_finished") + self.text(self.live.state.waiting_for()))
+            return
+        from companion.app.screens.settle import SettleScreen
+
+        live = self.live
+        self.app.push_screen(SettleScreen(lambda lang: live.settle(True, lang), live.settle(False, "en"), live.id))
+
+    def action_export(self) -> None:
+        self.capp.export(self.live.id)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+    def relabel(self) -> None:
+        self.ruling = Text()
+        super().relabel()
