@@ -141,28 +141,33 @@ def _names(text: str) -> list[str]:
     return [name.strip() for name in text.replace("、", ",").split(",")]
 
 
-def _json_input(path: str, lang: Lang, what: Msg) -> Any:
+def _record_input(path: str) -> Any:
     from companion.cli import read_input
 
-    text = read_input(path, lang)
+    text = read_input(path)
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        raise Refusal(what + Msg(f" is not valid JSON (line {error.lineno}, column {error.colno})",
-                                 f" は正しい JSON ではありません（{error.lineno} 行 {error.colno} 列）")) from None
+        raise refuse(f"the record is not valid JSON (line {error.lineno}, column {error.colno})",
+                     f"記録が正しい JSON ではありません（{error.lineno} 行 {error.colno} 列）") from None
     except RecursionError:
-        raise Refusal(what + Msg(" is nested too deeply", " は入れ子が深すぎます")) from None
+        raise refuse("the record is nested too deeply to be a game record",
+                     "記録の入れ子が深すぎます。ゲーム記録ではありません") from None
 
 
 def run_new(store: Any, args: argparse.Namespace, lang: Lang) -> int:
     players = _names(args.players) if args.players is not None else None
     if args.results is not None:
-        results = _json_input(args.results, lang, Msg(f"the results {args.results}", f"結果 {args.results}"))
+        from companion.cli import read_document
+
+        results = read_document(args.results)
         if players is not None and isinstance(results, dict):
             listed = _result_names(results)
             if listed is not None and sorted(listed) != sorted(players):
                 raise refuse(f"--players names {', '.join(players)} but the results name {', '.join(listed)}",
                              f"--players は {'、'.join(players)} ですが、結果には {'、'.join(listed)} とあります")
+        if isinstance(results, dict) and isinstance(results.get("deck"), str) and args.results != "-":
+            results["deck"] = str(Path(args.results).parent / results["deck"])  # beside the results file
         if args.deck is not None and isinstance(results, dict):
             results["deck"] = args.deck
         print(store.new_result_game(args.game, results), flush=True)
@@ -404,7 +409,7 @@ def run_export(store: Any, args: argparse.Namespace, lang: Lang) -> int:
 
 
 def run_import(store: Any, args: argparse.Namespace, lang: Lang) -> int:
-    data = _json_input(args.file, lang, Msg(f"the record {args.file}", f"記録 {args.file}"))
+    data = _record_input(args.file)
     print(store.import_record(data), flush=True)
     return 0
 

@@ -198,16 +198,49 @@ _SAFE_GLOBALS = {
 
 
 class _StateUnpickler(pickle.Unpickler):
-    """Reads back only the rules' own classes: a checkpoint cannot name anything else."""
+    """Reads back only the rules' own classes (a checkpoint cannot name anything else); the
+    game's setup and deck are not in the checkpoint but the live game's own."""
+
+    def __init__(self, blob: bytes, setup: Any) -> None:
+        super().__init__(io.BytesIO(blob))
+        self.setup = setup
 
     def find_class(self, module: str, name: str) -> Any:
         if module.startswith("companion.rules.") or name in _SAFE_GLOBALS.get(module, ()):
             return super().find_class(module, name)
         raise pickle.UnpicklingError(f"{module}.{name} is not a state class")
 
+    def persistent_load(self, pid: Any) -> Any:
+        if pid == "setup":
+            return self.setup
+        if pid == "deck":
+            return self.setup.deck
+        raise pickle.UnpicklingError(f"unknown reference {pid!r}")
 
-def _thaw(blob: bytes) -> Any:
-    return _StateUnpickler(io.BytesIO(blob)).load()
+
+class _StatePickler(pickle.Pickler):
+    """A state without its setup and deck (they are the game's, and a deck holds look-up caches)."""
+
+    def __init__(self, file: io.BytesIO, setup: Any) -> None:
+        super().__init__(file, protocol=5)
+        self.kinds = {type(setup): "setup", type(setup.deck): "deck"}
+
+    def persistent_id(self, obj: Any) -> Any:
+        return self.kinds.get(type(obj))
+
+
+def freeze(state: Any, setup: Any) -> bytes | None:
+    """A checkpoint of ``state``; None if it cannot be kept (then there is simply no checkpoint)."""
+    buffer = io.BytesIO()
+    try:
+        _StatePickler(buffer, setup).dump(state)
+    except (pickle.PicklingError, TypeError, AttributeError):
+        return None
+    return buffer.getvalue()
+
+
+def _thaw(blob: bytes, setup: Any) -> Any:
+    return _StateUnpickler(blob, setup).load()
 
 
 # --------------------------------------------------------------------------- summaries
@@ -402,11 +435,13 @@ class Store:
 
     def _insert_game(self, game: str, mode: str, deck_data: Mapping[str, Any], start: int | None,
                      players: Sequence[str], results: Mapping[str, Any] | None = None,
-                     created: str | None = None) -> int:
-        stamp = created or now()
+                     times: Sequence[str | None] = ()) -> int:
+        """A new game's row and seats; an imported game is dated by its first and last action."""
+        known = [t for t in times if t]
+        created, updated = (known[0], known[-1]) if known else (now(), now())
         cursor = self.db.execute(
             "INSERT INTO games(game, mode, deck, start, results, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (game, mode, _dumps(deck_data), start, None if results is None else _dumps(results), stamp, stamp))
+            (game, mode, _dumps(deck_data), start, None if results is None else _dumps(results), created, updated))
         game_id = int(cursor.lastrowid or 0)
         self.db.executemany("INSERT INTO seats(game_id, seat, player_id) VALUES (?, ?, ?)",
                             [(game_id, seat, self._player_id(name)) for seat, name in enumerate(players)])
@@ -441,9 +476,12 @@ class Store:
             raise refuse(f"the results are for {document.get('game')!r}, not {game!r}",
                          f"この結果は {document.get('game')!r} のもので、{game!r} ではありません")
         document["game"] = game
-        deck_data = load_deck_data(game, document.pop("deck", None))
-        deck = engine.Deck.from_data(deck_data)
-        answer = settle(document, False, "en", deck=deck)
+        deck_file = document.get("deck")
+        if deck_file is not None and not isinstance(deck_file, str):
+            raise refuse("\"deck\" must be the path of a deck file", "\"deck\" にはデッキファイルのパスを書きます")
+        deck = engine.Deck.from_data(load_deck_data(game, deck_file))
+        answer = settle(document, False, "en", deck=deck)  # refuses what settle refuses
+        document.pop("deck", None)
         names, scores = _answer_scores(answer)
         finished = bool(answer.get("complete", True))
         with self._write():
@@ -573,14 +611,15 @@ class Store:
                 raise refuse(f"this record is already stored as game {duplicate}; nothing was imported",
                              f"この記録はゲーム {duplicate} として保存済みです。取り込みませんでした")
             game_id = self._insert_game(engine.GAME, "track", canonical["deck"], getattr(setup, "start", None),
-                                        setup.players, created=_first_time(record.times))
+                                        setup.players, times=record.times)
             self.db.executemany("INSERT INTO actions(game_id, seq, data, time) VALUES (?, ?, ?, ?)",
                                 [(game_id, seq, _dumps(engine.action_to_data(a)), t)
                                  for seq, (a, t) in enumerate(zip(record.actions, record.times, strict=True))])
             mark = fingerprint(engine)
+            blobs = [(seq, freeze(states[seq], setup))
+                     for seq in range(CHECKPOINT_EVERY, len(states), CHECKPOINT_EVERY)]
             self.db.executemany("INSERT INTO checkpoints(game_id, seq, engine, state) VALUES (?, ?, ?, ?)",
-                                [(game_id, seq, mark, pickle.dumps(states[seq], protocol=5))
-                                 for seq in range(CHECKPOINT_EVERY, len(states), CHECKPOINT_EVERY)])
+                                [(game_id, seq, mark, blob) for seq, blob in blobs if blob is not None])
             self.db.execute("UPDATE games SET position = ? WHERE id = ?", (len(record.actions), game_id))
             self._set_result(game_id, *_outcome(engine, setup, states[-1]))
         return game_id
@@ -618,10 +657,6 @@ def _script(db: sqlite3.Connection, script: str) -> None:
     for statement in script.split(";\n"):
         if statement.strip():
             db.execute(statement)
-
-
-def _first_time(times: Sequence[str | None]) -> str | None:
-    return next((t for t in times if t), None)
 
 
 def _quick_check(file: Path) -> None:
@@ -675,18 +710,7 @@ def engine_for(game: str) -> ModuleType:
 
 def make_setup(engine: ModuleType, players: tuple[str, ...], start: int | None, deck: Any) -> Any:
     """``engine.make_setup`` (docs/engines.md)."""
-    maker = getattr(engine, "make_setup", None)
-    if maker is not None:
-        return maker(players, start, deck)
-    if engine.GAME == "dragoness":  # TEMPORARY until every engine offers make_setup
-        return engine.Setup(players, deck)
-    return engine.Setup(players, 0 if start is None else start, deck)
-
-
-def finished(engine: ModuleType, state: Any) -> bool:
-    """``engine.finished`` (docs/engines.md)."""
-    test = getattr(engine, "finished", None)
-    return bool(test(state)) if test is not None else False  # TEMPORARY until every engine offers it
+    return engine.make_setup(players, start, deck)
 
 
 def _answer_scores(answer: Mapping[str, Any]) -> tuple[list[str], list[int]]:
@@ -698,12 +722,17 @@ def _answer_scores(answer: Mapping[str, Any]) -> tuple[list[str], list[int]]:
 
 
 def _outcome(engine: ModuleType, setup: Any, state: Any) -> tuple[bool, list[str], list[int] | None]:
-    """Whether the game is finished, its winners and each seat's score (by settling it)."""
-    if not finished(engine, state):
+    """Whether the game is finished, its winners and each seat's score (by settling it). A legal
+    last action is stored even if settling refuses: then the game counts as finished without
+    scores (``LiveGame.settle`` says why), and stays out of the statistics."""
+    if not engine.finished(state):
         return False, [], None
     from companion.settle import settle
 
-    answer = settle(engine.settle_input(state), False, "en", deck=setup.deck)
+    try:
+        answer = settle(engine.settle_input(state), False, "en", deck=setup.deck)
+    except Refusal:
+        return True, [], None
     _, scores = _answer_scores(answer)
     return True, list(answer["winners"]), scores
 
@@ -776,7 +805,7 @@ class LiveGame:
     def finished(self) -> bool:
         if self.mode == "sheet":
             return self._finished_sheet
-        return finished(self.engine, self.state)
+        return bool(self.engine.finished(self.state))
 
     def _decode(self, start: int, stop: int) -> None:
         """Read actions ``start`` .. ``stop - 1`` from the store into the cache."""
@@ -800,7 +829,7 @@ class LiveGame:
                 "ORDER BY seq DESC LIMIT 1", (self.id, fingerprint(self.engine), position, base)).fetchone()
             if row is not None:
                 with suppress(Exception):  # an unreadable checkpoint is only a lost shortcut
-                    base, state = row[0], _thaw(row[1])
+                    base, state = row[0], _thaw(row[1], self.setup)
         if state is None:
             base, state = 0, self.engine.new_state(self.setup)
         self._states[base] = state
@@ -858,9 +887,10 @@ class LiveGame:
             db.execute("DELETE FROM checkpoints WHERE game_id = ? AND seq > ?", (self.id, position))
             db.execute("INSERT INTO actions(game_id, seq, data, time) VALUES (?, ?, ?, ?)",
                        (self.id, position, _dumps(self.engine.action_to_data(action)), now()))
-            if (position + 1) % CHECKPOINT_EVERY == 0:
+            blob = freeze(state, self.setup) if (position + 1) % CHECKPOINT_EVERY == 0 else None
+            if blob is not None:
                 db.execute("INSERT INTO checkpoints(game_id, seq, engine, state) VALUES (?, ?, ?, ?)",
-                           (self.id, position + 1, fingerprint(self.engine), pickle.dumps(state, protocol=5)))
+                           (self.id, position + 1, fingerprint(self.engine), blob))
             db.execute("UPDATE games SET position = ? WHERE id = ?", (position + 1, self.id))
             self.store._set_result(self.id, *finish)
         for p in [p for p in self._states if p > position]:
@@ -925,6 +955,6 @@ class LiveGame:
             assert self.results is not None
             return settle(self.results, explain, lang, deck=self.deck)
         state = self.state
-        if not finished(self.engine, state):
+        if not self.engine.finished(state):
             return None
         return settle(self.engine.settle_input(state), explain, lang, deck=self.deck)

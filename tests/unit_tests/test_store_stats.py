@@ -25,7 +25,7 @@ def dragoness_sheet(rnd: random.Random) -> dict[str, Any]:
     rounds = []
     for _ in range(5):
         out = rnd.choice(players)
-        rounds.append({"out": out, "cards_left": {p: rnd.randint(0, 13) for p in players if p != out}})
+        rounds.append({"out": out, "cards_left": {p: rnd.randint(1, 13) for p in players if p != out}})
     return {"game": "dragoness", "players": players, "rounds": rounds}
 
 
