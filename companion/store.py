@@ -596,7 +596,12 @@ class Store:
         a game already stored is refused."""
         from companion.rules import records
 
-        record = records.read_record(data)
+        try:
+            record = records.read_record(data)
+        except (AttributeError, TypeError, KeyError, ValueError, IndexError):  # a shape the readers missed
+            raise refuse("this is not a game record this program can read: a part of its deck or setup has "
+                         "the wrong shape", "このプログラムで読めるゲーム記録ではありません：デッキ定義か設定の"
+                         "一部の形が違います") from None
         engine, setup = record.engine, record.setup
         states = [engine.new_state(setup)]
         for index, action in enumerate(record.actions):
