@@ -230,14 +230,20 @@ def _source(path: str) -> Msg:
     return Msg("standard input", "標準入力") if path == "-" else Msg(label(path, PATH_SHOWN), label(path, PATH_SHOWN))
 
 
-def read_document(path: str) -> Any:
+SETTLE_INPUT = Msg("settle reads a JSON object with \"game\" and \"players\"",
+                   "\"game\" と \"players\" を持つ JSON オブジェクトを入力してください")
+RECORD_INPUT = Msg("a game record is a JSON object (docs/records.md)",
+                   "ゲーム記録は JSON オブジェクトです（docs/records.md）")
+
+
+def read_document(path: str, expected: Msg = SETTLE_INPUT) -> Any:
     """The JSON document in ``path`` (see :func:`read_input`), refused in one sentence if it is empty,
-    not JSON, repeats a key in an object, or holds a number of thousands of digits."""
+    not JSON, repeats a key in an object, or holds a number of thousands of digits. ``expected`` says
+    what the input should have been, for the empty case."""
     source = _source(path)
     text = read_input(path)
     if not text.strip():
-        raise refuse(f"{source.en} is empty: settle reads a JSON object with \"game\" and \"players\"",
-                     f"{source.ja} が空です：\"game\" と \"players\" を持つ JSON オブジェクトを入力してください")
+        raise Refusal(Msg(f"{source.en} is empty: ", f"{source.ja} が空です：") + expected)
     try:
         return json.loads(text, object_pairs_hook=_object, parse_int=_integer, parse_constant=_constant)
     except json.JSONDecodeError as error:
@@ -246,15 +252,15 @@ def read_document(path: str) -> Any:
     except _Unreadable as error:
         raise Refusal(Msg(f"{source.en}: ", f"{source.ja}：") + error.msg) from None
     except RecursionError:
-        raise refuse(f"{source.en} is nested too deeply to be a game to settle",
-                     f"{source.ja} は入れ子が深すぎます（計算する対局ではありません）") from None
+        raise refuse(f"{source.en} is nested too deeply to be read",
+                     f"{source.ja} は入れ子が深すぎて読めません") from None
 
 
 def run_replay(path: str, json_only: bool, explain: bool, lang: Lang) -> int:
-    from companion.replay import replay_text
+    from companion.replay import replay_document
 
     try:
-        print(replay_text(read_input(path), lang, json_only, explain))
+        print(replay_document(read_document(path, RECORD_INPUT), lang, json_only, explain))
     except Refusal as refusal:
         return _fail(refusal.msg.text(lang))
     return 0

@@ -141,26 +141,17 @@ def _names(text: str) -> list[str]:
     return [name.strip() for name in text.replace("、", ",").split(",")]
 
 
-def _record_input(path: str) -> Any:
-    from companion.cli import read_input
+def _json_input(path: str, record: bool) -> Any:
+    """A JSON document read as settle reads its input (bounded, checked): a record or results."""
+    from companion.cli import RECORD_INPUT, SETTLE_INPUT, read_document
 
-    text = read_input(path)
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise refuse(f"the record is not valid JSON (line {error.lineno}, column {error.colno})",
-                     f"記録が正しい JSON ではありません（{error.lineno} 行 {error.colno} 列）") from None
-    except RecursionError:
-        raise refuse("the record is nested too deeply to be a game record",
-                     "記録の入れ子が深すぎます。ゲーム記録ではありません") from None
+    return read_document(path, RECORD_INPUT if record else SETTLE_INPUT)
 
 
 def run_new(store: Any, args: argparse.Namespace, lang: Lang) -> int:
     players = _names(args.players) if args.players is not None else None
     if args.results is not None:
-        from companion.cli import read_document
-
-        results = read_document(args.results)
+        results = _json_input(args.results, record=False)
         if players is not None and isinstance(results, dict):
             listed = _result_names(results)
             if listed is not None and sorted(listed) != sorted(players):
@@ -409,7 +400,7 @@ def run_export(store: Any, args: argparse.Namespace, lang: Lang) -> int:
 
 
 def run_import(store: Any, args: argparse.Namespace, lang: Lang) -> int:
-    data = _record_input(args.file)
+    data = _json_input(args.file, record=True)
     print(store.import_record(data), flush=True)
     return 0
 

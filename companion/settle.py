@@ -106,12 +106,27 @@ def _deck_file(data: dict[str, Any], deck: str | None, base: Path | None) -> str
     return str(base / path) if base is not None else path
 
 
+def _pair(value: Any, heights: list[int]) -> fortress.Pair | None:
+    """A face-down pair the player chose (F-13): ``{"from": i, "to": j}``, or null when declined."""
+    if value is None:
+        return None
+    if (not isinstance(value, dict) or set(value) != {"from", "to"}
+            or not all(type(v) is int for v in value.values())):
+        raise refuse(f"\"pair\" must be null (declined) or {{\"from\": column, \"to\": column}}, not {shown(value)}",
+                     f"\"pair\" は null（使わない）か {{\"from\": 列, \"to\": 列}} です（{shown(value)} は不可）")
+    pair = fortress.Pair(value["from"], value["to"])
+    problem = fortress.pair_problem(heights, pair)
+    if problem is not None:
+        raise Refusal(Msg("the face-down pair is not possible (F-13): ", "裏向きペアはできません（F-13）：") + problem)
+    return pair
+
+
 def settle_fortress(data: dict[str, Any], explain: bool, lang: Lang, deck: Any) -> dict[str, Any]:
     seen_names: set[str] = set()
     owner: dict[fortress.Card, str] = {}
     results = []
     for index, entry in enumerate(_players(data, fortress.MAX_PLAYERS)):
-        name = _entry(entry, index, seen_names, ("fortress", "hand"), ("fortress",))
+        name = _entry(entry, index, seen_names, ("fortress", "hand", "pair"), ("fortress",))
         try:
             raw_columns = entry["fortress"]
             if not isinstance(raw_columns, list):
@@ -125,10 +140,11 @@ def settle_fortress(data: dict[str, Any], explain: bool, lang: Lang, deck: Any) 
             problem = fortress.row_problem(columns, deck.ranks)
             if problem is not None:
                 raise Refusal(Msg("the fortress breaks F-11: ", "砦が F-11 に反します：") + problem)
+            heights = [len(c) for c in columns]
+            pair = _pair(entry["pair"], heights) if "pair" in entry else fortress.best_pair(heights)
         except Refusal as error:
             raise _for_player(name, error) from None
-        heights = [len(c) for c in columns]
-        result = fortress.score(columns, hand, fortress.best_pair(heights))
+        result = fortress.score(columns, hand, pair)
         row: dict[str, Any] = {
             "name": name, "columns": result.columns, "tallest": result.tallest,
             "pair": None if result.pair is None else {"from": result.pair.source,

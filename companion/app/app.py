@@ -6,6 +6,7 @@ Screens do the work; this class only routes between them.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any, ClassVar
 
 from textual.app import App, SystemCommand
@@ -26,7 +27,7 @@ def locale_lang() -> Lang:
 
 
 class CompanionApp(App[None]):
-    CSS_PATH = "app.tcss"
+    CSS_PATH = Path(__file__).with_name("app.tcss")  # absolute: a subclass elsewhere finds it too
     TITLE = "companion"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "Help", show=False),
@@ -140,7 +141,6 @@ class CompanionApp(App[None]):
         """Write the game's record as JSON into the current folder (atomically) and say where."""
         import json
         import os
-        from pathlib import Path
 
         path = Path.cwd() / f"companion-game-{game_id}.json"
         temp = path.with_suffix(".json.tmp")

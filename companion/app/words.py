@@ -63,7 +63,7 @@ WORDS: dict[str, Msg] = {
     "board.pile": Msg("Pile", "場"),
     "board.passed": Msg("passed", "パス"),
     "board.top": Msg(" (top of the pile)", "（場の一番上）"),
-    "track.describe": Msg("Describe", "状況説明"),
+    "track.describe": Msg("Details", "詳細"),
     "track.preview": Msg("Enter: ", "Enter で："),
     "coach.captures": Msg("captures (n number / s suit):", "の獲得枚数（n 数字 / s スート）："),
     "coach.readings": Msg("Readings (the first is taken unless you name one): ",

@@ -123,6 +123,10 @@ class Deck:
         object.__setattr__(self, "_clans", MappingProxyType({c.code: c for c in self.clans}))
         object.__setattr__(self, "_cache", {})
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (the store's checkpoints) by its fields alone: the look-ups are rebuilt."""
+        return (Deck, (self.name, self.numbers, self.clans, self.specials, self.by_players))
+
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> Deck:
         try:

@@ -156,12 +156,22 @@ def parse_card(token: str | int, top: int = CARDS) -> int:
                  f"{token!r} は HOMALET のカードではありません。00〜{top - 1:02d} の数字で書きます（07 か 7）")
 
 
+_CARD_TEXT = tuple(f"{n:02d}" for n in range(100))
+NOTHING = Msg("", "")  # a ruling that adds nothing
+
+
 def fmt(card: int) -> str:
-    return f"{card:02d}"
+    return _CARD_TEXT[card] if 0 <= card < 100 else f"{card:02d}"
 
 
 def fmt_all(cards: Iterable[int]) -> str:
     return " ".join(fmt(c) for c in cards) or "—"
+
+
+def list_sets(sets: Sequence[Sequence[int]]) -> Msg:
+    """Wilderness sets numbered from 1, as the table notation counts them."""
+    return Msg("; ".join(f"{i + 1}: {fmt_all(c)}" for i, c in enumerate(sets)) or "—",
+               "、".join(f"{i + 1}：{fmt_all(c)}" for i, c in enumerate(sets)) or "—")
 
 
 def count_cards(n: int) -> Msg:
@@ -267,7 +277,7 @@ OWNED = (Zone.HAND, Zone.PILE)
 E = TypeVar("E", bound=StrEnum)
 
 
-def _enum(kind: type[E], value: object, what: Msg) -> E:
+def _enum(kind: type[E], value: object, what: Msg, names: Mapping[Any, Msg]) -> E:
     """``value`` as a member of ``kind``: a member, or one of the members' string values; else refused
     (a plain string is never silently misread as another member)."""
     if isinstance(value, kind):
@@ -277,8 +287,9 @@ def _enum(kind: type[E], value: object, what: Msg) -> E:
             if member.value == value:
                 return member
     allowed = ", ".join(m.value for m in kind)
+    allowed_ja = "、".join(f"{names[m].ja}（{m.value}）" for m in kind)
     raise refuse(f"{value!r} is not a {what.en}: use one of {allowed}",
-                 f"{value!r} は{what.ja}ではありません。使えるのは {allowed} です")
+                 f"{value!r} は{what.ja}ではありません。使えるのは {allowed_ja} です")
 
 
 def _int(value: object, what: Msg) -> int:
@@ -329,10 +340,10 @@ class Play:
     def __post_init__(self) -> None:
         _set(self, "player", _seat(self.player))
         _set(self, "card", _card(self.card))
-        _set(self, "field", _enum(Field, self.field, Msg("field", "場")))
+        _set(self, "field", _enum(Field, self.field, Msg("field", "場"), FIELD_NAMES))
         if not isinstance(self.void, bool):
             raise refuse(f"void is true or false, not {self.void!r}",
-                         f"void は true か false です（{self.void!r} は不可）")
+                         f"「無し」の宣言は真か偽で指定します（{self.void!r} は不可）")
 
 
 @dataclass(frozen=True)
@@ -359,8 +370,8 @@ class Adjust:
     target_player: int | None = None
 
     def __post_init__(self) -> None:
-        _set(self, "source", _enum(Zone, self.source, Msg("zone", "場所")))
-        _set(self, "target", _enum(Zone, self.target, Msg("zone", "場所")))
+        _set(self, "source", _enum(Zone, self.source, Msg("zone", "場所"), ZONE_NAMES))
+        _set(self, "target", _enum(Zone, self.target, Msg("zone", "場所"), ZONE_NAMES))
         if self.card is not None:
             _set(self, "card", _card(self.card))
         for name in ("source_player", "target_player"):
@@ -469,12 +480,12 @@ class State:
     def lead(self, where: Field) -> str | None:
         """The lead colour of a field this round: the colour of its first card (H-4)."""
         for _, card, f in self.played:
-            if f is where:
+            if f == where:  # == so that the plain string "battle" means the battlefield too
                 return self.setup.deck.colour_of[card]
         return None
 
     def field_cards(self, where: Field) -> list[int]:
-        return [card for _, card, f in self.played if f is where]
+        return [card for _, card, f in self.played if f == where]
 
     def place(self, card: int) -> Msg | None:
         """Where the engine knows ``card`` to be, in words; None while it is unseen."""
@@ -665,7 +676,7 @@ def _next_player(s: State, first: bool = False) -> Msg:
         if s.hand_counts[seat] > 0:
             s.turn = seat
             s.phase = Phase.PLAY
-            return Msg("", "")
+            return NOTHING
     return _resolve_battle(s)
 
 
@@ -715,17 +726,19 @@ def _play(state: State, action: Play) -> tuple[State, Msg]:
         s.known_hands = _with(state.known_hands, player, state.known_hands[player] - {card})
     s.played = (*state.played, (player, card, action.field))
     s.seen = state.seen | 1 << card
-    msg = Msg(f"{name} plays {fmt(card)} ({c.en}) to {where.en}",
-              f"{name}が {fmt(card)}（{c.ja}）を{where.ja}に出しました")
+    text = fmt(card)
+    en = f"{name} plays {text} ({c.en}) to {where.en}"
+    ja = f"{name}が {text}（{c.ja}）を{where.ja}に出しました"
     if lead is None:
-        msg += Msg(f", leading {c.en}.", f"。{c.ja}がリードです。")
+        en, ja = f"{en}, leading {c.en}.", f"{ja}。{c.ja}がリードです。"
     elif off_colour:
         lead_c = deck.by_key[lead]
         s.voids = (*state.voids, (s.round, player, action.field, lead))
-        msg += Msg(f", declaring no {lead_c.en} in hand.", f"（{lead_c.ja}なしと宣言）。")
+        en, ja = f"{en}, declaring no {lead_c.en} in hand.", f"{ja}（{lead_c.ja}なしと宣言）。"
     else:
-        msg += Msg(", following.", "（フォロー）。")
-    return s, msg + _next_player(s)
+        en, ja = f"{en}, following.", f"{ja}（フォロー）。"
+    after = _next_player(s)
+    return s, Msg(en, ja) if after is NOTHING else Msg(en + after.en, ja + after.ja)
 
 
 def _resolve_battle(s: State) -> Msg:
@@ -801,7 +814,7 @@ def _pick(state: State, action: Pick) -> tuple[State, Msg]:
 def _after_pick(s: State) -> Msg:
     if s.pickers:
         s.phase = Phase.PICK
-        return Msg("", "")
+        return NOTHING
     return _resolve_wild(s)
 
 
@@ -943,9 +956,9 @@ def _take_set(state: State, action: TakeSet) -> tuple[State, Msg]:
         raise refuse(f"{names[state.takers[0]]} takes next, not {name} (smallest number first, H-7)",
                      f"次に取るのは{names[state.takers[0]]}です（{name}ではありません）")
     if not 0 <= action.index < len(state.wilderness):
-        sets = "; ".join(f"{i + 1}: {fmt_all(c)}" for i, c in enumerate(state.wilderness))
-        raise refuse(f"there is no wilderness set {action.index + 1}; the sets left are {sets} (H-7)",
-                     f"在野のセット {action.index + 1} はありません。残りのセット：{sets}")
+        sets = list_sets(state.wilderness)
+        raise refuse(f"there is no wilderness set {action.index + 1}; the sets left are {sets.en} (H-7)",
+                     f"在野のセット {action.index + 1} はありません。残りのセット：{sets.ja}")
     s = _clone(state)
     cards = state.wilderness[action.index]
     s.wilderness = state.wilderness[:action.index] + state.wilderness[action.index + 1:]
@@ -1065,6 +1078,7 @@ class FieldNow:
     lead: str | None
     cards: tuple[int, ...]
     known_lead: tuple[int, ...]
+    known_void: bool  # every card of the hand is known and none has the lead colour
 
 
 @dataclass(frozen=True)
@@ -1090,7 +1104,8 @@ class Allowed:
         return {"phase": self.phase.value, "waiting": {"en": self.waiting.en, "ja": self.waiting.ja},
                 "player": self.player,
                 "fields": [{"field": f.field.value, "open": f.open, "lead": f.lead, "cards": list(f.cards),
-                            "known_lead": list(f.known_lead), "known_to_hold_lead": bool(f.known_lead)}
+                            "known_lead": list(f.known_lead), "known_to_hold_lead": bool(f.known_lead),
+                            "known_void": f.known_void}
                            for f in self.fields],
                 "known_hand": list(self.known_hand), "hidden": self.hidden,
                 "pickers": list(self.pickers), "pick_from": list(self.pick_from),
@@ -1116,6 +1131,9 @@ class Allowed:
             if f.known_lead:
                 line += Msg(f"; known to hold {colour.en}: {fmt_all(f.known_lead)}, so no void claim.",
                             f"。{colour.ja}の {fmt_all(f.known_lead)} を持っているので「無し」は宣言できません。")
+            elif f.known_void:
+                line += Msg(f"; every card in the hand is known and none is {colour.en}.",
+                            f"。手札はすべて分かっていて、{colour.ja}はありません。")
             else:
                 line += Msg(".", "。")
             lines.append(line)
@@ -1123,8 +1141,8 @@ class Allowed:
             lines.append(Msg(f"Battlefield cards to pick: {fmt_all(self.pick_from)}.",
                              f"選べる戦場のカード：{fmt_all(self.pick_from)}。"))
         if self.phase is Phase.TAKE:
-            sets = "; ".join(f"{i + 1}: {fmt_all(c)}" for i, c in enumerate(self.sets))
-            lines.append(Msg(f"Wilderness sets to take: {sets}.", f"取れる在野のセット：{sets}。"))
+            sets = list_sets(self.sets)
+            lines.append(Msg(f"Wilderness sets to take: {sets.en}.", f"取れる在野のセット：{sets.ja}。"))
         if self.phase is Phase.REFILL:
             lines.append(Msg(f"Next set: {count_cards(self.reveal_size).en} from the deck.",
                              f"次のセット：山札から{self.reveal_size}枚。"))
@@ -1148,7 +1166,8 @@ def allowed(state: State) -> Allowed:
             cards = tuple(state.field_cards(where))
             holding = tuple(c for c in known if deck.colour_of[c] == lead) if lead is not None else ()
             is_open = where is Field.BATTLE or bool(state.wilderness)
-            out.append(FieldNow(where, is_open, lead, cards, holding))
+            known_void = lead is not None and hidden == 0 and not holding
+            out.append(FieldNow(where, is_open, lead, cards, holding, known_void))
         fields = tuple(out)
     return Allowed(
         phase=state.phase, waiting=state.waiting_for(), player=actor, fields=fields, known_hand=known,
@@ -1176,8 +1195,8 @@ def describe(state: State) -> Msg:
             ja = "、".join(f"{fmt(c)} {names[p]}" + ("（取得済み）" if c in state.battle_taken else "")
                            for p, c in played)
             lines.append(Msg(f"{fn.en} (leads {lead.en}): {en}.", f"{fn.ja}（リード{lead.ja}）：{ja}。"))
-    sets = "; ".join(f"{i + 1}: {fmt_all(c)}" for i, c in enumerate(state.wilderness)) or "—"
-    lines.append(Msg(f"Wilderness sets: {sets}.", f"在野のセット：{sets}。"))
+    sets = list_sets(state.wilderness)
+    lines.append(Msg(f"Wilderness sets: {sets.en}.", f"在野のセット：{sets.ja}。"))
     hands_en, hands_ja = [], []
     for p, count in enumerate(state.hand_counts):
         known = sorted(state.known_hands[p])

@@ -53,7 +53,8 @@ def player(game: dict[str, Any], index: int, **changes: Any) -> dict[str, Any]:
 
 @pytest.mark.parametrize("doc,line", [
     (player(FORTRESS, 0, hand=None, hnad=["R3"]),
-     'player Aki: unknown key "hnad" (did you mean "hand"?); the keys allowed here are "name", "fortress", "hand"'),
+     'player Aki: unknown key "hnad" (did you mean "hand"?); the keys allowed here are "name", "fortress", '
+     '"hand", "pair"'),
     (player(HOMALET, 0, pile=None, pil=["07"]),
      'player A: unknown key "pil" (did you mean "pile"?); the keys allowed here are "name", "pile"'),
     ({"game": "homalet", "players": FORTRESS["players"]},
@@ -130,7 +131,7 @@ def test_bytes_that_are_not_utf8_are_refused_on_standard_input_as_in_files(tmp_p
 @pytest.mark.parametrize("text,line", [
     (b"", "standard input is empty: settle reads a JSON object with \"game\" and \"players\""),
     (b"  \n", "standard input is empty: settle reads a JSON object with \"game\" and \"players\""),
-    (b"[" * 100_000, "standard input is nested too deeply to be a game to settle"),
+    (b"[" * 100_000, "standard input is nested too deeply to be read"),
     (b'{"game": "dragoness", "n": ' + b"9" * 5000 + b"}",
      "standard input: a number of 5000 digits is too long; counts are small whole numbers"),
     (b'{"game": "fortress", "game": "homalet"}',

@@ -7,7 +7,7 @@ import pytest
 
 from companion.rules import fortress as f
 from companion.rules.common import Refusal
-from companion.settle import settle_fortress
+from companion.settle import settle
 
 from .test_fortress_game import GRID, play, start_game
 
@@ -375,6 +375,6 @@ def test_f14_settle_input_of_a_finished_game_settles_to_the_engines_scores(fdeck
     assert f.finished(state)
     document = f.settle_input(state)
     assert document["players"][0] == {"name": "Aki", "fortress": [["Y6"], ["G7"]], "hand": ["R13"], "pair": None}
-    settled = settle_fortress(document, explain=False, lang="en")
+    settled = settle(document)
     assert [p["score"] for p in settled["players"]] == [s.score for s in f.scores(state)] == [2 - 13, 0, 0]
     assert settled["winners"] == ["Ben", "Chie"]

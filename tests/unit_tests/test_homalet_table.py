@@ -61,10 +61,13 @@ def test_h4_a_card_outside_a_fully_known_hand_is_refused(hdeck: h.Deck) -> None:
     state, _ = run(state, h.Correct(0, 2, "dealt cards went back to the deck"))
     assert state.hidden_counts()[0] == 0
     state, _ = run(state, h.RevealSet((26, 27)), h.RevealSet((28, 29)))
-    state, _ = run(state, h.Play(1, 8, B), h.Play(2, 9, B, void=True))
+    state, _ = run(state, h.Play(1, 8, B), h.Play(2, 9, W))
     msg = refusal(state, h.Play(0, 7, W))
     assert msg.en == "Aki holds 2 cards, all known to the table (20 21); 07 is not one of them (H-4)"
     assert msg.ja == "Akiの手札 2枚 はすべて分かっています（20 21）。07 はその中にありません"
+    battle, wild = h.allowed(state).fields
+    assert (battle.known_lead, battle.known_void, wild.known_void) == ((21,), False, True)  # 08 gold, 09 violet
+    assert "every card in the hand is known and none is violet" in h.allowed(state).describe().en
     state, _ = run(state, h.Play(0, 21, B))  # a card of the known hand is fine
     assert state.hidden_counts()[0] == 0 and state.hand_counts[0] == 1
 
@@ -132,6 +135,7 @@ def test_h4_enum_values_as_plain_strings_are_read_as_the_enum(hdeck: h.Deck) -> 
     state = table(hdeck)
     state, _ = run(state, h.Play(0, 0, "wild"))  # type: ignore[arg-type]
     assert state.played == ((0, 0, W),) and state.lead(W) == "crimson" and state.lead(B) is None
+    assert state.lead("wild") == "crimson" and state.field_cards("wild") == [0]  # type: ignore[arg-type]
     assert h.Adjust("deck", "hand", None, None, 2) == h.Adjust(h.Zone.DECK, h.Zone.HAND, None, None, 2)  # type: ignore[arg-type]
     for make, words in [(lambda: h.Play(0, 0, "battlefield"), "'battlefield' is not a field: use one of battle, wild"),
                         (lambda: h.Adjust("floor", "hand"), "'floor' is not a zone"),
@@ -233,12 +237,13 @@ def test_h4_allowed_now_gives_each_field_its_lead_and_what_the_player_is_known_t
     assert now.player == 0 and now.known_hand == (20, 21) and now.hidden == 5
     battle, wild = now.fields
     assert (battle.field, battle.open, battle.lead, battle.cards, battle.known_lead) == (B, True, "gold", (8,), (21,))
+    assert not battle.known_void and not wild.known_void  # Aki holds 5 cards the engine does not know
     assert (wild.field, wild.open, wild.lead, wild.cards, wild.known_lead) == (W, True, "violet", (9,), ())
     expected_unseen = sorted(set(range(30)) - {0, 3, 5, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 8, 9})
     assert list(now.unseen) == expected_unseen
     data = json.loads(json.dumps(now.to_data()))
     assert data["fields"][0] == {"field": "battle", "open": True, "lead": "gold", "cards": [8], "known_lead": [21],
-                                 "known_to_hold_lead": True}
+                                 "known_to_hold_lead": True, "known_void": False}
     text = now.describe()
     assert "Battlefield: leads gold (08); known to hold gold: 21, so no void claim." in text.en
     assert "戦場：リードは黄（08）。黄の 21 を持っているので「無し」は宣言できません。" in text.ja

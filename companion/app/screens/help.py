@@ -15,8 +15,8 @@ from companion.app.widgets.keybar import KeyBar
 from companion.rules.common import Msg
 
 KEYS = (("F1", "key.help"), ("F2", "key.lang"), ("Ctrl+P", "key.palette"), ("Ctrl+Z", "key.undo"),
-        ("Ctrl+Y", "key.redo"), ("Tab / →", "key.complete"), ("Enter", "key.play"), ("F5", "key.settle"),
-        ("Esc", "key.back"), ("Ctrl+Q", "key.quit"))
+        ("Ctrl+Y", "key.redo"), ("Tab / →", "key.complete"), ("Enter", "key.play"), ("F3", "track.describe"),
+        ("F4", "cmd.export"), ("F5", "key.settle"), ("Esc", "key.back"), ("Ctrl+Q", "key.quit"))
 
 
 class HelpScreen(LangScreen):

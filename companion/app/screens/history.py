@@ -79,7 +79,7 @@ class HistoryScreen(TableScreen):
         for g in self.capp.store.games():
             state = "state.sheet" if g.mode == "sheet" else "state.finished" if g.finished else "state.playing"
             out.append((str(g.id), (g.id, self.capp.game_title(g.game), ", ".join(g.players),
-                                    g.created[:16].replace("T", " "), self.say(state), ", ".join(g.winners),
+                                    g.created[5:16].replace("T", " "), self.say(state), ", ".join(g.winners),
                                     g.actions)))
         return out
 

@@ -12,11 +12,13 @@ from companion.app.widgets.keybar import KeyBar
 from companion.rules.common import Refusal
 
 MENU = ("new", "sheet", "history", "stats", "help", "lang", "quit")
+LIST_AFTER = 0.05  # seconds after the first frame: opening the store (sqlite) waits until then
 ACTIONS = {"new": "new_game", "sheet": "sheet", "history": "history", "stats": "stats",
            "help": "help", "lang": "toggle_lang", "quit": "quit"}
 
 
 class HomeScreen(LangScreen):
+    _listed = False
     def compose(self) -> ComposeResult:
         yield Label(self.say("app.title"), classes="title")
         with Horizontal(id="home"):
@@ -30,11 +32,18 @@ class HomeScreen(LangScreen):
     def on_mount(self) -> None:
         super().on_mount()
         self.query_one("#menu", OptionList).focus()
-        self.call_after_refresh(self.list_unfinished)
+        self.query_one("#resume", OptionList).add_option(Option(self.say("home.loading"), disabled=True))
+        self.set_timer(LIST_AFTER, self.list_unfinished)  # the home screen is drawn before the store opens
+        self._listed = False
 
     def on_screen_resume(self) -> None:
         super().on_screen_resume()
-        self.list_unfinished()
+        if self._listed:  # back from another screen: the games may have changed
+            self.list_unfinished()
+
+    def relabel(self) -> None:
+        super().relabel()
+        self.call_after_refresh(self.list_unfinished)
 
     def list_unfinished(self) -> None:
         """The unfinished games, most recent first (read after the first frame: the store is not
@@ -42,6 +51,7 @@ class HomeScreen(LangScreen):
         box = self.query("#resume")
         if not box:
             return
+        self._listed = True
         resume = box.first(OptionList)
         resume.clear_options()
         try:
@@ -54,6 +64,8 @@ class HomeScreen(LangScreen):
         for g in games:
             title = self.capp.game_title(g.game)
             resume.add_option(Option(f"#{g.id} {title}: {', '.join(g.players)}", id=f"game-{g.id}"))
+        if games:
+            resume.highlighted = 0
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         option_id = event.option.id or ""

@@ -102,7 +102,7 @@ class NewGameScreen(LangScreen):
         """Remember what has been typed (the form is recomposed when the language changes)."""
         for key in ("game", "start", "mode"):
             for select in self.query(f"#{key}").results(Select):
-                if select.value is not Select.BLANK:
+                if select.value is not Select.NULL:
                     self.values[key] = select.value
         for key in ("players", "deck"):
             for entry in self.query(f"#{key}").results(Input):

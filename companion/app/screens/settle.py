@@ -46,7 +46,7 @@ class SettleScreen(LangScreen):
     ``explain`` asks for it again in another language; ``compact`` is what the QR code holds."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back", show=False),
-                                             Binding("ctrl+e", "export", "Export", show=False)]
+                                             Binding("f4", "export", "Export", show=False)]
 
     def __init__(self, explain: Any, compact: dict[str, Any], game_id: int | None) -> None:
         super().__init__()
@@ -70,7 +70,7 @@ class SettleScreen(LangScreen):
             if self.game_id is not None:
                 yield Button(self.say("settle.export"), compact=True, id="export")
             yield Button(self.say("settle.home"), variant="primary", compact=True, id="home")
-        yield KeyBar([("Esc", "key.back"), ("^E", "cmd.export"), ("F2", "key.lang"), ("^Q", "key.quit")],
+        yield KeyBar([("Esc", "key.back"), ("F4", "cmd.export"), ("F2", "key.lang"), ("^Q", "key.quit")],
                      self.lang)
 
     def _qr(self) -> Text:

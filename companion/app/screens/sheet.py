@@ -82,7 +82,7 @@ class SheetScreen(LangScreen):
             yield Label(self.say("sheet.dragoness.out"))
             for r in range(ROUNDS):
                 current = self.values.get(f"out-{r}")
-                yield Select(choices, value=current if current else Select.BLANK, compact=True, id=f"out-{r}",
+                yield Select(choices, value=current if current else Select.NULL, compact=True, id=f"out-{r}",
                              prompt="—")
             for seat, name in enumerate(self.players):
                 yield Label(name)
@@ -105,7 +105,7 @@ class SheetScreen(LangScreen):
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id:
-            self.values[event.select.id] = "" if event.value is Select.BLANK else str(event.value)
+            self.values[event.select.id] = "" if event.value is Select.NULL else str(event.value)
             self.update_preview()
 
     def document(self) -> dict[str, Any]:

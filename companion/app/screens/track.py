@@ -17,8 +17,9 @@ from textual.widgets import Input, Label, Static
 
 from companion.app.complete import LegalLines, LegalSuggester
 from companion.app.screens.base import LangScreen
-from companion.app.widgets.boards import BOARDS
+from companion.app.widgets.boards import board
 from companion.app.widgets.coach import preview
+from companion.app.widgets.entry import EntryLine
 from companion.app.widgets.keybar import KeyBar
 from companion.rules.common import Msg, Refusal
 
@@ -32,7 +33,7 @@ class GameScreen(LangScreen):
         Binding("ctrl+y", "redo", "Redo", show=False, priority=True),
         Binding("f3", "toggle_describe", "Describe", show=False),
         Binding("f5", "settle", "Settle", show=False),
-        Binding("ctrl+e", "export", "Export", show=False),
+        Binding("f4", "export", "Export", show=False),
         Binding("escape", "back", "Back", show=False),
     ]
 
@@ -41,19 +42,21 @@ class GameScreen(LangScreen):
         self.live = live
         self.game: str = live.game
         self.engine = live.engine
-        self.describing = False
+        self.describing = True
         self.ruling: Text = Text()
         self._legal: LegalLines | None = None
 
     def compose(self) -> ComposeResult:
         yield Label("", id="game-title", classes="title")
         with Horizontal(id="board-row"):
-            yield Static(id="board")
+            with VerticalScroll(id="left"):
+                yield Static(id="board")
+                yield Static(id="details")
             with VerticalScroll(id="side"):
-                yield Static(id="describe")
+                yield Static(id="allowed")
         yield Static(id="ruling")
-        yield Input(placeholder=self.say("track.entry"), compact=True, id="entry",
-                    suggester=LegalSuggester(self.legal_lines))
+        yield EntryLine(placeholder=self.say("track.entry"), compact=True, id="entry",
+                        suggester=LegalSuggester(self.legal_lines))
         yield KeyBar(KEYS, self.lang)
 
     def on_mount(self) -> None:
@@ -75,9 +78,12 @@ class GameScreen(LangScreen):
         moves = self.live.position
         title = f"#{self.live.id} {self.text(self.engine.TITLE)} — {', '.join(self.live.players)}  ({moves})"
         self.query_one("#game-title", Label).update(title)
-        self.query_one("#board", Static).update(BOARDS[self.game](self.engine, state, self.lang))
-        side = self.engine.describe(state) if self.describing else self.engine.allowed(state).describe()
-        self.query_one("#describe", Static).update(self.text(side))
+        self.query_one("#board", Static).update(board(self.engine, state, self.lang))
+        details = self.query_one("#details", Static)
+        details.display = self.describing
+        if self.describing:
+            details.update(self.text(self.engine.describe(state)))
+        self.query_one("#allowed", Static).update(self.text(self.engine.allowed(state).describe()))
         self.query_one("#ruling", Static).update(self.ruling)
 
     def say_ruling(self, msg: Msg | str, refused: bool = False, prefix: str = "") -> None:
@@ -92,7 +98,9 @@ class GameScreen(LangScreen):
         if not line:
             self.query_one("#ruling", Static).update(self.ruling)
             return
-        self.query_one("#ruling", Static).update(preview(self.engine, self.live.state, line, self.lang))
+        legal = self.legal_lines()
+        completes = legal is not None and legal.first(line) is not None
+        self.query_one("#ruling", Static).update(preview(self.engine, self.live.state, line, self.lang, completes))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         line = event.value.strip()
@@ -114,6 +122,14 @@ class GameScreen(LangScreen):
         if self.live.finished:
             self.action_settle()
         return True
+
+    def action_insert(self, token: str) -> None:
+        """A click on a spot or a card types it into the entry line."""
+        entry = self.query_one("#entry", Input)
+        head = entry.value.rstrip()
+        entry.value = f"{head} {token} " if head else f"{token} "
+        entry.cursor_position = len(entry.value)
+        entry.focus()
 
     # ------------------------------------------------------------------ undo, redo, settle
 
@@ -164,5 +180,9 @@ class GameScreen(LangScreen):
         self.app.pop_screen()
 
     def relabel(self) -> None:
+        """Everything in the new language, in place (the entry line keeps what is typed)."""
+        self._drawn_in = self.lang
         self.ruling = Text()
-        super().relabel()
+        self.query_one("#entry", Input).placeholder = self.say("track.entry")
+        self.query_one(KeyBar).relabel(self.lang)
+        self.show()

@@ -17,9 +17,16 @@ from companion.rules.common import Lang
 TURN = "▶"
 
 
-def _ink(color: str) -> Style:
-    """A deck colour as text colour, bold so dark colours stay readable on a dark background."""
-    return Style(color=color, bold=True)
+def _ink(color: str, token: str | None = None) -> Style:
+    """A deck colour as text colour, bold so dark colours stay readable on a dark background;
+    clicking it types ``token`` into the entry line."""
+    return Style(color=color, bold=True) + _click(token)
+
+
+def _click(token: str | None, style: str = "") -> Style:
+    """Clicking this text types ``token`` into the entry line (the mouse as an alternative)."""
+    base = Style.parse(style) if style else Style()
+    return base if token is None else base + Style(meta={"@click": f"screen.insert({token!r})"})
 
 
 def _row_name(text: Text, name: str, active: bool, width: int = 10) -> None:
@@ -35,31 +42,44 @@ def fortress_board(engine: ModuleType, state: Any, lang: Lang) -> Text:
     """Both 2×2 grids with their 16 spots labelled as in the notation; each player's fortress row
     (columns left to right, rank and height), hand count and score so far; the deck count."""
     deck = state.setup.deck
-    text = Text(no_wrap=True, overflow="ellipsis")
+    text = Text()
 
     def card(cell: str) -> None:
         c = state.grid.get(cell)
         if c is None:
-            text.append(" -- ".center(5), style="dim")
+            text.append(f"{'--':^5}", style="dim")
         else:
-            text.append(f"[{c!s:>3}]", style=_ink(deck.suit(c.suit).color))
-            text.append(" ")
+            text.append(f"{c!s:^5}", style=_ink(deck.suit(c.suit).color, str(c)))
 
     a, b = engine.GRIDS
-    text.append(f"      {a}1N  {a}2N            {b}1N  {b}2N\n", style="dim")
-    for top, bottom in ((1, 2), (3, 4)):
+    def spot(name: str, width: int = 5) -> None:
+        pad = width - len(name)
+        text.append(" " * (pad // 2))
+        text.append(name, style=_click(name, "dim"))
+        text.append(" " * (pad - pad // 2))
+
+    for side, (left, right) in (("N", (1, 2)), ("S", (3, 4))):
+        if side == "S":
+            for top, bottom in ((1, 2), (3, 4)):
+                for g in (a, b):
+                    text.append(" ")
+                    spot(f"{g}{top}W", 4)
+                    card(f"{g}{top}")
+                    card(f"{g}{bottom}")
+                    spot(f"{g}{bottom}E", 5)
+                    text.append(" ")
+                text.append("\n")
         for g in (a, b):
-            text.append(f" {g}{top}W ", style="dim")
-            card(f"{g}{top}")
-            card(f"{g}{bottom}")
-            text.append(f"{g}{bottom}E", style="dim")
+            text.append(" " * 5)
+            spot(f"{g}{left}{side}")
+            spot(f"{g}{right}{side}")
+            text.append(" " * 6)
         text.append("\n")
-    text.append(f"      {a}3S  {a}4S            {b}3S  {b}4S\n", style="dim")
     text.append(f" {say('board.deck', lang)} {state.deck_count}", style="bold")
     if state.pending:
         text.append(f"   {say('board.captured', lang)} ")
         for c in state.pending:
-            text.append(str(c), style=_ink(deck.suit(c.suit).color))
+            text.append(str(c), style=_ink(deck.suit(c.suit).color, str(c)))
             text.append(" ")
     text.append("\n")
     scores = engine.scores(state)
@@ -85,13 +105,13 @@ def homalet_board(engine: ModuleType, state: Any, lang: Lang) -> Text:
     """The battlefield and wilderness with their lead colours, the wilderness sets, each player's
     hand count and score pile with its live score."""
     deck = state.setup.deck
-    text = Text(no_wrap=True, overflow="ellipsis")
+    text = Text()
 
     def card(c: int, dim: bool = False) -> None:
         colour = deck.colour(c)
         mark = colour.ja if lang == "ja" else colour.en[:1]
         season = deck.season(c)
-        text.append(f"{c:02d}{mark}", style="dim" if dim else _ink(colour.color))
+        text.append(f"{c:02d}{mark}", style=_click(f"{c:02d}", "dim") if dim else _ink(colour.color, f"{c:02d}"))
         if season is not None:
             text.append(engine.SEASON_NAMES[season].text(lang)[:1] if lang == "ja" else "*", style="dim")
         text.append(" ")
@@ -111,7 +131,7 @@ def homalet_board(engine: ModuleType, state: Any, lang: Lang) -> Text:
                 card(c, dim=c in state.battle_taken)
                 text.append(f"{names[p][:6]} ", style="dim")
         text.append("\n")
-    text.append(f" {say('board.sets', lang)}: ", style="bold")
+    text.append(f" {say('board.sets', lang)}\n  ", style="bold")
     for i, cards in enumerate(state.wilderness):
         text.append(f"{i + 1}:", style="dim")
         for c in cards:
@@ -139,7 +159,7 @@ def dragoness_board(engine: ModuleType, state: Any, lang: Lang) -> Text:
     """Round n of 5, the pile's top pattern with its type and the card to beat, who has passed,
     hand counts and points so far."""
     deck = state.setup.deck
-    text = Text(no_wrap=True, overflow="ellipsis")
+    text = Text()
     rounds = engine.ROUNDS
     text.append(f" {say('board.round', lang)} {min(state.round, rounds)}/{rounds}\n", style="bold")
     text.append(f" {say('board.pile', lang)}: ", style="bold")
@@ -167,6 +187,13 @@ def dragoness_board(engine: ModuleType, state: Any, lang: Lang) -> Text:
     return text
 
 
-BOARDS: dict[str, Callable[[ModuleType, Any, Lang], Text]] = {
+_BOARDS: dict[str, Callable[[ModuleType, Any, Lang], Text]] = {
     "fortress": fortress_board, "homalet": homalet_board, "dragoness": dragoness_board,
 }
+
+
+def board(engine: ModuleType, state: Any, lang: Lang) -> Text:
+    """The table of ``engine``'s game in ``state``."""
+    text = _BOARDS[engine.GAME](engine, state, lang)
+    text.rstrip()
+    return text

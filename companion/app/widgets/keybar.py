@@ -13,8 +13,15 @@ class KeyBar(Static):
     """``keys`` is a list of (key as shown, word key); drawn in one line, cut at the screen's width."""
 
     def __init__(self, keys: list[tuple[str, str]], lang: Lang) -> None:
+        self.keys = keys
+        super().__init__(self.line(lang), classes="keybar")
+
+    def line(self, lang: Lang) -> Text:
         text = Text(no_wrap=True, overflow="ellipsis")
-        for key, word in keys:
-            text.append(f" {key} ", style="reverse")
-            text.append(f" {say(word, lang)} ")
-        super().__init__(text, classes="keybar")
+        for key, word in self.keys:
+            text.append(f" {key}", style="bold")
+            text.append(f" {say(word, lang)} ", style="dim")
+        return text
+
+    def relabel(self, lang: Lang) -> None:
+        self.update(self.line(lang))
