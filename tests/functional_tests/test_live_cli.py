@@ -68,8 +68,7 @@ def test_a_whole_game_through_the_command_line(run: Run, game: str, players: int
     shown = json.loads(out)
     assert shown["game"] == game and shown["players"] == list(setup.players)
     assert shown["actions"] == len(lines) and shown["finished"] is True
-    settled = shown["settle"]
-    assert settled is None or settled["winners"]  # None only if settling this game refuses (reported)
+    assert shown["settle"]["winners"] and "settle_refused" not in shown
     code, out, _ = run("games", "--json")
     assert json.loads(out)[0]["finished"] is True
     code, exported, _ = run("export", game_id, "--lines")
