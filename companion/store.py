@@ -4,8 +4,8 @@ A tracked game is its setup plus the list of actions played; the state is their 
 accepted action is committed durably (WAL, ``synchronous=FULL``: fsync) before its ruling is
 returned. Undo and redo move a cursor (``games.position``) over the stored actions, so an undone
 action stays stored, and redo works after a restart, until a new action replaces it. Folded
-states are checkpointed every :data:`CHECKPOINT_EVERY` actions, so resuming or undoing at the end
-of a long game folds a few actions, not the whole game.
+states are checkpointed every :data:`CHECKPOINT_EVERY` actions and at the game's current position,
+so resuming reads one state and undoing folds a few actions, never the whole game.
 
 A database that is damaged, belongs to another program, or was written by a newer version is
 refused with a sentence and never written to; a read-only one can still be read.
@@ -34,7 +34,7 @@ from companion.rules.common import Lang, Msg, Refusal, refuse
 
 APPLICATION_ID = 0x43504E31  # "CPN1": marks the file as this program's (PRAGMA application_id)
 SCHEMA_VERSION = 1  # PRAGMA user_version; MIGRATIONS lifts an older file to it
-CHECKPOINT_EVERY = 32  # a folded state is stored at every multiple of this many actions
+CHECKPOINT_EVERY = 8  # a folded state is kept at every multiple of this many actions (and at the current one)
 BUSY_MS = 5000  # how long a writer waits for another process's transaction before refusing
 
 SCHEMA = """
@@ -98,8 +98,11 @@ def now() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))  # one encoder: dumps() makes one a call
+
+
 def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return _ENCODER.encode(value)
 
 
 # --------------------------------------------------------------------------- refusals
@@ -198,49 +201,34 @@ _SAFE_GLOBALS = {
 
 
 class _StateUnpickler(pickle.Unpickler):
-    """Reads back only the rules' own classes (a checkpoint cannot name anything else); the
-    game's setup and deck are not in the checkpoint but the live game's own."""
-
-    def __init__(self, blob: bytes, setup: Any) -> None:
-        super().__init__(io.BytesIO(blob))
-        self.setup = setup
+    """Reads back only the rules' own classes: a checkpoint cannot name anything else."""
 
     def find_class(self, module: str, name: str) -> Any:
         if module.startswith("companion.rules.") or name in _SAFE_GLOBALS.get(module, ()):
             return super().find_class(module, name)
         raise pickle.UnpicklingError(f"{module}.{name} is not a state class")
 
-    def persistent_load(self, pid: Any) -> Any:
-        if pid == "setup":
-            return self.setup
-        if pid == "deck":
-            return self.setup.deck
-        raise pickle.UnpicklingError(f"unknown reference {pid!r}")
-
-
-class _StatePickler(pickle.Pickler):
-    """A state without its setup and deck (they are the game's, and a deck holds look-up caches)."""
-
-    def __init__(self, file: io.BytesIO, setup: Any) -> None:
-        super().__init__(file, protocol=5)
-        self.kinds = {type(setup): "setup", type(setup.deck): "deck"}
-
-    def persistent_id(self, obj: Any) -> Any:
-        return self.kinds.get(type(obj))
-
 
 def freeze(state: Any, setup: Any) -> bytes | None:
-    """A checkpoint of ``state``; None if it cannot be kept (then there is simply no checkpoint)."""
-    buffer = io.BytesIO()
+    """A checkpoint of ``state`` without its setup (the game's own, put back by :func:`thaw`; a
+    deck holds look-up caches); None if it cannot be kept (then there is no checkpoint there)."""
+    if getattr(state, "setup", None) is setup and hasattr(state, "__dict__"):
+        shell = object.__new__(type(state))  # a shallow copy (copy.copy goes the long way round)
+        shell.__dict__.update(vars(state), setup=None)
+    else:
+        shell = state
     try:
-        _StatePickler(buffer, setup).dump(state)
+        return pickle.dumps(shell, protocol=5)
     except (pickle.PicklingError, TypeError, AttributeError):
         return None
-    return buffer.getvalue()
 
 
-def _thaw(blob: bytes, setup: Any) -> Any:
-    return _StateUnpickler(blob, setup).load()
+def thaw(blob: bytes, setup: Any) -> Any:
+    """The state a checkpoint holds, with the game's setup."""
+    state = _StateUnpickler(io.BytesIO(blob)).load()
+    if getattr(state, "setup", setup) is None:
+        object.__setattr__(state, "setup", setup)
+    return state
 
 
 # --------------------------------------------------------------------------- summaries
@@ -618,11 +606,11 @@ class Store:
             game_id = self._insert_game(engine.GAME, "track", canonical["deck"], getattr(setup, "start", None),
                                         setup.players, times=record.times)
             self.db.executemany("INSERT INTO actions(game_id, seq, data, time) VALUES (?, ?, ?, ?)",
-                                [(game_id, seq, _dumps(engine.action_to_data(a)), t)
-                                 for seq, (a, t) in enumerate(zip(record.actions, record.times, strict=True))])
+                                [(game_id, seq, _dumps({k: v for k, v in item.items() if k != "time"}), item["time"])
+                                 for seq, item in enumerate(canonical["actions"])])
             mark = fingerprint(engine)
-            blobs = [(seq, freeze(states[seq], setup))
-                     for seq in range(CHECKPOINT_EVERY, len(states), CHECKPOINT_EVERY)]
+            kept = {*range(CHECKPOINT_EVERY, len(states), CHECKPOINT_EVERY), len(states) - 1} - {0}
+            blobs = [(seq, freeze(states[seq], setup)) for seq in sorted(kept)]
             self.db.executemany("INSERT INTO checkpoints(game_id, seq, engine, state) VALUES (?, ?, ?, ?)",
                                 [(game_id, seq, mark, blob) for seq, blob in blobs if blob is not None])
             self.db.execute("UPDATE games SET position = ? WHERE id = ?", (len(record.actions), game_id))
@@ -834,7 +822,7 @@ class LiveGame:
                 "ORDER BY seq DESC LIMIT 1", (self.id, fingerprint(self.engine), position, base)).fetchone()
             if row is not None:
                 with suppress(Exception):  # an unreadable checkpoint is only a lost shortcut
-                    base, state = row[0], _thaw(row[1], self.setup)
+                    base, state = row[0], thaw(row[1], self.setup)
         if state is None:
             base, state = 0, self.engine.new_state(self.setup)
         self._states[base] = state
@@ -892,10 +880,7 @@ class LiveGame:
             db.execute("DELETE FROM checkpoints WHERE game_id = ? AND seq > ?", (self.id, position))
             db.execute("INSERT INTO actions(game_id, seq, data, time) VALUES (?, ?, ?, ?)",
                        (self.id, position, _dumps(self.engine.action_to_data(action)), now()))
-            blob = freeze(state, self.setup) if (position + 1) % CHECKPOINT_EVERY == 0 else None
-            if blob is not None:
-                db.execute("INSERT INTO checkpoints(game_id, seq, engine, state) VALUES (?, ?, ?, ?)",
-                           (self.id, position + 1, fingerprint(self.engine), blob))
+            self._checkpoint(db, position + 1, state)
             db.execute("UPDATE games SET position = ? WHERE id = ?", (position + 1, self.id))
             self.store._set_result(self.id, *finish)
         for p in [p for p in self._states if p > position]:
@@ -906,6 +891,16 @@ class LiveGame:
         self._states[position + 1] = state
         self._position, self._stored = position + 1, position + 1
         return ruling
+
+    def _checkpoint(self, db: sqlite3.Connection, position: int, state: Any) -> None:
+        """Keep ``state`` as the checkpoint at ``position``, where the game now stands (resuming
+        starts there); the one left at the previous position goes unless it is a regular one."""
+        db.execute("DELETE FROM checkpoints WHERE game_id = ? AND seq % ? != 0 AND seq != ?",
+                   (self.id, CHECKPOINT_EVERY, position))
+        blob = freeze(state, self.setup)
+        if blob is not None:
+            db.execute("INSERT OR REPLACE INTO checkpoints(game_id, seq, engine, state) VALUES (?, ?, ?, ?)",
+                       (self.id, position, fingerprint(self.engine), blob))
 
     def play_line(self, line: str) -> Msg:
         """A table-notation line (docs/notation.md), read against the current state, then played."""
@@ -934,6 +929,7 @@ class LiveGame:
         finish = _outcome(self.engine, self.setup, state)
         with self._change() as db:
             db.execute("UPDATE games SET position = ? WHERE id = ?", (position, self.id))
+            self._checkpoint(db, position, state)
             self.store._set_result(self.id, *finish)
         self._position = position
 
