@@ -5,12 +5,21 @@ from __future__ import annotations
 from pathlib import Path
 
 from printables.faces import TITLES, DeckArt
-from printables.layout import Duplex, Grid, atomic_target, cut_marks, new_canvas, page_note, set_boxes
+from printables.layout import (
+    Duplex,
+    Grid,
+    atomic_target,
+    calibration_ruler,
+    cut_marks,
+    new_canvas,
+    page_note,
+    set_boxes,
+)
 
 
 def draw_deck(target: str | Path, art: DeckArt, grid: Grid, duplex: Duplex) -> int:
     """Write the deck PDF to ``target``; return the number of pages."""
-    c = new_canvas(target, grid.page, f"{TITLES[art.game].en} — deck")
+    c = new_canvas(target, grid.page, f"{TITLES[art.game].en} — deck", duplex)
     w, h = grid.card
     art.forms(c, w, h, grid.bleed)
     pages = 0
@@ -24,8 +33,11 @@ def draw_deck(target: str | Path, art: DeckArt, grid: Grid, duplex: Duplex) -> i
             c.translate(x, y)
             art.draw(c, card, w, h)
             c.restoreState()
-        cut_marks(c, grid)
-        page_note(c, grid.page, f"{TITLES[art.game].en} {sheet + 1}/{total} fronts", grid)
+        spots = [grid.slot(i) for i in range(len(batch))]
+        cut_marks(c, grid, spots)
+        if sheet == 0:
+            calibration_ruler(c, grid, spots)
+        page_note(c, grid.page, f"{TITLES[art.game].en} {sheet + 1}/{total} fronts", grid, spots)
         c.showPage()
         pages += 1
         if duplex != "none":
@@ -36,8 +48,10 @@ def draw_deck(target: str | Path, art: DeckArt, grid: Grid, duplex: Duplex) -> i
                 c.translate(x, y)
                 c.doForm(f"back-{art.game}")
                 c.restoreState()
-            cut_marks(c, grid)
-            page_note(c, grid.page, f"{TITLES[art.game].en} {sheet + 1}/{total} backs ({duplex}-edge duplex)", grid)
+            spots = [grid.back_slot(i, duplex) for i in range(len(batch))]
+            cut_marks(c, grid, spots)
+            page_note(c, grid.page, f"{TITLES[art.game].en} {sheet + 1}/{total} backs ({duplex}-edge duplex)", grid,
+                      spots)
             c.showPage()
             pages += 1
     c.save()

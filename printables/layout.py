@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, Literal
@@ -16,6 +17,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from companion.rules.common import Msg, Refusal
+from printables.draw import fit_size
 from printables.fonts import FONT, register_fonts
 
 rl_config.useA85 = 0  # binary (still compressed) streams: smaller and faster than ASCII85 text
@@ -29,6 +31,7 @@ SIZES: dict[str, tuple[float, float]] = {  # trim size in points
 Duplex = Literal["long", "short", "none"]
 MARGIN = 7 * mm  # the printable edge plus room for cut marks
 MARK = 4 * mm  # cut mark length
+EDGE = 5 * mm  # nothing printed nearer the paper's edge: most printers cannot print there
 
 
 class LayoutError(Refusal):
@@ -118,46 +121,157 @@ def make_grid(paper: str, size: str | tuple[float, float], bleed_mm: float = 0.0
     return Grid(page, card, bleed, cols, rows)
 
 
-def cut_marks(c: Canvas, grid: Grid) -> None:
-    """Short lines in the margin at every trim edge, never over a card face."""
-    x1, y1, x2, y2 = grid.bleed_box()
-    xs: set[float] = set()
-    ys: set[float] = set()
-    for i in range(grid.per_page):
-        x, y = grid.slot(i)
-        xs.update((round(x, 3), round(x + grid.card[0], 3)))
-        ys.update((round(y, 3), round(y + grid.card[1], 3)))
+def cut_marks(c: Canvas, grid: Grid, spots: Sequence[tuple[float, float]] | None = None) -> None:
+    """Short lines at every trim edge of the cards at ``spots`` (trim origins; every slot by default):
+    each row's marks beside its outer cards, each column's above and below its end cards, and none
+    that would touch a card. An empty slot has nothing to cut, so no mark stands beside it alone."""
+    spots = [grid.slot(i) for i in range(grid.per_page)] if spots is None else spots
+    w, h = grid.card
+    b = grid.bleed
+    gap = 1 * mm
+    length = mark_length(grid)
+    boxes = [(x - b, y - b, x + w + b, y + h + b) for x, y in spots]
+
+    def clear(x1: float, y1: float, x2: float, y2: float) -> bool:
+        lo_x, hi_x, lo_y, hi_y = min(x1, x2), max(x1, x2), min(y1, y2), max(y1, y2)
+        return not any(lo_x < bx2 and hi_x > bx1 and lo_y < by2 and hi_y > by1 for bx1, by1, bx2, by2 in boxes)
+
+    lines = set()
+    for row in {round(y, 3) for _, y in spots}:
+        xs = [x for x, y in spots if round(y, 3) == row]
+        left, right = min(xs) - b - gap, max(xs) + w + b + gap
+        for y in (row, row + h):
+            lines.add((left, y, left - length, y))
+            lines.add((right, y, right + length, y))
+    for col in {round(x, 3) for x, _ in spots}:
+        ys = [y for x, y in spots if round(x, 3) == col]
+        low, high = min(ys) - b - gap, max(ys) + h + b + gap
+        for x in (col, col + w):
+            lines.add((x, low, x, low - length))
+            lines.add((x, high, x, high + length))
     c.saveState()
     c.setLineWidth(0.3)
     c.setStrokeGray(0.25)
-    gap = 1 * mm
-    for x in sorted(xs):
-        c.line(x, y2 + gap, x, y2 + gap + MARK)
-        c.line(x, y1 - gap, x, y1 - gap - MARK)
-    for y in sorted(ys):
-        c.line(x1 - gap, y, x1 - gap - MARK, y)
-        c.line(x2 + gap, y, x2 + gap + MARK, y)
+    for x1, y1, x2, y2 in sorted(lines):
+        if clear(x1, y1, x2, y2):
+            c.line(x1, y1, x2, y2)
     c.restoreState()
+
+
+def mark_length(grid: Grid) -> float:
+    """Cut marks as long as MARK where the margin allows, never nearer the paper's edge than EDGE."""
+    x1, y1, x2, y2 = grid.bleed_box()
+    room = min(x1, y1, grid.page[0] - x2, grid.page[1] - y2) - 1 * mm - EDGE
+    return float(max(1 * mm, min(MARK, room)))
 
 
 PRINT_NOTE = "Print at 100 % (actual size) — 100%（実際のサイズ）で印刷してください"
+NOTE_SIZE = 6.0
+NOTE_LEADING = 7.5
 
 
-def page_note(c: Canvas, page: tuple[float, float], text: str = "", grid: Grid | None = None) -> None:
-    """The "print at 100 %" reminder on every sheet: at the foot, or along the left margin when
-    the cut marks leave no room at the foot."""
-    c.saveState()
-    c.setFont(FONT, 6.5)
-    c.setFillGray(0.35)
-    line = PRINT_NOTE + (f"   {text}" if text else "")
-    foot = grid.bleed_box()[1] - 1 * mm - MARK if grid is not None else MARGIN
-    if grid is None or foot >= 5 * mm:
-        c.drawCentredString(page[0] / 2, min(foot, MARGIN) / 2 - 1, line)
+@dataclass(frozen=True)
+class Band:
+    """Free paper between the EDGE and the cards on one side of a sheet: ``along`` is the free run
+    (from, to) parallel to that side, between the cut marks; ``depth`` how far it reaches toward the
+    cards from EDGE. ``side``: bottom, top, left or right."""
+
+    side: str
+    along: tuple[float, float]
+    depth: float
+
+
+def bands(grid: Grid, spots: Sequence[tuple[float, float]]) -> list[Band]:
+    """For each side of the sheet, its widest run of paper free of cut marks, widest first."""
+    w, h = grid.card
+    b = grid.bleed
+    gap = 1 * mm
+    pw, ph = grid.page
+    if not spots:
+        spots = [grid.slot(0)]
+    x1, y1 = min(x for x, _ in spots) - b - gap, min(y for _, y in spots) - b - gap
+    x2, y2 = max(x for x, _ in spots) + w + b + gap, max(y for _, y in spots) + h + b + gap
+    xs = sorted({x for x, _ in spots} | {x + w for x, _ in spots})
+    ys = sorted({y for _, y in spots} | {y + h for _, y in spots})
+
+    def widest(marks: list[float], end: float) -> tuple[float, float]:
+        stops = [EDGE, *marks, end - EDGE]
+        pairs = list(itertools.pairwise(stops))
+        return max(pairs, key=lambda p: p[1] - p[0])
+
+    out = [Band("bottom", widest(xs, pw), y1 - EDGE), Band("top", widest(xs, pw), ph - y2 - EDGE),
+           Band("left", widest(ys, ph), x1 - EDGE), Band("right", widest(ys, ph), pw - x2 - EDGE)]
+    return out
+
+
+def _into_band(c: Canvas, band: Band, page: tuple[float, float], height: float) -> None:
+    """Move the origin into ``band`` so that something ``height`` tall (0 to height in y, centred
+    on x = 0) lies in it, between EDGE and the cards; along a side it reads upward."""
+    middle = (band.along[0] + band.along[1]) / 2
+    if band.side == "bottom":
+        c.translate(middle, EDGE)
+    elif band.side == "top":
+        c.translate(middle, page[1] - EDGE - height)
     else:
-        c.translate(grid.bleed_box()[0] / 2 + 1, page[1] / 2)
+        c.translate(EDGE + height if band.side == "left" else page[0] - EDGE, middle)
         c.rotate(90)
-        c.drawCentredString(0, 0, line)
+
+
+def page_note(c: Canvas, page: tuple[float, float], text: str = "", grid: Grid | None = None,
+              spots: Sequence[tuple[float, float]] | None = None) -> None:
+    """The "print at 100 %" reminder and ``text`` on every sheet, never nearer the paper's edge
+    than EDGE: at the foot, between the cut marks, or along the left margin where the foot is too
+    shallow (turned a quarter, reading upward)."""
+    lines = [PRINT_NOTE, *([text] if text else [])]
+    c.saveState()
+    c.setFillGray(0.35)
+    if grid is None:
+        band = Band("bottom", (EDGE, page[0] - EDGE), len(lines) * NOTE_LEADING)
+    else:
+        found = bands(grid, [grid.slot(i) for i in range(grid.per_page)] if spots is None else spots)
+        need = len(lines) * NOTE_LEADING
+        fits = [bd for bd in found if bd.side in ("bottom", "left") and bd.depth >= need]
+        band = fits[0] if fits else max(found, key=lambda bd: bd.depth)
+    top = min(band.depth, len(lines) * NOTE_LEADING)
+    _into_band(c, band, page, top)
+    width = band.along[1] - band.along[0] - 2 * mm
+    for i, line in enumerate(lines):
+        size = fit_size(line, NOTE_SIZE, width)
+        c.setFont(FONT, size)
+        c.drawCentredString(0, top - (i + 1) * NOTE_LEADING + 2, line)
     c.restoreState()
+
+
+RULER = 50 * mm
+
+
+def calibration_ruler(c: Canvas, grid: Grid, spots: Sequence[tuple[float, float]] | None = None) -> float:
+    """A ruler in a margin, between the cut marks, to check that the sheet was printed at 100 %:
+    50 mm where there is room (less on small cards), ticks every millimetre. Returns its length."""
+    found = bands(grid, [grid.slot(i) for i in range(grid.per_page)] if spots is None else spots)
+    fits = [bd for bd in found if bd.side in ("top", "right") and bd.depth >= 4 * mm]
+    if not fits:
+        return 0.0
+    band = max(fits, key=lambda bd: bd.along[1] - bd.along[0])
+    room = band.along[1] - band.along[0] - 14 * mm  # with room for its label at the right end
+    length = float(min(RULER, (room // (10 * mm)) * 10 * mm))
+    if length < 20 * mm:
+        return 0.0
+    c.saveState()
+    _into_band(c, band, grid.page, 3.5 * mm)
+    c.setLineWidth(0.25)
+    c.setStrokeGray(0)
+    start = -length / 2 - 5 * mm
+    base = 0.5 * mm
+    c.line(start, base, start + length, base)
+    for k in range(round(length / mm) + 1):
+        tick = 2.5 * mm if k % 10 == 0 else 1.6 * mm if k % 5 == 0 else 1 * mm
+        c.line(start + k * mm, base, start + k * mm, base + tick)
+    c.setFont(FONT, 5)
+    c.setFillGray(0)
+    c.drawString(start + length + 1.5 * mm, base + 0.5, f"{length / mm:.0f} mm")
+    c.restoreState()
+    return length
 
 
 def set_boxes(c: Canvas, grid: Grid) -> None:
@@ -165,14 +279,21 @@ def set_boxes(c: Canvas, grid: Grid) -> None:
     c.setBleedBox(grid.bleed_box())
 
 
-def new_canvas(target: str | Path | BinaryIO, page: tuple[float, float], title: str) -> Canvas:
-    """A canvas whose output is the same bytes for the same input, in the embedded Japanese font."""
+DUPLEX_HINT = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "none": "Simplex"}
+
+
+def new_canvas(target: str | Path | BinaryIO, page: tuple[float, float], title: str,
+               duplex: Duplex = "none") -> Canvas:
+    """A canvas whose output is the same bytes for the same input, in the embedded Japanese font,
+    telling the print dialog not to scale the pages and whether to print both sides."""
     register_fonts()
     c = Canvas(str(target) if isinstance(target, str | Path) else target, pagesize=page, invariant=1,
                initialFontName=FONT, initialFontSize=10, pageCompression=1)
     c.setTitle(title)
     c.setAuthor("companion")
     c.setCreator("companion printables")
+    c.setViewerPreference("PrintScaling", "None")
+    c.setViewerPreference("Duplex", DUPLEX_HINT[duplex])
     return c
 
 
