@@ -57,7 +57,7 @@ def default_lang() -> Lang:
     return "en"
 
 
-COMMANDS = ("settle", "print")
+COMMANDS = ("settle", "replay", "print")
 
 
 def message_lang(argv: Sequence[str]) -> Lang:
@@ -89,6 +89,10 @@ def build_parser(lang: Lang = "en") -> argparse.ArgumentParser:
     settle.add_argument("file", help=say("settle.file"))
     settle.add_argument("--explain", action="store_true", help=say("settle.explain"))
     settle.add_argument("--deck", metavar="FILE", help=say("deck.file"))
+    replay = commands.add_parser("replay", help=say("replay"), description=say("replay"))
+    replay.add_argument("file", help=say("replay.file"))
+    replay.add_argument("--json", action="store_true", help=say("replay.json"))
+    replay.add_argument("--explain", action="store_true", help=say("settle.explain"))
     _add_print(commands, lang, say)
     return parser
 
@@ -152,21 +156,38 @@ def _fail(message: str) -> int:
     return EXIT_BAD_INPUT
 
 
+def read_input(path: str, lang: Lang) -> str:
+    """The text of ``path`` (``-``: standard input); what cannot be read is refused in one sentence."""
+    try:
+        if path == "-":
+            return sys.stdin.read()
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except OSError as error:
+        reason = os_reason(error, lang)
+        raise Refusal(Msg(f"cannot read {path}: {reason}", f"{path} を読めません：{reason}")) from None
+    except UnicodeDecodeError:
+        raise Refusal(Msg(f"cannot read {path}: it is not UTF-8 text",
+                          f"{path} を読めません：UTF-8 のテキストではありません")) from None
+
+
+def run_replay(path: str, json_only: bool, explain: bool, lang: Lang) -> int:
+    from companion.replay import replay_text
+
+    try:
+        print(replay_text(read_input(path, lang), lang, json_only, explain))
+    except Refusal as refusal:
+        return _fail(refusal.msg.text(lang))
+    return 0
+
+
 def run_settle(path: str, explain: bool, lang: Lang, deck: str | None = None) -> int:
     from companion.settle import settle
 
     try:
-        if path == "-":
-            text = sys.stdin.read()
-        else:
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read()
-    except OSError as error:
-        reason = os_reason(error, lang)
-        return _fail(Msg(f"cannot read {path}: {reason}", f"{path} を読めません：{reason}").text(lang))
-    except UnicodeDecodeError:
-        return _fail(Msg(f"cannot read {path}: it is not UTF-8 text",
-                         f"{path} を読めません：UTF-8 のテキストではありません").text(lang))
+        text = read_input(path, lang)
+    except Refusal as refusal:
+        return _fail(refusal.msg.text(lang))
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
@@ -220,6 +241,8 @@ def _main(argv: list[str], lang: Lang) -> int:
     lang = args.lang or lang  # as message_lang read it, unless argparse took an abbreviation (--la ja)
     if args.command == "settle":
         return run_settle(args.file, args.explain, lang, args.deck)
+    if args.command == "replay":
+        return run_replay(args.file, args.json, args.explain, lang)
     if args.command == "print":
         return run_print(args, lang)
     parser.print_help()

@@ -56,8 +56,9 @@ def _card_list(value: Any, what: Msg) -> list[str]:
     return [str(v) for v in value]
 
 
-def settle_fortress(data: dict[str, Any], explain: bool, lang: Lang) -> dict[str, Any]:
-    deck = fortress.Deck.from_data(load_deck_data("fortress", data.get("deck")))
+def settle_fortress(data: dict[str, Any], explain: bool, lang: Lang, deck: Any = None) -> dict[str, Any]:
+    if deck is None:
+        deck = fortress.Deck.from_data(load_deck_data("fortress", data.get("deck")))
     seen_names: set[str] = set()
     owner: dict[fortress.Card, str] = {}
     results = []
@@ -92,8 +93,9 @@ def settle_fortress(data: dict[str, Any], explain: bool, lang: Lang) -> dict[str
     return {"game": "fortress", "players": results, "winners": [results[i]["name"] for i in top]}
 
 
-def settle_homalet(data: dict[str, Any], explain: bool, lang: Lang) -> dict[str, Any]:
-    deck = homalet.Deck.from_data(load_deck_data("homalet", data.get("deck")))
+def settle_homalet(data: dict[str, Any], explain: bool, lang: Lang, deck: Any = None) -> dict[str, Any]:
+    if deck is None:
+        deck = homalet.Deck.from_data(load_deck_data("homalet", data.get("deck")))
     seen_names: set[str] = set()
     owner: dict[int, str] = {}
     names, piles = [], []
@@ -119,7 +121,8 @@ def settle_homalet(data: dict[str, Any], explain: bool, lang: Lang) -> dict[str,
     return {"game": "homalet", "players": results, "winners": [names[i] for i in top]}
 
 
-def settle_dragoness(data: dict[str, Any], explain: bool, lang: Lang) -> dict[str, Any]:
+def settle_dragoness(data: dict[str, Any], explain: bool, lang: Lang, deck: Any = None) -> dict[str, Any]:
+    """``deck`` is unused: Dragoness results are counts and points, not cards."""
     names = data.get("players")
     low, high, last, hand = dragoness.MIN_PLAYERS, dragoness.MAX_PLAYERS, dragoness.ROUNDS, dragoness.HAND
     if (not isinstance(names, list) or not all(isinstance(n, str) and n for n in names)
@@ -173,14 +176,16 @@ def settle_dragoness(data: dict[str, Any], explain: bool, lang: Lang) -> dict[st
     return answer
 
 
-SETTLERS: dict[str, Callable[[dict[str, Any], bool, Lang], dict[str, Any]]] = {
+SETTLERS: dict[str, Callable[[dict[str, Any], bool, Lang, Any], dict[str, Any]]] = {
     "fortress": settle_fortress,
     "homalet": settle_homalet,
     "dragoness": settle_dragoness,
 }
 
 
-def settle(data: Any, explain: bool = False, lang: Lang = "en") -> dict[str, Any]:
+def settle(data: Any, explain: bool = False, lang: Lang = "en", deck: Any = None) -> dict[str, Any]:
+    """The answer for a settle document; ``deck`` (the game's Deck object, e.g. a record's) is
+    used instead of loading the document's deck file."""
     if not isinstance(data, dict):
         raise refuse("the input must be a JSON object with \"game\" and \"players\"",
                      "入力は \"game\" と \"players\" を持つ JSON オブジェクトです")
@@ -190,4 +195,4 @@ def settle(data: Any, explain: bool = False, lang: Lang = "en") -> dict[str, Any
         games = ", ".join(SETTLERS)
         raise refuse(f"unknown game {game!r}: settle knows {games}",
                      f"不明なゲーム {game!r}：対応するのは {games} です")
-    return settler(data, explain, lang)
+    return settler(data, explain, lang, deck)

@@ -1,0 +1,47 @@
+"""``companion replay FILE|-``: fold a game record and say where it ended.
+
+Prints the final state in words and, for a finished game, the same JSON ``companion settle``
+gives for it (``--json``: only that JSON, or ``null`` for an unfinished game). A malformed or
+illegal action stops it with one line naming the action's index and the reason.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from companion.rules import records
+from companion.rules.common import Lang, refuse
+
+
+def settle_state(record: records.Record, state: Any, explain: bool, lang: Lang) -> dict[str, Any] | None:
+    """The settle answer for a finished game (None while it goes on), using the record's own deck."""
+    from companion.settle import settle
+
+    engine = record.engine
+    if not engine.finished(state):
+        return None
+    return settle(engine.settle_input(state), explain, lang, deck=record.deck)
+
+
+def replay_text(text: str, lang: Lang, json_only: bool, explain: bool = False) -> str:
+    """What ``companion replay`` prints for a record given as JSON text; refusals name the problem."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise refuse(f"the record is not valid JSON (line {error.lineno}, column {error.colno})",
+                     f"記録が正しい JSON ではありません（{error.lineno} 行 {error.colno} 列）") from None
+    except RecursionError:
+        raise refuse("the record is nested too deeply to be a game record",
+                     "記録の入れ子が深すぎます。ゲーム記録ではありません") from None
+    record = records.read_record(data)
+    state, _ = records.fold_record(record)
+    answer = settle_state(record, state, explain, lang)
+    from companion.cli import format_json
+
+    settled = "null" if answer is None else format_json(answer)
+    if json_only:
+        return settled
+    words = record.engine.describe(state).text(lang)
+    return words if answer is None else f"{words}\n\n{settled}"
+
