@@ -17,8 +17,10 @@ from printables.layout import (
 )
 
 
-def draw_deck(target: str | Path, art: DeckArt, grid: Grid, duplex: Duplex) -> int:
-    """Write the deck PDF to ``target``; return the number of pages."""
+def draw_deck(target: str | Path, art: DeckArt, grid: Grid, duplex: Duplex,
+              back_offset: tuple[float, float] = (0.0, 0.0)) -> int:
+    """Write the deck PDF to ``target``; return the number of pages. ``back_offset`` (points) moves
+    everything on the back pages but the note, to correct a printer's duplex misregistration."""
     c = new_canvas(target, grid.page, f"{TITLES[art.game].en} — deck", duplex)
     w, h = grid.card
     art.forms(c, w, h, grid.bleed)
@@ -41,7 +43,9 @@ def draw_deck(target: str | Path, art: DeckArt, grid: Grid, duplex: Duplex) -> i
         c.showPage()
         pages += 1
         if duplex != "none":
-            set_boxes(c, grid)
+            set_boxes(c, grid, back_offset)
+            c.saveState()
+            c.translate(*back_offset)
             for i in range(len(batch)):
                 x, y = grid.back_slot(i, duplex)
                 c.saveState()
@@ -50,6 +54,7 @@ def draw_deck(target: str | Path, art: DeckArt, grid: Grid, duplex: Duplex) -> i
                 c.restoreState()
             spots = [grid.back_slot(i, duplex) for i in range(len(batch))]
             cut_marks(c, grid, spots)
+            c.restoreState()
             page_note(c, grid.page, f"{TITLES[art.game].en} {sheet + 1}/{total} backs ({duplex}-edge duplex)", grid,
                       spots)
             c.showPage()
@@ -58,6 +63,36 @@ def draw_deck(target: str | Path, art: DeckArt, grid: Grid, duplex: Duplex) -> i
     return pages
 
 
-def print_deck(path: str | Path, art: DeckArt, grid: Grid, duplex: Duplex) -> int:
+def print_deck(path: str | Path, art: DeckArt, grid: Grid, duplex: Duplex,
+               back_offset: tuple[float, float] = (0.0, 0.0)) -> int:
     with atomic_target(path) as temp:
-        return draw_deck(temp, art, grid, duplex)
+        return draw_deck(temp, art, grid, duplex, back_offset)
+
+
+def draw_single(target: str | Path, art: DeckArt, grid: Grid, duplex: Duplex) -> int:
+    """One card a page, each page the card and its bleed, with the card's TrimBox and BleedBox, for
+    print shops that impose the cards themselves: front, then its back (unless duplex is none)."""
+    w, h = grid.card
+    b = grid.bleed
+    page = (w + 2 * b, h + 2 * b)
+    c = new_canvas(target, page, f"{TITLES[art.game].en} — cards, one a page", duplex)
+    art.forms(c, w, h, b)
+    pages = 0
+    for card in art.cards:
+        for side in ("front", "back") if duplex != "none" else ("front",):
+            c.setTrimBox((b, b, b + w, b + h))
+            c.setBleedBox((0, 0, page[0], page[1]))
+            c.translate(b, b)
+            if side == "front":
+                art.draw(c, card, w, h)
+            else:
+                c.doForm(f"back-{art.game}")
+            c.showPage()
+            pages += 1
+    c.save()
+    return pages
+
+
+def print_single(path: str | Path, art: DeckArt, grid: Grid, duplex: Duplex) -> int:
+    with atomic_target(path) as temp:
+        return draw_single(temp, art, grid, duplex)

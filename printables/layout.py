@@ -31,6 +31,7 @@ SIZES: dict[str, tuple[float, float]] = {  # trim size in points
 Duplex = Literal["long", "short", "none"]
 MARGIN = 7 * mm  # the printable edge plus room for cut marks
 MARK = 4 * mm  # cut mark length
+MAX_OFFSET = 10.0  # mm: a back offset beyond this is a typing mistake, not a printer's error
 EDGE = 5 * mm  # nothing printed nearer the paper's edge: most printers cannot print there
 
 
@@ -76,14 +77,16 @@ class Grid:
 
     def back_slot(self, index: int, duplex: Duplex) -> tuple[float, float]:
         """Where the back of the card in ``index`` goes on the following page, so that it lands
-        behind its front after the sheet is turned: mirrored left-right for long-edge duplex,
-        top-bottom for short-edge."""
+        behind its front after the sheet is turned about its long or short edge. On a portrait
+        page the long edge is vertical, so long-edge duplex mirrors left-right; on a landscape
+        page (printed turned a quarter on the paper) long-edge duplex mirrors top-bottom."""
         x, y = self.slot(index)
-        if duplex == "long":
+        if duplex == "none":
+            return x, y
+        flip_x = (duplex == "long") != (self.page[0] > self.page[1])
+        if flip_x:
             return self.page[0] - x - self.card[0], y
-        if duplex == "short":
-            return x, self.page[1] - y - self.card[1]
-        return x, y
+        return x, self.page[1] - y - self.card[1]
 
     def trim_box(self) -> tuple[float, float, float, float]:
         x0, y0 = self.origin
@@ -114,27 +117,51 @@ def make_grid(paper: str, size: str | tuple[float, float], bleed_mm: float = 0.0
         raise LayoutError(f"bleed {bleed_mm:g} mm is out of range: choose 0 to 5 mm",
                           f"塗り足し {bleed_mm:g} mm は範囲外です：0〜5 mm で指定してください")
     bleed = bleed_mm * mm
-    cols = int((page[0] - 2 * MARGIN) // (card[0] + 2 * bleed))
-    rows = int((page[1] - 2 * MARGIN) // (card[1] + 2 * bleed))
-    if cols < 1 or rows < 1:
+    best: Grid | None = None
+    for sheet in (page, (page[1], page[0])):  # portrait, then landscape: the one holding more cards
+        cols = int((sheet[0] - 2 * MARGIN) // (card[0] + 2 * bleed))
+        rows = int((sheet[1] - 2 * MARGIN) // (card[1] + 2 * bleed))
+        if cols >= 1 and rows >= 1 and (best is None or cols * rows > best.per_page):
+            best = Grid(sheet, card, bleed, cols, rows)
+    if best is None:
         raise LayoutError("the card does not fit on the paper", "カードが用紙に収まりません")
-    return Grid(page, card, bleed, cols, rows)
+    return best
+
+
+def parse_offset(text: str) -> tuple[float, float]:
+    """``X,Y`` in millimetres (each within ±10) as points: the back-side shift that corrects a
+    printer's duplex misregistration, read off the calibration sheet."""
+    parts = text.replace(" ", "").split(",")
+    try:
+        x, y = (float(p) for p in parts)
+    except ValueError:
+        raise LayoutError(f"back offset {text!r} is not X,Y in millimetres (for example 0.5,-1)",
+                          f"裏面のずれ {text!r} は X,Y（ミリメートル、例：0.5,-1）の形ではありません") from None
+    if not (abs(x) <= MAX_OFFSET and abs(y) <= MAX_OFFSET):  # NaN and infinity fail too
+        raise LayoutError(f"back offset {text} mm is out of range: each of X and Y within ±{MAX_OFFSET:g} mm",
+                          f"裏面のずれ {text} mm は範囲外です：X・Y とも ±{MAX_OFFSET:g} mm 以内で指定してください")
+    return x * mm, y * mm
+
 
 
 def cut_marks(c: Canvas, grid: Grid, spots: Sequence[tuple[float, float]] | None = None) -> None:
     """Short lines at every trim edge of the cards at ``spots`` (trim origins; every slot by default):
-    each row's marks beside its outer cards, each column's above and below its end cards, and none
-    that would touch a card. An empty slot has nothing to cut, so no mark stands beside it alone."""
+    each row's marks beside its outer cards, each column's above and below its end cards, and only
+    outside the block the cards make: an empty slot inside it has nothing to cut, so no mark."""
     spots = [grid.slot(i) for i in range(grid.per_page)] if spots is None else spots
     w, h = grid.card
     b = grid.bleed
     gap = 1 * mm
     length = mark_length(grid)
-    boxes = [(x - b, y - b, x + w + b, y + h + b) for x, y in spots]
+    if not spots:
+        return
+    block = (min(x for x, _ in spots) - b - gap / 2, min(y for _, y in spots) - b - gap / 2,
+             max(x for x, _ in spots) + w + b + gap / 2, max(y for _, y in spots) + h + b + gap / 2)
 
     def clear(x1: float, y1: float, x2: float, y2: float) -> bool:
+        """Outside the block of printed cards: an empty slot inside it gets no marks."""
         lo_x, hi_x, lo_y, hi_y = min(x1, x2), max(x1, x2), min(y1, y2), max(y1, y2)
-        return not any(lo_x < bx2 and hi_x > bx1 and lo_y < by2 and hi_y > by1 for bx1, by1, bx2, by2 in boxes)
+        return not (lo_x < block[2] and hi_x > block[0] and lo_y < block[3] and hi_y > block[1])
 
     lines = set()
     for row in {round(y, 3) for _, y in spots}:
@@ -274,9 +301,12 @@ def calibration_ruler(c: Canvas, grid: Grid, spots: Sequence[tuple[float, float]
     return length
 
 
-def set_boxes(c: Canvas, grid: Grid) -> None:
-    c.setTrimBox(grid.trim_box())
-    c.setBleedBox(grid.bleed_box())
+def set_boxes(c: Canvas, grid: Grid, offset: tuple[float, float] = (0.0, 0.0)) -> None:
+    dx, dy = offset
+    x1, y1, x2, y2 = grid.trim_box()
+    c.setTrimBox((x1 + dx, y1 + dy, x2 + dx, y2 + dy))
+    x1, y1, x2, y2 = grid.bleed_box()
+    c.setBleedBox((x1 + dx, y1 + dy, x2 + dx, y2 + dy))
 
 
 DUPLEX_HINT = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "none": "Simplex"}

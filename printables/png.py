@@ -22,7 +22,8 @@ PNG_SIZES = {"poker": (2.5 * inch, 3.5 * inch), "bridge": (2.25 * inch, 3.5 * in
 
 
 def cards_pdf(art: DeckArt, size: str) -> bytes:
-    """A PDF with one page per card, each page the card plus its bleed."""
+    """A PDF with one page per card, each page the card plus its bleed, and last the back (which
+    print-on-demand services ask for too)."""
     if size not in PNG_SIZES:
         raise LayoutError(f"unknown card size {size!r}: choose {', '.join(PNG_SIZES)}",
                           f"カードの大きさ {size!r} はありません：{'・'.join(PNG_SIZES)} から選んでください")
@@ -34,6 +35,9 @@ def cards_pdf(art: DeckArt, size: str) -> bytes:
         c.translate(BLEED, BLEED)
         art.draw(c, card, w, h)
         c.showPage()
+    c.translate(BLEED, BLEED)
+    c.doForm(f"back-{art.game}")
+    c.showPage()
     c.save()
     return buffer.getvalue()
 
@@ -50,11 +54,12 @@ def write_pngs(folder: str | Path, art: DeckArt, size: str = "poker",
     written = []
     report = report or (lambda text: print(text, end="", file=sys.stderr, flush=True))
     total = len(pdf)
-    for index in range(total):
+    for index in range(total):  # the cards, then the back
         # PDFium rounds the pixel size up, and 198 pt × 300/72 comes out a hair above 825:
         # scale a hair below so that a poker card is exactly 825 × 1125 pixels.
         image = pdf[index].render(scale=DPI / 72 * (1 - 1e-9)).to_pil()
-        name = out / f"{art.game}-{index + 1:03d}-{art.name(art.cards[index])}.png"
+        name = out / (f"{art.game}-{index + 1:03d}-{art.name(art.cards[index])}.png" if index < len(art.cards)
+                      else f"{art.game}-back.png")
         with atomic_target(name) as temp:
             image.save(temp, format="PNG", dpi=(DPI, DPI))
         written.append(name)
