@@ -106,10 +106,11 @@ def segments(paragraph: str) -> list[tuple[str, bool]]:
             continue
         kind = "kata" if _is_katakana(ch) else "cjk" if _is_cjk(ch) else "word"
         last = units[-1] if units else None
-        glue = last is not None and not space and (
-            (kind == last[2] and kind != "cjk") or ch in NO_START or last[0][-1] in NO_END)
+        # a closing mark never begins a line nor an opening mark ends one, even across a space
+        kinsoku = last is not None and (ch in NO_START or last[0][-1] in NO_END)
+        glue = last is not None and (kinsoku or (not space and kind == last[2] and kind != "cjk"))
         if glue and last is not None:
-            last[0] += ch
+            last[0] += (" " if space else "") + ch
             last[2] = kind  # what follows joins by the kind of the last character
         else:
             units.append([ch, space, kind])
