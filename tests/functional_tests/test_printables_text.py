@@ -74,8 +74,11 @@ def test_katakana_words_stay_whole_where_they_fit() -> None:
                 tail = len(before)
                 while tail > 0 and katakana(before[tail - 1]):
                     tail -= 1
-                run = before[tail:]
-                assert text_width(run + after, 8) > width, (width, before, after)
+                head = 0
+                while head < len(after) and katakana(after[head]):
+                    head += 1
+                word = before[tail:] + after[:head]  # the katakana word the break cuts
+                assert text_width(word, 8) > width, (width, before, after)
 
 
 @settings(max_examples=60, deadline=None)
