@@ -66,6 +66,8 @@ def test_every_summary_text_obeys_the_rules(width: float) -> None:
 
 
 def test_katakana_words_stay_whole_where_they_fit() -> None:
+    """A katakana word is cut only when it (with the brackets and marks kinsoku ties to it) is wider
+    than the line; the kinsoku rules come first."""
     text = "ワイルド：1〜12 のどれか（ドラゴンナイト）。単独ではギルデン12。リバイブはフォローの代わりに出せます。"
     for width in range(40, 200, 7):
         lines = wrap(text, 8, width)
@@ -74,10 +76,14 @@ def test_katakana_words_stay_whole_where_they_fit() -> None:
                 tail = len(before)
                 while tail > 0 and katakana(before[tail - 1]):
                     tail -= 1
+                while tail > 0 and before[tail - 1] in NEVER_LAST:  # an opening bracket goes with it
+                    tail -= 1
                 head = 0
                 while head < len(after) and katakana(after[head]):
                     head += 1
-                word = before[tail:] + after[:head]  # the katakana word the break cuts
+                while head < len(after) and after[head] in NEVER_FIRST:  # and so do closing marks
+                    head += 1
+                word = before[tail:] + after[:head]  # the word the break cuts, with what kinsoku ties to it
                 assert text_width(word, 8) > width, (width, before, after)
 
 
