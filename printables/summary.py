@@ -135,7 +135,7 @@ def paginate(items: list[Any], width: float, height: float) -> list[list[tuple[A
 
 def draw_summary(target: str | Path, game: str, lang: Lang, paper: str = "a4") -> int:
     grid: Grid = make_grid(paper, CARD)
-    c = new_canvas(target, grid.page, f"{TITLES[game].text(lang)} — summary")
+    c = new_canvas(target, grid.page, f"{TITLES[game].text(lang)} — {'ルール要約' if lang == 'ja' else 'rule summary'}")
     qr = (f"qr-{game}", define_qr_form(c, f"qr-{game}", PUBLISHER[game])) if game in PUBLISHER else None
     cards = paginate(story(game, lang, qr), TEXT_WIDTH, CARD[1] - 2 * PAD - NUMBER_ROOM)
     label = f"{TITLES[game].text(lang)} — {'ルール要約' if lang == 'ja' else 'rule summary'}"

@@ -262,3 +262,63 @@ def test_png_writes_the_back(tmp_path: Path) -> None:
     assert back.exists() and Image.open(back).size == (825, 1125)
     colours = Image.open(back).convert("RGB").getcolors(1_000_000)
     assert colours and max(colours)[1] == (0x26, 0x32, 0x38)  # mostly the back's colour
+
+
+def word_x(path: Path, word: str) -> list[float]:
+    """The left x of every occurrence of ``word`` on the first page."""
+    page = pdfium.PdfDocument(str(path))[0]
+    text = page.get_textpage()
+    full = text.get_text_range()
+    xs, start = [], full.find(word)
+    while start >= 0:
+        xs.append(text.get_charbox(start)[0])
+        start = full.find(word, start + 1)
+    return xs
+
+
+def test_sheet_has_two_tables_reaching_the_margins(tmp_path: Path) -> None:
+    path = printed(tmp_path, "sheet", "dragoness", "--players", "5", "--lang", "en")
+    reader = PdfReader(path)
+    width, height = (float(v) for v in reader.pages[0].mediabox[2:])
+    assert width < height  # portrait: two tables one above the other
+    assert reader.pages[0].extract_text().count("Reign of Dragoness — score sheet") == 2
+    outlines = []
+    for op, operands, _ in ops_with_ctm(reader, 0):
+        if op == b"re":
+            x, _y, w, h = (float(v) for v in operands)  # type: ignore[arg-type]
+            if w > width / 2 and h > height / 5:
+                outlines.append((x, w))
+    assert len(outlines) >= 2
+    for x, w in outlines:
+        assert abs(x - 10 * MM) < 0.5 and abs((x + w) - (width - 10 * MM)) < 0.5
+
+
+def test_homalet_sheet_records_every_card_for_the_tie_break(tmp_path: Path) -> None:
+    """Room for 7 cards a digit with 7 players: each card 00-69 has its box in every row."""
+    path = printed(tmp_path, "sheet", "homalet", "--players", "7", "--lang", "en")
+    text = pdfium.PdfDocument(str(path))[0].get_textpage().get_text_range()
+    tokens = text.split()
+    for card in range(70):
+        assert tokens.count(f"{card:02d}") == 7 * 2, card  # 7 rows, 2 tables
+    assert "Largest card" in " ".join(tokens)
+    three = printed(tmp_path, "sheet", "homalet", "--players", "3", "--lang", "en")
+    tokens = pdfium.PdfDocument(str(three))[0].get_textpage().get_text_range().split()
+    assert tokens.count("29") == 3 * 2 and "30" not in tokens  # only the cards a table of 3 uses
+
+
+@pytest.mark.parametrize("lang,pair,columns,tallest", [("en", "Face-down", "Columns", "Tallest"),
+                                                       ("ja", "裏向きペア", "列の数", "最も高い列")])
+def test_fortress_sheet_puts_the_pair_before_what_it_changes(tmp_path: Path, lang: str, pair: str, columns: str,
+                                                            tallest: str) -> None:
+    path = printed(tmp_path, "sheet", "fortress", "--players", "4", "--lang", lang)
+    assert min(word_x(path, pair)) < min(word_x(path, columns)) < min(word_x(path, tallest))
+
+
+@pytest.mark.parametrize("args,title", [(("sheet", "fortress", "--players", "3", "--lang", "ja"),
+                                         "6スートの砦 — 得点表"),
+                                        (("summary", "homalet", "--lang", "ja"), "HOMALET — ルール要約"),
+                                        (("sheet", "homalet", "--players", "3", "--lang", "en"),
+                                         "HOMALET — score sheet")])
+def test_titles_are_in_one_language(tmp_path: Path, args: tuple[str, ...], title: str) -> None:
+    reader = PdfReader(printed(tmp_path, *args))
+    assert reader.metadata is not None and reader.metadata.title == title
