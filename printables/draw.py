@@ -55,8 +55,7 @@ def shape_path(c: Canvas, shape: str, cx: float, cy: float, r: float) -> None:
 def place_form(c: Canvas, name: str, x: float, y: float, scale: float) -> None:
     """Draw form ``name`` with its origin at (x, y), scaled by ``scale``."""
     c.saveState()
-    c.translate(x, y)
-    c.scale(scale, scale)
+    c.transform(scale, 0, 0, scale, x, y)  # one cm operator: placed on every card, so it counts
     c.doForm(name)
     c.restoreState()
 
@@ -123,26 +122,45 @@ def wrap(text: str, size: float, width: float) -> list[str]:
     characters under the kinsoku rules, a katakana word or a word of letters only when it is
     wider than a whole line."""
     lines: list[str] = []
+    space = text_width(" ", size)
     for paragraph in text.split("\n"):
-        current = ""
+        current, used = "", 0.0
         for piece, spaced in segments(paragraph):
-            trial = f"{current}{' ' if spaced else ''}{piece}" if current else piece
-            if text_width(trial, size) <= width:
-                current = trial
+            # widths add up (the font has no kerning), so each piece is measured once
+            extra = text_width(piece, size) + (space if spaced and current else 0.0)
+            if used + extra <= width or (not current and extra <= width):
+                current = f"{current}{' ' if spaced and current else ''}{piece}"
+                used += extra
                 continue
             if current:
                 lines.append(current)
-            current = piece
-            while text_width(current, size) > width and len(current) > 1:  # a word wider than a line
-                cut = len(current) - 1
-                while cut > 1 and text_width(current[:cut], size) > width:
-                    cut -= 1
-                while 1 < cut < len(current) and current[cut] in NO_START:  # keep kinsoku where it can
-                    cut -= 1
+            current, used = piece, text_width(piece, size)
+            while used > width and len(current) > 1:  # a word wider than a line
+                cut = _cut(current, size, width)
                 lines.append(current[:cut])
                 current = current[cut:]
+                used = text_width(current, size)
         lines.append(current)
     return lines
+
+
+def _cut(piece: str, size: float, width: float) -> int:
+    """Where to cut a piece wider than a line: as late as fits, preferring a place the kinsoku
+    rules allow that is not inside a katakana word, then one the kinsoku rules allow."""
+    fit = len(piece) - 1
+    while fit > 1 and text_width(piece[:fit], size) > width:
+        fit -= 1
+
+    def allowed(n: int) -> bool:
+        return piece[n] not in NO_START and piece[n - 1] not in NO_END
+
+    for n in range(fit, 0, -1):
+        if allowed(n) and not (_is_katakana(piece[n - 1]) and _is_katakana(piece[n])):
+            return n
+    for n in range(fit, 0, -1):
+        if allowed(n):
+            return n
+    return max(fit, 1)
 
 
 class Lines:

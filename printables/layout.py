@@ -176,13 +176,22 @@ def cut_marks(c: Canvas, grid: Grid, spots: Sequence[tuple[float, float]] | None
         for x in (col, col + w):
             lines.add((x, low, x, low - length))
             lines.add((x, high, x, high + length))
-    c.saveState()
-    c.setLineWidth(0.3)
-    c.setStrokeGray(0.25)
-    for x1, y1, x2, y2 in sorted(lines):
-        if clear(x1, y1, x2, y2):
-            c.line(x1, y1, x2, y2)
-    c.restoreState()
+    # Full sheets repeat the same marks: draw them once as a form and place it on each page.
+    made: dict[tuple[tuple[float, float, float, float], ...], str] = c.__dict__.setdefault("_companion_marks", {})
+    drawn = tuple(sorted(line for line in lines if clear(*line)))
+    key = made.get(drawn)
+    if key is None:
+        key = made[drawn] = f"marks-{len(made)}"
+        c.beginForm(key, 0, 0, grid.page[0], grid.page[1])
+        c.setLineWidth(0.3)
+        c.setStrokeGray(0.25)
+        path = c.beginPath()
+        for x1, y1, x2, y2 in drawn:
+            path.moveTo(x1, y1)
+            path.lineTo(x2, y2)
+        c.drawPath(path, stroke=1, fill=0)
+        c.endForm()
+    c.doForm(key)
 
 
 def mark_length(grid: Grid) -> float:

@@ -13,7 +13,7 @@ from reportlab.pdfgen.canvas import Canvas
 from companion.decks import load_deck_data
 from companion.rules import fortress
 from companion.rules.common import Lang, Msg, check_player_count
-from printables.draw import centred, colour, tint, wrap
+from printables.draw import Lines, centred, colour, tint, wrap
 from printables.faces import PLAYERS, TITLES
 from printables.fonts import FONT
 from printables.layout import EDGE, atomic_target, new_canvas, page_note, paper_size
@@ -121,21 +121,34 @@ def _homalet(c: Canvas, area: Area, players: int, lang: Lang) -> None:
 
 def _card_boxes(c: Canvas, xs: Sequence[float], rows: Sequence[tuple[float, float]], players: int) -> None:
     """In each digit cell, a small box for every card with that last digit (room for 7 with 7 players),
-    numbered faintly, so the sheet records the cards themselves: the tie-break needs the largest."""
+    numbered faintly, so the sheet records the cards themselves: the tie-break needs the largest.
+    Every row is the same, so one row is drawn as a form and placed on each."""
     per_column = 4
-    c.setLineWidth(0.25)
-    for bottom, top in rows:
+    height = rows[0][1] - rows[0][0]
+    name = f"card-boxes-{round(height * 100)}"
+    made: set[str] = c.__dict__.setdefault("_companion_boxes", set())
+    if name not in made:
+        made.add(name)
+        c.beginForm(name, xs[0], 0, xs[-1], height)
+        c.setLineWidth(0.25)
+        c.setStrokeGray(0.75)
+        labels = Lines()
         for d in range(10):
             x0, x1 = xs[1 + d], xs[2 + d]
-            bw, bh = (x1 - x0 - 2) / 2, (top - bottom - 2) / per_column
+            bw, bh = (x1 - x0 - 2) / 2, (height - 2) / per_column
             for tens in range(players):
                 col, r = divmod(tens, per_column)
-                bx, by = x0 + 1 + col * bw, top - 1 - (r + 1) * bh
-                c.setStrokeGray(0.75)
+                bx, by = x0 + 1 + col * bw, height - 1 - (r + 1) * bh
                 c.rect(bx + 0.6, by + 0.6, bw - 1.2, bh - 1.2, stroke=1, fill=0)
-                c.setFillGray(0.6)
-                centred(c, f"{tens}{d}", bx + bw / 2, by + bh / 2 - 1.6, min(5.0, bh * 0.55))
-    c.setFillGray(0)
+                labels.add(f"{tens}{d}", bx + bw / 2, by + bh / 2 - 1.6, min(5.0, bh * 0.55))
+        c.setFillGray(0.6)
+        labels.draw(c)
+        c.endForm()
+    for bottom, _ in rows:
+        c.saveState()
+        c.translate(0, bottom)
+        c.doForm(name)
+        c.restoreState()
 
 
 def _dragoness(c: Canvas, area: Area, players: int, lang: Lang) -> None:

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
-from xml.sax.saxutils import escape
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, Paragraph, Spacer
+from reportlab.platypus import Flowable, Spacer
 
 from companion.rules.common import Lang
 from printables.draw import wrap
@@ -66,12 +65,48 @@ def _styles(lang: Lang) -> dict[str, ParagraphStyle]:
 TEXT_WIDTH = CARD[0] - 2 * PAD
 
 
-def para(text: str, style: ParagraphStyle, bullet: str | None = None) -> Paragraph:
-    """A paragraph broken into lines by the printables' own breaker (kinsoku for Japanese, spaces for
-    English), so that reportlab only stacks the lines."""
-    width = TEXT_WIDTH - style.leftIndent - 0.5  # a hair narrower: reportlab must never break again
-    lines = wrap(text, style.fontSize, width)
-    return Paragraph("<br/>".join(escape(line) for line in lines), style, bulletText=bullet)
+class TextBlock(Flowable):  # type: ignore[misc]
+    """A paragraph already broken into lines by the printables' own breaker (kinsoku for Japanese,
+    spaces for English), drawn as one text object; it splits between lines across cards."""
+
+    def __init__(self, lines: list[str], style: ParagraphStyle, bullet: str | None = None) -> None:
+        super().__init__()
+        self.lines, self.style, self.bullet = lines, style, bullet
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        self.width, self.height = available_width, len(self.lines) * self.style.leading
+        return self.width, self.height
+
+    def split(self, available_width: float, available_height: float) -> list[TextBlock]:
+        fits = int(available_height // self.style.leading)
+        if fits < min(2, len(self.lines)) or fits >= len(self.lines):  # never one line alone at a card's foot
+            return []
+        return [TextBlock(self.lines[:fits], self.style, self.bullet), TextBlock(self.lines[fits:], self.style)]
+
+    def getSpaceBefore(self) -> float:
+        return float(self.style.spaceBefore)
+
+    def getSpaceAfter(self) -> float:
+        return float(self.style.spaceAfter)
+
+    def draw(self) -> None:
+        st = self.style
+        c = self.canv
+        c.setFillColor(st.textColor)
+        t = c.beginText()
+        t.setFont(FONT, st.fontSize, st.leading)
+        first = self.height - st.leading + (st.leading - st.fontSize) / 2 + 0.12 * st.fontSize
+        if self.bullet:
+            t.setTextOrigin(st.bulletIndent, first)
+            t.textOut(self.bullet)
+        t.setTextOrigin(st.leftIndent, first)
+        for line in self.lines:
+            t.textLine(line)
+        c.drawText(t)
+
+
+def para(text: str, style: ParagraphStyle, bullet: str | None = None) -> TextBlock:
+    return TextBlock(wrap(text, style.fontSize, TEXT_WIDTH - style.leftIndent), style, bullet)
 
 
 def story(game: str, lang: Lang, qr: tuple[str, int] | None) -> list[Any]:

@@ -14,6 +14,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
+from pypdf.generic import ContentStream
 
 from tests.functional_tests.test_printables_cards import ops_with_ctm
 
@@ -238,14 +239,17 @@ def test_no_cut_marks_beside_empty_slots(tmp_path: Path) -> None:
     card_w, card_h = 95 * MM, 130 * MM
     x0, y0 = (width - 2 * card_w) / 2, (height - 2 * card_h) / 2
     marks = []
-    start = None
-    for op, operands, (tx, ty) in ops_with_ctm(reader, 0):
-        if (tx, ty) != (0, 0):  # the ruler, drawn moved into its margin
+    xobjects = reader.pages[0]["/Resources"]["/XObject"]
+    for name in xobjects:
+        if "marks-" not in name:  # the cut marks are a form placed untransformed
             continue
-        if op == b"m":
-            start = (float(operands[0]), float(operands[1]))  # type: ignore[arg-type]
-        elif op == b"l" and start is not None:
-            marks.append((*start, float(operands[0]), float(operands[1])))  # type: ignore[arg-type]
+        start = None
+        for operands, op in ContentStream(xobjects[name].get_object(), reader).operations:
+            if op == b"m":
+                start = (float(operands[0]), float(operands[1]))
+            elif op == b"l" and start is not None:
+                marks.append((*start, float(operands[0]), float(operands[1])))
+    assert marks
     right_of_empty = [m for m in marks if min(m[0], m[2]) > x0 + 2 * card_w and max(m[1], m[3]) < y0 + card_h - 1]
     below_empty = [m for m in marks if min(m[0], m[2]) > x0 + card_w + 1 and max(m[1], m[3]) < y0]
     assert right_of_empty == [] and below_empty == []

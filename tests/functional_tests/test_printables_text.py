@@ -104,10 +104,20 @@ def test_japanese_lines_never_start_or_end_wrongly(text: str, width: int) -> Non
         return
     lines = wrap(text, 8, width)
     assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+    chars = [i for i, ch in enumerate(text) if ch != " "]  # where each non-space character stands
+    done = 0
     for before, after in itertools.pairwise(lines):
-        glued = before[-1] in NEVER_LAST or after[0] in NEVER_FIRST
-        if glued:  # allowed only when the piece alone is wider than a line
-            assert text_width(before, 8) > width or text_width(after, 8) > width or len(segments(after)) == 1
+        done += len(before.replace(" ", ""))
+        if before[-1] not in NEVER_LAST and after[0] not in NEVER_FIRST:
+            continue
+        # a forbidden break is allowed only when what kinsoku ties together is wider than the line
+        left, right = done - 1, done
+        while left > 0 and (text[chars[left]] in NEVER_FIRST or text[chars[left - 1]] in NEVER_LAST):
+            left -= 1
+        while right + 1 < len(chars) and (text[chars[right + 1]] in NEVER_FIRST or text[chars[right]] in NEVER_LAST):
+            right += 1
+        cluster = text[chars[left]:chars[right] + 1]
+        assert text_width(cluster, 8) > width, (text, lines, cluster)
 
 
 def pdf_lines(path: Path) -> list[str]:
