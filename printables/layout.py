@@ -197,7 +197,7 @@ def cut_marks(c: Canvas, grid: Grid, spots: Sequence[tuple[float, float]] | None
 def mark_length(grid: Grid) -> float:
     """Cut marks as long as MARK where the margin allows, never nearer the paper's edge than EDGE."""
     x1, y1, x2, y2 = grid.bleed_box()
-    room = min(x1, y1, grid.page[0] - x2, grid.page[1] - y2) - 1 * mm - EDGE
+    room = min(x1, y1, grid.page[0] - x2, grid.page[1] - y2) - 1 * mm - EDGE - 0.25 * mm  # line ends
     return float(max(1 * mm, min(MARK, room)))
 
 

@@ -55,7 +55,7 @@ def test_nothing_within_5_mm_of_the_paper_edge(tmp_path: Path, args: tuple[str, 
         assert bounds
         for kind, (x1, y1, x2, y2) in bounds:
             edge = min(x1, y1, width - x2, height - y2)
-            assert edge >= 5 * MM - 0.5, (args, page_no, kind, edge / MM)
+            assert edge >= 5 * MM - 0.15, (args, page_no, kind, edge / MM)
 
 
 def ruler_ticks(reader: PdfReader, page_no: int) -> list[float]:
