@@ -121,6 +121,12 @@ def wrap(text: str, size: float, width: float) -> list[str]:
     """Lines of ``text`` no wider than ``width``: English breaks at spaces, Japanese between
     characters under the kinsoku rules, a katakana word or a word of letters only when it is
     wider than a whole line."""
+    return list(_wrap(text, size, width))
+
+
+@functools.lru_cache(maxsize=1024)
+def _wrap(text: str, size: float, width: float) -> tuple[str, ...]:
+    """wrap, remembered: a deck prints the same special-card text on every copy."""
     lines: list[str] = []
     space = text_width(" ", size)
     for paragraph in text.split("\n"):
@@ -141,7 +147,7 @@ def wrap(text: str, size: float, width: float) -> list[str]:
                 current = current[cut:]
                 used = text_width(current, size)
         lines.append(current)
-    return lines
+    return tuple(lines)
 
 
 def _cut(piece: str, size: float, width: float) -> int:

@@ -115,42 +115,47 @@ def needs_underline(label: str, labels: Collection[str]) -> bool:
     return turned is not None and turned != label and turned in labels
 
 
-@dataclass(frozen=True)
-class Corner:
-    """A corner index: the number, a short word under it, and a symbol under that (a form, with
-    an optional count beside it, as a Dragoness clan's gems)."""
-
-    top: str
-    sub: str
-    symbol: str | None = None
-    count: str = ""
-    underline: bool = False
-
-
-def _corners(c: Canvas, lines: Lines, w: float, h: float, heavy: bool, corner: Corner) -> None:
-    """The index at the top-left and, turned, at the bottom-right: inside the frame, INDEX_CLEAR from
-    its inner edge, in a column INDEX_WIDTH of the card wide (what a fanned hand shows)."""
+def _index_column(w: float, heavy: bool) -> tuple[float, float, float]:
+    """The corner index's column: its centre x, its width, and the baseline of the number (the
+    same for every card, so a one-digit and a two-digit number stand on one line)."""
     edge = frame_inner(heavy) + INDEX_CLEAR
     col = INDEX_WIDTH * w
-    x = edge + col / 2
-    size = fit_size(corner.top, 0.13 * w, col)
-    top = h - edge - 0.72 * size  # the digits' cap height is about 0.72 of the size
-    sub = top - 0.095 * w
-    lines.add(corner.top, x, top, size, col, underline=corner.underline)
-    lines.add(corner.top, w - x, h - top, size, col, turned=True, underline=corner.underline)
-    if corner.sub:
-        lines.add(corner.sub, x, sub, 0.075 * w, col)
-        lines.add(corner.sub, w - x, h - sub, 0.075 * w, col, turned=True)
-    if corner.symbol is None:
-        return
-    r = 0.035 * w
-    cy = sub - 0.025 * w - r
-    cx = x - (0.6 * r if corner.count else 0)
-    place_form(c, corner.symbol, cx, cy, r / 50)
-    place_form(c, corner.symbol, w - cx, h - cy, r / 50)
-    if corner.count:
-        lines.add(corner.count, cx + 1.9 * r, cy - 0.35 * 0.07 * w, 0.07 * w)
-        lines.add(corner.count, w - cx - 1.9 * r, h - cy + 0.35 * 0.07 * w, 0.07 * w, turned=True)
+    return edge + col / 2, col, -edge - 0.72 * 0.13 * w  # baseline measured down from the top
+
+
+def _corner_numbers(lines: Lines, w: float, h: float, heavy: bool, top: str, underline: bool) -> None:
+    """The number of the corner index, at the top-left and turned at the bottom-right: inside the
+    frame, INDEX_CLEAR from its inner edge, in a column INDEX_WIDTH of the card wide (what a
+    fanned hand shows)."""
+    x, col, base = _index_column(w, heavy)
+    size = fit_size(top, 0.13 * w, col)
+    lines.add(top, x, h + base, size, underline=underline)
+    lines.add(top, w - x, -base, size, turned=True, underline=underline)
+
+
+def _corner_form(c: Canvas, name: str, w: float, h: float, heavy: bool, hex_code: str, sub: str,
+                 symbol: str | None = None, count: str = "") -> None:
+    """The rest of a corner index, the same on every card of a suit, colour or clan, so drawn once
+    as a form: the word under the number, and under it a symbol (with a count beside it, as a
+    Dragoness clan's gems), at the top-left and turned at the bottom-right."""
+    x, col, base = _index_column(w, heavy)
+    sub_y = h + base - 0.095 * w
+    c.beginForm(name, 0, 0, w, h)
+    c.setFillColor(colour(hex_code))
+    lines = Lines()
+    lines.add(sub, x, sub_y, 0.075 * w, col)
+    lines.add(sub, w - x, h - sub_y, 0.075 * w, col, turned=True)
+    if symbol is not None:
+        r = 0.035 * w
+        cy = sub_y - 0.025 * w - r
+        cx = x - (0.6 * r if count else 0)
+        place_form(c, symbol, cx, cy, r / 50)
+        place_form(c, symbol, w - cx, h - cy, r / 50)
+        if count:
+            lines.add(count, cx + 1.9 * r, cy - 0.35 * 0.07 * w, 0.07 * w)
+            lines.add(count, w - cx - 1.9 * r, h - cy + 0.35 * 0.07 * w, 0.07 * w, turned=True)
+    lines.draw(c)
+    c.endForm()
 
 
 # --------------------------------------------------------------------------- Six-Suit Fortress
@@ -163,6 +168,7 @@ def fortress_art(deck: fortress.Deck) -> DeckArt:
         for s in deck.suits:
             _frame(c, f"frame-{s.code}", w, h, bleed, s.color)
             _symbol(c, f"sym-{s.code}", s.shape, s.color)
+            _corner_form(c, f"corner-{s.code}", w, h, False, s.color, s.code, f"sym-{s.code}")
         _back(c, "fortress", w, h, bleed)
 
     def text(card: fortress.Card) -> list[str]:
@@ -175,9 +181,10 @@ def fortress_art(deck: fortress.Deck) -> DeckArt:
         flip = needs_underline(rank, labels)
         c.doForm(f"frame-{s.code}")
         place_form(c, f"sym-{s.code}", w / 2, h * 0.72, 0.13 * w / 50)
+        c.doForm(f"corner-{s.code}")
         c.setFillColor(colour(s.color))
         lines = Lines()
-        _corners(c, lines, w, h, False, Corner(rank, s.code, f"sym-{s.code}", underline=flip))
+        _corner_numbers(lines, w, h, False, rank, flip)
         lines.add(rank, w / 2, h * 0.36, 0.42 * w, underline=flip)
         lines.add(f"{s.ja} {s.en}", w / 2, h * 0.17, 0.085 * w, w * 0.5)
         lines.draw(c)
@@ -196,6 +203,7 @@ def homalet_art(deck: homalet.Deck, cards: Sequence[int]) -> DeckArt:
         for col in deck.colours:
             _frame(c, f"frame-{col.key}", w, h, bleed, col.color, heavy=True)
             _symbol(c, f"sym-{col.key}", shapes[col.key], col.color)
+            _corner_form(c, f"corner-{col.key}", w, h, True, col.color, col.ja, f"sym-{col.key}")
         for season, hex_code in SEASON_COLOURS.items():
             c.beginForm(f"season-{season}", -50, -50, 50, 50)
             c.setFillColor(colour(hex_code))
@@ -229,9 +237,10 @@ def homalet_art(deck: homalet.Deck, cards: Sequence[int]) -> DeckArt:
             label.add(season_label(season), w / 2, h * 0.79 - 0.17 * w, 0.065 * w)
             label.draw(c)
         place_form(c, f"sym-{col.key}", w / 2, h * 0.2, 0.05 * w / 50)
+        c.doForm(f"corner-{col.key}")
         c.setFillColor(colour(col.color))
         lines = Lines()
-        _corners(c, lines, w, h, True, Corner(number, col.ja, f"sym-{col.key}", underline=flip))
+        _corner_numbers(lines, w, h, True, number, flip)
         lines.add(number, w / 2, h * 0.42, 0.36 * w, underline=flip)
         lines.add(f"{col.ja} {col.en}", w / 2, h * 0.3, 0.08 * w, w * 0.56)
         lines.draw(c)
@@ -254,6 +263,16 @@ def dragoness_art(deck: dragoness.Deck, cards: Sequence[dragoness.Card]) -> Deck
             _frame(c, f"frame-{clan.code}", w, h, bleed, clan.color)
         _frame(c, "frame-special", w, h, bleed, SPECIAL_COLOUR, heavy=True)
         _symbol(c, "gem", "diamond", "#00acc1")
+        for clan in deck.clans:
+            _corner_form(c, f"corner-{clan.code}", w, h, False, clan.color, clan.code, "gem", str(clan.gems))
+            c.beginForm(f"gems-{clan.code}", 0, 0, w, h)  # the clan's row of gems (its strength)
+            r = 0.03 * w
+            span = (clan.gems - 1) * 2.2 * r
+            for i in range(clan.gems):
+                place_form(c, "gem", w / 2 - span / 2 + i * 2.2 * r, h * 0.8, r / 50)
+            c.endForm()
+        for special in deck.specials:
+            _corner_form(c, f"corner-{special.code}", w, h, True, SPECIAL_COLOUR, special.code)
         _back(c, "dragoness", w, h, bleed)
 
     def text(card: dragoness.Card) -> list[str]:
@@ -271,24 +290,23 @@ def dragoness_art(deck: dragoness.Deck, cards: Sequence[dragoness.Card]) -> Deck
             number = str(card.number)
             flip = needs_underline(number, labels)
             c.doForm(f"frame-{clan.code}")
+            c.doForm(f"corner-{clan.code}")
             c.setFillColor(colour(clan.color))
             lines = Lines()
-            _corners(c, lines, w, h, False, Corner(number, clan.code, "gem", str(clan.gems), underline=flip))
+            _corner_numbers(lines, w, h, False, number, flip)
             lines.add(number, w / 2, h * 0.44, 0.4 * w, underline=flip)
             lines.add(clan.ja, w / 2, h * 0.3, 0.1 * w, w * 0.56)
             lines.add(clan.en, w / 2, h * 0.23, 0.07 * w, w * 0.56)
             lines.draw(c)
-            r = 0.03 * w
-            span = (clan.gems - 1) * 2.2 * r
-            for i in range(clan.gems):
-                place_form(c, "gem", w / 2 - span / 2 + i * 2.2 * r, h * 0.8, r / 50)
+            c.doForm(f"gems-{clan.code}")
             return
         s = deck.special(kind)
         mark = SPECIAL_MARK[kind]
         c.doForm("frame-special")
+        c.doForm(f"corner-{s.code}")
         c.setFillColor(colour(SPECIAL_COLOUR))
         lines = Lines()
-        _corners(c, lines, w, h, True, Corner(mark, s.code, underline=needs_underline(mark, labels)))
+        _corner_numbers(lines, w, h, True, mark, needs_underline(mark, labels))
         lines.add(s.ja, w / 2, h * 0.68, 0.12 * w, w * 0.46)
         lines.add(s.en, w / 2, h * 0.625, 0.075 * w, w * 0.46)
         lines.add(mark, w / 2, h * 0.56, 0.09 * w)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import itertools
 import os
 import tempfile
@@ -147,14 +148,35 @@ def parse_offset(text: str) -> tuple[float, float]:
 def cut_marks(c: Canvas, grid: Grid, spots: Sequence[tuple[float, float]] | None = None) -> None:
     """Short lines at every trim edge of the cards at ``spots`` (trim origins; every slot by default):
     each row's marks beside its outer cards, each column's above and below its end cards, and only
-    outside the block the cards make: an empty slot inside it has nothing to cut, so no mark."""
+    outside the block the cards make: an empty slot inside it has nothing to cut, so no mark.
+    Full sheets repeat the same marks: they are drawn once a document as a form."""
     spots = [grid.slot(i) for i in range(grid.per_page)] if spots is None else spots
+    if not spots:
+        return
+    drawn = mark_lines(grid, tuple(spots))
+    made: dict[tuple[tuple[float, float, float, float], ...], str] = c.__dict__.setdefault("_companion_marks", {})
+    key = made.get(drawn)
+    if key is None:
+        key = made[drawn] = f"marks-{len(made)}"
+        c.beginForm(key, 0, 0, grid.page[0], grid.page[1])
+        c.setLineWidth(0.3)
+        c.setStrokeGray(0.25)
+        path = c.beginPath()
+        for x1, y1, x2, y2 in drawn:
+            path.moveTo(x1, y1)
+            path.lineTo(x2, y2)
+        c.drawPath(path, stroke=1, fill=0)
+        c.endForm()
+    c.doForm(key)
+
+
+@functools.lru_cache(maxsize=64)
+def mark_lines(grid: Grid, spots: tuple[tuple[float, float], ...]) -> tuple[tuple[float, float, float, float], ...]:
+    """The cut marks for cards at ``spots``, as (x1, y1, x2, y2) lines."""
     w, h = grid.card
     b = grid.bleed
     gap = 1 * mm
     length = mark_length(grid)
-    if not spots:
-        return
     block = (min(x for x, _ in spots) - b - gap / 2, min(y for _, y in spots) - b - gap / 2,
              max(x for x, _ in spots) + w + b + gap / 2, max(y for _, y in spots) + h + b + gap / 2)
 
@@ -176,22 +198,7 @@ def cut_marks(c: Canvas, grid: Grid, spots: Sequence[tuple[float, float]] | None
         for x in (col, col + w):
             lines.add((x, low, x, low - length))
             lines.add((x, high, x, high + length))
-    # Full sheets repeat the same marks: draw them once as a form and place it on each page.
-    made: dict[tuple[tuple[float, float, float, float], ...], str] = c.__dict__.setdefault("_companion_marks", {})
-    drawn = tuple(sorted(line for line in lines if clear(*line)))
-    key = made.get(drawn)
-    if key is None:
-        key = made[drawn] = f"marks-{len(made)}"
-        c.beginForm(key, 0, 0, grid.page[0], grid.page[1])
-        c.setLineWidth(0.3)
-        c.setStrokeGray(0.25)
-        path = c.beginPath()
-        for x1, y1, x2, y2 in drawn:
-            path.moveTo(x1, y1)
-            path.lineTo(x2, y2)
-        c.drawPath(path, stroke=1, fill=0)
-        c.endForm()
-    c.doForm(key)
+    return tuple(sorted(line for line in lines if clear(*line)))
 
 
 def mark_length(grid: Grid) -> float:
@@ -218,13 +225,18 @@ class Band:
 
 
 def bands(grid: Grid, spots: Sequence[tuple[float, float]]) -> list[Band]:
-    """For each side of the sheet, its widest run of paper free of cut marks, widest first."""
+    """For each side of the sheet, its widest run of paper free of cut marks."""
+    return list(_bands(grid, tuple(spots)))
+
+
+@functools.lru_cache(maxsize=64)
+def _bands(grid: Grid, spots: tuple[tuple[float, float], ...]) -> tuple[Band, ...]:
     w, h = grid.card
     b = grid.bleed
     gap = 1 * mm
     pw, ph = grid.page
     if not spots:
-        spots = [grid.slot(0)]
+        spots = (grid.slot(0),)
     x1, y1 = min(x for x, _ in spots) - b - gap, min(y for _, y in spots) - b - gap
     x2, y2 = max(x for x, _ in spots) + w + b + gap, max(y for _, y in spots) + h + b + gap
     xs = sorted({x for x, _ in spots} | {x + w for x, _ in spots})
@@ -235,9 +247,8 @@ def bands(grid: Grid, spots: Sequence[tuple[float, float]]) -> list[Band]:
         pairs = list(itertools.pairwise(stops))
         return max(pairs, key=lambda p: p[1] - p[0])
 
-    out = [Band("bottom", widest(xs, pw), y1 - EDGE), Band("top", widest(xs, pw), ph - y2 - EDGE),
-           Band("left", widest(ys, ph), x1 - EDGE), Band("right", widest(ys, ph), pw - x2 - EDGE)]
-    return out
+    return (Band("bottom", widest(xs, pw), y1 - EDGE), Band("top", widest(xs, pw), ph - y2 - EDGE),
+            Band("left", widest(ys, ph), x1 - EDGE), Band("right", widest(ys, ph), pw - x2 - EDGE))
 
 
 def _into_band(c: Canvas, band: Band, page: tuple[float, float], height: float) -> None:

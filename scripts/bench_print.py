@@ -29,10 +29,12 @@ from reportlab.pdfgen.canvas import Canvas
 
 from companion.decks import GAMES
 from printables.deck import print_deck
+from printables.draw import _wrap as draw_wrap
 from printables.draw import text_width
 from printables.faces import deck_art
 from printables.kit import build_kit
-from printables.layout import make_grid, new_canvas
+from printables.layout import _bands as layout_bands
+from printables.layout import make_grid, mark_lines, new_canvas
 from printables.qr import qr_matrix
 
 
@@ -79,9 +81,9 @@ def fixed_cost(folder: Path, files: int) -> list[Path]:
 
 
 def forget() -> None:
-    """Drop what an earlier run remembered of the content, keeping the loaded font."""
-    text_width.cache_clear()
-    qr_matrix.cache_clear()
+    """Drop what an earlier run remembered of the content and layout, keeping the loaded font."""
+    for cache in (text_width, qr_matrix, draw_wrap, mark_lines, layout_bands):
+        cache.cache_clear()
 
 
 def timed(fn: object, *args: object) -> tuple[float, list[Path]]:

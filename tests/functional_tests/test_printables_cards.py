@@ -144,10 +144,31 @@ def corner_text(path: Path, page_no: int, origin: tuple[float, float], turned: b
 
 
 def corner_forms(reader: PdfReader, page_no: int, origin: tuple[float, float]) -> list[str]:
+    """The forms drawn in the card's top-left corner strip and, turned, in its bottom-right one
+    (looking inside the forms placed on the card, where the repeated parts of an index live)."""
     ox, oy = origin
-    return [str(ops[0]) for op, ops, (x, y) in ops_with_ctm(reader, page_no)
-            if op == b"Do" and "frame-" not in str(ops[0])
-            and ox <= x <= ox + STRIP[0] and oy + POKER[1] - STRIP[1] <= y <= oy + POKER[1]]
+    w, h = POKER
+    xobjects = reader.pages[page_no]["/Resources"]["/XObject"]
+    placed = [str(ops[0]) for op, ops, (x, y) in ops_with_ctm(reader, page_no)
+              if op == b"Do" and abs(x - ox) < 0.01 and abs(y - oy) < 0.01]
+    top, bottom = set(), set()
+    for name in placed:
+        form = xobjects[name].get_object()
+        ctm, stack = (0.0, 0.0), []
+        for operands, op in ContentStream(form, reader).operations:
+            if op == b"q":
+                stack.append(ctm)
+            elif op == b"Q":
+                ctm = stack.pop()
+            elif op == b"cm":
+                ctm = (ctm[0] + float(operands[4]), ctm[1] + float(operands[5]))
+            elif op == b"Do":
+                x, y = ctm
+                if x <= STRIP[0] and y >= h - STRIP[1]:
+                    top.add(str(operands[0]))
+                if x >= w - STRIP[0] and y <= STRIP[1]:
+                    bottom.add(str(operands[0]))
+    return sorted(top & bottom)
 
 
 def test_fortress_corner_shows_rank_suit_letter_and_symbol(decks: dict[str, Path]) -> None:
