@@ -28,6 +28,7 @@ from printables.summary_text import PUBLISHER, sections
 
 CARD = (95 * mm, 130 * mm)
 PAD = 6 * mm
+QR_SMALLEST = 13 * mm
 NUMBER_ROOM = 3 * mm  # at the foot of each card, for its number (1/2)
 
 
@@ -41,6 +42,12 @@ class QRBox(Flowable):  # type: ignore[misc]
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         self.width = available_width
         return available_width, self.size
+
+    def split(self, available_width: float, available_height: float) -> list[QRBox]:
+        """A smaller code where that still reads well (0.35 mm a module), rather than a card of its own."""
+        if available_height >= max(QR_SMALLEST, self.modules * 0.35 * mm):
+            return [QRBox(self.form, self.modules, available_height - 0.01, self.caption)]
+        return []
 
     def draw(self) -> None:
         c = self.canv
@@ -155,6 +162,9 @@ def paginate(items: list[Any], width: float, height: float) -> list[list[tuple[A
                 queue.pop(0)
                 continue
             parts = item.split(width, room - gap) if card or room == height else []
+            if len(parts) == 1:  # the same thing made smaller to fit (a QR code)
+                queue[0] = parts[0]
+                continue
             if len(parts) >= 2:
                 queue[0:1] = parts
                 _, h = parts[0].wrap(width, room - gap)
