@@ -273,3 +273,17 @@ async def test_in_japanese_both_japanese_and_english_lines_complete(db: Path) ->
         assert legal is not None
         assert (legal.first("赤1 ") or "").startswith("赤1 ")
         assert (legal.first("R1 ") or "").startswith("R1 ")
+
+
+async def test_an_engine_bug_is_one_sentence_and_stores_nothing(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = make_app(db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_new(app, pilot, "homalet")
+
+        def broken(state: object, line: str) -> None:
+            raise KeyError("oops")
+
+        monkeypatch.setattr(screen.engine, "parse_line", broken)
+        await enter(pilot, "reveal 01 02")
+        assert text_of(app, "#ruling") == "Unexpected error (KeyError: 'oops'); nothing was changed."
+        assert screen.live.position == 0 and isinstance(app.screen, GameScreen)

@@ -50,6 +50,13 @@ def wanted_height(widget: Static) -> int | None:
     return wanted
 
 
+def unexpected(error: Exception) -> Msg:
+    """A bug said in one sentence, as the command line says it."""
+    what = f"{type(error).__name__}: {error}"
+    return Msg(f"Unexpected error ({what}); nothing was changed.",
+               f"予期しないエラーです（{what}）。何も変更していません。")
+
+
 class GameScreen(LangScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+z", "undo", "Undo", show=False, priority=True),
@@ -145,9 +152,13 @@ class GameScreen(LangScreen):
                 self._put("#ruling", self.ruling)
                 self._previewing = False
             return
-        legal = self.legal_lines()
-        completes = legal is not None and legal.first(line) is not None
-        self._put("#ruling", preview(self.engine, self.live.state, line, self.lang, completes))
+        try:
+            legal = self.legal_lines()
+            completes = legal is not None and legal.first(line) is not None
+            shown = preview(self.engine, self.live.state, line, self.lang, completes)
+        except Exception:  # a bug in a preview: no preview; Enter will say what went wrong
+            shown = Text()
+        self._put("#ruling", shown)
         self._previewing = True
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -163,6 +174,9 @@ class GameScreen(LangScreen):
             ruling = self.live.play_line(line)
         except Refusal as refusal:
             self.say_ruling(refusal.msg, refused=True, prefix=self.say("track.refused"))
+            return False
+        except Exception as error:  # a bug: one sentence, never a traceback; the store kept nothing
+            self.say_ruling(unexpected(error), refused=True)
             return False
         entry.value = ""
         self.ruling = Text(self.text(ruling))
