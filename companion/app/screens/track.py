@@ -205,6 +205,9 @@ class GameScreen(LangScreen):
         except Refusal as refusal:
             self.say_ruling(refusal.msg, refused=True)
             return
+        except Exception as error:
+            self.say_ruling(unexpected(error), refused=True)
+            return
         self.ruling = Text(self.say("track.undone") + self.engine.action_line(self.live.state, action, self.lang))
         self.show()
 
@@ -217,6 +220,9 @@ class GameScreen(LangScreen):
             self.live.redo()
         except Refusal as refusal:
             self.say_ruling(refusal.msg, refused=True)
+            return
+        except Exception as error:
+            self.say_ruling(unexpected(error), refused=True)
             return
         action = self.live.actions[-1]
         self.ruling = Text(self.say("track.redone") + self.engine.action_line(before, action, self.lang))
@@ -235,7 +241,15 @@ class GameScreen(LangScreen):
         from companion.app.screens.settle import SettleScreen
 
         live = self.live
-        self.app.push_screen(SettleScreen(lambda lang: live.settle(True, lang), live.settle(False, "en"), live.id))
+        try:
+            compact = live.settle(False, "en")
+        except Refusal as refusal:
+            self.say_ruling(refusal.msg, refused=True)
+            return
+        except Exception as error:
+            self.say_ruling(unexpected(error), refused=True)
+            return
+        self.app.push_screen(SettleScreen(lambda lang: live.settle(True, lang), compact, live.id))
 
     def action_export(self) -> None:
         self.capp.export(self.live.id)
