@@ -131,7 +131,12 @@ class CompanionApp(App[None]):
         if live.mode == "sheet":
             from companion.app.screens.settle import SettleScreen
 
-            self.push_screen(SettleScreen(lambda lang: live.settle(True, lang), live.settle(False, "en"), live.id))
+            try:
+                compact = live.settle(False, "en")
+            except Refusal as refusal:
+                self.notify(self.text(refusal.msg), severity="error")
+                return
+            self.push_screen(SettleScreen(lambda lang: live.settle(True, lang), compact, live.id))
             return
         from companion.app.screens.track import GameScreen
 
