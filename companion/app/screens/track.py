@@ -7,7 +7,7 @@ and changes nothing. Undo and redo are the store's, so they survive a restart.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -23,6 +23,9 @@ from companion.app.widgets.coach import preview
 from companion.app.widgets.entry import EntryLine
 from companion.app.widgets.keybar import KeyBar
 from companion.rules.common import Msg, Refusal
+
+if TYPE_CHECKING:
+    from companion.store import LiveGame
 
 KEYS = [("^Z", "key.undo"), ("^Y", "key.redo"), ("F3", "track.describe"), ("F5", "key.settle"),
         ("F1", "key.help"), ("F2", "key.lang"), ("Esc", "key.back")]
@@ -67,7 +70,7 @@ class GameScreen(LangScreen):
         Binding("escape", "back", "Back", show=False),
     ]
 
-    def __init__(self, live: Any) -> None:
+    def __init__(self, live: LiveGame) -> None:
         super().__init__()
         self.live = live
         self.game: str = live.game
@@ -248,6 +251,9 @@ class GameScreen(LangScreen):
             return
         except Exception as error:
             self.say_ruling(unexpected(error), refused=True)
+            return
+        if compact is None:  # finished, so settled; but say so rather than fail
+            self.say_ruling(self.say("track.not_finished") + self.text(self.live.state.waiting_for()))
             return
         self.app.push_screen(SettleScreen(lambda lang: live.settle(True, lang), compact, live.id))
 
