@@ -189,3 +189,13 @@ async def test_player_names_complete_from_the_roster(db: Path) -> None:
         assert await suggester.get_suggestion("Akiko, Ak") is None  # a name already at the table
         assert await suggester.get_suggestion("Zed") is None
     assert split_names("Aki, Ben、Chie，Dai") == ["Aki", "Ben", "Chie", "Dai"]
+
+
+def test_companion_with_no_arguments_opens_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
+    import companion.app
+    from companion.cli import main
+
+    opened: list[str | None] = []
+    monkeypatch.setattr(companion.app, "run", lambda lang=None: opened.append(lang) or 0)
+    assert main([]) == 0 and main(["--lang", "ja"]) == 0
+    assert opened[1] == "ja" and len(opened) == 2
