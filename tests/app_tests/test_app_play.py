@@ -287,3 +287,18 @@ async def test_an_engine_bug_is_one_sentence_and_stores_nothing(db: Path, monkey
         await enter(pilot, "reveal 01 02")
         assert text_of(app, "#ruling") == "Unexpected error (KeyError: 'oops'); nothing was changed."
         assert screen.live.position == 0 and isinstance(app.screen, GameScreen)
+
+
+async def test_clicking_a_battlefield_card_writes_the_pick(db: Path) -> None:
+    """H-5 by mouse: in the pick step a battlefield card is a choice; a click writes its line."""
+    app = make_app(db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_new(app, pilot, "homalet")
+        for line in GAMES["homalet"][:9]:  # Ben won the battlefield and picks
+            assert screen.play(line)
+        board = text_of(app, "#board").splitlines()
+        row = next(i for i, text in enumerate(board) if "17" in text and "Ben" in text)
+        assert await pilot.click("#board", offset=(board[row].index("17") + 2, row))
+        entry = app.screen.query_one("#entry", Input)
+        engine, state = screen.engine, screen.live.state
+        assert engine.parse_line(state, entry.value) == engine.Pick(1, 17)

@@ -196,6 +196,13 @@ class GameScreen(LangScreen):
         entry.cursor_position = len(entry.value)
         entry.focus()
 
+    def action_choose(self, line: str) -> None:
+        """A click on a choice (a HOMALET set to take, a battlefield card to pick) writes its line."""
+        entry = self.query_one("#entry", Input)
+        entry.value = line
+        entry.cursor_position = len(line)
+        entry.focus()
+
     # ------------------------------------------------------------------ undo, redo, settle
 
     def action_undo(self) -> None:
