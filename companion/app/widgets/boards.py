@@ -134,7 +134,8 @@ def homalet_board(engine: ModuleType, state: Any, lang: Lang) -> Text:
             style = _ink(colour.color, f"{c:02d}")
         text.append(f"{c:02d}{mark}", style=style)
         if season is not None:
-            text.append(engine.SEASON_NAMES[season].text(lang)[:1] if lang == "ja" else "*", style="dim")
+            name = engine.SEASON_NAMES[season].text(lang)
+            text.append(name[:1] if lang == "ja" else name[:2].capitalize(), style="dim")  # 春 / Sp
         text.append(" ")
 
     names = state.setup.players
