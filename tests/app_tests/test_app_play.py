@@ -59,6 +59,11 @@ async def test_a_short_complete_game_is_played_and_settled_through_the_entry_lin
         winners = text_of(app, "#winners")
         assert all(name in winners for name in WINNERS[game])
         assert all(name not in winners for name in set(PLAYERS) - set(WINNERS[game]))
+        await pilot.press("ctrl+z")  # undo from the settlement: back to the game, one action taken back
+        assert isinstance(app.screen, GameScreen) and app.screen.live.position == len(lines) - 1
+        await pilot.press("ctrl+y")
+        await pilot.press("f5")
+        assert isinstance(app.screen, SettleScreen)
     with Store.open(db) as store:
         (summary,) = store.games()
         assert summary.finished and list(summary.winners) == WINNERS[game]
