@@ -58,7 +58,7 @@ def fortress_board(engine: ModuleType, state: Any, lang: Lang) -> Text:
     def card(cell: str) -> None:
         c = state.grid.get(cell)
         if c is None:
-            text.append(f"{'--':^5}", style="dim")
+            text.append(f"{'--':^5}", style=_click(cell, "dim"))  # a click names the cell to refill
         else:
             text.append(f"{c!s:^5}", style=_ink(deck.suit(c.suit).color, str(c)))
 
