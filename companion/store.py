@@ -342,37 +342,57 @@ class Store:
         except (OSError, sqlite3.Error) as error:
             raise refuse(f"cannot open {file}: {error}", f"{file} を開けません：{error}") from None
         store = cls(connection, file, False)
-        try:
-            store._prepare()
-        except sqlite3.DatabaseError as error:
-            connection.close()
-            raise _damaged(file, str(error)) from None
-        return store
+        deadline = time.monotonic() + BUSY_MS / 1000
+        while True:
+            try:
+                store._prepare()
+                return store
+            except sqlite3.OperationalError as error:
+                locked = "locked" in str(error) or "busy" in str(error)
+                if locked and time.monotonic() < deadline:  # another program is creating or migrating it
+                    time.sleep(0.02)
+                    continue
+                connection.close()
+                raise _busy() if locked else _damaged(file, str(error)) from None
+            except sqlite3.DatabaseError as error:
+                connection.close()
+                raise _damaged(file, str(error)) from None
+            except Refusal:
+                connection.close()
+                raise
 
     def _prepare(self) -> None:
+        """Check that the file is ours; create the tables in a new file, or lift an older schema.
+        The work is done in a write transaction that looks again first, so two programs opening a
+        new or an older file at once do it once."""
         db = self.db
         db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
-        version = db.execute("PRAGMA user_version").fetchone()[0]
-        app = db.execute("PRAGMA application_id").fetchone()[0]
-        if app == 0 and version == 0 and not db.execute("SELECT 1 FROM sqlite_master").fetchone():
-            db.execute("PRAGMA journal_mode = WAL")
+        empty = self._ours()
+        db.execute("PRAGMA journal_mode = WAL")
+        if empty or db.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
             with self._write():
-                db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-                _script(db, SCHEMA)
-                db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        elif app != APPLICATION_ID:
-            raise _foreign(self.path)
-        elif version > SCHEMA_VERSION:
-            raise _newer(self.path, version)
-        else:
-            db.execute("PRAGMA journal_mode = WAL")
-            while version < SCHEMA_VERSION:
-                with self._write():
+                if self._ours():
+                    db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                    _script(db, SCHEMA)
+                    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                version = db.execute("PRAGMA user_version").fetchone()[0]
+                while version < SCHEMA_VERSION:
                     _script(db, MIGRATIONS[version])
                     version += 1
                     db.execute(f"PRAGMA user_version = {version}")
         db.execute("PRAGMA synchronous = FULL")  # in WAL mode: fsync at every commit
         db.execute("PRAGMA foreign_keys = ON")
+
+    def _ours(self) -> bool:
+        """True for an empty file (no tables yet); another program's file or a newer one is refused."""
+        app, version, empty = _marks(self.db)
+        if app == 0 and version == 0 and empty:
+            return True
+        if app != APPLICATION_ID:
+            raise _foreign(self.path)
+        if version > SCHEMA_VERSION:
+            raise _newer(self.path, version)
+        return False
 
     def close(self) -> None:
         self.db.close()
@@ -652,6 +672,15 @@ def _script(db: sqlite3.Connection, script: str) -> None:
             db.execute(statement)
 
 
+def _marks(db: sqlite3.Connection) -> tuple[int, int, bool]:
+    """The file's application id, schema version, and whether it holds no tables yet: read in one
+    statement, so another program creating the file is seen before or after, never halfway."""
+    app, version, tables = db.execute("SELECT a.application_id, v.user_version, (SELECT count(*) FROM "
+                                      "sqlite_master) FROM pragma_application_id AS a, pragma_user_version AS v"
+                                      ).fetchone()
+    return int(app), int(version), not tables
+
+
 def _quick_check(file: Path) -> None:
     """SQLite's own check of every page, on a read-only connection (the file is not written)."""
     try:
@@ -659,9 +688,9 @@ def _quick_check(file: Path) -> None:
     except sqlite3.DatabaseError as error:
         raise _damaged(file, str(error)) from None
     try:
-        if connection.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
+        app, version, empty = _marks(connection)
+        if app != APPLICATION_ID and not (app == 0 and version == 0 and empty):  # empty: being created now
             raise _foreign(file)
-        version = connection.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
             raise _newer(file, version)
         problems = [line for r in connection.execute("PRAGMA quick_check(3)") for line in str(r[0]).splitlines()

@@ -91,3 +91,20 @@ def test_two_command_line_players_of_one_game_lose_and_duplicate_nothing(tmp_pat
     assert stored == tuple(actions[:len(stored)])
     assert taken == len(stored)  # every ruling printed is one stored action, and the other way round
     assert len(stored) >= len(chunk) // 2
+
+
+def test_programs_creating_the_same_new_database_at_once_all_succeed(tmp_path: Path) -> None:
+    """Three processes open a database that does not exist yet, at the same moment: the tables are
+    made once and each process stores its game."""
+    path = tmp_path / "new.sqlite3"
+    script = ("import sys\nfrom companion.store import Store\n"
+              "with Store.open(sys.argv[1]) as db:\n"
+              "    print(db.new_game('dragoness', [sys.argv[2], 'Other']))\n")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    runs = [subprocess.Popen([sys.executable, "-c", script, str(path), name], env=env, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True) for name in ("A", "B", "C")]
+    results = [run.communicate(timeout=120) for run in runs]
+    assert all(run.returncode == 0 for run in runs), [err for _, err in results]
+    assert sorted(int(out) for out, _ in results) == [1, 2, 3]
+    with Store.open(path) as db:
+        assert sorted(g.players[0] for g in db.games()) == ["A", "B", "C"]
