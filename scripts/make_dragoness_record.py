@@ -12,6 +12,7 @@ engine, so the record is legal by construction.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import itertools
 import json
 import os
@@ -105,8 +106,7 @@ class Table:
         revive = d.Card(self.deck.special(d.Kind.REVIVE).code)
         if revive in hand and d.revive_refusal(s) is None and self.rnd.random() < 0.6:
             rest = [c for c in hand if c != revive]
-            after = d.State(s.setup, d.Phase.REVIVED, s.round, p, s.hand_counts, s.pile, s.played, s.top,
-                            s.top_player)
+            after = dataclasses.replace(s, phase=d.Phase.REVIVED)  # as if revived: what could p play then?
             table_after, self.state = self.state, after
             weaker = self.options(rest)
             self.state = table_after

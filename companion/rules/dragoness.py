@@ -16,7 +16,6 @@ of this game, answered from the state alone:
 from __future__ import annotations
 
 import functools
-import itertools
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -219,10 +218,10 @@ class Deck:
     def _cards_for(self, players: int) -> Mapping[Card, int]:
         for counts, clans, specials in self.by_players:
             if players in counts:
-                out: dict[Card, int] = {Card(c.code, n): 1 for c in self.clans[:clans]
+                out: dict[Card, int] = {self.card(c.code, n): 1 for c in self.clans[:clans]
                                         for n in range(1, self.numbers + 1)}
                 for code, count in specials:
-                    out[Card(code)] = out.get(Card(code), 0) + count
+                    out[self.card(code)] = out.get(self.card(code), 0) + count
                 return MappingProxyType(out)
         raise refuse(f"Reign of Dragoness takes {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}",
                      f"ドラゴンネスは{MIN_PLAYERS}〜{MAX_PLAYERS}人用です（{players}人は不可）")
@@ -241,23 +240,39 @@ class Deck:
                    f"クラン（{clan_codes}）と数字 1〜{self.numbers}（例：Lo7、lo12、ローシェン7）か、特殊カード"
                    f"（{special_codes} または名前）で書きます")
 
+    def card(self, code: str, number: int = 0) -> Card:
+        """The deck's one object for this card: cards read by :meth:`parse` are the same objects,
+        so comparing them is quick (equal cards made elsewhere still compare equal)."""
+        key = ("card", code, number)
+        found: Card | None = self._cache.get(key)
+        if found is None:
+            found = self._cache[key] = Card(code, number)
+        return found
+
     def parse(self, token: str) -> Card:
         text = normalize_token(token)
         low = text.lower()
         for s in self.specials:
             if low in (s.code.lower(), s.en.lower(), s.en.lower().replace(" ", "")) or text == s.ja:
-                return Card(s.code)
+                return self.card(s.code)
         for c in self.clans:
             for prefix in (c.code.lower(), c.en.lower(), c.ja):
                 body = low if prefix != c.ja else text
                 if body.startswith(prefix) and body[len(prefix):].isdigit():
                     n = int(body[len(prefix):])
                     if 1 <= n <= self.numbers:
-                        return Card(c.code, n)
+                        return self.card(c.code, n)
         raise Refusal(Msg(f"{token!r} is not a card: ", f"{token!r} はカードではありません。") + self.forms())
 
     def label(self, card: Card, lang: str = "en") -> str:
         """The card's name in ``lang`` (``Lochen 7``, ``ページ``); a card not of this deck by its code."""
+        key = ("label", card, lang)
+        found: str | None = self._cache.get(key)
+        if found is None:
+            found = self._cache[key] = self._label(card, lang)
+        return found
+
+    def _label(self, card: Card, lang: str) -> str:
         if not self.known(card):
             return str(card)
         kind = self.kind(card)
@@ -304,6 +319,14 @@ class Shape(StrEnum):
 
 
 SHAPE_NAMES = {Shape.SINGLE: Msg("single", "シングル"), Shape.SET: Msg("set", "セット"), Shape.RUN: Msg("run", "ラン")}
+
+
+def pattern_kind(shape: Shape, size: int) -> Msg:
+    """``a single card``, ``a set of 3 cards``: what must be played, in words (D-7)."""
+    if shape is Shape.SINGLE:
+        return Msg("a single card", "シングル1枚")
+    name = SHAPE_NAMES[shape]
+    return Msg(f"a {name.en} of {plural(size, 'card', 'cards')}", f"{size}枚の{name.ja}")
 
 
 def value_words(value: Value) -> Msg:
@@ -412,21 +435,32 @@ def _find_readings(deck: Deck, cards: tuple[Card, ...]) -> tuple[Pattern, ...]:
             found.setdefault(tuple(sorted(values)), Pattern(shape, values))
 
     fixed_numbers = [v[0] for v in fixed.values()]
+    spans = {i: frozenset(o[0] for o in profiles[i][1]) for i in wild}
     # sets: every card one number
     for number in ({fixed_numbers[0]} if fixed_numbers else set(range(1, deck.numbers + 1))):
-        if all(number == x for x in fixed_numbers) and all(
-                any(o[0] == number for o in profiles[i][1]) for i in wild):
+        if all(number == x for x in fixed_numbers) and all(number in spans[i] for i in wild):
             add(dict.fromkeys(wild, number))
-    # runs: consecutive numbers, the wilds filling the gaps
+    # runs: consecutive numbers, the wilds filling the gaps. Identical wild cards (two Pages) are
+    # given their numbers in rising order only, since the other orders read the same; the
+    # narrowest wild cards are placed first.
+    order = sorted(wild, key=lambda i: (len(spans[i]), cards[i].code))
+
+    def fill(k: int, missing: tuple[int, ...], numbers: dict[int, int]) -> None:
+        if k == len(order):
+            add(numbers)
+            return
+        i = order[k]
+        floor = numbers[order[k - 1]] if k and cards[order[k - 1]] == cards[i] else 0
+        for x in missing:
+            if x > floor and x in spans[i]:
+                numbers[i] = x
+                fill(k + 1, tuple(m for m in missing if m != x), numbers)
+
     if n >= 3 and len(set(fixed_numbers)) == len(fixed_numbers):
         for low in range(1, DRAGONESS_NUMBER - n + 2):
             need = set(range(low, low + n))
-            if not need.issuperset(fixed_numbers):
-                continue
-            missing = sorted(need.difference(fixed_numbers))
-            for perm in set(itertools.permutations(missing)):
-                if all(any(o[0] == x for o in profiles[i][1]) for i, x in zip(wild, perm, strict=True)):
-                    add(dict(zip(wild, perm, strict=True)))
+            if need.issuperset(fixed_numbers):
+                fill(0, tuple(sorted(need.difference(fixed_numbers))), {})
     return tuple(sorted(found.values(), key=_order, reverse=True))
 
 
@@ -565,6 +599,13 @@ class PlayCards:
     cards: tuple[Card, ...]
     wilds: tuple[int, ...] | None = None
 
+    def __post_init__(self) -> None:
+        """Lists become tuples, and naming no wild number at all (``()``) is naming none (None)."""
+        if isinstance(self.cards, list):
+            object.__setattr__(self, "cards", tuple(self.cards))
+        if isinstance(self.wilds, list | tuple):
+            object.__setattr__(self, "wilds", tuple(self.wilds) or None)
+
 
 @dataclass(frozen=True)
 class Pass:
@@ -636,6 +677,7 @@ class State:
     pile: tuple[Card, ...] = ()  # the cards of the current pile
     played: tuple[Card, ...] = ()  # every card played this round, the current pile's included
     seen: frozenset[Card] = frozenset()  # the same cards as a set: asking it is quicker than counting
+    again: tuple[Card, ...] = ()  # the second (third, …) copies among them: Pages, Revives, …
     top: Pattern | None = None
     top_player: int | None = None
     must_contain: Card | None = None  # the opening card the first lead must contain (D-6)
@@ -680,7 +722,14 @@ def _times_played(state: State, card: Card, copies: int) -> int:
     """How many copies of ``card`` were played this round."""
     if card not in state.seen:
         return 0
-    return 1 if copies == 1 else state.played.count(card)
+    return 1 if copies == 1 else 1 + state.again.count(card)
+
+
+def _again(state: State, group: tuple[Card, ...]) -> tuple[Card, ...]:
+    """``state.again`` with the copies in ``group`` of cards already played (or twice in it)."""
+    seen = state.seen
+    repeats = tuple(c for i, c in enumerate(group) if c in seen or c in group[:i])
+    return state.again + repeats if repeats else state.again
 
 
 def new_state(setup: Setup) -> State:
@@ -693,6 +742,9 @@ def finished(state: State) -> bool:
 
 
 # --------------------------------------------------------------------------- checks
+
+
+_NOTHING = Msg("", "")
 
 
 def _phase_refusal(state: State, what: Msg) -> Refusal:
@@ -807,9 +859,9 @@ def _legal(state: State, group: tuple[Card, ...], readings: Sequence[Pattern], g
     text = " ".join(map(str, group))
     same = [p for p in readings if p.shape is top.shape and p.size == top.size]
     if not same:
-        shape = SHAPE_NAMES[top.shape]
-        raise refuse(f"{text} does not match the pile: play a {shape.en} of {plural(top.size, 'card', 'cards')} (D-7)",
-                     f"{group_ja} は場と同じ形ではありません。{top.size}枚の{shape.ja}を出してください")
+        kind = pattern_kind(top.shape, top.size)
+        raise refuse(f"{text} does not match the pile: play {kind.en} (D-7)",
+                     f"{group_ja} は場と同じ形ではありません。{kind.ja}を出してください")
     if state.phase is Phase.REVIVED:
         fitting = [p for p in same if stronger(top.high, p.high)]
         if not fitting:
@@ -854,7 +906,7 @@ def _choose(deck: Deck, group: tuple[Card, ...], wilds: tuple[int, ...] | None,
         return named, Msg(" as named", "、宣言どおり")
     pick = legal[0]
     if not wild_kinds or len(legal) == 1:
-        return pick, Msg("", "")
+        return pick, _NOTHING
     numbers = pick.wild_numbers(kinds)
     return pick, Msg(f"; nobody named the wild cards' numbers, so the strongest legal reading is taken: "
                      f"{', '.join(map(str, numbers))} (D-5)",
@@ -888,7 +940,7 @@ def _play(state: State, action: PlayCards) -> tuple[State, Msg]:
     counts = list(state.hand_counts)
     counts[action.player] -= len(group)
     lower = state.lower
-    broke = Msg("", "")
+    broke = _NOTHING
     if lower is None and state.opening is not None:
         opening = _value(deck, state.opening)
         below = [c for c in group if (v := _value(deck, c)) is not None and opening is not None and v < opening]
@@ -900,7 +952,7 @@ def _play(state: State, action: PlayCards) -> tuple[State, Msg]:
                         "開始はルール D-6（最も低いカードの持ち主がリードする）に反していました。"
                         "扱いは卓で決めてください。")
     s = _evolve(state, hand_counts=tuple(counts), pile=state.pile + group, played=state.played + group,
-                seen=state.seen.union(group),
+                seen=state.seen.union(group), again=_again(state, group),
                 top=chosen, top_player=action.player, must_contain=None, lower=lower)
     text = " ".join(map(str, group))
     if state.phase is Phase.LEAD:
@@ -909,7 +961,8 @@ def _play(state: State, action: PlayCards) -> tuple[State, Msg]:
     else:
         msg = Msg(f"{name} plays {text}: {chosen.describe().en}{how.en}.",
                   f"{name}が {group_ja} を出しました：{chosen.describe().ja}{how.ja}。")
-    msg = msg + broke
+    if broke is not _NOTHING:
+        msg = msg + broke
     if counts[action.player] == 0:
         return _round_over(s, action.player, msg)
     return _advance(s, msg)
@@ -948,40 +1001,34 @@ def _pass(state: State, action: Pass) -> tuple[State, Msg]:
                            f"{name}はパス（この場が終わるまで不参加）。"))
 
 
-def _unplayed(state: State) -> Counter[Card]:
-    """The cards of this table's deck not played this round (in some hand or unused)."""
-    out = Counter(state.setup.cards)
-    out.subtract(state.played)
-    return out
-
-
 def _weaker_exists(state: State, top: Pattern) -> bool:
     """Whether the unplayed cards (the Revive aside) could make a pattern of ``top``'s type and
     size whose highest card is weaker (D-9). The engine cannot see hands; when even the whole
     unplayed deck holds no such pattern, a Revive could never be completed."""
     deck = state.setup.deck
-    left = _unplayed(state)
     lochen, gylden = deck.clans[0].gems, deck.clans[-1].gems
     natural: dict[int, list[int]] = {}  # number -> gems of the unplayed dragon cards
     wild: list[tuple[range, int]] = []  # one entry per unplayed wild card: its numbers and gems
-    for card, count in left.items():
-        if count <= 0:
-            continue
+    alone: list[Value] = []  # the unplayed cards' values as singles
+    seen = state.seen
+    for card, copies in state.setup.cards.items():
         kind = deck.kind(card)
         if kind is Kind.DRAGON:
-            natural.setdefault(card.number, []).append(deck.clan(card.code).gems)
+            if card not in seen:
+                number, gems = deck.profile(card, True)[1][0]
+                natural.setdefault(number, []).append(gems)
+                alone.append((number, gems))
         elif kind in WILD_RANGE:
-            wild += [(WILD_RANGE[kind], gylden if kind is Kind.KNIGHT else lochen)] * count
+            left = copies - _times_played(state, card, copies)
+            wild += [(WILD_RANGE[kind], gylden if kind is Kind.KNIGHT else lochen)] * left
+            alone += deck.profile(card, True)[1] * left
     size, high = top.size, top.high
     if top.shape is Shape.SINGLE:
-        singles = [(n, g) for n, gems in natural.items() for g in gems]
-        singles += [deck.profile(c, True)[1][0] for c, k in left.items()
-                    if k > 0 and deck.kind(c) in WILD_RANGE]
-        return any(v < high for v in singles)
+        return any(v < high for v in alone)
     if top.shape is Shape.SET:
         for number in range(1, high[0] + 1):
-            gems = sorted(natural.get(number, []) + [g for span, g in wild if number in span])
-            if len(gems) >= size and (number, gems[size - 1]) < high:
+            pool = sorted(natural.get(number, []) + [g for span, g in wild if number in span])
+            if len(pool) >= size and (number, pool[size - 1]) < high:
                 return True
         return False
     for low in range(1, high[0] - size + 2):  # runs: the highest number is at most the top's
@@ -1026,17 +1073,15 @@ def revive_refusal(state: State) -> Refusal | None:
         return refuse(f"a Revive cannot be played on {what.en} (D-9)", f"{what.ja}の上にリバイブは出せません")
     name = state.setup.players[state.turn]
     held = state.hand_counts[state.turn]
-    shape = SHAPE_NAMES[top.shape]
+    kind = pattern_kind(top.shape, top.size)
     if held - 1 < top.size:
         return refuse(f"{name} holds {plural(held, 'card', 'cards')}: after the Revive "
-                      f"{plural(held - 1, 'card is', 'cards are')} left, too few for a {shape.en} of "
-                      f"{plural(top.size, 'card', 'cards')} (D-9)",
-                      f"{name}の手札は{held}枚で、リバイブの後に残る{held - 1}枚では"
-                      f"{top.size}枚の{shape.ja}を出せません")
+                      f"{plural(held - 1, 'card is', 'cards are')} left, too few for {kind.en} (D-9)",
+                      f"{name}の手札は{held}枚で、リバイブの後に残る{held - 1}枚では{kind.ja}を出せません")
     if not _weaker_exists(state, top):
-        return refuse(f"no {shape.en} of {plural(top.size, 'card', 'cards')} weaker than {top.describe().en} can be "
-                      "made from the cards not yet played, so the Revive could never be completed (D-9)",
-                      f"まだ出ていないカードでは {top.describe().ja} より弱い{top.size}枚の{shape.ja}を作れないので、"
+        return refuse(f"{kind.en} weaker than {top.describe().en} cannot be made from the cards not yet played, "
+                      "so the Revive could never be completed (D-9)",
+                      f"まだ出ていないカードでは {top.describe().ja} より弱い{kind.ja}を作れないので、"
                       "リバイブを完了できません")
     return None
 
@@ -1054,13 +1099,12 @@ def _revive(state: State, action: Revive) -> tuple[State, Msg]:
     counts = list(state.hand_counts)
     counts[action.player] -= 1
     s = _evolve(state, hand_counts=tuple(counts), pile=(*state.pile, card), played=(*state.played, card),
-                seen=state.seen | {card},
+                seen=state.seen | {card}, again=_again(state, (card,)),
                 passed=frozenset(), phase=Phase.REVIVED)
-    shape = SHAPE_NAMES[top.shape]
-    return s, Msg(f"{name} plays a Revive: everyone who passed rejoins, and {name} now plays a "
-                  f"{shape.en} of {plural(top.size, 'card', 'cards')} weaker than {top.describe().en} (D-9).",
-                  f"{name}がリバイブ：パスした全員が復帰。{name}は {top.describe().ja} より弱い"
-                  f"{top.size}枚の{shape.ja}を出します。")
+    kind = pattern_kind(top.shape, top.size)
+    return s, Msg(f"{name} plays a Revive: everyone who passed rejoins, and {name} now plays {kind.en} weaker "
+                  f"than {top.describe().en} (D-9).",
+                  f"{name}がリバイブ：パスした全員が復帰。{name}は {top.describe().ja} より弱い{kind.ja}を出します。")
 
 
 def _revives_left(state: State) -> int:
@@ -1202,6 +1246,7 @@ class Allowed:
             "shape": None if self.shape is None else self.shape.value, "size": self.size,
             "beat": None if self.beat is None else {"number": self.beat[0], "gems": self.beat[1]},
             "under": self.under,
+            "top": None if self.top is None else {"en": self.top.describe().en, "ja": self.top.describe().ja},
             "must_contain": None if self.must_contain is None else str(self.must_contain),
             "can_pass": self.can_pass,
             "revive": {"allowed": self.revive, "why_not": None if why is None else {"en": why.en, "ja": why.ja}},
@@ -1221,17 +1266,15 @@ class Allowed:
             extra = (Msg(f", containing {must} (D-6)", f"（{must} を含めて）") if must is not None else Msg("", ""))
             return Msg(f"{name} leads any pattern", f"{name}が好きなパターンでリードします") + extra + Msg(".", "。")
         assert self.beat is not None and self.size is not None
-        shape = SHAPE_NAMES[self.shape]
+        kind = pattern_kind(self.shape, self.size)
         beat = value_words(self.beat)
-        cards = plural(self.size, "card", "cards")
+        highest = Msg("", "") if self.shape is Shape.SINGLE else Msg(" with its highest card", "、最高のカードを")
         if self.under:
-            return Msg(f"{name} plays a {shape.en} of {cards} with its highest card weaker than {beat.en} (D-9); "
-                       "passing is not allowed.",
-                       f"{name}が{self.size}枚の{shape.ja}を、最高のカードを {beat.ja} より弱くして出します。"
-                       "パスはできません。")
+            return Msg(f"{name} plays {kind.en}{highest.en} weaker than {beat.en} (D-9); passing is not allowed.",
+                       f"{name}が{kind.ja}{highest.ja} {beat.ja} より弱くして出します。パスはできません。")
         out = [self.players[p] for p in self.passed]
-        text = Msg(f"{name} plays a {shape.en} of {cards} with its highest card stronger than {beat.en}, or passes",
-                   f"{name}が{self.size}枚の{shape.ja}を、最高のカードを {beat.ja} より強くして出すか、パスします")
+        text = Msg(f"{name} plays {kind.en}{highest.en} stronger than {beat.en}, or passes",
+                   f"{name}が{kind.ja}{highest.ja} {beat.ja} より強くして出すか、パスします")
         if self.revive:
             text = text + Msg(", or plays a Revive", "。リバイブも出せます")
         elif self.revive_why_not is not None:
@@ -1245,10 +1288,8 @@ def allowed(state: State) -> Allowed:
     """Who plays, what they must play, whether a Revive is allowed and why not, who has passed."""
     playing = state.phase in (Phase.LEAD, Phase.FOLLOW, Phase.REVIVED)
     top = state.top if state.phase in (Phase.FOLLOW, Phase.REVIVED) else None
-    why: Msg | None = None
-    if state.phase is Phase.FOLLOW:
-        refusal = revive_refusal(state)
-        why = None if refusal is None else refusal.msg
+    refusal = revive_refusal(state)
+    why = None if refusal is None else refusal.msg
     return Allowed(
         phase=state.phase, round=state.round, players=state.setup.players,
         player=state.turn if playing else None,
@@ -1338,7 +1379,7 @@ def _take_name(state: State, tokens: list[str], form: Msg) -> tuple[int, list[st
     """The player named at the front of ``tokens`` (names may hold spaces; the longest wins)."""
     names = state.setup.players
     order = sorted(range(len(names)), key=lambda p: -len(names[p].split()))
-    for same in (normalize_token, _fold):  # as written first, then ignoring case and width
+    for same in (str, _fold):  # as written first, then ignoring case and width
         for p in order:
             words = names[p].split()
             if [same(t) for t in tokens[:len(words)]] == [same(w) for w in words]:

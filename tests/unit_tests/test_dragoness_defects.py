@@ -43,22 +43,24 @@ def refused(state: d.State, action: Any) -> Msg:
 def test_d9_revive_on_a_single_lochen_1_is_refused_nothing_is_weaker(ddeck: d.Deck) -> None:
     state, _ = run(game(ddeck), "open Aki Lo1", "Lo1")
     why = refused(state, d.Revive(1))
-    assert "no single of 1 card weaker than single 1 (highest 1 with 1 gem)" in why.en
+    assert "a single card weaker than single 1 (highest 1 with 1 gem) cannot be made" in why.en
     assert "could never be completed (D-9)" in why.en and "リバイブを完了できません" in why.ja
     assert d.allowed(state).revive is False and d.allowed(state).revive_why_not == why
 
 
 def test_d9_revive_on_the_lowest_run_is_refused(ddeck: d.Deck) -> None:
     state, _ = run(game(ddeck), "open Aki Lo1", "Lo1 Lo2 Lo3")
-    assert "no run of 3 cards weaker" in refused(state, d.Revive(1)).en
+    why = refused(state, d.Revive(1))
+    assert "a run of 3 cards weaker than run 1–3 (highest 3 with 1 gem) cannot be made" in why.en
 
 
 def test_d9_revive_on_a_set_of_1s_is_allowed_while_a_weaker_set_can_still_be_made(ddeck: d.Deck) -> None:
-    """Fr1 Cy1 is beaten downwards only by Lo1 with a Page or Knight as 1; Lo1 is played, so no."""
+    """Under Fr1 Cy1 (1 with 3 gems) Lo1 with a Page as 1 is weaker; under Lo1 with a Page as 1
+    (1 with 1 gem) nothing is."""
     state, _ = run(game(ddeck), "open Aki Fr1", "Fr1 Cy1")
     assert d.allowed(state).revive is True  # Lo1 + PG=1 (1 with 1 gem) is still possible
     state, _ = run(game(ddeck), "open Aki Lo1", "Lo1 PG=1")  # 1 with 1 gem: nothing is weaker
-    assert "no set of 2 cards weaker" in refused(state, d.Revive(1)).en
+    assert "a set of 2 cards weaker than set 2 × 1 (highest 1 with 1 gem) cannot" in refused(state, d.Revive(1)).en
 
 
 def test_d9_revive_by_a_player_too_short_of_cards_is_refused(ddeck: d.Deck) -> None:

@@ -157,7 +157,7 @@ def test_d6_first_lead_contains_the_lowest_card(ddeck: d.Deck) -> None:
 def test_d7_follow_same_shape_and_size_stronger(ddeck: d.Deck) -> None:
     state = game(ddeck)
     state, _ = play(state, d.Opening(0, d.Card("Lo", 1)), P(state, 0, "Lo1"))
-    with pytest.raises(Refusal, match="does not match the pile: play a single of 1"):
+    with pytest.raises(Refusal, match="does not match the pile: play a single card"):
         d.apply(state, P(state, 1, "Lo4 Fr4"))
     state, _ = play(state, P(state, 1, "Fr1"))  # same number, more gems
     with pytest.raises(Refusal, match="already been played"):

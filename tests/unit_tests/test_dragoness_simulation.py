@@ -1,5 +1,8 @@
 """Random legal rounds of Reign of Dragoness for 2-8 players, against a simulated table
-that deals real hands and tells the engine only what is played (D-2 .. D-10)."""
+that deals real hands and tells the engine only what is played (D-2 .. D-10).
+
+``Table`` is also what ``tests/store_games.py`` plays whole games with (the store's tests). The
+table that makes mistakes and is judged by an independent model is ``test_dragoness_table.py``."""
 
 import random
 from collections import Counter
@@ -136,4 +139,3 @@ def test_d10_random_rounds_end_conserve_cards_and_replay(n: int, seed: int) -> N
     assert d.fold(table.setup, table.actions) == s
     data = [d.action_to_data(a) for a in table.actions]
     assert [d.action_from_data(DECK, x) for x in data] == table.actions  # records round-trip
-    assert d.winners(s.totals())
