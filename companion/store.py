@@ -838,7 +838,18 @@ class LiveGame:
                                      (self.id, missing[0], stop)).fetchall()
         for seq, data in rows:
             if seq not in self._actions:
-                self._actions[seq] = self.engine.action_from_data(self.deck, json.loads(data))
+                with self._stored_action(seq):
+                    self._actions[seq] = self.engine.action_from_data(self.deck, json.loads(data))
+
+    @contextmanager
+    def _stored_action(self, seq: int) -> Iterator[None]:
+        """A stored action these rules cannot read or refuse (a game stored by another version of
+        the program) is named, with the rules' reason."""
+        try:
+            yield
+        except Refusal as error:
+            where = Msg(f"game {self.id}, stored action {seq}: ", f"ゲーム {self.id} の保存された {seq} 番目の手：")
+            raise Refusal(where + error.msg) from None
 
     def _state_at(self, position: int) -> Any:
         if position in self._states:
@@ -857,7 +868,8 @@ class LiveGame:
         self._states[base] = state
         self._decode(base, position)
         for seq in range(base, position):
-            state = self.engine.apply(state, self._actions[seq])[0]
+            with self._stored_action(seq):
+                state = self.engine.apply(state, self._actions[seq])[0]
             self._states[seq + 1] = state
         self._prune()
         return state

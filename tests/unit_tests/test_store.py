@@ -182,3 +182,18 @@ def test_games_list_newest_first_and_delete(tmp_path: Path) -> None:
         assert [g.id for g in db.unfinished()] == [two]
         with pytest.raises(Refusal, match="no game"):
             db.delete(one)
+
+
+def test_a_stored_action_these_rules_refuse_is_named(tmp_path: Path) -> None:
+    """A game stored by another version whose rules read an action differently: loading it says
+    which stored action and why, instead of failing somewhere inside."""
+    setup, actions = played("fortress", 3, seed=6)
+    path = tmp_path / "g.sqlite3"
+    with Store.open(path) as db:
+        live = db.load(start(db, "fortress", setup))
+        for action in actions[:3]:
+            live.play(action)
+        db.db.execute("DELETE FROM checkpoints")
+        db.db.execute("UPDATE actions SET data = ? WHERE seq = 1", ('{"type": "teleport"}',))
+    with Store.open(path) as db, pytest.raises(Refusal, match=r"game 1, stored action 1: unknown action type"):
+        db.load(live.id)
