@@ -24,6 +24,7 @@ import pickle
 import sqlite3
 import struct
 import time
+import zlib
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -34,7 +35,8 @@ from companion.rules.common import Lang, Msg, Refusal, refuse
 
 APPLICATION_ID = 0x43504E31  # "CPN1": marks the file as this program's (PRAGMA application_id)
 SCHEMA_VERSION = 1  # PRAGMA user_version; MIGRATIONS lifts an older file to it
-CHECKPOINT_EVERY = 8  # a folded state is kept at every multiple of this many actions (and at the current one)
+CHECKPOINT_EVERY = 8  # near where the game stands, a folded state is kept every this many actions,
+CHECKPOINT_NEAR = 64  # within this many actions of it; further back, every this many; and where it stands
 BUSY_MS = 5000  # how long a writer waits for another process's transaction before refusing
 
 SCHEMA = """
@@ -54,7 +56,8 @@ CREATE TABLE games(
     created TEXT NOT NULL,
     updated TEXT NOT NULL,
     finished INTEGER NOT NULL DEFAULT 0,
-    winners TEXT NOT NULL DEFAULT '[]'   -- JSON list of names, for a finished game
+    winners TEXT NOT NULL DEFAULT '[]',  -- JSON list of names, for a finished game
+    digest TEXT                          -- hash of the record of the actions in effect (NULL: not worked out)
 );
 CREATE TABLE seats(
     game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -209,6 +212,15 @@ class _StateUnpickler(pickle.Unpickler):
         raise pickle.UnpicklingError(f"{module}.{name} is not a state class")
 
 
+def checkpoint_seqs(position: int) -> list[int]:
+    """Where checkpoints are kept for a game standing at ``position``: every CHECKPOINT_EVERY actions
+    within CHECKPOINT_NEAR of it (undo is quick there), every CHECKPOINT_NEAR further back, and at
+    ``position`` itself (resuming reads one state)."""
+    near = position - CHECKPOINT_NEAR
+    seqs = {s for s in range(CHECKPOINT_EVERY, position, CHECKPOINT_EVERY) if s >= near or s % CHECKPOINT_NEAR == 0}
+    return sorted(seqs | {position} - {0})
+
+
 def freeze(state: Any, setup: Any) -> bytes | None:
     """A checkpoint of ``state`` without its setup (the game's own, put back by :func:`thaw`; a
     deck holds look-up caches); None if it cannot be kept (then there is no checkpoint there)."""
@@ -218,14 +230,14 @@ def freeze(state: Any, setup: Any) -> bytes | None:
     else:
         shell = state
     try:
-        return pickle.dumps(shell, protocol=5)
+        return zlib.compress(pickle.dumps(shell, protocol=5), 1)
     except (pickle.PicklingError, TypeError, AttributeError):
         return None
 
 
 def thaw(blob: bytes, setup: Any) -> Any:
     """The state a checkpoint holds, with the game's setup."""
-    state = _StateUnpickler(io.BytesIO(blob)).load()
+    state = _StateUnpickler(io.BytesIO(zlib.decompress(blob))).load()
     if getattr(state, "setup", setup) is None:
         object.__setattr__(state, "setup", setup)
     return state
@@ -629,25 +641,41 @@ class Store:
                                 [(game_id, seq, _dumps({k: v for k, v in item.items() if k != "time"}), item["time"])
                                  for seq, item in enumerate(canonical["actions"])])
             mark = fingerprint(engine)
-            kept = {*range(CHECKPOINT_EVERY, len(states), CHECKPOINT_EVERY), len(states) - 1} - {0}
-            blobs = [(seq, freeze(states[seq], setup)) for seq in sorted(kept)]
+            blobs = [(seq, freeze(states[seq], setup)) for seq in checkpoint_seqs(len(states) - 1)]
             self.db.executemany("INSERT INTO checkpoints(game_id, seq, engine, state) VALUES (?, ?, ?, ?)",
                                 [(game_id, seq, mark, blob) for seq, blob in blobs if blob is not None])
-            self.db.execute("UPDATE games SET position = ? WHERE id = ?", (len(record.actions), game_id))
+            self.db.execute("UPDATE games SET position = ?, digest = ? WHERE id = ?",
+                            (len(record.actions), record_digest(canonical), game_id))
             self._set_result(game_id, *_outcome(engine, setup, states[-1]))
         return game_id
 
     def _find_record(self, record: Mapping[str, Any]) -> int | None:
-        """The stored game whose record equals ``record``: candidates by game, players and length."""
-        names = record["setup"]["players"]
-        rows = self.db.execute("SELECT id FROM games WHERE game = ? AND mode = 'track' AND position = ?",
+        """The stored game whose record equals ``record``, by the hash of its record: worked out
+        from the stored rows (no replay) for the candidates of the same game and length that have
+        none yet, and kept until the game changes."""
+        digest = record_digest(record)
+        rows = self.db.execute("SELECT id, digest FROM games WHERE game = ? AND mode = 'track' AND position = ?",
                                (record["game"], len(record["actions"]))).fetchall()
-        for (game_id,) in rows:
-            if list(self._names(game_id)) == names:
-                game = LiveGame(self, self._row(game_id), self._names(game_id))
-                if game.record() == record:
-                    return int(game_id)
+        for game_id, known in rows:
+            if known is None:
+                known = record_digest(self._stored_record(game_id))
+                self.db.execute("UPDATE games SET digest = ? WHERE id = ?", (known, game_id))
+            if known == digest:
+                return int(game_id)
         return None
+
+    def _stored_record(self, game_id: int) -> dict[str, Any]:
+        """The record of a tracked game straight from its rows: the same dict as ``make_record``
+        gives (the rows hold ``action_to_data`` and the deck's ``to_data``)."""
+        from companion.rules import records
+
+        row = self._row(game_id)
+        actions = self.db.execute("SELECT data, time FROM actions WHERE game_id = ? AND seq < ? ORDER BY seq",
+                                  (game_id, row["position"])).fetchall()
+        setup = {"players": list(self._names(game_id)), "start": row["start"]}
+        return {"format": records.FORMAT, "version": records.VERSION, "game": row["game"],
+                "deck": json.loads(row["deck"]), "setup": setup,
+                "actions": [{**json.loads(data), "time": stamp} for data, stamp in actions]}
 
     @contextmanager
     def _guard(self) -> Iterator[None]:
@@ -663,6 +691,12 @@ class Store:
                          f"データベース {self.path} でエラーが起きました：{error}。何も変更していません") from None
         except sqlite3.DatabaseError as error:
             raise _damaged(self.path, str(error)) from None
+
+
+def record_digest(record: Mapping[str, Any]) -> str:
+    """A hash of a record's content (key order aside): equal records, equal digests."""
+    text = json.dumps(record, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def _script(db: sqlite3.Connection, script: str) -> None:
@@ -900,7 +934,8 @@ class LiveGame:
                 if row[0] != self._revision:
                     raise _Stale
                 yield db
-                db.execute("UPDATE games SET revision = revision + 1, updated = ? WHERE id = ?", (now(), self.id))
+                db.execute("UPDATE games SET revision = revision + 1, updated = ?, digest = NULL WHERE id = ?",
+                           (now(), self.id))
         except _Stale:
             self._sync(self.store._row(self.id))
             raise _changed_elsewhere(self.id) from None
@@ -935,9 +970,9 @@ class LiveGame:
 
     def _checkpoint(self, db: sqlite3.Connection, position: int, state: Any) -> None:
         """Keep ``state`` as the checkpoint at ``position``, where the game now stands (resuming
-        starts there); the one left at the previous position goes unless it is a regular one."""
-        db.execute("DELETE FROM checkpoints WHERE game_id = ? AND seq % ? != 0 AND seq != ?",
-                   (self.id, CHECKPOINT_EVERY, position))
+        starts there); of the others, those in :func:`checkpoint_seqs` for it stay."""
+        db.execute("DELETE FROM checkpoints WHERE game_id = ? AND seq != ? AND (seq % ? != 0 OR (seq % ? != 0 AND "
+                   "seq < ?))", (self.id, position, CHECKPOINT_EVERY, CHECKPOINT_NEAR, position - CHECKPOINT_NEAR))
         blob = freeze(state, self.setup)
         if blob is not None:
             db.execute("INSERT OR REPLACE INTO checkpoints(game_id, seq, engine, state) VALUES (?, ?, ?, ?)",

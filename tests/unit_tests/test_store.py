@@ -197,3 +197,35 @@ def test_a_stored_action_these_rules_refuse_is_named(tmp_path: Path) -> None:
         db.db.execute("UPDATE actions SET data = ? WHERE seq = 1", ('{"type": "teleport"}',))
     with Store.open(path) as db, pytest.raises(Refusal, match=r"game 1, stored action 1: unknown action type"):
         db.load(live.id)
+
+
+@pytest.mark.parametrize("game,players", [("fortress", 4), ("homalet", 3), ("dragoness", 3)])
+def test_a_stored_games_record_read_from_its_rows_is_its_record(tmp_path: Path, game: str, players: int) -> None:
+    """The duplicate check hashes the record built from the stored rows: it must be the record."""
+    from companion.store import record_digest
+
+    setup, actions = played(game, players, seed=12, rounds=1)
+    with Store.open(tmp_path / "g.sqlite3") as db:
+        live = db.load(start(db, game, setup))
+        for action in actions[:30]:
+            live.play(action)
+        live.undo(4)
+        assert db._stored_record(live.id) == live.record()
+        assert record_digest(db._stored_record(live.id)) == record_digest(live.record())
+
+
+def test_checkpoints_stay_few_in_a_long_game(tmp_path: Path) -> None:
+    """Dense near where the game stands, sparse further back: storage stays small."""
+    from companion.store import CHECKPOINT_NEAR, checkpoint_seqs
+
+    setup, actions = played("dragoness", 8, seed=2)
+    with Store.open(tmp_path / "g.sqlite3") as db:
+        live = db.load(start(db, "dragoness", setup))
+        for action in actions:
+            live.play(action)
+        kept = [r[0] for r in db.db.execute("SELECT seq FROM checkpoints ORDER BY seq")]
+        assert kept == checkpoint_seqs(len(actions))
+        assert len(kept) <= len(actions) // CHECKPOINT_NEAR + CHECKPOINT_NEAR // CHECKPOINT_EVERY + 2
+        live.undo(100)  # the state where it now stands is kept; those undone stay for redo
+        kept = [r[0] for r in db.db.execute("SELECT seq FROM checkpoints ORDER BY seq")]
+        assert live.position in kept and len(actions) - CHECKPOINT_EVERY < max(kept) <= len(actions)
