@@ -453,7 +453,7 @@ class Store:
         row = self.db.execute("SELECT id FROM players WHERE name = ?", (name,)).fetchone()
         return int(row[0])
 
-    def _insert_game(self, game: str, mode: str, deck_data: Mapping[str, Any], start: int | None,
+    def _insert_game(self, game: str, mode: str, deck_text: str, start: int | None,
                      players: Sequence[str], results: Mapping[str, Any] | None = None,
                      times: Sequence[str | None] = ()) -> int:
         """A new game's row and seats; an imported game is dated by its first and last action."""
@@ -461,7 +461,7 @@ class Store:
         created, updated = (known[0], known[-1]) if known else (now(), now())
         cursor = self.db.execute(
             "INSERT INTO games(game, mode, deck, start, results, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (game, mode, _dumps(deck_data), start, None if results is None else _dumps(results), created, updated))
+            (game, mode, deck_text, start, None if results is None else _dumps(results), created, updated))
         game_id = int(cursor.lastrowid or 0)
         self.db.executemany("INSERT INTO seats(game_id, seat, player_id) VALUES (?, ?, ?)",
                             [(game_id, seat, self._player_id(name)) for seat, name in enumerate(players)])
@@ -479,7 +479,8 @@ class Store:
         deck = engine.Deck.from_data(deck_data)
         setup = make_setup(engine, tuple(players), start, deck)
         with self._write():
-            return self._insert_game(game, "track", deck.to_data(), getattr(setup, "start", None), setup.players)
+            return self._insert_game(game, "track", _dumps(deck.to_data()), getattr(setup, "start", None),
+                                     setup.players)
 
     def new_result_game(self, game: str, results: Mapping[str, Any]) -> int:
         """Store a game from its results alone: ``results`` is the ``companion settle`` input
@@ -505,7 +506,7 @@ class Store:
         names, scores = _answer_scores(answer)
         finished = bool(answer.get("complete", True))
         with self._write():
-            game_id = self._insert_game(game, "sheet", deck.to_data(), None, names, document)
+            game_id = self._insert_game(game, "sheet", _dumps(deck.to_data()), None, names, document)
             self._set_result(game_id, finished, answer["winners"] if finished else [], scores if finished else None)
         return game_id
 
@@ -629,53 +630,44 @@ class Store:
                 states.append(engine.apply(states[-1], action)[0])
             except Refusal as error:
                 raise Refusal(Msg(f"action {index}: ", f"{index} 番目の手：") + error.msg) from None
-        canonical = records.make_record(engine, setup, record.actions, record.times)
+        deck_text = _dumps(setup.deck.to_data())
+        start = getattr(setup, "start", None)
+        rows = [(_dumps(engine.action_to_data(a)), t) for a, t in zip(record.actions, record.times, strict=True)]
+        digest = game_digest(engine.GAME, deck_text, setup.players, start, rows)
         with self._guard(), self._write():
-            duplicate = self._find_record(canonical)
+            duplicate = self._find_digest(engine.GAME, len(rows), digest)
             if duplicate is not None:
                 raise refuse(f"this record is already stored as game {duplicate}; nothing was imported",
                              f"この記録はゲーム {duplicate} として保存済みです。取り込みませんでした")
-            game_id = self._insert_game(engine.GAME, "track", canonical["deck"], getattr(setup, "start", None),
-                                        setup.players, times=record.times)
+            game_id = self._insert_game(engine.GAME, "track", deck_text, start, setup.players, times=record.times)
             self.db.executemany("INSERT INTO actions(game_id, seq, data, time) VALUES (?, ?, ?, ?)",
-                                [(game_id, seq, _dumps({k: v for k, v in item.items() if k != "time"}), item["time"])
-                                 for seq, item in enumerate(canonical["actions"])])
+                                [(game_id, seq, data, stamp) for seq, (data, stamp) in enumerate(rows)])
             mark = fingerprint(engine)
-            blobs = [(seq, freeze(states[seq], setup)) for seq in checkpoint_seqs(len(states) - 1)]
+            ends = len(states) - 1  # an imported game: every CHECKPOINT_NEAR actions and at its end
+            blobs = [(seq, freeze(states[seq], setup)) for seq in [*range(CHECKPOINT_NEAR, ends, CHECKPOINT_NEAR), ends]
+                     if seq]
             self.db.executemany("INSERT INTO checkpoints(game_id, seq, engine, state) VALUES (?, ?, ?, ?)",
                                 [(game_id, seq, mark, blob) for seq, blob in blobs if blob is not None])
-            self.db.execute("UPDATE games SET position = ?, digest = ? WHERE id = ?",
-                            (len(record.actions), record_digest(canonical), game_id))
+            self.db.execute("UPDATE games SET position = ?, digest = ? WHERE id = ?", (len(rows), digest, game_id))
             self._set_result(game_id, *_outcome(engine, setup, states[-1]))
         return game_id
 
-    def _find_record(self, record: Mapping[str, Any]) -> int | None:
-        """The stored game whose record equals ``record``, by the hash of its record: worked out
-        from the stored rows (no replay) for the candidates of the same game and length that have
-        none yet, and kept until the game changes."""
-        digest = record_digest(record)
+    def _find_digest(self, game: str, length: int, digest: str) -> int | None:
+        """The stored game whose record has this :func:`game_digest`: candidates are the games of
+        the same game and length; a candidate's digest is worked out from its rows (no replay)
+        when it has none yet, and kept until the game changes."""
         rows = self.db.execute("SELECT id, digest FROM games WHERE game = ? AND mode = 'track' AND position = ?",
-                               (record["game"], len(record["actions"]))).fetchall()
+                               (game, length)).fetchall()
         for game_id, known in rows:
             if known is None:
-                known = record_digest(self._stored_record(game_id))
+                row = self._row(game_id)
+                actions = self.db.execute("SELECT data, time FROM actions WHERE game_id = ? AND seq < ? "
+                                          "ORDER BY seq", (game_id, row["position"])).fetchall()
+                known = game_digest(row["game"], row["deck"], self._names(game_id), row["start"], actions)
                 self.db.execute("UPDATE games SET digest = ? WHERE id = ?", (known, game_id))
             if known == digest:
                 return int(game_id)
         return None
-
-    def _stored_record(self, game_id: int) -> dict[str, Any]:
-        """The record of a tracked game straight from its rows: the same dict as ``make_record``
-        gives (the rows hold ``action_to_data`` and the deck's ``to_data``)."""
-        from companion.rules import records
-
-        row = self._row(game_id)
-        actions = self.db.execute("SELECT data, time FROM actions WHERE game_id = ? AND seq < ? ORDER BY seq",
-                                  (game_id, row["position"])).fetchall()
-        setup = {"players": list(self._names(game_id)), "start": row["start"]}
-        return {"format": records.FORMAT, "version": records.VERSION, "game": row["game"],
-                "deck": json.loads(row["deck"]), "setup": setup,
-                "actions": [{**json.loads(data), "time": stamp} for data, stamp in actions]}
 
     @contextmanager
     def _guard(self) -> Iterator[None]:
@@ -693,10 +685,14 @@ class Store:
             raise _damaged(self.path, str(error)) from None
 
 
-def record_digest(record: Mapping[str, Any]) -> str:
-    """A hash of a record's content (key order aside): equal records, equal digests."""
-    text = json.dumps(record, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+def game_digest(game: str, deck_text: str, players: Sequence[str], start: int | None,
+                actions: Sequence[tuple[str, str | None]]) -> str:
+    """A hash of a game's record, from its stored pieces (the deck and each action as the store
+    keeps them, with its time): equal records, equal digests."""
+    digest = hashlib.sha256(_dumps([game, deck_text, list(players), start]).encode("utf-8"))
+    for data, stamp in actions:
+        digest.update(_dumps([data, stamp]).encode("utf-8"))
+    return digest.hexdigest()
 
 
 def _script(db: sqlite3.Connection, script: str) -> None:
