@@ -113,7 +113,7 @@ def _add_print(commands: Any, lang: Lang, say: Callable[[str], str]) -> None:
 
     printing = commands.add_parser("print", help=say("print"), description=say("print"))
     kinds = printing.add_subparsers(dest="what", parser_class=parser_class(lang), required=True,
-                                    title=say("kinds"), metavar="{deck,summary,sheet,kit,png}")
+                                    title=say("kinds"), metavar="{deck,summary,sheet,kit,png,calibrate}")
     deck = kinds.add_parser("deck", help=say("print.deck"), description=say("print.deck"))
     deck.add_argument("game", choices=GAMES, help=say("game"))
     deck.add_argument("--players", type=int, help=say("players.deck"))
@@ -122,6 +122,8 @@ def _add_print(commands: Any, lang: Lang, say: Callable[[str], str]) -> None:
     deck.add_argument("--bleed", type=float, default=0.0, metavar="MM", help=say("bleed"))
     deck.add_argument("--duplex", choices=DUPLEX_NAMES, default="long", help=say("duplex"))
     deck.add_argument("--deck", metavar="FILE", help=say("deck.file"))
+    deck.add_argument("--back-offset", default="0,0", metavar="X,Y", help=say("back_offset"))
+    deck.add_argument("--layout", choices=("sheet", "single"), default="sheet", help=say("layout"))
     deck.add_argument("-o", "--output", required=True, metavar="FILE.pdf", help=say("output.pdf"))
     summary = kinds.add_parser("summary", help=say("print.summary"), description=say("print.summary"))
     summary.add_argument("game", choices=GAMES, help=say("game"))
@@ -144,6 +146,11 @@ def _add_print(commands: Any, lang: Lang, say: Callable[[str], str]) -> None:
     png.add_argument("--deck", metavar="FILE", help=say("deck.file"))
     png.add_argument("-o", "--output", required=True, metavar="DIR", help=say("output.dir"))
     png.add_argument("--force", action="store_true", help=say("force"))
+    calibrate = kinds.add_parser("calibrate", help=say("print.calibrate"), description=say("print.calibrate"))
+    calibrate.add_argument("--paper", choices=PAPER_NAMES, default="a4", help=say("paper"))
+    calibrate.add_argument("--duplex", choices=DUPLEX_NAMES[:2], default="long", help=say("duplex.calibrate"))
+    calibrate.add_argument("--back-offset", default="0,0", metavar="X,Y", help=say("back_offset"))
+    calibrate.add_argument("-o", "--output", required=True, metavar="FILE.pdf", help=say("output.pdf"))
 
 
 def run_print(args: argparse.Namespace, lang: Lang) -> int:

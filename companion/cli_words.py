@@ -47,6 +47,15 @@ HELP = {
     "doc_lang": Msg("language of the printed text (default: the message language)",
                     "印刷する文章の言語（既定値はメッセージの言語）"),
     "output.pdf": Msg("the PDF file to write (- for standard output)", "書き出す PDF ファイル（- なら標準出力）"),
+    "print.calibrate": Msg("a one-sheet duplex calibration: how far your printer shifts the backs",
+                           "両面印刷の位置合わせ用紙1枚：プリンターが裏面をどれだけずらすかを測ります"),
+    "back_offset": Msg("move the backs by X,Y mm to correct the printer (read them off print calibrate)",
+                       "裏面を X,Y mm 動かしてプリンターのずれを補正します（print calibrate で読み取った値）"),
+    "layout": Msg("sheet: cards on sheets with cut marks; single: one card a page, with its trim and bleed "
+                  "boxes, for shops that impose themselves",
+                  "sheet：カードを並べたシート（トンボ付き）。single：1ページに1枚（仕上がりと裁ち落としの枠付き）、"
+                  "面付けを自分で行う印刷所向け"),
+    "duplex.calibrate": Msg("the duplex setting you will print the deck with", "デッキを印刷するときの両面設定"),
     "output.dir": Msg("the folder to write into", "書き出し先のフォルダ"),
     "force": Msg("replace the folder even if it holds other files (never one with subfolders)",
                  "ほかのファイルがあってもフォルダを置き換えます（サブフォルダがある場合は不可）"),

@@ -5,12 +5,23 @@ from __future__ import annotations
 from pathlib import Path
 
 from printables.faces import TITLES, DeckArt
-from printables.layout import Duplex, Grid, atomic_target, cut_marks, new_canvas, page_note, set_boxes
+from printables.layout import (
+    Duplex,
+    Grid,
+    atomic_target,
+    calibration_ruler,
+    cut_marks,
+    new_canvas,
+    page_note,
+    set_boxes,
+)
 
 
-def draw_deck(target: str | Path, art: DeckArt, grid: Grid, duplex: Duplex) -> int:
-    """Write the deck PDF to ``target``; return the number of pages."""
-    c = new_canvas(target, grid.page, f"{TITLES[art.game].en} — deck")
+def draw_deck(target: str | Path, art: DeckArt, grid: Grid, duplex: Duplex,
+              back_offset: tuple[float, float] = (0.0, 0.0)) -> int:
+    """Write the deck PDF to ``target``; return the number of pages. ``back_offset`` (points) moves
+    everything on the back pages but the note, to correct a printer's duplex misregistration."""
+    c = new_canvas(target, grid.page, f"{TITLES[art.game].en} — deck", duplex)
     w, h = grid.card
     art.forms(c, w, h, grid.bleed)
     pages = 0
@@ -24,26 +35,64 @@ def draw_deck(target: str | Path, art: DeckArt, grid: Grid, duplex: Duplex) -> i
             c.translate(x, y)
             art.draw(c, card, w, h)
             c.restoreState()
-        cut_marks(c, grid)
-        page_note(c, grid.page, f"{TITLES[art.game].en} {sheet + 1}/{total} fronts", grid)
+        spots = [grid.slot(i) for i in range(len(batch))]
+        cut_marks(c, grid, spots)
+        if sheet == 0:
+            calibration_ruler(c, grid, spots)
+        page_note(c, grid.page, f"{TITLES[art.game].en} {sheet + 1}/{total} fronts", grid, spots)
         c.showPage()
         pages += 1
         if duplex != "none":
-            set_boxes(c, grid)
+            set_boxes(c, grid, back_offset)
+            c.saveState()
+            c.translate(*back_offset)
             for i in range(len(batch)):
                 x, y = grid.back_slot(i, duplex)
                 c.saveState()
                 c.translate(x, y)
                 c.doForm(f"back-{art.game}")
                 c.restoreState()
-            cut_marks(c, grid)
-            page_note(c, grid.page, f"{TITLES[art.game].en} {sheet + 1}/{total} backs ({duplex}-edge duplex)", grid)
+            spots = [grid.back_slot(i, duplex) for i in range(len(batch))]
+            cut_marks(c, grid, spots)
+            c.restoreState()
+            page_note(c, grid.page, f"{TITLES[art.game].en} {sheet + 1}/{total} backs ({duplex}-edge duplex)", grid,
+                      spots)
             c.showPage()
             pages += 1
     c.save()
     return pages
 
 
-def print_deck(path: str | Path, art: DeckArt, grid: Grid, duplex: Duplex) -> int:
+def print_deck(path: str | Path, art: DeckArt, grid: Grid, duplex: Duplex,
+               back_offset: tuple[float, float] = (0.0, 0.0)) -> int:
     with atomic_target(path) as temp:
-        return draw_deck(temp, art, grid, duplex)
+        return draw_deck(temp, art, grid, duplex, back_offset)
+
+
+def draw_single(target: str | Path, art: DeckArt, grid: Grid, duplex: Duplex) -> int:
+    """One card a page, each page the card and its bleed, with the card's TrimBox and BleedBox, for
+    print shops that impose the cards themselves: front, then its back (unless duplex is none)."""
+    w, h = grid.card
+    b = grid.bleed
+    page = (w + 2 * b, h + 2 * b)
+    c = new_canvas(target, page, f"{TITLES[art.game].en} — cards, one a page", duplex)
+    art.forms(c, w, h, b)
+    pages = 0
+    for card in art.cards:
+        for side in ("front", "back") if duplex != "none" else ("front",):
+            c.setTrimBox((b, b, b + w, b + h))
+            c.setBleedBox((0, 0, page[0], page[1]))
+            c.translate(b, b)
+            if side == "front":
+                art.draw(c, card, w, h)
+            else:
+                c.doForm(f"back-{art.game}")
+            c.showPage()
+            pages += 1
+    c.save()
+    return pages
+
+
+def print_single(path: str | Path, art: DeckArt, grid: Grid, duplex: Duplex) -> int:
+    with atomic_target(path) as temp:
+        return draw_single(temp, art, grid, duplex)

@@ -11,9 +11,10 @@ from pathlib import Path
 from companion.decks import GAMES, PATH_SHOWN
 from companion.rules.common import Lang, Msg
 from companion.rules.deck_rules import label
-from printables.deck import print_deck
+from printables.calibrate import print_calibration
+from printables.deck import print_deck, print_single
 from printables.faces import PLAYERS, TITLES, deck_art
-from printables.layout import Duplex, LayoutError, make_grid, output_folder
+from printables.layout import Duplex, LayoutError, make_grid, output_folder, parse_offset
 from printables.sheets import check_players, print_sheet
 from printables.summary import print_summary
 
@@ -66,14 +67,22 @@ def _run(what: str, args: argparse.Namespace, lang: Lang, out: str, shown: Msg) 
         files = build_kit(out, args.paper)
         return Msg(f"wrote {len(files)} files to {shown.en}",
                    f"{shown.ja} に {len(files)} 個のファイルを書き出しました")
+    if what == "calibrate":
+        print_calibration(out, args.paper, args.duplex, parse_offset(args.back_offset))
+        return Msg(f"wrote {shown.en}: print it on both sides, then read the back's scales",
+                   f"{shown.ja} を書き出しました：両面に印刷して、裏の目盛りを読んでください")
     game = args.game
     if getattr(args, "players", None) is not None:
         check_players(game, args.players)
     if what == "deck":
         grid = make_grid(args.paper, args.size, args.bleed)
+        offset = parse_offset(args.back_offset)
         art = deck_art(game, args.players, args.deck)
         duplex: Duplex = args.duplex
-        pages = print_deck(out, art, grid, duplex)
+        if args.layout == "single":
+            pages = print_single(out, art, grid, duplex)
+        else:
+            pages = print_deck(out, art, grid, duplex, offset)
         return Msg(f"wrote {shown.en}: {len(art.cards)} {TITLES[game].en} cards on {pages} pages",
                    f"{shown.ja} を書き出しました：{TITLES[game].ja} のカード {len(art.cards)} 枚、{pages} ページ")
     if what == "summary":

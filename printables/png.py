@@ -26,7 +26,8 @@ PNG_SIZES = {"poker": (2.5 * inch, 3.5 * inch), "bridge": (2.25 * inch, 3.5 * in
 
 
 def cards_pdf(art: DeckArt, size: str) -> bytes:
-    """A PDF with one page per card, each page the card plus its bleed."""
+    """A PDF with one page per card, each page the card plus its bleed, and last the back (which
+    print-on-demand services ask for too)."""
     if size not in PNG_SIZES:
         raise LayoutError(f"unknown card size {size!r}: choose {', '.join(PNG_SIZES)}",
                           f"カードの大きさ {size!r} はありません：{'・'.join(PNG_SIZES)} から選んでください")
@@ -38,6 +39,9 @@ def cards_pdf(art: DeckArt, size: str) -> bytes:
         c.translate(BLEED, BLEED)
         art.draw(c, card, w, h)
         c.showPage()
+    c.translate(BLEED, BLEED)
+    c.doForm(f"back-{art.game}")
+    c.showPage()
     c.save()
     return buffer.getvalue()
 
@@ -98,6 +102,7 @@ def write_pngs(folder: str | Path, art: DeckArt, size: str = "poker",
     The progress bar is drawn only on a terminal."""
     target = Path(folder)
     names = [f"{art.game}-{index + 1:03d}-{art.name(card)}.png" for index, card in enumerate(art.cards)]
+    names.append(f"{art.game}-back.png")  # print-on-demand services ask for the back too
     check_png_folder(target, names, force)
     remove_leftovers(target.parent, target.name)
     if report is None:
@@ -107,7 +112,7 @@ def write_pngs(folder: str | Path, art: DeckArt, size: str = "poker",
     try:
         pdf = pdfium.PdfDocument(cards_pdf(art, size))
         total = len(pdf)
-        for index in range(total):
+        for index in range(total):  # the cards, then the back
             # PDFium rounds the pixel size up, and 198 pt × 300/72 comes out a hair above 825:
             # scale a hair below so that a poker card is exactly 825 × 1125 pixels.
             image = pdf[index].render(scale=DPI / 72 * (1 - 1e-9)).to_pil()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 
 import qrcode
+from qrcode.util import MODE_8BIT_BYTE, QRData
 from reportlab.pdfgen.canvas import Canvas
 
 from printables.draw import place_form
@@ -14,7 +15,9 @@ from printables.draw import place_form
 def qr_matrix(data: str) -> tuple[tuple[bool, ...], ...]:
     """The modules of the QR code for ``data`` (quiet zone included); the same data, the same code."""
     code = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_M, border=4)
-    code.add_data(data)
+    # One byte-mode segment of UTF-8: the library's mixed-mode encoding fails on some data
+    # ("glog(0)" for a payload of digit pairs), and byte mode reads back the same on every reader.
+    code.add_data(QRData(data.encode("utf-8"), mode=MODE_8BIT_BYTE))
     code.make(fit=True)
     return tuple(tuple(row) for row in code.get_matrix())
 

@@ -1,154 +1,204 @@
-"""Blank score sheets for any allowed player count, landscape, in Japanese or English."""
+"""Blank score sheets for any allowed player count, in Japanese or English: two tables to a
+portrait page (one a game, cut along the dashed line), each reaching the margins."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
-from reportlab.lib.pagesizes import landscape
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from companion.decks import load_deck_data
 from companion.rules import fortress
 from companion.rules.common import Lang, Msg, check_player_count
-from printables.draw import centred, colour, tint, wrap
+from printables.draw import Lines, centred, colour, tint, wrap
 from printables.faces import PLAYERS, TITLES
 from printables.fonts import FONT
-from printables.layout import atomic_target, new_canvas, page_note, paper_size
+from printables.layout import EDGE, atomic_target, new_canvas, page_note, paper_size
 
-M = 12 * mm
+M = 10 * mm  # the margins the tables reach
+HEAD_ROW = 10 * mm
+SHEET = Msg("score sheet", "得点表")
 
 
-def _header(c: Canvas, page: tuple[float, float], game: str, lang: Lang, rule: Msg) -> float:
-    sheet = Msg("score sheet", "得点表")
+@dataclass(frozen=True)
+class Area:
+    """Half a page: the rectangle one table and its header fill."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+def _header(c: Canvas, area: Area, game: str, lang: Lang, rule: Msg) -> float:
+    """Title, date and place, and the scoring rule; returns the y where the table starts."""
+    top = area.y + area.h
     c.setFillColor(colour("#1a237e"))
-    c.setFont(FONT, 16)
-    c.drawString(M, page[1] - M - 4 * mm, f"{TITLES[game].text(lang)} — {sheet.text(lang)}")
+    c.setFont(FONT, 13)
+    c.drawString(area.x, top - 5 * mm, f"{TITLES[game].text(lang)} — {SHEET.text(lang)}")
     c.setFillGray(0.2)
     c.setFont(FONT, 8.5)
-    y = page[1] - M - 10 * mm
-    for line in wrap(rule.text(lang), 8.5, page[0] - 2 * M):
-        c.drawString(M, y, line)
-        y -= 11
-    c.setFont(FONT, 9)
-    date = Msg("Date: ________________   Place: ________________", "日付：________________　場所：________________")
-    c.drawRightString(page[0] - M, page[1] - M - 4 * mm, date.text(lang))
-    return float(y - 3 * mm)
+    date = Msg("Date: ______________   Place: ______________", "日付：______________　場所：______________")
+    c.drawRightString(area.x + area.w, top - 5 * mm, date.text(lang))
+    c.setFont(FONT, 7.5)
+    y = top - 10 * mm
+    for line in wrap(rule.text(lang), 7.5, area.w):
+        c.drawString(area.x, y, line)
+        y -= 9.5
+    return float(y - 1 * mm)
 
 
-def _table(c: Canvas, top: float, widths: Sequence[float], players: int, tallest: float,
-           header: Sequence[str], shade: Sequence[int] = ()) -> list[tuple[float, float]]:
-    """Draw a ruled table at the left margin: a header row, then one row per player, each at most
-    ``tallest`` high and together filling the page; return each row's (bottom, top)."""
-    x = M
-    row = min(tallest, (top - M - 12 * mm) / (players + 1))
-    heights = [12 * mm] + [row] * players
-    total = sum(widths)
+def _table(c: Canvas, area: Area, top: float, weights: Sequence[float], players: int, header: Sequence[str],
+           shade: Sequence[int] = ()) -> tuple[list[float], list[tuple[float, float]]]:
+    """A ruled table from ``top`` to the area's foot and across its width: a header row, then one
+    row per player. Column widths are ``weights`` scaled to the width. Returns the column left
+    edges (and the right edge last) and each player row's (bottom, top)."""
+    scale = area.w / sum(weights)
+    widths = [w * scale for w in weights]
+    row = (top - area.y - HEAD_ROW) / players
+    xs = [area.x]
+    for w in widths:
+        xs.append(xs[-1] + w)
+    c.setFillColor(tint("#1a237e", 0.12))
+    c.rect(area.x, top - HEAD_ROW, area.w, HEAD_ROW, stroke=0, fill=1)
+    rows = [(top - HEAD_ROW - (r + 1) * row, top - HEAD_ROW - r * row) for r in range(players)]
+    for i in shade:
+        c.setFillColor(tint("#ffb300", 0.15))
+        c.rect(xs[i], area.y, widths[i], top - HEAD_ROW - area.y, stroke=0, fill=1)
+    c.setFillGray(0)
+    for i, text in enumerate(header):
+        lines = wrap(text, 7.5, widths[i] - 2)[:2]
+        ty = top - HEAD_ROW / 2 + (len(lines) - 1) * 4.2 - 2.6
+        for line in lines:
+            centred(c, line, xs[i] + widths[i] / 2, ty, 7.5, widths[i] - 2)
+            ty -= 8.4
     c.setStrokeGray(0.3)
     c.setLineWidth(0.6)
-    rows = []
-    y = top
-    for r, h in enumerate(heights):
-        if r == 0:
-            c.setFillColor(tint("#1a237e", 0.12))
-            c.rect(x, y - h, total, h, stroke=0, fill=1)
-        rows.append((y - h, y))
-        y -= h
-    cx = x
-    for i, w in enumerate(widths):
-        if i in shade:
-            c.setFillColor(tint("#ffb300", 0.15))
-            c.rect(cx, y, w, top - heights[0] - y, stroke=0, fill=1)
-        cx += w
-    c.setFillGray(0)
-    cx = x
-    for w, text in zip(widths, header, strict=True):
-        lines = wrap(text, 8, w - 2)
-        ty = top - heights[0] / 2 + (len(lines) - 1) * 4.5 - 2.8
-        for line in lines:
-            centred(c, line, cx + w / 2, ty, 8, w - 2)
-            ty -= 9
-        cx += w
-    c.rect(x, y, total, top - y, stroke=1, fill=0)
+    c.rect(area.x, area.y, area.w, top - area.y, stroke=1, fill=0)
+    c.line(area.x, top - HEAD_ROW, area.x + area.w, top - HEAD_ROW)
     for bottom, _ in rows[:-1]:
-        c.line(x, bottom, x + total, bottom)
-    cx = x
-    for w in widths[:-1]:
-        cx += w
-        c.line(cx, y, cx, top)
-    return rows
+        c.line(area.x, bottom, area.x + area.w, bottom)
+    for x in xs[1:-1]:
+        c.line(x, area.y, x, top)
+    return xs, rows
 
 
-def _fortress(c: Canvas, page: tuple[float, float], players: int, lang: Lang) -> None:
+def _fortress(c: Canvas, area: Area, players: int, lang: Lang) -> None:
     deck = fortress.Deck.from_data(load_deck_data("fortress"))
-    rule = Msg("Score = columns × tallest column (after the optional face-down pair: 2 cards from a column of 2+, "
-               "laid as one card on any column) − for each suit left in hand, its lowest rank. Highest wins; a tie "
-               "is shared.",
-               "得点 = 列の数 × 最も高い列の枚数（裏向きペア：2枚以上の列から2枚を取り、好きな列に1枚として置ける）"
-               " − 手札に残った各スートの最小の数字。最高点の勝ち、同点は分け合います。")
-    top = _header(c, page, "fortress", lang, rule)
-    labels = [Msg("Player", "プレイヤー"), Msg("Columns", "列の数"), Msg("Tallest", "最高の列"),
-              Msg("Face-down pair (from → to)", "裏向きペア（元 → 先）"),
-              Msg("Points (cols × tallest)", "得点（列×高さ）")]
+    rule = Msg("First the optional face-down pair: 2 cards from a column of 2 or more, laid as one card on any "
+               "column. Then score = columns × cards in the tallest column − for each suit left in hand, its lowest "
+               "rank. Highest wins; a tie is shared.",
+               "まず任意の裏向きペア：2枚以上の列から2枚を取り、好きな列に1枚として置きます。"
+               "得点 = 列の数 × 最も高い列の枚数 − 手札に残った各スートの最小の数字。"
+               "最高点の勝ち、同点は分け合います。")
+    top = _header(c, area, "fortress", lang, rule)
+    labels = [Msg("Player", "プレイヤー"), Msg("Face-down pair (from → to)", "裏向きペア（元 → 先）"),
+              Msg("Columns", "列の数"), Msg("Tallest column", "最も高い列"),
+              Msg("Points (columns × tallest)", "得点（列の数 × 最も高い列）")]
     header = [m.text(lang) for m in labels] + [s.ja if lang == "ja" else s.code for s in deck.suits] + [
         Msg("Penalty", "失点").text(lang), Msg("Score", "合計").text(lang)]
-    widths = [40 * mm, 18 * mm, 18 * mm, 34 * mm, 30 * mm] + [12 * mm] * len(deck.suits) + [20 * mm, 22 * mm]
-    _table(c, top, widths, players, 16 * mm, header, shade=(len(widths) - 1,))
+    weights = [36, 30, 15, 17, 26] + [10] * len(deck.suits) + [17, 20]
+    _table(c, area, top, weights, players, header, shade=(len(weights) - 1,))
 
 
-def _homalet(c: Canvas, page: tuple[float, float], players: int, lang: Lang) -> None:
-    rule = Msg("Tick each score-pile card under its last digit. +1 a card; same-digit +1 for each card whose digit "
-               "has 2 or more ticks; run +1 for each card on 3 or more consecutive digits (no 9→0); spring +1. "
-               "Tie: the largest card wins.",
-               "得点札を下一桁の欄にチェック。1枚 +1、同数（2枚以上ある桁のカード）各 +1、連番（3つ以上連続する桁の"
-               "カード、9→0 は続かない）各 +1、春 +1。同点は最大の数字を持つ人の勝ち。")
-    top = _header(c, page, "homalet", lang, rule)
-    digits = [str(d) for d in range(10)]
-    header = [Msg("Player", "プレイヤー").text(lang), *digits,
+def _homalet(c: Canvas, area: Area, players: int, lang: Lang) -> None:
+    rule = Msg("Strike each score-pile card in its last digit's column (the largest card decides a tie). +1 a card; "
+               "same digit +1 for each card whose digit holds 2 or more; run +1 for each card on 3 or more "
+               "consecutive digits (no 9→0); spring +1.",
+               "得点札を下一桁の欄で消していきます（同点なら最大の数字の人の勝ち）。1枚 +1、同数（2枚以上ある桁の"
+               "カード）各 +1、連番（3つ以上連続する桁のカード、9→0 は続かない）各 +1、春 +1。")
+    top = _header(c, area, "homalet", lang, rule)
+    header = [Msg("Player", "プレイヤー").text(lang), *(str(d) for d in range(10)),
               *(m.text(lang) for m in (Msg("Cards", "枚数"), Msg("Same digit", "同数"), Msg("Run", "連番"),
-                                      Msg("Spring", "春"), Msg("Total", "合計")))]
-    widths = [40 * mm] + [11 * mm] * 10 + [19 * mm] * 4 + [22 * mm]
-    rows = _table(c, top, widths, players, 22 * mm, header, shade=(len(widths) - 1,))
-    c.setStrokeGray(0.75)
-    c.setLineWidth(0.3)
-    x0 = M + widths[0]
-    for bottom, top_ in rows[1:]:  # light tick lines inside the digit grid
-        for k in (1, 2, 3):
-            y = bottom + (top_ - bottom) * k / 4
-            c.line(x0 + 1, y, x0 + 10 * widths[1] - 1, y)
+                                      Msg("Spring", "春"), Msg("Largest card", "最大の数字"), Msg("Total", "合計")))]
+    weights = [26] + [12] * 10 + [11, 11, 11, 9, 12, 13]
+    xs, rows = _table(c, area, top, weights, players, header, shade=(len(weights) - 1,))
+    _card_boxes(c, xs, rows, players)
 
 
-def _dragoness(c: Canvas, page: tuple[float, float], players: int, lang: Lang) -> None:
+def _card_boxes(c: Canvas, xs: Sequence[float], rows: Sequence[tuple[float, float]], players: int) -> None:
+    """In each digit cell, a small box for every card with that last digit (room for 7 with 7 players),
+    numbered faintly, so the sheet records the cards themselves: the tie-break needs the largest.
+    Every row is the same, so one row is drawn as a form and placed on each."""
+    per_column = 4
+    height = rows[0][1] - rows[0][0]
+    name = f"card-boxes-{round(height * 100)}"
+    made: set[str] = c.__dict__.setdefault("_companion_boxes", set())
+    if name not in made:
+        made.add(name)
+        c.beginForm(name, xs[0], 0, xs[-1], height)
+        c.setLineWidth(0.25)
+        c.setStrokeGray(0.75)
+        labels = Lines()
+        for d in range(10):
+            x0, x1 = xs[1 + d], xs[2 + d]
+            bw, bh = (x1 - x0 - 2) / 2, (height - 2) / per_column
+            for tens in range(players):
+                col, r = divmod(tens, per_column)
+                bx, by = x0 + 1 + col * bw, height - 1 - (r + 1) * bh
+                c.rect(bx + 0.6, by + 0.6, bw - 1.2, bh - 1.2, stroke=1, fill=0)
+                labels.add(f"{tens}{d}", bx + bw / 2, by + bh / 2 - 1.6, min(5.0, bh * 0.55))
+        c.setFillGray(0.6)
+        labels.draw(c)
+        c.endForm()
+    for bottom, _ in rows:
+        c.saveState()
+        c.translate(0, bottom)
+        c.doForm(name)
+        c.restoreState()
+
+
+def _dragoness(c: Canvas, area: Area, players: int, lang: Lang) -> None:
     rule = Msg("Each round: first out 3 points; then fewest cards left 2, next 1. A tie for second: 2 each and no 1. "
                "A tie for third: 1 each. A hand of only Revive cards counts as empty. After 5 rounds the highest "
                "total wins; a tie is shared.",
                "各ラウンド：1抜け3点、残り枚数が少ない順に2点・1点。2位が同点なら各2点で1点はなし。3位が同点なら各1点。"
                "リバイブだけの手札は空とみなす。5ラウンド後の合計で最高点の勝ち、同点は分け合います。")
-    top = _header(c, page, "dragoness", lang, rule)
+    top = _header(c, area, "dragoness", lang, rule)
     header = [Msg("Player", "プレイヤー").text(lang)]
-    widths = [44 * mm]
+    weights = [34.0]
     for r in range(1, 6):
         header += [Msg(f"R{r} cards left", f"第{r}R 残り").text(lang), Msg(f"R{r} points", f"第{r}R 得点").text(lang)]
-        widths += [19 * mm, 19 * mm]
+        weights += [14, 14]
     header.append(Msg("Total", "合計").text(lang))
-    widths.append(30 * mm)
-    _table(c, top, widths, players, 16 * mm, header, shade=(*range(2, 11, 2), len(widths) - 1))
+    weights.append(22)
+    _table(c, area, top, weights, players, header, shade=(*range(2, 11, 2), len(weights) - 1))
 
 
-DRAWERS = {"fortress": _fortress, "homalet": _homalet, "dragoness": _dragoness}
+DRAWERS: dict[str, Callable[[Canvas, Area, int, Lang], None]] = {
+    "fortress": _fortress, "homalet": _homalet, "dragoness": _dragoness}
 
 
 def check_players(game: str, players: int) -> None:
     check_player_count(players, *PLAYERS[game], TITLES[game])
 
 
+def halves(page: tuple[float, float]) -> list[Area]:
+    """The two table areas of a portrait page, top first, with the margins and a gap for the cut."""
+    w, h = page
+    foot = EDGE + 7.5 * mm  # room for the print note below
+    half = (h - M - foot - 12 * mm) / 2
+    return [Area(M, h - M - half, w - 2 * M, half), Area(M, foot, w - 2 * M, half)]
+
+
 def draw_sheet(target: str | Path, game: str, players: int, lang: Lang, paper: str = "a4") -> None:
     check_players(game, players)
-    page = landscape(paper_size(paper))
-    c = new_canvas(target, page, f"{TITLES[game].text(lang)} — score sheet")
-    DRAWERS[game](c, page, players, lang)
-    page_note(c, page, f"{TITLES[game].text(lang)} — {players}")
+    page = paper_size(paper)
+    c = new_canvas(target, page, f"{TITLES[game].text(lang)} — {SHEET.text(lang)}")
+    areas = halves(page)
+    for area in areas:
+        DRAWERS[game](c, area, players, lang)
+    middle = (areas[0].y + areas[1].y + areas[1].h) / 2
+    c.setDash(3, 3)
+    c.setStrokeGray(0.6)
+    c.setLineWidth(0.4)
+    c.line(M, middle, page[0] - M, middle)
+    c.setDash()
+    count = Msg(f"{players} players", f"{players}人")
+    page_note(c, page, f"{TITLES[game].text(lang)} — {count.text(lang)}")
     c.showPage()
     c.save()
 

@@ -16,10 +16,7 @@ def played(game: str, players: int, seed: int, rounds: int = 5) -> tuple[Any, li
         table: Any = FortressTable(players, seed % players, rnd)
         table.play()
     elif game == "homalet":
-        from tests.unit_tests.test_homalet_simulation import Table as HomaletTable
-
-        table = HomaletTable(players, seed % players, rnd)
-        table.play()
+        return _homalet(players, seed % players, rnd)
     else:
         from tests.unit_tests.test_dragoness_simulation import Table as DragonessTable
 
@@ -28,3 +25,13 @@ def played(game: str, players: int, seed: int, rounds: int = 5) -> tuple[Any, li
             table.play_round()
     return table.setup, list(table.actions)
 
+
+def _homalet(n: int, start: int, rnd: random.Random) -> tuple[Any, list[Any]]:
+    """A HOMALET game: the engine tests' simulated table, its true moves chosen at random."""
+    from companion.rules import homalet
+    from tests.unit_tests.test_homalet_simulation import Table
+
+    table = Table(n, start, rnd)
+    table.play()
+    names = tuple(f"P{i}" for i in range(n))  # actions name seats, so the table's names can change
+    return homalet.make_setup(names, start, table.setup.deck), list(table.actions)

@@ -435,6 +435,12 @@ class Pair:
     source: int
     target: int
 
+    def __post_init__(self) -> None:
+        for value in (self.source, self.target):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise refuse(f"a face-down pair names two column numbers (counted from 0 at the left), not {value!r}",
+                             f"裏向きペアは2つの列番号（左端を 0 と数える）で書きます（{value!r} は不可）")
+
 
 def pair_problem(heights: Sequence[int], pair: Pair) -> Msg | None:
     """Why ``pair`` cannot be laid on a fortress of column ``heights`` (F-13), or None."""
@@ -766,7 +772,7 @@ class State:
         return [count - len(known) for count, known in zip(self.hand_counts, self.known_hands, strict=True)]
 
     def grid_count(self) -> int:
-        return sum(card is not None for card in self.grid.values())
+        return GRID_SIZE - list(self.grid.values()).count(None)
 
     def usable_spots(self) -> list[str]:
         return [s for s in SPOTS if self.grid[_SPOT_CELLS[s][0]] is not None]
@@ -1024,7 +1030,7 @@ def _begin_turn(s: State) -> Msg:
     names = s.setup.players
     for _ in range(len(names) + 1):
         p = s.turn
-        if s.hand_counts[p] > 0 and s.usable_spots():
+        if s.hand_counts[p] > 0 and s.grid_count() > 0:  # every cell has spots: one card makes a spot usable
             s.phase = Phase.PLACE
             return msg + Msg(f" {names[p]} to play.", f" {names[p]}の手番。")
         reason = (Msg("no cards", "手札なし") if s.hand_counts[p] == 0
@@ -1501,6 +1507,9 @@ def _parse(state: State, line: str) -> Action:
             raise refuse(f"{first!r} is not a cell: a reveal is CELL CARD, cells {' '.join(CELLS)}",
                          f"{first!r} はマスではありません。公開は「マス カード」、マスは {' '.join(CELLS)}")
         deck.parse(first)
+        if normalize_token(second).upper() in SPOTS or any(w in second for w in _SIDE_WORDS):
+            raise refuse(f"a placement needs its declaration after the spot: {text} n (number) or {text} s (suit)",
+                         f"置くときは場所の後に宣言が必要です：{text} 数（数字）か {text} スート")
         parse_where(second)
     raise refuse(f"{text!r} is not a line this game reads", f"{text!r} はこのゲームの書き方ではありません")
 

@@ -123,7 +123,7 @@ def test_the_png_folder_holds_exactly_the_cards_of_this_run(tmp_path: Path) -> N
     folder = tmp_path / "png"
     assert png(folder, 4).code == 0
     before = sorted(os.listdir(folder))
-    assert before == [f"fortress-{n:03d}-R{n}.png" for n in range(1, 5)]
+    assert before == [*(f"fortress-{n:03d}-R{n}.png" for n in range(1, 5)), "fortress-back.png"]
     run = png(folder, 2)  # two stale cards would remain: refused, nothing touched
     assert_refused(run)
     assert run.stderr == (f"folder {folder} already holds 2 other files (such as fortress-003-R3.png); "
@@ -131,10 +131,10 @@ def test_the_png_folder_holds_exactly_the_cards_of_this_run(tmp_path: Path) -> N
     assert sorted(os.listdir(folder)) == before
     run = png(folder, 2, "--force")
     assert run.code == 0, run.stderr
-    assert sorted(os.listdir(folder)) == ["fortress-001-R1.png", "fortress-002-R2.png"]
+    assert sorted(os.listdir(folder)) == ["fortress-001-R1.png", "fortress-002-R2.png", "fortress-back.png"]
     assert png(folder, 2).code == 0  # the same cards again: nothing stale, no --force needed
     assert png(folder, 3).code == 0  # more cards: every old file is one of them
-    assert len(os.listdir(folder)) == 3
+    assert len(os.listdir(folder)) == 4
     assert temporaries(tmp_path) == [] and sorted(os.listdir(tmp_path)) == ["deck2.toml", "deck3.toml", "deck4.toml",
                                                                             "png"]
 
@@ -172,9 +172,9 @@ def test_the_progress_bar_is_drawn_on_a_terminal(tmp_path: Path) -> None:
     stdout, _ = child.communicate(timeout=60)
     os.close(main)
     bar = b"".join(chunks).decode()
-    assert "[##########--------------------] 1/3 cards" in bar
-    assert "[##############################] 3/3 cards" in bar and bar.endswith("\n")
-    assert stdout.decode() == f"wrote 3 PNG files to {tmp_path / 'p'}\n"
+    assert "[#######-----------------------] 1/4 cards" in bar  # three cards and the back
+    assert "[##############################] 4/4 cards" in bar and bar.endswith("\n")
+    assert stdout.decode() == f"wrote 4 PNG files to {tmp_path / 'p'}\n"
 
 
 def test_an_error_never_lands_glued_to_the_bar(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -198,7 +198,7 @@ def test_an_error_never_lands_glued_to_the_bar(tmp_path: Path, monkeypatch: pyte
     assert main(["print", "png", "homalet", "--players", "3", "-o", str(folder)]) == 2
     lines = terminal.getvalue().split("\n")
     assert lines[-2] == f"cannot write {folder}: the disk is full" and lines[-1] == ""
-    assert "3/30 cards" in lines[-3]
+    assert "3/31 cards" in lines[-3]
     assert os.listdir(tmp_path) == []  # the half-made folder is gone
 
 

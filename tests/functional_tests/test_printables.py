@@ -129,6 +129,28 @@ def test_every_font_is_embedded_no_helvetica(tmp_path: Path, args: tuple[str, ..
         assert "+" in str(font["/BaseFont"])  # a subset
 
 
+def behind_on_paper(x: float, y: float, w: float, h: float, width: float, height: float,
+                    duplex: str) -> tuple[float, float]:
+    """Where the back of the card at (x, y) must be drawn, worked out on the paper: a landscape
+    page goes onto portrait paper turned a quarter (as printers do), the paper turns over about its
+    long or short edge, and the point is mapped back onto the back page."""
+    landscape = width > height
+    paper_w, paper_h = min(width, height), max(width, height)
+
+    def to_paper(px: float, py: float) -> tuple[float, float]:
+        return (height - py, px) if landscape else (px, py)
+
+    def from_paper(u: float, v: float) -> tuple[float, float]:
+        return (v, height - u) if landscape else (u, v)
+
+    corners = []
+    for px, py in ((x, y), (x + w, y + h)):
+        u, v = to_paper(px, py)
+        u, v = (paper_w - u, v) if duplex == "long" else (u, paper_h - v)
+        corners.append(from_paper(u, v))
+    return round(min(c[0] for c in corners), 2), round(min(c[1] for c in corners), 2)
+
+
 @pytest.mark.parametrize("duplex", ["long", "short"])
 @pytest.mark.parametrize("paper,size,bleed", [("a4", "poker", "0"), ("letter", "bridge", "3"), ("a4", "mini", "1")])
 def test_backs_land_behind_their_fronts(tmp_path: Path, duplex: str, paper: str, size: str, bleed: str) -> None:
@@ -147,10 +169,7 @@ def test_backs_land_behind_their_fronts(tmp_path: Path, duplex: str, paper: str,
     for page in range(0, len(reader.pages), 2):
         front = fronts(reader, page)
         total += len(front)
-        if duplex == "long":  # turned over the long edge: left and right swap
-            expected = sorted((round(width - x - card_w, 2), y) for x, y in front)
-        else:  # turned over the short edge: top and bottom swap
-            expected = sorted((x, round(height - y - card_h, 2)) for x, y in front)
+        expected = sorted(behind_on_paper(x, y, card_w, card_h, width, height, duplex) for x, y in front)
         got = backs(reader, page + 1)
         assert len(got) == len(front)
         assert all(abs(g[0] - e[0]) < 0.02 and abs(g[1] - e[1]) < 0.02 for g, e in zip(got, expected, strict=True))
@@ -217,10 +236,10 @@ def test_png_one_per_card_at_300_dpi_with_bleed(tmp_path: Path) -> None:
     out = cli("print", "png", "homalet", "--players", "3", "-o", str(tmp_path / "png"))
     assert out.returncode == 0, out.stderr
     files = sorted((tmp_path / "png").glob("*.png"))
-    assert len(files) == 30
+    assert len(files) == 31 and (tmp_path / "png" / "homalet-back.png") in files  # 30 cards and the back
     assert {Image.open(f).size for f in files} == {(825, 1125)}
     assert out.stderr == ""  # no progress bar when standard error is not a terminal (test_faults draws one)
-    assert out.stdout == f"wrote 30 PNG files to {tmp_path / 'png'}\n"
+    assert out.stdout == f"wrote 31 PNG files to {tmp_path / 'png'}\n"
 
 
 def test_kit_prints_everything_in_both_languages(tmp_path: Path) -> None:

@@ -105,6 +105,7 @@ def test_f8_a_plain_string_place_builds_the_card(fdeck: f.Deck) -> None:
     lambda c: f.Place("0", c("R13"), "A1N", f.Mode.SUIT),
     lambda c: f.FinalHand(0, ("R13",)),
     lambda c: f.ChoosePair(0, (1, 3)),
+    lambda c: f.ChoosePair(0, f.Pair("1", 3)),
     lambda c: f.Correct(0, "5", "misdeal"),
 ])
 def test_f4_f8_anything_else_in_an_action_field_is_refused_in_both_languages(fdeck: f.Deck, make: object) -> None:
@@ -362,7 +363,8 @@ def test_f4_notation_reads_english_and_japanese_and_names_the_wrong_part(fdeck: 
                        ("Q7 A1N n", "'Q7' is not a card"), ("R7 up", "'up' is not a place in the fortress"),
                        ("hand Zed R3", "'Zed' is not a player"), ("pair Aki 1", "a face-down pair names two"),
                        ("correct Aki five x", "'five' is not a hand count"), ("R7", "'R7' is not a line"),
-                       ("correct Aki 5", "a correction needs its reason")]:
+                       ("correct Aki 5", "a correction needs its reason"),
+                       ("R7 A1N", "a placement needs its declaration after the spot: R7 A1N n (number)")]:
         with pytest.raises(Refusal) as caught:
             f.parse_line(state, line)
         assert caught.value.msg.en.startswith(part) and "Lines: placement: CARD SPOT n|s" in caught.value.msg.en

@@ -1,0 +1,180 @@
+"""A filled result sheet for a finished game, drawn from ``companion settle``'s answer (its JSON as a
+dict): the players, every score with its arithmetic, the winners, and the game record as QR codes
+(the payload strings, already compressed and split by the caller; each printed with its number).
+
+Pure drawing: it reads no store and writes only the PDF it is given (``print_result`` writes it
+atomically). The command that finds a finished game and encodes its record lives elsewhere."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from companion.rules.common import Lang, Msg
+from printables.draw import centred, colour, tint, wrap
+from printables.faces import TITLES
+from printables.fonts import FONT
+from printables.layout import atomic_target, new_canvas, page_note, paper_size
+from printables.qr import define_qr_form, draw_qr
+
+M = 15 * mm
+RESULT = Msg("result", "結果")
+MODULE = 0.5 * mm  # a QR module: large enough for a phone's camera or a scan at 150 dpi
+
+
+def columns(result: Mapping[str, Any], lang: Lang) -> tuple[list[str], list[list[str]]]:
+    """The score table of a settle answer: its header and one row per player, scores last."""
+    game = result.get("game")
+    player = Msg("Player", "プレイヤー").text(lang)
+    score = Msg("Score", "得点").text(lang)
+    if game == "dragoness":
+        totals: Mapping[str, int] = result.get("totals", {})
+        rounds: Sequence[Mapping[str, int]] = result.get("rounds", [])
+        header = [player, *(Msg(f"Round {i}", f"第{i}ラウンド").text(lang) for i in range(1, len(rounds) + 1)),
+                  Msg("Total", "合計").text(lang)]
+        return header, [[name, *(str(r.get(name, "")) for r in rounds), str(total)] for name, total in totals.items()]
+    fields = {"fortress": [("columns", Msg("Columns", "列の数")), ("tallest", Msg("Tallest column", "最も高い列")),
+                           ("points", Msg("Points", "得点（列 × 高さ）")), ("penalty", Msg("Penalty", "失点"))],
+              "homalet": [("cards", Msg("Cards", "枚数")), ("same_digit", Msg("Same digit", "同数")),
+                          ("run", Msg("Run", "連番")), ("spring", Msg("Spring", "春"))]}.get(str(game), [])
+    header = [player, *(label.text(lang) for _, label in fields), score]
+    rows = [[str(p.get("name", "")), *(str(p.get(key, "")) for key, _ in fields), str(p.get("score", ""))]
+            for p in result.get("players", [])]
+    return header, rows
+
+
+def arithmetic(result: Mapping[str, Any]) -> list[str]:
+    """Every score's arithmetic in words, as settle --explain gave it (empty without --explain)."""
+    if isinstance(result.get("explanation"), list):
+        return [str(line) for line in result["explanation"]]
+    return [f"{p.get('name', '')}: {p['explanation']}" for p in result.get("players", []) if p.get("explanation")]
+
+
+class _Pen:
+    """Where the next line goes, starting a new page when the page is full."""
+
+    def __init__(self, c: Canvas, page: tuple[float, float], title: str) -> None:
+        self.c, self.page, self.title = c, page, title
+        self.y = page[1] - M
+        self.pages = 1
+
+    def need(self, height: float) -> None:
+        if self.y - height < M + 8 * mm:
+            page_note(self.c, self.page, self.title)
+            self.c.showPage()
+            self.pages += 1
+            self.y = self.page[1] - M
+
+    def line(self, text: str, size: float, gap: float = 1.3) -> None:
+        self.need(size * gap)
+        self.c.setFont(FONT, size)
+        self.y -= size * gap
+        self.c.drawString(M, self.y, text)
+
+
+def draw_result(target: str | Path | Any, result: Mapping[str, Any], payloads: Sequence[str], lang: Lang,
+                paper: str = "a4") -> int:
+    """Write the result sheet; return its number of pages."""
+    game = str(result.get("game", ""))
+    page = paper_size(paper)
+    name = TITLES[game].text(lang) if game in TITLES else game
+    title = f"{name} — {RESULT.text(lang)}"
+    c = new_canvas(target, page, title)
+    pen = _Pen(c, page, title)
+    width = page[0] - 2 * M
+    c.setFillColor(colour("#1a237e"))
+    pen.line(title, 16)
+    c.setFillGray(0)
+    if result.get("complete") is False:
+        pen.line(Msg("The game is not finished: these are the totals so far.",
+                     "ゲームは終わっていません：ここまでの合計です。").text(lang), 9)
+    pen.y -= 3 * mm
+    _table(c, pen, *columns(result, lang), width)
+    winners = ", ".join(str(w) for w in result.get("winners", [])) if lang == "en" else "、".join(
+        str(w) for w in result.get("winners", []))
+    pen.y -= 2 * mm
+    pen.line(Msg(f"Winner: {winners}", f"勝者：{winners}").text(lang) if len(result.get("winners", [])) < 2
+             else Msg(f"Winners (shared): {winners}", f"勝者（同点）：{winners}").text(lang), 12)
+    notes = arithmetic(result)
+    if notes:
+        pen.y -= 3 * mm
+        c.setFillColor(colour("#1a237e"))
+        pen.line(Msg("The arithmetic", "計算の内訳").text(lang), 11)
+        c.setFillGray(0.15)
+        for note in notes:
+            for i, line in enumerate(wrap(note, 8.5, width - 4 * mm)):
+                pen.need(11)
+                pen.y -= 11
+                c.setFont(FONT, 8.5)
+                c.drawString(M + (0 if i == 0 else 4 * mm), pen.y, line)
+        c.setFillGray(0)
+    if payloads:
+        _codes(c, pen, payloads, lang, width)
+    page_note(c, page, title)
+    c.showPage()
+    c.save()
+    return pen.pages
+
+
+def _table(c: Canvas, pen: _Pen, header: list[str], rows: list[list[str]], width: float) -> None:
+    first = min(45 * mm, width * 0.3)
+    rest = (width - first) / max(1, len(header) - 1)
+    widths = [first] + [rest] * (len(header) - 1)
+    height = 8 * mm
+    for r, row in enumerate([header, *rows]):
+        pen.need(height)
+        top = pen.y
+        pen.y -= height
+        if r == 0:
+            c.setFillColor(tint("#1a237e", 0.12))
+            c.rect(M, pen.y, width, height, stroke=0, fill=1)
+        c.setFillGray(0)
+        c.setStrokeGray(0.4)
+        c.setLineWidth(0.5)
+        c.rect(M, pen.y, width, top - pen.y, stroke=1, fill=0)
+        x = M
+        for i, cell in enumerate(row):
+            size = 8 if r == 0 else 10
+            if i == len(row) - 1 and r > 0:
+                size = 11
+            centred(c, cell, x + widths[i] / 2, pen.y + height / 2 - size * 0.35, size, widths[i] - 2)
+            if i:
+                c.line(x, pen.y, x, top)
+            x += widths[i]
+
+
+def _codes(c: Canvas, pen: _Pen, payloads: Sequence[str], lang: Lang, width: float) -> None:
+    """The record as numbered QR codes, each readable alone, as many to a row as fit."""
+    pen.y -= 4 * mm
+    c.setFillColor(colour("#1a237e"))
+    pen.line(Msg("The game record (scan every code; their order does not matter)",
+                 "ゲーム記録（すべてのコードを読み取ってください。順番は問いません）").text(lang), 11)
+    c.setFillGray(0)
+    x = M
+    row_height = 0.0
+    for n, payload in enumerate(payloads, 1):
+        form = f"record-{n}"
+        modules = define_qr_form(c, form, payload)
+        size = max(30 * mm, modules * MODULE)
+        if x + size > M + width + 0.01:  # next row
+            x = M
+            pen.y -= row_height + 6 * mm
+            row_height = 0.0
+        if x == M:
+            pen.need(size + 6 * mm)
+        draw_qr(c, form, modules, x, pen.y - size, size)
+        c.setFont(FONT, 8)
+        c.drawCentredString(x + size / 2, pen.y - size - 4 * mm, f"{n}/{len(payloads)}")
+        x += size + 6 * mm
+        row_height = max(row_height, size)
+    pen.y -= row_height + 6 * mm
+
+
+def print_result(path: str | Path, result: Mapping[str, Any], payloads: Sequence[str], lang: Lang,
+                 paper: str = "a4") -> int:
+    with atomic_target(path) as temp:
+        return draw_result(temp, result, payloads, lang, paper)

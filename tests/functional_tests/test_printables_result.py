@@ -1,0 +1,68 @@
+"""The result sheet drawn from a settle answer and QR payloads (the store that supplies them is
+another part): every player's score and arithmetic, the winners, and each code reading back to
+exactly its payload, on one page or across pages."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+import zxingcpp
+
+from companion.settle import settle
+from printables.result import print_result
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+GAMES = {
+    "fortress": json.loads((EXAMPLES / "fortress.json").read_text()),
+    "homalet": {"game": "homalet", "players": [{"name": "A", "pile": ["07", "17", "26", "38", "45"]},
+                                               {"name": "B", "pile": ["01", "02"]}]},
+    "dragoness": {"game": "dragoness", "players": ["A", "B", "C", "D"],
+                  "rounds": [{"out": "A", "cards_left": {"B": 3, "C": 5, "D": 3}}]},
+}
+
+
+def decoded(path: Path) -> list[str]:
+    found = []
+    for page in pdfium.PdfDocument(str(path)):
+        image = page.render(scale=200 / 72).to_pil()
+        found += [r.text for r in zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)]
+    return found
+
+
+def text_of(path: Path) -> str:
+    return " ".join(page.get_textpage().get_text_range() for page in pdfium.PdfDocument(str(path)))
+
+
+@pytest.mark.parametrize("game", ["fortress", "homalet", "dragoness"])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_result_sheet_shows_scores_arithmetic_winners_and_codes(tmp_path: Path, game: str, lang: str) -> None:
+    answer = settle(GAMES[game], True, lang)
+    payloads = [f"CR1 {n}/3 " + "ABCDEFGHIJ"[n] * (40 + 30 * n) for n in range(3)]
+    path = tmp_path / "result.pdf"
+    assert print_result(path, answer, payloads, lang) == 1
+    assert sorted(decoded(path)) == sorted(payloads)
+    text = text_of(path).replace("\r\n", " ")
+    for winner in answer["winners"]:
+        assert winner in text
+    if game == "dragoness":
+        for name, total in answer["totals"].items():
+            assert name in text and str(total) in text
+        assert answer["explanation"][0][:12] in text
+    else:
+        for player in answer["players"]:
+            assert player["name"] in text and str(player["score"]) in text
+            assert player["explanation"][:15] in text
+    assert ("Winner" if lang == "en" else "勝者") in text
+
+
+def test_many_codes_flow_onto_more_pages_and_each_reads_alone(tmp_path: Path) -> None:
+    answer = settle(GAMES["fortress"], True, "en")
+    payloads = [f"CR1 {n}/20 " + f"{n:02d}" * 200 for n in range(20)]
+    path = tmp_path / "result.pdf"
+    pages = print_result(path, answer, payloads, "en")
+    assert pages >= 2
+    assert sorted(decoded(path)) == sorted(payloads)
+    assert "20/20" in text_of(path)
