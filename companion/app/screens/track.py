@@ -7,6 +7,7 @@ and changes nothing. Undo and redo are the store's, so they survive a restart.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -58,6 +59,13 @@ def unexpected(error: Exception) -> Msg:
     what = f"{type(error).__name__}: {error}"
     return Msg(f"Unexpected error ({what}); nothing was changed.",
                f"予期しないエラーです（{what}）。何も変更していません。")
+
+
+def unexpected_drawing(error: Exception) -> Msg:
+    """A bug while drawing one part of the table, in one sentence."""
+    what = f"{type(error).__name__}: {error}"
+    return Msg(f"This part cannot be drawn ({what}); the game itself is saved and goes on.",
+               f"この部分を表示できません（{what}）。ゲーム自体は保存されていて、続けられます。")
 
 
 class GameScreen(LangScreen):
@@ -113,14 +121,22 @@ class GameScreen(LangScreen):
         moves = self.live.position
         self._put("#game-title", f"#{self.live.id} {self.text(self.engine.TITLE)} — "
                                  f"{', '.join(self.live.players)}  ({moves})")
-        self._put("#board", board(self.engine, state, self.lang))
+        self._put("#board", self._drawn(lambda: board(self.engine, state, self.lang)))
         details = self.query_one("#details", Static)
         details.display = self.describing
         if self.describing:
-            self._put("#details", self.text(self.engine.describe(state)))
-        self._put("#allowed", self.text(self.engine.allowed(state).describe()))
+            self._put("#details", self._drawn(lambda: self.text(self.engine.describe(state))))
+        self._put("#allowed", self._drawn(lambda: self.text(self.engine.allowed(state).describe())))
         self._put("#ruling", self.ruling)
         self._previewing = False
+
+    def _drawn(self, draw: Callable[[], Text | str]) -> Text | str:
+        """One part of the screen; a bug while drawing it shows a sentence in its place, so the rest
+        of the screen (and the entry line, and undo) still work."""
+        try:
+            return draw()
+        except Exception as error:
+            return Text(self.text(unexpected_drawing(error)), style="bold red")
 
     def _put(self, selector: str, content: Text | str) -> None:
         """Show ``content`` in a part; the screen is laid out again only if the part's height

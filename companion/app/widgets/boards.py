@@ -187,10 +187,9 @@ def dragoness_board(engine: ModuleType, state: Any, lang: Lang) -> Text:
     text.append(f" {say('board.round', lang)} {min(state.round, rounds)}/{rounds}\n", style="bold")
     text.append(f" {say('board.pile', lang)}: ", style="bold")
     for c in state.pile:
-        try:
-            style = _ink(deck.clan(c.code).color)
-        except (KeyError, ValueError, AttributeError):
-            style = Style(bold=True, reverse=True)
+        # a special card (page, squire, …) has no clan and so no colour: shown reversed, by its name
+        dragon = deck.kind(c) is engine.Kind.DRAGON and deck.known(c)
+        style = _ink(deck.clan(c.code).color) if dragon else Style(bold=True, reverse=True)
         text.append(deck.label(c, lang), style=style)
         text.append(" ")
     if state.top is not None:
