@@ -41,6 +41,12 @@ WORDS: dict[str, Msg] = {
     # tracking
     "track.entry": Msg("Type an action in table notation; Tab completes, Enter plays",
                        "卓の記法で入力（Tab で補完、Enter で確定）"),
+    "track.example": Msg("e.g. ", "例："),
+    "track.example.keys": Msg("   (Tab: legal lines, Enter: play)", "　（Tab で候補、Enter で確定）"),
+    "track.hint": Msg("← Tab", "← Tab"),
+    "track.offers": Msg("Legal now (Tab: next): ", "今できる入力（Tab で次へ）："),
+    "track.no_lines": Msg("No line can be offered now; see what is allowed on the right.",
+                          "今は候補を出せません。右の「今できること」を見てください。"),
     "track.undone": Msg("Undone: ", "取り消し："),
     "track.redone": Msg("Redone: ", "やり直し："),
     "track.nothing_undo": Msg("Nothing to undo.", "取り消せる手はありません。"),

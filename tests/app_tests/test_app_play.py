@@ -373,3 +373,45 @@ async def test_a_screen_that_breaks_goes_home_with_a_sentence(db: Path, monkeypa
         app.open_game(game_id)
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+async def test_the_entry_line_shows_a_line_legal_now_and_tab_offers_them(db: Path, lang: str) -> None:
+    """The placeholder is an example the engine accepts in this state, not a general sentence; Tab on
+    an empty line lists the legal lines and writes them one by one, each accepted by the engine."""
+    app = make_app(db, lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_new(app, pilot, "homalet")
+        for line in GAMES["homalet"][:7]:
+            assert screen.play(line)
+        await pilot.pause()
+        entry = app.screen.query_one("#entry", Input)
+        engine, state = screen.live.engine, screen.live.state
+        head = "e.g. " if lang == "en" else "例："
+        assert entry.placeholder.startswith(head)
+        example = entry.placeholder.removeprefix(head).split("  ")[0].split("　")[0]
+        engine.apply(state, engine.parse_line(state, example))  # legal now: no Refusal
+        seen = []
+        for _ in range(3):
+            await pilot.press("tab")
+            assert entry.value not in seen
+            seen.append(entry.value)
+            engine.apply(state, engine.parse_line(state, entry.value))
+        assert seen[0] == example and all(line in text_of(app, "#ruling") for line in seen)
+        await pilot.press("enter")
+        assert screen.live.position == 8
+
+
+async def test_a_suggestion_is_marked_beside_the_line_not_by_colour_alone(db: Path) -> None:
+    app = make_app(db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_new(app, pilot, "fortress")
+        for line in GAMES["fortress"][:13]:
+            assert screen.play(line)
+        assert text_of(app, "#hint") == ""
+        await pilot.press("R", "1", "space")
+        await pilot.pause()
+        assert text_of(app, "#hint") == "← Tab"
+        await pilot.press("tab")
+        await pilot.pause()
+        assert text_of(app, "#hint") == ""
