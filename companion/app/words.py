@@ -20,6 +20,7 @@ WORDS: dict[str, Msg] = {
     "home.lang": Msg("日本語に切り替え", "Switch to English"),
     "home.quit": Msg("Quit", "終了"),
     "home.resume": Msg("Resume an unfinished game", "途中のゲームを再開"),
+    "home.menu": Msg("Menu", "メニュー"),
     "home.none": Msg("No unfinished games.", "途中のゲームはありません。"),
     "home.loading": Msg("Reading the saved games…", "保存されたゲームを読み込み中…"),
     "home.store_error": Msg("The saved games cannot be read: ", "保存されたゲームを読めません："),
