@@ -5,6 +5,7 @@ redo, and what the store holds afterwards. Long flows go through the entry line'
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 from pathlib import Path
 from typing import Any
@@ -415,3 +416,27 @@ async def test_a_suggestion_is_marked_beside_the_line_not_by_colour_alone(db: Pa
         await pilot.press("tab")
         await pilot.pause()
         assert text_of(app, "#hint") == ""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_long_player_rows_wrap_under_their_own_column(lang: str) -> None:
+    """A fortress row too long for the board goes on under the fortress column, never back to
+    column 1, and no line is wider than the board (Japanese is two cells a character)."""
+    from rich.cells import cell_len
+
+    from companion.app.widgets.boards import board
+    from companion.store import Store
+
+    with Store.open(":memory:") as store:
+        live = store.load(store.new_game("fortress", PLAYERS, start=0))
+        for line in GAMES["fortress"][:25]:
+            live.play_line(line)
+        wide = board(live.engine, live.state, lang).plain.splitlines()
+        narrow = board(live.engine, live.state, lang, 34).plain.splitlines()
+    aki = next(i for i, line in enumerate(narrow) if "Aki" in line)
+    start = next(i for i, line in enumerate(wide) if "Aki" in line)
+    column = cell_len(wide[start][: wide[start].index("13")])
+    more = list(itertools.takewhile(lambda line: line.startswith(" " * column), narrow[aki + 1:]))
+    assert more and narrow[aki + 1] == more[0]  # the row goes on right below, under its column
+    assert " ".join(narrow[aki].split() + [w for line in more for w in line.split()]) == " ".join(wide[start].split())
+    assert all(cell_len(line) <= 34 for line in narrow[aki:])

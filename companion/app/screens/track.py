@@ -125,7 +125,8 @@ class GameScreen(LangScreen):
         moves = self.live.position
         self._put("#game-title", f"#{self.live.id} {self.text(self.engine.TITLE)} — "
                                  f"{', '.join(self.live.players)}  ({moves})")
-        self._put("#board", self._drawn(lambda: board(self.engine, state, self.lang)))
+        width = self.query_one("#board", Static).content_region.width or None
+        self._put("#board", self._drawn(lambda: board(self.engine, state, self.lang, width)))
         details = self.query_one("#details", Static)
         details.display = self.describing
         if self.describing:
@@ -177,6 +178,14 @@ class GameScreen(LangScreen):
             listed.append(("  " if i else "") + offered, style="reverse" if i == following else "")
         self._put("#ruling", listed)
         self._previewing = True
+
+    def on_resize(self) -> None:
+        """A new width: the board's player rows wrap again (after the new layout)."""
+        self.call_after_refresh(self._rewrap)
+
+    def _rewrap(self) -> None:
+        self._shown.pop("#board", None)
+        self.show()
 
     def _drawn(self, draw: Callable[[], Text | str]) -> Text | str:
         """One part of the screen; a bug while drawing it shows a sentence in its place, so the rest
