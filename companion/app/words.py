@@ -117,7 +117,6 @@ WORDS: dict[str, Msg] = {
     "field.spring": Msg("spring", "春"),
     # history / stats
     "history.title": Msg("History", "履歴"),
-    "history.empty": Msg("No games stored yet.", "保存されたゲームはまだありません。"),
     "stats.title": Msg("Statistics", "統計"),
     "col.id": Msg("#", "#"),
     "history.empty": Msg("No games stored yet: start one from the home screen.",
