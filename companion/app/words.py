@@ -48,6 +48,13 @@ WORDS: dict[str, Msg] = {
     "track.offers": Msg("Legal now (Tab: next): ", "今できる入力（Tab で次へ）："),
     "track.no_lines": Msg("No line can be offered now; see what is allowed on the right.",
                           "今は候補を出せません。右の「今できること」を見てください。"),
+    "settle.qr.open": Msg("QR code (Q)", "QRコード（Q）"),
+    "qr.scan": Msg("Scan with a phone: the result as compact JSON.  Esc: back",
+                   "スマートフォンで読み取れます（結果の JSON）。Esc で戻ります。"),
+    "qr.enlarge": Msg("The code needs {0}×{1} cells and the terminal has {2}: enlarge it or "
+                      "zoom out (Ctrl and -); the code shows whole once it fits.",
+                      "この QR コードには {0}×{1} マスが必要ですが、端末は {2} です。端末を大きく"
+                      "するか縮小表示（Ctrl と -）にしてください。収まれば全体が表示されます。"),
     "track.undone": Msg("Undone: ", "取り消し："),
     "track.redone": Msg("Redone: ", "やり直し："),
     "track.nothing_undo": Msg("Nothing to undo.", "取り消せる手はありません。"),
@@ -149,6 +156,7 @@ WORDS: dict[str, Msg] = {
     "help.assumptions": Msg("Assumptions (where the original rules are silent)", "仮定（原典に記載のない点）"),
     "help.close": Msg("Escape closes this help.", "Esc でヘルプを閉じます。"),
     # keys, for the footer, help and the command palette
+    "key.qr": Msg("QR code", "QRコード"),
     "key.help": Msg("Help", "ヘルプ"),
     "key.lang": Msg("日本語", "English"),
     "key.undo": Msg("Undo", "取り消し"),

@@ -268,3 +268,36 @@ async def test_an_empty_history_or_statistics_says_so(db: Path, screen: str) -> 
         getattr(app, f"action_{screen}")()
         await pilot.pause()
         assert text_of(app, "#problem").startswith("No ")
+
+
+async def test_the_qr_code_has_its_own_screen_that_says_when_it_does_not_fit(db: Path) -> None:
+    """At 80×24 the settlement leaves the code out and Q shows it alone, with a sentence giving the
+    size it needs; on a terminal large enough the sentence says to scan it instead."""
+    from companion.app.screens.settle import QrScreen
+
+    with Store.open(db) as store:
+        live = store.load(store.new_game("fortress", PLAYERS, start=0))
+        for line in GAMES["fortress"]:
+            live.play_line(line)
+        data = compact_json(live.settle(False, "en"))
+    size = len(qr_matrix(data))
+    for terminal, fits in (((80, 24), False), ((size + 4, size // 2 + 6), True)):
+        app = make_app(db)
+        async with app.run_test(size=terminal) as pilot:
+            app.open_game(1)
+            await pilot.pause()
+            await pilot.press("f5")
+            await pilot.pause()
+            assert isinstance(app.screen, SettleScreen)
+            assert not app.screen.query_one("#qr-box").display
+            await pilot.press("q")
+            await pilot.pause()
+            assert isinstance(app.screen, QrScreen)
+            assert decode(unblock(str(app.screen.query_one("#qr", Static).content).splitlines())) == data
+            note = text_of(app, "#qr-note")
+            if fits:
+                assert note.startswith("Scan with a phone")
+            else:
+                assert f"needs {size}×{(size + 1) // 2 + 2} cells" in note and "80×24" in note
+            await pilot.press("escape")
+            assert isinstance(app.screen, SettleScreen)

@@ -10,11 +10,17 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Center, Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Label, Static
 
 from companion.app.screens.base import LangScreen
 from companion.app.widgets.keybar import KeyBar
+from companion.app.widgets.qr import _STYLE as QR_STYLE
+from companion.app.widgets.qr import half_blocks, qr_matrix, qr_text
+
+
+def qr_lines(data: str) -> list[str]:
+    return half_blocks(qr_matrix(data))
 
 WIDE = 110  # columns from which the QR code stands beside the explanation
 
@@ -47,6 +53,7 @@ class SettleScreen(LangScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back", show=False),
                                              Binding("f4", "export", "Export", show=False),
+                                             Binding("q", "qr", "QR code", show=False),
                                              Binding("ctrl+z", "undo", "Undo", show=False)]
 
     def __init__(self, explain: Any, compact: dict[str, Any], game_id: int | None) -> None:
@@ -68,16 +75,15 @@ class SettleScreen(LangScreen):
                 yield Label(self.say("settle.qr"), classes="heading")
                 yield Static(self._qr(), id="qr")
         with Horizontal(classes="buttons"):
+            yield Button(self.say("settle.qr.open"), compact=True, id="qr-open")
             if self.game_id is not None:
                 yield Button(self.say("settle.export"), compact=True, id="export")
             yield Button(self.say("settle.home"), variant="primary", compact=True, id="home")
-        yield KeyBar([("Esc", "key.back"), ("^Z", "key.undo"), ("F4", "cmd.export"), ("F2", "key.lang"),
-                      ("^Q", "key.quit")],
+        yield KeyBar([("Q", "key.qr"), ("Esc", "key.back"), ("^Z", "key.undo"), ("F4", "cmd.export"),
+                      ("F2", "key.lang"), ("^Q", "key.quit")],
                      self.lang)
 
     def _qr(self) -> Text:
-        from companion.app.widgets.qr import qr_text
-
         return qr_text(compact_json(self.compact))
 
     def _winners(self, answer: dict[str, Any]) -> Text:
@@ -112,11 +118,16 @@ class SettleScreen(LangScreen):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "export":
             self.action_export()
+        elif event.button.id == "qr-open":
+            self.action_qr()
         else:
             self.capp.home()
 
     def action_back(self) -> None:
         self.app.pop_screen()
+
+    def action_qr(self) -> None:
+        self.app.push_screen(QrScreen(compact_json(self.compact)))
 
     def action_undo(self) -> None:
         """Undo works here too: back to the game, its last action taken back."""
@@ -130,6 +141,45 @@ class SettleScreen(LangScreen):
     def action_export(self) -> None:
         if self.game_id is not None:
             self.capp.export(self.game_id)
+
+
+class QrScreen(LangScreen):
+    """The result's QR code alone on the screen: two modules a cell (square modules, what phones
+    read best), the smallest code the compact JSON fits (error correction L). If the terminal is
+    still too small, a sentence says how large it must be; the code shows whole once it fits."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", "Back", show=False),
+                                             Binding("q", "app.pop_screen", "Back", show=False)]
+
+    def __init__(self, data: str) -> None:
+        super().__init__()
+        self.data = data
+        self.code = qr_lines(data)
+
+    def compose(self) -> ComposeResult:
+        yield Static(self._note(), id="qr-note")
+        with Center(id="qr-full"):
+            yield Static(Text("\n".join(self.code), style=QR_STYLE, no_wrap=True, overflow="crop"), id="qr")
+        yield KeyBar([("Esc", "key.back"), ("F2", "key.lang")], self.lang)
+
+    def needed(self) -> tuple[int, int]:
+        """The terminal size the code needs whole: its width, its height and the note and key lines."""
+        return len(self.code[0]), len(self.code) + 2
+
+    def fits(self) -> bool:
+        width, height = self.needed()
+        return self.app.size.width >= width and self.app.size.height >= height
+
+    def _note(self) -> str:
+        if self.fits():
+            return self.say("qr.scan")
+        width, height = self.needed()
+        size = self.app.size
+        return self.say("qr.enlarge").format(width, height, f"{size.width}×{size.height}")
+
+    def on_resize(self) -> None:
+        self.query_one("#qr-note", Static).update(self._note())
+        self.set_class(not self.fits(), "too-small")
 
 
 def explained_by_settle(doc: dict[str, Any]) -> Any:
