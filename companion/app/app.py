@@ -78,9 +78,11 @@ class CompanionApp(App[None]):
         from companion.app.screens.home import HomeScreen
 
         self._recovering = False
-        while len(self.screen_stack) > 1:
-            await self.pop_screen()
-        await self.push_screen(HomeScreen())
+        if len(self.screen_stack) > 1:
+            while len(self.screen_stack) > 1:  # down to the home screen, the first
+                await self.pop_screen()
+        else:  # the home screen itself broke: a fresh one
+            await self.switch_screen(HomeScreen())
         self.notify(sentence, severity="error", timeout=10)
 
     # ------------------------------------------------------------------ the store, opened on first use
@@ -117,10 +119,12 @@ class CompanionApp(App[None]):
 
     # ------------------------------------------------------------------ routing
 
-    def on_mount(self) -> None:
+    def get_default_screen(self) -> Screen[Any]:
+        """The home screen is the first screen itself: keys typed while the app starts reach it
+        (queued until it is ready) instead of an empty screen that would drop them."""
         from companion.app.screens.home import HomeScreen
 
-        self.push_screen(HomeScreen())
+        return HomeScreen()
 
     def action_help(self) -> None:
         from companion.app.screens.help import HelpScreen
@@ -210,7 +214,7 @@ class CompanionApp(App[None]):
 
     def home(self) -> None:
         """Back to the home screen, whatever is open above it."""
-        while len(self.screen_stack) > 2:
+        while len(self.screen_stack) > 1:
             self.pop_screen()
         if isinstance(self.screen, LangScreen):
             self.screen.relabel()

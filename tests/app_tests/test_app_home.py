@@ -54,3 +54,50 @@ async def test_two_games_of_the_same_table_are_told_apart_by_progress_and_turn(d
         assert "7 moves" in first and "→ Ben plays a card" in first
         assert "3 moves" in second and "→ Aki plays a card" in second
         assert all(len(line) <= resume.scrollable_content_region.width for line in first.splitlines())
+
+
+def burst(app: object, *keys: str) -> None:
+    """Keys as a terminal delivers a fast typist's burst: all queued before any is handled."""
+    from textual import events
+
+    named = {"tab": None, "enter": "\r", "ctrl+u": None, "space": " ", "down": None}
+    for key in keys:
+        app.post_message(events.Key(key, named.get(key, key)))  # type: ignore[attr-defined]
+
+
+async def test_keys_typed_while_the_games_are_read_and_a_game_opens_are_kept(db: Path) -> None:
+    """Tab, Enter, ctrl+u and a line typed in one burst as the app starts: the first unfinished
+    game opens (its list was still being read at the Enter) and the line lands in its entry line."""
+    from textual.widgets import Input
+
+    from companion.app.screens.track import GameScreen
+
+    with Store.open(db) as store:
+        store.new_game("homalet", PLAYERS, start=0)
+    app = make_app(db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        burst(app, "tab", "enter", "ctrl+u", "r", "e", "v", "space", "0", "1")
+        await pilot.pause(0.5)
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.query_one("#entry", Input).value == "rev 01"
+
+
+async def test_keys_typed_in_one_burst_with_the_enter_that_opens_a_game_are_kept(db: Path) -> None:
+    from textual.widgets import Input
+
+    from companion.app.screens.track import GameScreen
+
+    with Store.open(db) as store:
+        for _ in range(2):
+            store.new_game("homalet", PLAYERS, start=0)
+    app = make_app(db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.3)
+        await pilot.press("tab")
+        burst(app, "enter", "ctrl+u", "0", "7", "space", "b")
+        await pilot.pause(0.5)
+        assert isinstance(app.screen, GameScreen) and app.screen.live.id == 2
+        assert app.screen.query_one("#entry", Input).value == "07 b"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)

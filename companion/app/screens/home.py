@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from rich.cells import cell_len, set_cell_size
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Label, OptionList
@@ -34,6 +35,7 @@ def fit(line: str, width: int) -> str:
 
 class HomeScreen(LangScreen):
     _listed = False
+    _enter_waiting = False
     def compose(self) -> ComposeResult:
         yield Label(self.say("app.title"), classes="title")
         with Horizontal(id="home"):
@@ -50,6 +52,11 @@ class HomeScreen(LangScreen):
         self.query_one("#resume", OptionList).add_option(Option(self.say("home.loading"), disabled=True))
         self.set_timer(LIST_AFTER, self.list_unfinished)  # the home screen is drawn before the store opens
         self._listed = False
+
+    def on_key(self, event: events.Key) -> None:
+        # (LangScreen's own on_key runs as well: Textual calls each class's handler)
+        if event.key == "enter" and not self._listed:
+            self._enter_waiting = True  # typed while the games are read: for the resume list, once listed
 
     def on_descendant_focus(self) -> None:
         self._mark_focus()
@@ -97,6 +104,10 @@ class HomeScreen(LangScreen):
             resume.add_option(Option(self._entry(g, i < WHOSE_TURN), id=f"game-{g.id}"))
         if games:
             resume.highlighted = 0
+        if self._enter_waiting:
+            self._enter_waiting = False
+            if games and resume.has_focus and self.app.screen is self:
+                self.capp.open_game(games[0].id)
 
     def _entry(self, g: GameSummary, whose_turn: bool) -> Text:
         """One unfinished game: its number, game and table, then its progress (moves, last change)
@@ -117,6 +128,9 @@ class HomeScreen(LangScreen):
         return text
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if self.app.screen is not self:  # an Enter typed in one burst after the key that left home
+            self.app.screen.post_message(LangScreen.Typed("enter", "\r"))
+            return
         option_id = event.option.id or ""
         if option_id.startswith("game-"):
             self.capp.open_game(int(option_id.removeprefix("game-")))

@@ -70,6 +70,8 @@ def unexpected_drawing(error: Exception) -> Msg:
 
 
 class GameScreen(LangScreen):
+    KEYS_TO = "#entry"
+    AUTO_FOCUS = "#entry"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+z", "undo", "Undo", show=False, priority=True),
         Binding("ctrl+y", "redo", "Redo", show=False, priority=True),
