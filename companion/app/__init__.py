@@ -9,8 +9,12 @@ from companion.rules.common import Lang
 
 
 def run(lang: Lang | None = None) -> int:
-    """Open the app; returns the exit status."""
-    from companion.app.app import CompanionApp
+    """Open the app; returns the exit status. ``lang`` holds only if ``--lang`` was given: else the
+    language last chosen in the app (F2), else ``lang`` (the locale's)."""
+    import sys
 
-    CompanionApp(lang=lang).run()
+    from companion.app.app import CompanionApp, remembered_lang
+
+    asked = any(t == "--lang" or t.startswith("--lang=") for t in sys.argv[1:])
+    CompanionApp(lang=lang if asked else remembered_lang() or lang).run()
     return 0

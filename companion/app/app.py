@@ -32,6 +32,12 @@ def unexpected_in_screen(error: Exception) -> Msg:
                f"画面の表示中に問題が起きました（{what}）。手はすべて保存されているので、ゲームは再開できます。")
 
 
+def remembered_lang() -> Lang | None:
+    from companion.app.prefs import saved_lang
+
+    return saved_lang()
+
+
 def locale_lang() -> Lang:
     """The language the locale asks for (the command line's rule)."""
     from companion.cli import default_lang
@@ -51,7 +57,7 @@ class CompanionApp(App[None]):
 
     def __init__(self, lang: Lang | None = None, db_path: str | None = None) -> None:
         super().__init__()
-        self.set_reactive(CompanionApp.lang, lang or locale_lang())
+        self.set_reactive(CompanionApp.lang, lang or remembered_lang() or locale_lang())
         self._db_path = db_path
         self._store: Store | None = None
         self.bugs: list[Exception] = []  # what the safety net caught (tests look here)
@@ -114,8 +120,21 @@ class CompanionApp(App[None]):
         return self.text(ENGINES[game].TITLE)
 
     def action_toggle_lang(self) -> None:
+        from companion.app.prefs import save_lang
+
         self.lang = "en" if self.lang == "ja" else "ja"
+        try:
+            save_lang(self.lang)
+        except OSError as error:  # the choice holds for this run; say why it is not remembered
+            self.notify(self.say("lang.not_saved") + str(error.strerror or error), severity="warning")
         self.notify(self.say("lang.switched"), timeout=2)
+
+    def action_command_palette(self) -> None:
+        """Textual's palette, its words in the app's language."""
+        from companion.app.widgets.palette import Palette
+
+        if self.use_command_palette and not isinstance(self.screen, Palette):
+            self.push_screen(Palette(self.say("palette.search"), self.say("palette.none"), id="--command-palette"))
 
     # ------------------------------------------------------------------ routing
 
@@ -192,22 +211,17 @@ class CompanionApp(App[None]):
     def export(self, game_id: int) -> None:
         """Write the game's record as JSON into the current folder (atomically) and say where."""
         import json
-        import os
+
+        from companion.app.prefs import write_atomic
 
         path = Path.cwd() / f"companion-game-{game_id}.json"
-        temp = path.with_suffix(".json.tmp")
         try:
             record = self.store.export_record(game_id)
-            with temp.open("w", encoding="utf-8") as handle:
-                json.dump(record, handle, ensure_ascii=False, indent=1)
-                handle.flush()
-                os.fsync(handle.fileno())
-            temp.replace(path)
+            write_atomic(path, json.dumps(record, ensure_ascii=False, indent=1))
         except Refusal as refusal:
             self.notify(self.text(refusal.msg), severity="error")
             return
         except OSError as error:
-            temp.unlink(missing_ok=True)
             self.notify(f"{path}: {error.strerror}", severity="error")
             return
         self.notify(self.say("track.exported") + str(path))

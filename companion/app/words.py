@@ -10,6 +10,10 @@ from companion.rules.common import Lang, Msg
 WORDS: dict[str, Msg] = {
     "app.title": Msg("companion — table scoring", "companion — 卓の得点係"),
     "lang.name": Msg("English", "日本語"),
+    "lang.not_saved": Msg("The language will not be remembered next time: ",
+                          "次回のために言語を保存できませんでした："),
+    "palette.search": Msg("Search for commands…", "コマンドを検索…"),
+    "palette.none": Msg("No matches found", "一致するコマンドはありません"),
     "lang.switched": Msg("Language: English", "言語：日本語"),
     # home
     "home.new": Msg("New game", "新しいゲーム"),

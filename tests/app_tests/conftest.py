@@ -15,6 +15,7 @@ def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     path = tmp_path / "games.sqlite3"
     monkeypatch.setenv("COMPANION_DB", str(path))
     monkeypatch.chdir(tmp_path)  # an export lands here
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))  # the language chosen is remembered here
     yield path
 
 

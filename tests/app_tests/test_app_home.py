@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import OptionList
 
 from companion.app.screens.home import HomeScreen
@@ -101,3 +102,49 @@ async def test_keys_typed_in_one_burst_with_the_enter_that_opens_a_game_are_kept
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
+
+
+async def test_the_command_palette_speaks_japanese(db: Path) -> None:
+    from textual.command import CommandInput
+
+    app = make_app(db, "ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        palette_input = app.screen.query_one(CommandInput)
+        assert palette_input.placeholder == "コマンドを検索…"
+        await pilot.press(*"zzqx")
+        await pilot.pause(0.8)
+        shown = [str(o.prompt.renderable) for o in app.screen.query_one(OptionList).options  # type: ignore[union-attr]
+                 if o.disabled]
+        assert shown == ["一致するコマンドはありません"]
+
+
+async def test_the_language_chosen_with_f2_is_remembered(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """F2 writes the choice to the user's config folder; the next start uses it, the locale stays
+    the default before any choice, and --lang on the command line still wins."""
+    import sys
+
+    import companion.app
+    from companion.app.app import CompanionApp
+    from companion.app.prefs import prefs_path
+
+    for var in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    assert not prefs_path().exists()
+    assert CompanionApp(db_path=str(db)).lang == "en"  # the locale's, before any choice
+    app = make_app(db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f2")
+        await pilot.pause()
+    assert prefs_path().exists() and not prefs_path().with_name("app.json.tmp").exists()
+    assert CompanionApp(db_path=str(db)).lang == "ja"
+    started: list[str] = []
+    monkeypatch.setattr(CompanionApp, "run", lambda self: started.append(self.lang))
+    monkeypatch.setattr(sys, "argv", ["companion"])
+    companion.app.run("en")
+    monkeypatch.setattr(sys, "argv", ["companion", "--lang", "en"])
+    companion.app.run("en")
+    assert started == ["ja", "en"]

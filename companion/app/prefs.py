@@ -1,0 +1,61 @@
+"""What the app remembers between runs (the language chosen with F2), in the user's config folder,
+and the one atomic file write the app uses (a settings file, an exported record).
+
+The locale stays the default: a language is remembered only once it is chosen in the app, and
+``--lang`` on the command line still wins for that run.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from companion.rules.common import Lang
+
+FILE = "app.json"
+
+
+def prefs_path() -> Path:
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir("companion", appauthor=False)) / FILE
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all: a temporary file beside it, flushed to the
+    disk, then renamed over it. Raises OSError (the temporary file removed)."""
+    temp = path.with_name(path.name + ".tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with temp.open("w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        temp.replace(path)
+    except OSError:
+        temp.unlink(missing_ok=True)
+        raise
+
+
+def saved_lang() -> Lang | None:
+    """The language last chosen in the app, or None (never chosen, or the file unreadable)."""
+    try:
+        data = json.loads(prefs_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    lang = data.get("lang") if isinstance(data, dict) else None
+    return "ja" if lang == "ja" else "en" if lang == "en" else None
+
+
+def save_lang(lang: Lang) -> None:
+    """Remember ``lang`` for the next run (other settings in the file kept). Raises OSError."""
+    path = prefs_path()
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(data, dict):
+            data = {}
+    except (OSError, ValueError):
+        data = {}
+    data["lang"] = lang
+    write_atomic(path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
