@@ -148,3 +148,60 @@ async def test_the_language_chosen_with_f2_is_remembered(db: Path, monkeypatch: 
     monkeypatch.setattr(sys, "argv", ["companion", "--lang", "en"])
     companion.app.run("en")
     assert started == ["ja", "en"]
+
+
+async def test_the_new_game_form_hides_the_unused_start_player_and_asks_before_discarding(db: Path) -> None:
+    """D-6: Reign of Dragoness has no start player, so the field is not shown for it; leaving the
+    form with names typed asks first (N stays, Y leaves); an empty form just closes."""
+    from textual.widgets import Input, Select
+
+    from companion.app.screens.confirm import Confirm
+
+    app = make_app(db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        assert app.screen.query_one("#start").display
+        app.screen.query_one("#game", Select).value = "dragoness"
+        await pilot.pause()
+        assert not app.screen.query_one("#start").display and not app.screen.query_one("#start-label").display
+        app.screen.query_one("#players", Input).value = "Aki, Ben"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen) and app.screen.query_one("#players", Input).value == "Aki, Ben"
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("escape")  # nothing typed: no question
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+
+
+async def test_the_tracking_screen_announces_the_end_with_the_winners(db: Path) -> None:
+    from companion.app.screens.settle import SettleScreen
+    from companion.app.screens.track import GameScreen
+
+    app = make_app(db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game_id = app.store.new_game("homalet", PLAYERS, start=0)
+        app.open_game(game_id)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        for line in GAMES["homalet"]:
+            assert screen.play(line)
+        await pilot.pause()
+        assert isinstance(app.screen, SettleScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        shown = str(app.screen.query_one("#ruling").content)  # type: ignore[attr-defined]
+        assert "The game is over. Winner: Ben. F5: the settlement" in shown

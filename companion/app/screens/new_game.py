@@ -44,7 +44,7 @@ class NameSuggester(Suggester):
 
 
 class NewGameScreen(LangScreen):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", "Back", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back", show=False)]
 
     def __init__(self, sheet: bool = False) -> None:
         super().__init__()
@@ -64,7 +64,7 @@ class NewGameScreen(LangScreen):
             yield Label(self.say("new.players"))
             yield Input(v["players"], placeholder=self.say("new.players.hint"), compact=True, id="players",
                         suggester=NameSuggester(self._roster()))
-            yield Label(self.say("new.start"))
+            yield Label(self.say("new.start"), id="start-label")
             yield Select(self._start_options(), value=v["start"], allow_blank=False, compact=True, id="start")
             yield Label(self.say("new.deck"))
             yield Input(v["deck"], placeholder=self.say("new.deck.hint"), compact=True, id="deck")
@@ -81,6 +81,27 @@ class NewGameScreen(LangScreen):
     def on_mount(self) -> None:
         super().on_mount()
         self.query_one("#players", Input).focus()
+        self._show_start()
+
+    def _show_start(self) -> None:
+        """Reign of Dragoness has no start player (D-6): the field is not shown for it."""
+        shown = self.values["game"] != "dragoness"
+        for part in self.query("#start-label, #start"):
+            part.display = shown
+
+    def action_back(self) -> None:
+        """Back to the home screen; if names or a deck file were typed, ask before discarding them."""
+        self._keep()
+        if not (self.values["players"].strip() or self.values["deck"].strip()):
+            self.app.pop_screen()
+            return
+        from companion.app.screens.confirm import Confirm
+
+        def answered(discard: bool | None) -> None:
+            if discard:
+                self.app.pop_screen()
+
+        self.app.push_screen(Confirm(self.say("new.discard"), self.lang), answered)
 
     def relabel(self) -> None:
         self._keep()
@@ -125,6 +146,7 @@ class NewGameScreen(LangScreen):
         start.set_options(options)
         start.value = current if isinstance(current, int) and current < len(options) else 0
         start.disabled = self.values["game"] == "dragoness"
+        self._show_start()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.start_game()
@@ -133,7 +155,7 @@ class NewGameScreen(LangScreen):
         if event.button.id == "go":
             self.start_game()
         else:
-            self.app.pop_screen()
+            self.action_back()
 
     def start_game(self) -> None:
         """Store the new game (the engine checks the table) and open it; a problem is shown, nothing stored."""

@@ -134,10 +134,26 @@ class GameScreen(LangScreen):
         if self.describing:
             self._put("#details", self._drawn(lambda: self.text(self.engine.describe(state))))
         self._put("#allowed", self._drawn(lambda: self.text(self.engine.allowed(state).describe())))
-        self._put("#ruling", self.ruling)
+        self._put("#ruling", self._with_end(self.ruling))
         self._previewing = False
         self._offers = []
         self._example()
+
+    def _with_end(self, ruling: Text) -> Text:
+        """The last ruling and, once the game is over, who won and the key to the settlement."""
+        if not self.live.finished:
+            return ruling
+        try:
+            winners = (self.live.settle(False, "en") or {}).get("winners", [])
+        except Exception:  # the settlement itself will say what is wrong (F5)
+            winners = []
+        end = Text(self.say("track.over"), style="bold")
+        if winners:
+            end.append(self.say("settle.winners" if len(winners) > 1 else "settle.winner"))
+            end.append((", " if self.lang == "en" else "、").join(winners), style="bold reverse")
+            end.append(self.say("track.over.sep"))
+        end.append(self.say("track.over.keys"), style="bold")
+        return Text("\n").join([ruling, end]) if ruling.plain else end
 
     def _example(self) -> None:
         """The entry line's placeholder: a line legal now, as the engine writes it."""
