@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -45,7 +46,9 @@ def wanted_height(widget: Static) -> int | None:
         return None
     if styles.height is not None and not styles.height.is_auto:
         return height  # a fixed height: the content never moves it
-    wanted = widget.get_content_height(widget.size, widget.size, width)
+    wanted = _unwrapped_height(widget.content, widget.content_region.width)
+    if wanted is None:
+        wanted = widget.get_content_height(widget.size, widget.size, width)
     parent = widget.parent.size if isinstance(widget.parent, Widget) else widget.size
     viewport = widget.app.size
     if styles.min_height is not None:
@@ -53,6 +56,18 @@ def wanted_height(widget: Static) -> int | None:
     if styles.max_height is not None:
         wanted = min(wanted, int(styles.max_height.resolve(parent, viewport)))
     return wanted
+
+
+def _unwrapped_height(content: object, width: int) -> int | None:
+    """The lines of ``content`` if none is wider than ``width`` (nothing to wrap: no need to ask
+    Textual to wrap it only to count them); None if it must be measured."""
+    plain = content.plain if isinstance(content, Text) else content if isinstance(content, str) else None
+    if plain is None:
+        return None
+    lines = plain.split("\n")
+    if any(cell_len(line) > width for line in lines):
+        return None
+    return len(lines)
 
 
 def unexpected(error: Exception) -> Msg:
