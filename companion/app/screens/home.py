@@ -110,11 +110,11 @@ class HomeScreen(LangScreen):
                 self.capp.open_game(games[0].id)
 
     def _entry(self, g: GameSummary, whose_turn: bool) -> Text:
-        """One unfinished game: its number, game and table, then its progress (moves, last change)
+        """One unfinished game: its number, game and table, its progress (moves)
         and whose turn it is, so two games with the same players can be told apart."""
         title = self.capp.game_title(g.game)
         moves = plural(g.actions, "move", "moves") if self.lang == "en" else f"{g.actions}手"
-        lines = [f"#{g.id} {title} · {moves} · {g.updated[5:16].replace('T', ' ')}", f"   {', '.join(g.players)}"]
+        lines = [f"#{g.id} {title} · {moves}", f"   {', '.join(g.players)}"]
         if whose_turn:
             try:
                 waiting = self.text(self.capp.store.load(g.id).state.waiting_for())

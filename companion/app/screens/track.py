@@ -208,7 +208,8 @@ class GameScreen(LangScreen):
         entry.cursor_position = len(line)
         listed = Text(self.say("track.offers"), style="bold")
         for i, offered in enumerate(self._offers):
-            listed.append(("  " if i else "") + offered, style="reverse" if i == following else "")
+            listed.append("  " if i else "")
+            listed.append(offered.replace(" ", "\u00a0"), style="reverse" if i == following else "")  # one piece
         self._put("#ruling", listed)
         self._previewing = True
 

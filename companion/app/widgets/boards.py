@@ -223,13 +223,16 @@ def dragoness_board(engine: ModuleType, state: Any, lang: Lang, width: int | Non
     text = Text()
     rounds = engine.ROUNDS
     text.append(f" {say('board.round', lang)} {min(state.round, rounds)}/{rounds}\n", style="bold")
-    text.append(f" {say('board.pile', lang)}: ", style="bold")
-    for c in state.pile:
+    pile = Text(f" {say('board.pile', lang)}: ", style="bold")
+    indent = pile.cell_len
+    for i, c in enumerate(state.pile):
         # a special card (page, squire, …) has no clan and so no colour: shown reversed, by its name
         dragon = deck.kind(c) is engine.Kind.DRAGON and deck.known(c)
         style = _ink(deck.clan(c.code).color) if dragon else Style(bold=True, reverse=True)
-        text.append(deck.label(c, lang), style=style)
-        text.append(" ")
+        if i:
+            pile.append(" · ", style="dim")  # card names hold spaces: the cards apart without colour
+        pile.append(deck.label(c, lang).replace(" ", "\u00a0"), style=style)  # a card is not broken
+    text.append_text(hang(pile, indent, width))
     if state.top is not None:
         text.append("\n   " + state.top.describe().text(lang), style="dim")
     text.append("\n")
