@@ -61,8 +61,9 @@ WORDS: dict[str, Msg] = {
                    "スマートフォンで読み取れます（結果の JSON）。Esc で戻ります。"),
     "qr.enlarge": Msg("The code needs {0}×{1} cells and the terminal has {2}: enlarge it or "
                       "zoom out (Ctrl and -); the code shows whole once it fits.",
-                      "この QR コードには {0}×{1} マスが必要ですが、端末は {2} です。端末を大きく"
-                      "するか縮小表示（Ctrl と -）にしてください。収まれば全体が表示されます。"),
+                      # no spaces: a line of Japanese may break anywhere, not only at a space
+                      "このQRコードには{0}×{1}マスが必要ですが、端末は{2}です。端末を大きくするか、"
+                      "縮小表示（Ctrlと-）にしてください。収まれば全体が表示されます。"),
     "track.undone": Msg("Undone: ", "取り消し："),
     "track.redone": Msg("Redone: ", "やり直し："),
     "track.nothing_undo": Msg("Nothing to undo.", "取り消せる手はありません。"),
@@ -148,13 +149,13 @@ WORDS: dict[str, Msg] = {
     "col.state": Msg("State", "状態"),
     "col.winners": Msg("Winners", "勝者"),
     "col.player": Msg("Player", "プレイヤー"),
-    "col.played": Msg("Played", "対戦数"),
-    "col.won": Msg("Won", "勝利数"),
-    "col.best": Msg("Best", "最高点"),
-    "col.worst": Msg("Worst", "最低点"),
+    "col.played": Msg("Played", "対戦"),
+    "col.won": Msg("Won", "勝利"),
+    "col.best": Msg("Best", "最高"),
+    "col.worst": Msg("Worst", "最低"),
     "col.rate": Msg("Win %", "勝率"),
     "col.average": Msg("Average", "平均"),
-    "col.last": Msg("Last played", "最終対戦"),
+    "col.last": Msg("Last played", "最終"),
     "col.moves": Msg("Moves", "手数"),
     "state.sheet": Msg("score sheet", "得点表"),
     "key.sort": Msg("Sort by column", "列で並べ替え"),

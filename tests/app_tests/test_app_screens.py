@@ -301,3 +301,20 @@ async def test_the_qr_code_has_its_own_screen_that_says_when_it_does_not_fit(db:
                 assert f"needs {size}×{(size + 1) // 2 + 2} cells" in note and "80×24" in note
             await pilot.press("escape")
             assert isinstance(app.screen, SettleScreen)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+async def test_statistics_fit_80_columns_with_every_column(db: Path, lang: str) -> None:
+    with Store.open(db) as store:
+        live = store.load(store.new_game("dragoness", PLAYERS, start=None))
+        for line in GAMES["dragoness"]:
+            live.play_line(line)
+    app = make_app(db, lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.action_stats()
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        assert len(table.ordered_columns) == 9
+        assert sum(c.get_render_width(table) for c in table.ordered_columns) <= 80 - 2
+        ben = next(table.get_row_at(i) for i in range(table.row_count) if table.get_row_at(i)[0] == "Ben")
+        assert ben[2:4] == [1, 1] and len(str(ben[8])) == 10  # the date whole

@@ -18,16 +18,21 @@ from companion.rules.common import Refusal
 
 
 def fit_columns(labels: list[str], rows: list[tuple[Any, ...]], shrink: list[bool], room: int) -> list[int]:
-    """Each column's width in cells: what its label and values need, the widest shrinkable column
-    narrowed a cell at a time until the table fits ``room`` (never below its label's width)."""
-    widths = [max([cell_len(label), *(cell_len(str(row[i])) for row in rows)]) for i, label in enumerate(labels)]
-    floor = [cell_len(label) if can else widths[i] for i, (label, can) in enumerate(zip(labels, shrink, strict=True))]
-    while sum(widths) > room:
-        narrower = [i for i in range(len(widths)) if widths[i] > floor[i]]
-        if not narrower:
-            break
-        widest = max(narrower, key=lambda i: widths[i])
-        widths[widest] -= 1
+    """Each column's width in cells: what its label and values need; while the table is wider than
+    ``room``, the widest column narrowed a cell at a time: first the columns of names (down to their
+    label), then any column down to its values (its label cut; its number still sorts it)."""
+    values = [max([3, *(cell_len(str(row[i])) for row in rows)]) for i in range(len(labels))]
+    widths = [max(cell_len(label), values[i]) for i, label in enumerate(labels)]
+    pairs = list(enumerate(zip(labels, shrink, strict=True)))
+    stages = ([cell_len(label) if can else widths[i] for i, (label, can) in pairs],
+              [min(widths[i], values[i] if not can else max(3, cell_len(label[:2]) + 1)) for i, (label, can) in pairs])
+    for floor in stages:
+        while sum(widths) > room:
+            narrower = [i for i in range(len(widths)) if widths[i] > floor[i]]
+            if not narrower:
+                break
+            widest = max(narrower, key=lambda i: widths[i])
+            widths[widest] -= 1
     return widths
 
 
@@ -72,7 +77,7 @@ class TableScreen(LangScreen):
         widths = fit_columns(labels, [row for _, row in rows], [k in self.SHRINK for k in self.COLUMNS],
                              self.app.size.width - 2 * table.cell_padding * len(labels) - 2)
         for label, key, width in zip(labels, self.COLUMNS, widths, strict=True):
-            table.add_column(label, key=key, width=width)
+            table.add_column(fit(label, width), key=key, width=width)
         for key, row in rows:
             table.add_row(*(fit(v, w) if isinstance(v, str) else v for v, w in zip(row, widths, strict=True)),
                           key=key)
