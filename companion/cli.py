@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
+import signal
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, NoReturn
 
+from companion.cli_live import LIVE_COMMANDS, add_live_commands, run_live
 from companion.cli_words import HEADINGS, HELP, os_reason, usage_error
-from companion.rules.common import Lang, Msg, Refusal
+from companion.decks import PATH_SHOWN
+from companion.rules.common import Lang, Msg, Refusal, refuse
+from companion.rules.deck_rules import label, shown
 
 EXIT_BAD_INPUT = 2
 
@@ -57,14 +63,15 @@ def default_lang() -> Lang:
     return "en"
 
 
-COMMANDS = ("settle", "replay", "print")
+COMMANDS = ("settle", "replay", "print", *LIVE_COMMANDS)
 
 
 def message_lang(argv: Sequence[str]) -> Lang:
     """The language to speak in, known before parsing so that even a usage error is in it:
-    ``--lang`` before the command, else the environment's."""
+    ``--lang`` before the command or after ``settle`` (after ``print summary`` it is the document's),
+    else the environment's."""
     for i, token in enumerate(argv):
-        if token in COMMANDS:
+        if token == "print":
             break
         if token == "--lang" and i + 1 < len(argv):
             value = argv[i + 1]
@@ -77,6 +84,7 @@ def message_lang(argv: Sequence[str]) -> Lang:
     return default_lang()
 
 
+@functools.cache  # built once per language: a parser is not changed by parsing, and building one costs milliseconds
 def build_parser(lang: Lang = "en") -> argparse.ArgumentParser:
     def say(key: str) -> str:
         return HELP[key].text(lang)
@@ -89,11 +97,13 @@ def build_parser(lang: Lang = "en") -> argparse.ArgumentParser:
     settle.add_argument("file", help=say("settle.file"))
     settle.add_argument("--explain", action="store_true", help=say("settle.explain"))
     settle.add_argument("--deck", metavar="FILE", help=say("deck.file"))
+    settle.add_argument("--lang", choices=("en", "ja"), default=argparse.SUPPRESS, help=say("lang"))
     replay = commands.add_parser("replay", help=say("replay"), description=say("replay"))
     replay.add_argument("file", help=say("replay.file"))
     replay.add_argument("--json", action="store_true", help=say("replay.json"))
     replay.add_argument("--explain", action="store_true", help=say("settle.explain"))
     _add_print(commands, lang, say)
+    add_live_commands(commands, lang)
     return parser
 
 
@@ -135,6 +145,7 @@ def _add_print(commands: Any, lang: Lang, say: Callable[[str], str]) -> None:
     png.add_argument("--size", choices=SIZE_NAMES, default="poker", help=say("size"))
     png.add_argument("--deck", metavar="FILE", help=say("deck.file"))
     png.add_argument("-o", "--output", required=True, metavar="DIR", help=say("output.dir"))
+    png.add_argument("--force", action="store_true", help=say("force"))
     calibrate = kinds.add_parser("calibrate", help=say("print.calibrate"), description=say("print.calibrate"))
     calibrate.add_argument("--paper", choices=PAPER_NAMES, default="a4", help=say("paper"))
     calibrate.add_argument("--duplex", choices=DUPLEX_NAMES[:2], default="long", help=say("duplex.calibrate"))
@@ -150,11 +161,13 @@ def run_print(args: argparse.Namespace, lang: Lang) -> int:
         message = kit.run(args.what, args, doc_lang)
     except Refusal as error:  # LayoutError included
         return _fail(error.msg.text(lang))
+    except BrokenPipeError:
+        raise  # the reader of standard output has gone: main says nothing
     except OSError as error:
         reason = os_reason(error, lang)
-        out = args.output
+        out = label(args.output, PATH_SHOWN)
         return _fail(Msg(f"cannot write {out}: {reason}", f"{out} に書き込めません：{reason}").text(lang))
-    print(message.text(lang))
+    print(message.text(lang), file=sys.stderr if args.output == "-" else sys.stdout)
     return 0
 
 
@@ -163,26 +176,100 @@ def _fail(message: str) -> int:
     return EXIT_BAD_INPUT
 
 
-def read_input(path: str, lang: Lang) -> str:
-    """The text of ``path`` (``-``: standard input); what cannot be read is refused in one sentence."""
+MAX_INPUT_BYTES = 1_000_000  # a settle document is a few kilobytes; /dev/zero must not be read until memory runs out
+MAX_DIGITS = 30  # a number longer than this is no count of cards
+
+
+class _Unreadable(Refusal):
+    """JSON that parses but that no command takes: a repeated key, a number too long, NaN."""
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are each written once (else one of two values would be silently dropped)."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _Unreadable(Msg(f"the key {shown(key)} is written twice in one object; write it once",
+                                  f"キー {shown(key)} が一つのオブジェクトに2回あります。1回だけ書いてください"))
+        out[key] = value
+    return out
+
+
+def _integer(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise _Unreadable(Msg(f"a number of {len(text)} digits is too long for a game",
+                              f"{len(text)} 桁の数は長すぎます（対局で使う数ではありません）"))
+    return int(text)
+
+
+def _constant(text: str) -> Any:
+    raise _Unreadable(Msg(f"{text} is not a number JSON allows", f"{text} は JSON で使える数ではありません"))
+
+
+def strict_json(text: str) -> Any:
+    """``json.loads`` for a user's document, refusing what it would silently take (a key written twice:
+    one value dropped) or fail on in Python's words (a number of thousands of digits; NaN)."""
+    return json.loads(text, object_pairs_hook=_object, parse_int=_integer, parse_constant=_constant)
+
+
+def read_input(path: str) -> str:
+    """The text in ``path`` (``-``: standard input): UTF-8 with or without a byte-order mark, at most
+    :data:`MAX_INPUT_BYTES` (so /dev/zero is refused at once); anything else is refused in one sentence."""
+    source = _source(path)
     try:
         if path == "-":
-            return sys.stdin.read()
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
+            raw = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+        else:
+            with open(path, "rb") as handle:
+                raw = handle.read(MAX_INPUT_BYTES + 1)
     except OSError as error:
-        reason = os_reason(error, lang)
-        raise Refusal(Msg(f"cannot read {path}: {reason}", f"{path} を読めません：{reason}")) from None
+        raise refuse(f"cannot read {source.en}: {os_reason(error, 'en')}",
+                     f"{source.ja} を読めません：{os_reason(error, 'ja')}") from None
+    if len(raw) > MAX_INPUT_BYTES:
+        raise refuse(f"{source.en} is larger than {MAX_INPUT_BYTES:,} bytes; a game is a few kilobytes",
+                     f"{source.ja} が {MAX_INPUT_BYTES:,} バイトを超えています（対局は数キロバイトです）")
+    try:
+        return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise Refusal(Msg(f"cannot read {path}: it is not UTF-8 text",
-                          f"{path} を読めません：UTF-8 のテキストではありません")) from None
+        raise refuse(f"cannot read {source.en}: it is not UTF-8 text",
+                     f"{source.ja} を読めません：UTF-8 のテキストではありません") from None
+
+
+def _source(path: str) -> Msg:
+    return Msg("standard input", "標準入力") if path == "-" else Msg(label(path, PATH_SHOWN), label(path, PATH_SHOWN))
+
+
+SETTLE_INPUT = Msg("settle reads a JSON object with \"game\" and \"players\"",
+                   "\"game\" と \"players\" を持つ JSON オブジェクトを入力してください")
+RECORD_INPUT = Msg("a game record is a JSON object (docs/records.md)",
+                   "ゲーム記録は JSON オブジェクトです（docs/records.md）")
+
+
+def read_document(path: str, expected: Msg = SETTLE_INPUT) -> Any:
+    """The JSON document in ``path`` (see :func:`read_input`), refused in one sentence if it is empty,
+    not JSON, repeats a key in an object, or holds a number of thousands of digits. ``expected`` says
+    what the input should have been, for the empty case."""
+    source = _source(path)
+    text = read_input(path)
+    if not text.strip():
+        raise Refusal(Msg(f"{source.en} is empty: ", f"{source.ja} が空です：") + expected)
+    try:
+        return strict_json(text)
+    except json.JSONDecodeError as error:
+        raise refuse(f"{source.en} is not valid JSON: {error}",
+                     f"{source.ja} は正しい JSON ではありません：{error}") from None
+    except _Unreadable as error:
+        raise Refusal(Msg(f"{source.en}: ", f"{source.ja}：") + error.msg) from None
+    except RecursionError:
+        raise refuse(f"{source.en} is nested too deeply to be read",
+                     f"{source.ja} は入れ子が深すぎて読めません") from None
 
 
 def run_replay(path: str, json_only: bool, explain: bool, lang: Lang) -> int:
-    from companion.replay import replay_text
+    from companion.replay import replay_document
 
     try:
-        print(replay_text(read_input(path, lang), lang, json_only, explain))
+        print(replay_document(read_document(path, RECORD_INPUT), lang, json_only, explain))
     except Refusal as refusal:
         return _fail(refusal.msg.text(lang))
     return 0
@@ -192,18 +279,8 @@ def run_settle(path: str, explain: bool, lang: Lang, deck: str | None = None) ->
     from companion.settle import settle
 
     try:
-        text = read_input(path, lang)
-    except Refusal as refusal:
-        return _fail(refusal.msg.text(lang))
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        return _fail(f"{path} is not valid JSON: {error}" if lang == "en"
-                     else f"{path} は正しい JSON ではありません：{error}")
-    if deck is not None and isinstance(data, dict):
-        data["deck"] = deck
-    try:
-        answer = settle(data, explain, lang)
+        data = read_document(path)
+        answer = settle(data, explain, lang, deck_file=deck, base=None if path == "-" else Path(path).parent)
     except Refusal as refusal:
         return _fail(refusal.msg.text(lang))
     print(format_json(answer))
@@ -227,19 +304,59 @@ def format_json(value: dict[str, Any]) -> str:
     return "{" + ",\n ".join(lines) + "}"
 
 
+class Terminated(BaseException):
+    """SIGTERM, raised where the program is so that temporary files are removed as for Ctrl-C."""
+
+
+def _on_sigterm(signum: int, frame: Any) -> NoReturn:
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a second SIGTERM must not interrupt the cleaning up
+    raise Terminated
+
+
+def _quiet_stdout() -> None:
+    """The reader of standard output has gone (``| head -1``): send what is left nowhere, so that
+    Python's own flush at exit does not complain."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # not a real file (a test's captured stream)
+        pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run a command; whatever happens, the user sees sentences, never a traceback."""
     tokens = list(sys.argv[1:] if argv is None else argv)
     lang = message_lang(tokens)
+    if not tokens or tokens in (["--lang", "en"], ["--lang", "ja"]):  # no command: the table app
+        from companion.app import run
+
+        return run(lang)
     try:
-        return _main(tokens, lang)
+        previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    except ValueError:  # not the main thread: leave signals alone
+        previous = None
+    try:
+        code = _main(tokens, lang)
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:  # not an error: the reader read what it wanted
+        _quiet_stdout()
+        return 0
     except KeyboardInterrupt:
-        print(Msg("interrupted", "中断しました").text(lang), file=sys.stderr)
+        print(Msg("interrupted; no partial file was left", "中断しました。書きかけのファイルは残していません")
+              .text(lang), file=sys.stderr)
         return 130
+    except Terminated:
+        print(Msg("terminated; no partial file was left", "終了させられました。書きかけのファイルは残していません")
+              .text(lang), file=sys.stderr)
+        return 128 + signal.SIGTERM
     except Exception as error:  # a bug: say so in one line
-        what = f"{type(error).__name__}: {error}"
+        what = " ".join(f"{type(error).__name__}: {error}".split())[:200]
         return _fail(Msg(f"companion: unexpected error ({what}); nothing was changed",
                          f"companion: 予期しないエラーです（{what}）。何も変更していません").text(lang))
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
 
 
 def _main(argv: list[str], lang: Lang) -> int:
@@ -252,6 +369,8 @@ def _main(argv: list[str], lang: Lang) -> int:
         return run_replay(args.file, args.json, args.explain, lang)
     if args.command == "print":
         return run_print(args, lang)
+    if args.command in LIVE_COMMANDS:
+        return run_live(args, lang)
     parser.print_help()
     return 0
 

@@ -46,7 +46,7 @@ HELP = {
                   "両面印刷のとじ方（長辺・短辺）。none なら表面のみ"),
     "doc_lang": Msg("language of the printed text (default: the message language)",
                     "印刷する文章の言語（既定値はメッセージの言語）"),
-    "output.pdf": Msg("the PDF file to write", "書き出す PDF ファイル"),
+    "output.pdf": Msg("the PDF file to write (- for standard output)", "書き出す PDF ファイル（- なら標準出力）"),
     "print.calibrate": Msg("a one-sheet duplex calibration: how far your printer shifts the backs",
                            "両面印刷の位置合わせ用紙1枚：プリンターが裏面をどれだけずらすかを測ります"),
     "back_offset": Msg("move the backs by X,Y mm to correct the printer (read them off print calibrate)",
@@ -57,6 +57,8 @@ HELP = {
                   "面付けを自分で行う印刷所向け"),
     "duplex.calibrate": Msg("the duplex setting you will print the deck with", "デッキを印刷するときの両面設定"),
     "output.dir": Msg("the folder to write into", "書き出し先のフォルダ"),
+    "force": Msg("replace the folder even if it holds other files (never one with subfolders)",
+                 "ほかのファイルがあってもフォルダを置き換えます（サブフォルダがある場合は不可）"),
 }
 
 HEADINGS = {"usage: ": "使い方: ", "positional arguments": "引数", "options": "オプション"}

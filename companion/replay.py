@@ -7,11 +7,10 @@ illegal action stops it with one line naming the action's index and the reason.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from companion.rules import records
-from companion.rules.common import Lang, refuse
+from companion.rules.common import Lang
 
 
 def settle_state(record: records.Record, state: Any, explain: bool, lang: Lang) -> dict[str, Any] | None:
@@ -24,16 +23,8 @@ def settle_state(record: records.Record, state: Any, explain: bool, lang: Lang) 
     return settle(engine.settle_input(state), explain, lang, deck=record.deck)
 
 
-def replay_text(text: str, lang: Lang, json_only: bool, explain: bool = False) -> str:
-    """What ``companion replay`` prints for a record given as JSON text; refusals name the problem."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise refuse(f"the record is not valid JSON (line {error.lineno}, column {error.colno})",
-                     f"記録が正しい JSON ではありません（{error.lineno} 行 {error.colno} 列）") from None
-    except RecursionError:
-        raise refuse("the record is nested too deeply to be a game record",
-                     "記録の入れ子が深すぎます。ゲーム記録ではありません") from None
+def replay_document(data: Any, lang: Lang, json_only: bool, explain: bool = False) -> str:
+    """What ``companion replay`` prints for a record read as JSON; refusals name the problem."""
     record = records.read_record(data)
     state, _ = records.fold_record(record)
     answer = settle_state(record, state, explain, lang)

@@ -1,41 +1,72 @@
 """``companion settle``: end-of-game arithmetic from JSON, for each game.
 
 Each ``settle_*`` function takes the parsed JSON document and returns the JSON answer,
-or raises :class:`Refusal` with one sentence naming the player and the problem.
+or raises :class:`Refusal` with one sentence naming the player and the problem. A score people
+trust must never come from a typo: every key is checked (an unknown one is refused with the
+closest allowed key), and every name or value a message repeats is quoted on one line.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from companion.decks import load_deck_data
 from companion.rules import dragoness, fortress, homalet
 from companion.rules.common import Lang, Msg, Refusal, check_players, refuse
+from companion.rules.deck_rules import check_keys, label, shown
+
+TOKEN = 16  # longer than any card anyone writes
+NAME = 100  # longer than any player's name
 
 
 def _players(data: dict[str, Any], most: int, least: int = 1) -> list[Any]:
-    players = data.get("players")
-    if not isinstance(players, list) or not least <= len(players) <= most:
-        count = len(players) if isinstance(players, list) else "no"
-        raise refuse(f"settle needs a list of {least} to {most} players, got {count}",
-                     f"プレイヤーは {least}〜{most} 人のリストで指定してください（{count}）")
+    players = data["players"]
+    if not isinstance(players, list):
+        raise refuse(f"\"players\" must be a list of {least} to {most} players, not {shown(players)}",
+                     f"\"players\" は {least}〜{most} 人のプレイヤーのリストです（{shown(players)} は不可）")
+    if not least <= len(players) <= most:
+        raise refuse(f"\"players\" must list {least} to {most} players, not {len(players)}",
+                     f"\"players\" には {least}〜{most} 人を並べてください（{len(players)} 人は不可）")
     return players
 
 
-def _named(entry: Any, index: int, seen: set[str]) -> str:
-    if not isinstance(entry, dict) or not isinstance(entry.get("name"), str) or not entry["name"]:
-        raise refuse(f"player {index + 1} needs an object with a \"name\"",
-                     f"{index + 1} 人目のプレイヤーには \"name\" が必要です")
-    name: str = entry["name"]
+def _plain_name(value: Any) -> bool:
+    return isinstance(value, str) and bool(value.strip()) and len(value) <= NAME and value.isprintable()
+
+
+def _name(value: Any, where: Msg) -> str:
+    """A player's name: text of 1 to :data:`NAME` characters on one line, not only spaces (it is
+    echoed in the answer and in messages)."""
+    if not _plain_name(value):
+        raise Refusal(where + Msg(f"a name must be 1 to {NAME} characters of text on one line, not {shown(value)}",
+                                  f"名前は1〜{NAME}文字の1行の文字列です（{shown(value)} は不可）"))
+    name: str = value
+    return name
+
+
+def _entry(entry: Any, index: int, seen: set[str], keys: tuple[str, ...], required: tuple[str, ...]) -> str:
+    """Player ``index``'s object: its keys checked, its name returned (each name once)."""
+    where = Msg(f"player {index + 1}: ", f"{index + 1} 人目のプレイヤー：")
+    if not isinstance(entry, dict):
+        raise Refusal(where + Msg(f"must be an object with \"name\", not {shown(entry)}",
+                                  f"\"name\" を持つオブジェクトです（{shown(entry)} は不可）"))
+    check_keys(entry, ("name", *keys), ("name", *required), _who(entry["name"]) if _plain_name(entry.get("name"))
+               else where)
+    name = _name(entry["name"], where)
     if name in seen:
-        raise refuse(f"player {name}: the name is used twice", f"プレイヤー {name}：名前が重複しています")
+        raise refuse(f"player {label(name)}: the name is used twice", f"プレイヤー {label(name)}：名前が重複しています")
     seen.add(name)
     return name
 
 
+def _who(name: str) -> Msg:
+    return Msg(f"player {label(name)}: ", f"プレイヤー {label(name)}：")
+
+
 def _for_player(name: str, error: Refusal) -> Refusal:
-    return Refusal(Msg(f"player {name}: ", f"プレイヤー {name}：") + error.msg)
+    return Refusal(_who(name) + error.msg)
 
 
 def _claim(owner: dict[Any, str], cards: list[Any], name: str, show: Callable[[Any], str],
@@ -44,42 +75,83 @@ def _claim(owner: dict[Any, str], cards: list[Any], name: str, show: Callable[[A
     for card in cards:
         if card in owner:
             other = owner[card]
-            where = Msg("twice", "2回") if other == name else elsewhere(other)
+            where = Msg("twice", "2回") if other == name else elsewhere(label(other))
             raise refuse(f"{show(card)} appears {where.en}; each card exists once",
                          f"{show(card)} が重複しています（{where.ja}）")
         owner[card] = name
 
 
 def _card_list(value: Any, what: Msg) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(v, str | int) for v in value):
-        raise Refusal(Msg("", "") + what + Msg(" must be a list of cards", " はカードのリストです"))
+    """Card tokens: a list of strings (or whole numbers, for HOMALET's ``7``), each short."""
+    if not isinstance(value, list):
+        raise Refusal(what + Msg(f" must be a list of cards, not {shown(value)}",
+                                 f" はカードのリストです（{shown(value)} は不可）"))
+    for v in value:
+        if isinstance(v, bool) or not isinstance(v, str | int) or len(str(v)) > TOKEN:
+            raise Refusal(what + Msg(f" holds {shown(v)}, which is not a card",
+                                     f" の {shown(v)} はカードではありません"))
     return [str(v) for v in value]
 
 
-def settle_fortress(data: dict[str, Any], explain: bool, lang: Lang, deck: Any = None) -> dict[str, Any]:
-    if deck is None:
-        deck = fortress.Deck.from_data(load_deck_data("fortress", data.get("deck")))
+def _deck_file(data: dict[str, Any], deck: str | None, base: Path | None) -> str | None:
+    """The deck file to use: ``--deck`` as given, else ``"deck"`` in the input, found beside the input file."""
+    if deck is not None:
+        return deck
+    if "deck" not in data:
+        return None
+    path = data["deck"]
+    if not isinstance(path, str) or not path.strip() or "\0" in path:
+        raise refuse(f"\"deck\" must be the path of a deck file, as a string, not {shown(path)}",
+                     f"\"deck\" にはデッキファイルのパスを文字列で書きます（{shown(path)} は不可）")
+    return str(base / path) if base is not None else path
+
+
+def _pair(value: Any, heights: list[int]) -> fortress.Pair | None:
+    """F-13: the face-down pair the player chose, ``{"from": i, "to": j}`` (column indexes), or null
+    when declined; without ``"pair"`` settle takes the best one."""
+    if value is None:
+        return None
+    where = Msg("\"pair\": ", "\"pair\"：")
+    if not isinstance(value, dict):
+        raise Refusal(where + Msg(f"must be null (declined) or {{\"from\": column, \"to\": column}}, "
+                                  f"not {shown(value)}",
+                                  f"null（使わない）か {{\"from\": 列, \"to\": 列}} です（{shown(value)} は不可）"))
+    check_keys(value, ("from", "to"), ("from", "to"), where)
+    ends = [value["from"], value["to"]]
+    if any(isinstance(v, bool) or not isinstance(v, int) for v in ends):
+        raise Refusal(where + Msg(f"columns are whole numbers, not {shown(ends)}",
+                                  f"列は整数です（{shown(ends)} は不可）"))
+    pair = fortress.Pair(ends[0], ends[1])
+    problem = fortress.pair_problem(heights, pair)
+    if problem is not None:
+        raise Refusal(Msg("the face-down pair is not possible (F-13): ", "裏向きペアはできません（F-13）：") + problem)
+    return pair
+
+
+def settle_fortress(data: dict[str, Any], explain: bool, lang: Lang, deck: Any) -> dict[str, Any]:
     seen_names: set[str] = set()
     owner: dict[fortress.Card, str] = {}
     results = []
     for index, entry in enumerate(_players(data, fortress.MAX_PLAYERS)):
-        name = _named(entry, index, seen_names)
+        name = _entry(entry, index, seen_names, ("fortress", "hand", "pair"), ("fortress",))
         try:
-            raw_columns = entry.get("fortress", [])
+            raw_columns = entry["fortress"]
             if not isinstance(raw_columns, list):
-                raise refuse("\"fortress\" must be a list of columns", "\"fortress\" は列のリストです")
-            columns = [[deck.parse(t) for t in _card_list(c, Msg("a column", "列"))]
-                       for c in raw_columns]
+                raise refuse(f"\"fortress\" must be a list of columns, not {shown(raw_columns)}",
+                             f"\"fortress\" は列のリストです（{shown(raw_columns)} は不可）")
+            columns = [[deck.parse(t) for t in _card_list(c, Msg(f"column {i}", f"列 {i}"))]
+                       for i, c in enumerate(raw_columns)]
             hand = [deck.parse(t) for t in _card_list(entry.get("hand", []), Msg("\"hand\"", "\"hand\""))]
             _claim(owner, [c for column in columns for c in column] + hand, name, str,
                    lambda other: Msg(f"also under {other}", f"{other}にもあります"))
             problem = fortress.row_problem(columns, deck.ranks)
             if problem is not None:
                 raise Refusal(Msg("the fortress breaks F-11: ", "砦が F-11 に反します：") + problem)
+            heights = [len(c) for c in columns]
+            pair = _pair(entry["pair"], heights) if "pair" in entry else fortress.best_pair(heights)
         except Refusal as error:
             raise _for_player(name, error) from None
-        heights = [len(c) for c in columns]
-        result = fortress.score(columns, hand, fortress.best_pair(heights))
+        result = fortress.score(columns, hand, pair)
         row: dict[str, Any] = {
             "name": name, "columns": result.columns, "tallest": result.tallest,
             "pair": None if result.pair is None else {"from": result.pair.source,
@@ -93,16 +165,14 @@ def settle_fortress(data: dict[str, Any], explain: bool, lang: Lang, deck: Any =
     return {"game": "fortress", "players": results, "winners": [results[i]["name"] for i in top]}
 
 
-def settle_homalet(data: dict[str, Any], explain: bool, lang: Lang, deck: Any = None) -> dict[str, Any]:
-    if deck is None:
-        deck = homalet.Deck.from_data(load_deck_data("homalet", data.get("deck")))
+def settle_homalet(data: dict[str, Any], explain: bool, lang: Lang, deck: Any) -> dict[str, Any]:
     seen_names: set[str] = set()
     owner: dict[int, str] = {}
     names, piles = [], []
     for index, entry in enumerate(_players(data, homalet.MAX_PLAYERS)):
-        name = _named(entry, index, seen_names)
+        name = _entry(entry, index, seen_names, ("pile",), ("pile",))
         try:
-            pile = [homalet.parse_card(t) for t in _card_list(entry.get("pile", []), Msg("\"pile\"", "\"pile\""))]
+            pile = [homalet.parse_card(t) for t in _card_list(entry["pile"], Msg("\"pile\"", "\"pile\""))]
             _claim(owner, pile, name, homalet.fmt,
                    lambda other: Msg(f"also in {other}'s pile", f"{other}の得点札にもあります"))
         except Refusal as error:
@@ -121,49 +191,79 @@ def settle_homalet(data: dict[str, Any], explain: bool, lang: Lang, deck: Any = 
     return {"game": "homalet", "players": results, "winners": [names[i] for i in top]}
 
 
-def settle_dragoness(data: dict[str, Any], explain: bool, lang: Lang, deck: Any = None) -> dict[str, Any]:
-    """``deck`` is unused: Dragoness results are counts and points, not cards."""
-    names = data.get("players")
-    low, high, last, hand = dragoness.MIN_PLAYERS, dragoness.MAX_PLAYERS, dragoness.ROUNDS, dragoness.HAND
-    if (not isinstance(names, list) or not all(isinstance(n, str) and n for n in names)
-            or not low <= len(names) <= high):
-        raise refuse(f"\"players\" must list {low} to {high} player names (D-2)",
-                     f"\"players\" には {low}〜{high} 人の名前を並べてください")
+def _dragoness_names(data: dict[str, Any]) -> list[str]:
+    names = data["players"]
+    low, high = dragoness.MIN_PLAYERS, dragoness.MAX_PLAYERS
+    if not isinstance(names, list) or not low <= len(names) <= high:
+        what = len(names) if isinstance(names, list) else shown(names)
+        raise refuse(f"\"players\" must list {low} to {high} player names (D-2), not {what}",
+                     f"\"players\" には {low}〜{high} 人の名前を並べてください（{what} は不可）")
+    for i, value in enumerate(names):
+        _name(value, Msg(f"player {i + 1}: ", f"{i + 1} 人目のプレイヤー："))
     check_players(tuple(names), low, high, dragoness.TITLE)
-    rounds = data.get("rounds")
+    return names
+
+
+def _round(entry: Any, where: Msg, names: list[str]) -> tuple[str, dict[str, int]]:
+    """One round: who went out, and everyone else's cards left, each from 1 to 13 (D-10: the round
+    ended when the first player went out, so nobody else has an empty hand)."""
+    hand = dragoness.HAND
+    everyone = Msg(", ".join(label(n) for n in names), "、".join(label(n) for n in names))
+    if not isinstance(entry, dict):
+        raise Refusal(where + Msg(f"must be an object with \"out\" and \"cards_left\", not {shown(entry)}",
+                                  f"\"out\" と \"cards_left\" を持つオブジェクトです（{shown(entry)} は不可）"))
+    check_keys(entry, ("out", "cards_left"), ("out", "cards_left"), where)
+    out = entry["out"]
+    if out not in names:
+        raise Refusal(where + Msg(f"\"out\" must name one of the players ({everyone.en}), not {shown(out)}",
+                                  f"\"out\" にはプレイヤーの誰か（{everyone.ja}）を書いてください"
+                                  f"（{shown(out)} は不可）"))
+    left = entry["cards_left"]
+    if not isinstance(left, dict):
+        raise Refusal(where + Msg(f"\"cards_left\" must map each other player to a count, not {shown(left)}",
+                                  "\"cards_left\" には他の各プレイヤーの残り枚数を書いてください"
+                                  f"（{shown(left)} は不可）"))
+    if out in left:
+        raise Refusal(where + Msg(f"player {label(out)}: went out, so has no cards_left entry",
+                                  f"プレイヤー {label(out)}：上がった人は cards_left に書きません"))
+    unknown = [k for k in left if k not in names]
+    if unknown:
+        raise Refusal(where + Msg(f"player {label(unknown[0])}: not in \"players\" ({everyone.en})",
+                                  f"プレイヤー {label(unknown[0])}：\"players\"（{everyone.ja}）にいません"))
+    for name in names:
+        if name == out:
+            continue
+        if name not in left:
+            raise Refusal(where + Msg(f"player {label(name)}: missing from cards_left",
+                                      f"プレイヤー {label(name)}：cards_left にありません"))
+        count = left[name]
+        if count == 0 and type(count) is int:
+            raise Refusal(where + Msg(f"player {label(name)}: 0 cards left is impossible: the round ended when "
+                                      f"{label(out)} went out (D-10); write a count from 1 to {hand}",
+                                      f"プレイヤー {label(name)}：残り 0 枚はありえません。{label(out)} が"
+                                      f"上がった時点でラウンドは終わっています（D-10）。1〜{hand} で書いてください"))
+        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= hand:
+            raise Refusal(where + Msg(f"player {label(name)}: cards left must be a whole number from 1 to {hand}, "
+                                      f"not {shown(count)}",
+                                      f"プレイヤー {label(name)}：残り枚数は 1〜{hand} の整数です"
+                                      f"（{shown(count)} は不可）"))
+    return out, left
+
+
+def settle_dragoness(data: dict[str, Any], explain: bool, lang: Lang, deck: Any) -> dict[str, Any]:
+    """``deck`` is unused: Dragoness results are counts and points, not cards."""
+    names = _dragoness_names(data)
+    rounds = data["rounds"]
+    last = dragoness.ROUNDS
     if not isinstance(rounds, list) or not 1 <= len(rounds) <= last:
-        count = len(rounds) if isinstance(rounds, list) else "no"
-        raise refuse(f"\"rounds\" must list 1 to {last} rounds, got {count} (D-11)",
-                     f"\"rounds\" は 1〜{last} ラウンドです（{count}）")
+        what = len(rounds) if isinstance(rounds, list) else shown(rounds)
+        raise refuse(f"\"rounds\" must list 1 to {last} rounds, not {what} (D-11)",
+                     f"\"rounds\" は 1〜{last} ラウンドです（{what} は不可）")
     results, explanations = [], []
+    seat = {name: i for i, name in enumerate(names)}
     for number, entry in enumerate(rounds, start=1):
         where = Msg(f"round {number}: ", f"第{number}ラウンド：")
-        if not isinstance(entry, dict) or entry.get("out") not in names:
-            raise Refusal(where + Msg(f"\"out\" must name one of the players ({', '.join(names)})",
-                                      f"\"out\" にはプレイヤーの誰か（{'、'.join(names)}）を書いてください"))
-        out = entry["out"]
-        left = entry.get("cards_left")
-        if not isinstance(left, dict):
-            raise Refusal(where + Msg("\"cards_left\" must map each other player to a count",
-                                      "\"cards_left\" には他の各プレイヤーの残り枚数を書いてください"))
-        if out in left:
-            raise Refusal(where + Msg(f"player {out}: went out, so has no cards_left entry",
-                                      f"プレイヤー {out}：上がった人は cards_left に書きません"))
-        for name in names:
-            if name == out:
-                continue
-            if name not in left:
-                raise Refusal(where + Msg(f"player {name}: missing from cards_left",
-                                          f"プレイヤー {name}：cards_left にありません"))
-            count = left[name]
-            if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= hand:
-                raise Refusal(where + Msg(f"player {name}: {count!r} cards left is not a count from 0 to {hand}",
-                                          f"プレイヤー {name}：残り {count!r} 枚は 0〜{hand} ではありません"))
-        unknown = [k for k in left if k not in names]
-        if unknown:
-            raise Refusal(where + Msg(f"player {unknown[0]}: not in \"players\"",
-                                      f"プレイヤー {unknown[0]}：\"players\" にいません"))
-        seat = {name: i for i, name in enumerate(names)}
+        out, left = _round(entry, where, names)
         points, why = dragoness.round_points(seat[out], {seat[k]: v for k, v in left.items()})
         results.append({name: points[seat[name]] for name in names})
         explanations.append(f"{where.text(lang)}{why.text(lang)}")
@@ -176,23 +276,36 @@ def settle_dragoness(data: dict[str, Any], explain: bool, lang: Lang, deck: Any 
     return answer
 
 
-SETTLERS: dict[str, Callable[[dict[str, Any], bool, Lang, Any], dict[str, Any]]] = {
-    "fortress": settle_fortress,
-    "homalet": settle_homalet,
-    "dragoness": settle_dragoness,
+Settler = Callable[[dict[str, Any], bool, Lang, Any], dict[str, Any]]
+SETTLERS: dict[str, tuple[Settler, tuple[str, ...]]] = {  # each game's settler and its top-level keys
+    "fortress": (settle_fortress, ("game", "players", "deck")),
+    "homalet": (settle_homalet, ("game", "players", "deck")),
+    "dragoness": (settle_dragoness, ("game", "players", "rounds")),
 }
 
 
-def settle(data: Any, explain: bool = False, lang: Lang = "en", deck: Any = None) -> dict[str, Any]:
-    """The answer for a settle document; ``deck`` (the game's Deck object, e.g. a record's) is
-    used instead of loading the document's deck file."""
+def settle(data: Any, explain: bool = False, lang: Lang = "en", deck: Any = None, deck_file: str | None = None,
+           base: Path | None = None) -> dict[str, Any]:
+    """The answer for a settle document. ``deck``: the game's Deck object (a record's), used instead of
+    any deck file; ``deck_file``: one given on the command line; ``base``: the folder of the input
+    file, where a ``"deck"`` path in it is found."""
+    games = ", ".join(SETTLERS)
     if not isinstance(data, dict):
-        raise refuse("the input must be a JSON object with \"game\" and \"players\"",
-                     "入力は \"game\" と \"players\" を持つ JSON オブジェクトです")
-    game = data.get("game")
-    settler = SETTLERS.get(game) if isinstance(game, str) else None
-    if settler is None:
-        games = ", ".join(SETTLERS)
-        raise refuse(f"unknown game {game!r}: settle knows {games}",
-                     f"不明なゲーム {game!r}：対応するのは {games} です")
+        raise refuse(f"the input must be a JSON object with \"game\" and \"players\", not {shown(data)}",
+                     f"入力は \"game\" と \"players\" を持つ JSON オブジェクトです（{shown(data)} は不可）")
+    if "game" not in data:
+        raise refuse(f"\"game\" is missing: write \"game\": one of {games}",
+                     f"\"game\" がありません：{games} のどれかを書いてください")
+    game = data["game"]
+    if not isinstance(game, str) or game not in SETTLERS:
+        raise refuse(f"unknown game {shown(game)}: settle knows {games}",
+                     f"不明なゲーム {shown(game)}：対応するのは {games} です")
+    settler, keys = SETTLERS[game]
+    if deck_file is not None and "deck" not in keys:
+        raise refuse(f"--deck is not used by {game}: its settle needs no deck file",
+                     f"--deck は {game} では使いません（デッキファイルなしで計算します）")
+    check_keys(data, keys, [k for k in keys if k != "deck"], Msg("", ""))
+    if deck is None and "deck" in keys:
+        engine = fortress if game == "fortress" else homalet
+        deck = engine.Deck.from_data(load_deck_data(game, _deck_file(data, deck_file, base)))
     return settler(data, explain, lang, deck)

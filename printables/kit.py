@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import shutil
+import sys
+import tempfile
 from pathlib import Path
 
-from companion.decks import GAMES
+from companion.decks import GAMES, PATH_SHOWN
 from companion.rules.common import Lang, Msg
+from companion.rules.deck_rules import label
 from printables.calibrate import print_calibration
 from printables.deck import print_deck, print_single
 from printables.faces import PLAYERS, TITLES, deck_art
-from printables.layout import Duplex, make_grid, output_folder, parse_offset
+from printables.layout import Duplex, LayoutError, make_grid, output_folder, parse_offset
 from printables.sheets import check_players, print_sheet
 from printables.summary import print_summary
 
@@ -38,15 +42,35 @@ def build_kit(folder: str | Path, paper: str = "a4") -> list[Path]:
 
 def run(what: str, args: argparse.Namespace, lang: Lang) -> Msg:
     """Carry out one ``print`` command, its documents in ``lang``; return the line to show;
-    raise LayoutError on bad options."""
+    raise LayoutError on bad options. ``-o -`` writes a single PDF to standard output."""
     out = args.output
+    if out != "-":
+        where = label(out, PATH_SHOWN)
+        return _run(what, args, lang, out, Msg(where, where))
+    if what in ("kit", "png"):
+        raise LayoutError(f"-o - writes one PDF to standard output, but print {what} writes a folder: "
+                          "give its path",
+                          f"-o - は PDF 1つを標準出力に書きます。print {what} はフォルダに書くので、"
+                          "そのパスを指定してください")
+    with tempfile.TemporaryDirectory(prefix="companion.") as folder:
+        path = str(Path(folder) / f"{what}.pdf")
+        message = _run(what, args, lang, path, Msg("standard output", "標準出力"))
+        with open(path, "rb") as pdf:
+            shutil.copyfileobj(pdf, sys.stdout.buffer)
+        sys.stdout.buffer.flush()
+    return message
+
+
+def _run(what: str, args: argparse.Namespace, lang: Lang, out: str, shown: Msg) -> Msg:
+    """What ``run`` does, writing to ``out`` and calling it ``shown`` in the line it returns."""
     if what == "kit":
         files = build_kit(out, args.paper)
-        return Msg(f"wrote {len(files)} files to {out}", f"{out} に {len(files)} 個のファイルを書き出しました")
+        return Msg(f"wrote {len(files)} files to {shown.en}",
+                   f"{shown.ja} に {len(files)} 個のファイルを書き出しました")
     if what == "calibrate":
         print_calibration(out, args.paper, args.duplex, parse_offset(args.back_offset))
-        return Msg(f"wrote {out}: print it on both sides, then read the back's scales",
-                   f"{out} を書き出しました：両面に印刷して、裏の目盛りを読んでください")
+        return Msg(f"wrote {shown.en}: print it on both sides, then read the back's scales",
+                   f"{shown.ja} を書き出しました：両面に印刷して、裏の目盛りを読んでください")
     game = args.game
     if getattr(args, "players", None) is not None:
         check_players(game, args.players)
@@ -59,15 +83,16 @@ def run(what: str, args: argparse.Namespace, lang: Lang) -> Msg:
             pages = print_single(out, art, grid, duplex)
         else:
             pages = print_deck(out, art, grid, duplex, offset)
-        return Msg(f"wrote {out}: {len(art.cards)} {TITLES[game].en} cards on {pages} pages",
-                   f"{out} を書き出しました：{TITLES[game].ja} のカード {len(art.cards)} 枚、{pages} ページ")
+        return Msg(f"wrote {shown.en}: {len(art.cards)} {TITLES[game].en} cards on {pages} pages",
+                   f"{shown.ja} を書き出しました：{TITLES[game].ja} のカード {len(art.cards)} 枚、{pages} ページ")
     if what == "summary":
         pages = print_summary(out, game, lang, args.paper)
-        return Msg(f"wrote {out}: {pages} page(s)", f"{out} を書き出しました：{pages} ページ")
+        return Msg(f"wrote {shown.en}: {pages} page(s)", f"{shown.ja} を書き出しました：{pages} ページ")
     if what == "sheet":
         print_sheet(out, game, args.players, lang, args.paper)
-        return Msg(f"wrote {out}", f"{out} を書き出しました")
+        return Msg(f"wrote {shown.en}", f"{shown.ja} を書き出しました")
     from printables.png import write_pngs  # pypdfium2 and Pillow load only for PNGs
 
-    files = write_pngs(out, deck_art(game, args.players, args.deck), args.size, lang=lang)
-    return Msg(f"wrote {len(files)} PNG files to {out}", f"{out} に PNG ファイルを {len(files)} 個書き出しました")
+    files = write_pngs(out, deck_art(game, args.players, args.deck), args.size, lang=lang, force=args.force)
+    return Msg(f"wrote {len(files)} PNG files to {shown.en}",
+               f"{shown.ja} に PNG ファイルを {len(files)} 個書き出しました")

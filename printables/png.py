@@ -4,16 +4,20 @@
 from __future__ import annotations
 
 import io
+import os
+import shutil
 import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
 import pypdfium2 as pdfium
 from reportlab.lib.units import inch
 
-from companion.rules.common import Lang
+from companion.rules.common import Lang, plural
+from companion.rules.deck_rules import label
 from printables.faces import DeckArt
-from printables.layout import LayoutError, atomic_target, new_canvas, output_folder
+from printables.layout import LayoutError, current_umask, new_canvas, remove_leftovers, temp_name, where
 
 DPI = 300
 BLEED = inch / 8
@@ -47,23 +51,80 @@ def progress_bar(done: int, total: int, lang: Lang = "en", width: int = 30) -> s
     return f"\r[{'#' * filled}{'-' * (width - filled)}] {done}/{total} {'枚' if lang == 'ja' else 'cards'}"
 
 
+def check_png_folder(target: Path, names: list[str], force: bool) -> None:
+    """Refuse, before any work, a folder the cards cannot replace: one holding files other than this
+    run's cards (unless ``force``; even then only a folder of plain files, never one with subfolders),
+    or one whose parent cannot be written."""
+    parent = target.parent
+    if not parent.is_dir() or not os.access(parent, os.W_OK):
+        raise LayoutError(f"cannot write into {where(target)}: folder {where(parent)} does not exist or is not "
+                          "writable",
+                          f"{where(target)} に書き込めません：フォルダ {where(parent)} がないか、書き込めません")
+    if not target.exists():
+        return
+    if not target.is_dir():
+        raise LayoutError(f"cannot write into {where(target)}: it is not a folder",
+                          f"{where(target)} に書き込めません：フォルダではありません")
+    entries = sorted(os.listdir(target))
+    others = [e for e in entries if e not in set(names)]
+    if others and not force:
+        raise LayoutError(f"folder {where(target)} already holds {plural(len(others), 'other file', 'other files')} "
+                          f"(such as {label(others[0])}); give --force to replace the folder, or choose an empty one",
+                          f"フォルダ {where(target)} には今回のカード以外のファイルが {len(others)} 個あります"
+                          f"（{label(others[0])} など）。--force で置き換えるか、空のフォルダを指定してください")
+    if force and any(not (target / e).is_file() or (target / e).is_symlink() for e in entries):
+        raise LayoutError(f"folder {where(target)} holds subfolders or links; --force replaces only a folder of files: "
+                          "choose another folder",
+                          f"フォルダ {where(target)} にはサブフォルダかリンクがあります。--force で置き換えられるのは"
+                          "ファイルだけのフォルダです。別のフォルダを指定してください")
+
+
+def _replace_folder(temp: Path, target: Path) -> None:
+    """Put the finished folder ``temp`` in place of ``target`` (renames, so never half of each)."""
+    os.chmod(temp, 0o777 & ~current_umask())
+    if not target.exists():
+        os.rename(temp, target)
+        return
+    old = target.parent / f"{temp_name(target)}old.part"
+    os.rename(target, old)
+    os.rename(temp, target)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def _bar(text: str) -> None:
+    print(text, end="", file=sys.stderr, flush=True)
+
+
 def write_pngs(folder: str | Path, art: DeckArt, size: str = "poker",
-               report: Callable[[str], None] | None = None, lang: Lang = "en") -> list[Path]:
-    out = output_folder(folder)
-    pdf = pdfium.PdfDocument(cards_pdf(art, size))
-    written = []
-    report = report or (lambda text: print(text, end="", file=sys.stderr, flush=True))
-    total = len(pdf)
-    for index in range(total):  # the cards, then the back
-        # PDFium rounds the pixel size up, and 198 pt × 300/72 comes out a hair above 825:
-        # scale a hair below so that a poker card is exactly 825 × 1125 pixels.
-        image = pdf[index].render(scale=DPI / 72 * (1 - 1e-9)).to_pil()
-        name = out / (f"{art.game}-{index + 1:03d}-{art.name(art.cards[index])}.png" if index < len(art.cards)
-                      else f"{art.game}-back.png")
-        with atomic_target(name) as temp:
-            image.save(temp, format="PNG", dpi=(DPI, DPI))
-        written.append(name)
-        report(progress_bar(index + 1, total, lang))
-    report("\n")
-    pdf.close()
-    return written
+               report: Callable[[str], None] | None = None, lang: Lang = "en", force: bool = False) -> list[Path]:
+    """One PNG per card, and the back, into ``folder``, which afterwards holds exactly these: they are drawn
+    into a temporary folder beside it that replaces it at the end (so a stopped run changes nothing).
+    The progress bar is drawn only on a terminal."""
+    target = Path(folder)
+    names = [f"{art.game}-{index + 1:03d}-{art.name(card)}.png" for index, card in enumerate(art.cards)]
+    names.append(f"{art.game}-back.png")  # cards_pdf's last page: print-on-demand services ask for the back
+    check_png_folder(target, names, force)
+    remove_leftovers(target.parent, target.name)
+    if report is None:
+        report = _bar if sys.stderr.isatty() else (lambda text: None)
+    temp = Path(tempfile.mkdtemp(prefix=temp_name(target), suffix=".part", dir=target.parent))
+    drawn = False
+    try:
+        pdf = pdfium.PdfDocument(cards_pdf(art, size))
+        total = len(pdf)
+        for index in range(total):
+            # PDFium rounds the pixel size up, and 198 pt × 300/72 comes out a hair above 825:
+            # scale a hair below so that a poker card is exactly 825 × 1125 pixels.
+            image = pdf[index].render(scale=DPI / 72 * (1 - 1e-9)).to_pil()
+            image.save(temp / names[index], format="PNG", dpi=(DPI, DPI))
+            report(progress_bar(index + 1, total, lang))
+            drawn = True
+        pdf.close()
+        _replace_folder(temp, target)
+    except BaseException:
+        shutil.rmtree(temp, ignore_errors=True)
+        raise
+    finally:
+        if drawn:
+            report("\n")  # end the bar's line, so that what follows (a message, an error) starts a line of its own
+    return [target / name for name in names]

@@ -4,11 +4,17 @@ A game is a :class:`Setup` plus an append-only list of actions; :func:`fold` tur
 list into a :class:`State`. :func:`apply` validates one action and either returns the
 new state with a ruling a player can read, or raises :class:`Refusal` saying why.
 The engine never sees a hand: the table tells it what was played, and it keeps count.
+
+Besides the shared interface (docs/engines.md: ``make_setup``, ``Correct``, ``parse_line``,
+``action_line``, ``NOTATION``, ``allowed``, ``finished``, ``describe``, ``settle_input``), the
+game's own questions, each answered from the state alone: :func:`captures` (a card's capture at
+every usable spot, by number and by suit), :func:`build_options` (every legal place of each
+captured card, and why each other place is refused), ``State.usable_spots`` and ``State.unseen``.
 """
 
 from __future__ import annotations
 
-import itertools
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -16,12 +22,14 @@ from typing import Any
 
 from companion.rules import records
 from companion.rules.common import (
+    Lang,
     Msg,
     Refusal,
     check_players,
     copy_state,
     join,
     normalize_token,
+    plural,
     refuse,
     replay,
     seat_name,
@@ -43,6 +51,14 @@ ASSUMPTIONS: tuple[tuple[str, Msg], ...] = (
                 "captured. A player with cards but no usable spot is skipped.",
                 "山札が尽きたら場札の空きは埋まりません。空きマスに接する場所には置けず、"
                 "奥のマスが空なら獲得は2枚か1枚まで。置ける場所がない人は手番を飛ばします。")),
+    ("F-11", Msg("A new column may not repeat a rank already in the row (equal numbers stack, and only on an "
+                 "end column), even where the 13–1 wrap would otherwise allow it.",
+                 "新しい列に、列並びにすでにある数字は使えません（同じ数字は端の列にだけ重ねます）。"
+                 "13 と 1 の循環で置けそうな場合も同じです。")),
+    ("F-12", Msg("An empty hand is checked at the end of the turn, after building: a hand emptied by the "
+                 "placement but refilled with captured cards the player kept does not end the game.",
+                 "手札が尽きたかは手番の終わり（配置の後）に確かめます。置いて手札が空になっても、"
+                 "獲得したカードを手札に入れていれば終了条件になりません。")),
     ("F-13", Msg("The face-down pair is used at most once per player; a column emptied by "
                  "it no longer counts.",
                  "裏向きペアは1人1回まで。これで空になった列は数えません。")),
@@ -68,8 +84,20 @@ class Card:
     suit: str
     rank: int
 
+    def __post_init__(self) -> None:
+        # the hash and the notation made once: a replay looks cards up and names them thousands of times
+        object.__setattr__(self, "_hash", hash((self.suit, self.rank)))
+        object.__setattr__(self, "_text", f"{self.suit}{self.rank}")
+
+    def __hash__(self) -> int:
+        return self._hash  # type: ignore[attr-defined, no-any-return]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (the store's checkpoints) by suit and rank: the hash is made again where it is read."""
+        return (Card, (self.suit, self.rank))
+
     def __str__(self) -> str:
-        return f"{self.suit}{self.rank}"
+        return self._text  # type: ignore[attr-defined, no-any-return]
 
 
 @dataclass(frozen=True)
@@ -79,6 +107,10 @@ class Deck:
     name: Msg
     ranks: int
     suits: tuple[Suit, ...]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by its fields alone: the card look-ups are made again when needed."""
+        return (Deck, (self.name, self.ranks, self.suits))
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> Deck:
@@ -118,8 +150,13 @@ class Deck:
     def size(self) -> int:
         return self.ranks * len(self.suits)
 
+    @functools.cached_property
+    def all_cards(self) -> tuple[Card, ...]:
+        """Every card, suit by suit (made once per deck: "what is allowed now" lists the unseen ones)."""
+        return tuple(Card(s.code, r) for s in self.suits for r in range(1, self.ranks + 1))
+
     def cards(self) -> list[Card]:
-        return [Card(s.code, r) for s in self.suits for r in range(1, self.ranks + 1)]
+        return list(self.all_cards)
 
     def suit(self, code: str) -> Suit:
         for s in self.suits:
@@ -127,8 +164,16 @@ class Deck:
                 return s
         raise KeyError(code)
 
+    @functools.cached_property
+    def card_set(self) -> frozenset[Card]:
+        return frozenset(self.all_cards)
+
+    @functools.cached_property
+    def card_by_key(self) -> dict[tuple[str, int], Card]:
+        return {(c.suit, c.rank): c for c in self.all_cards}
+
     def contains(self, card: Card) -> bool:
-        return any(s.code == card.suit for s in self.suits) and 1 <= card.rank <= self.ranks
+        return card in self.card_set
 
     def label(self, card: Card, lang: str = "en") -> str:
         return f"{self.suit(card.suit).ja}{card.rank}" if lang == "ja" else str(card)
@@ -152,7 +197,7 @@ class Deck:
                 if text.startswith(prefix) and text[len(prefix):].isdigit():
                     rank = int(text[len(prefix):])
                     if 1 <= rank <= self.ranks:
-                        return Card(s.code, rank)
+                        return self.card_by_key[s.code, rank]  # the deck's own card: compared by identity first
         forms = self.forms()
         raise Refusal(Msg(f"{token!r} is not a card: ", f"{token!r} はカードではありません。")
                       + forms)
@@ -267,8 +312,8 @@ def parse_where(token: str) -> Where:
         raise refuse(
             f"{token!r} is not a place in the fortress: use left, right, on-left, on-right "
             "or hand",
-            f"{token!r} は砦の置き場所ではありません。left・right・on-left・on-right・hand "
-            "（左・右・左端・右端・手札）のどれかです",
+            f"{token!r} は砦の置き場所ではありません。左・右（新しい列）・左端・右端（端の列に重ねる）・"
+            "手札のどれかです",
         )
     return where
 
@@ -292,6 +337,12 @@ def placement_problem(ranks: Sequence[int], rank: int, where: Where,
         return Msg(f"{rank} cannot go onto the {side.en}-end column: it holds {end}s, and a "
                    "column holds one rank",
                    f"{rank} は{side.ja}端の列に重ねられません。その列は {end} で、列は同じ数字だけです")
+    if rank in ranks:  # F-11 [assumption]: no rank twice in a row, even across the 13-1 wrap
+        ends = Msg("on-left or on-right", "左端か右端") if rank in (left, right) else None
+        tail = (Msg(f"; it can only stack {ends.en}", f"。重ねられるのは{ends.ja}だけです") if ends
+                else Msg("; equal numbers stack only on an end column", "。同じ数字は端の列にだけ重ねられます"))
+        return Msg(f"{rank} cannot start a new column: the row already has a column of {rank}s" + tail.en,
+                   f"{rank} で新しい列は作れません。この列並びにはすでに {rank} の列があります" + tail.ja)
     if where is Where.RIGHT:
         if (rank - right) % top in STEPS:
             return None
@@ -333,6 +384,19 @@ def build(columns: Sequence[Sequence[Card]], card: Card, where: Where) -> list[l
     return out
 
 
+def _built(columns: list[list[Card]], card: Card, where: Where) -> list[list[Card]]:
+    """:func:`build` for :func:`apply`: a new row sharing the columns that do not change (a state's
+    columns are never changed in place)."""
+    if where is Where.RIGHT:
+        return [*columns, [card]]
+    if where is Where.LEFT:
+        return [[card], *columns]
+    index = -1 if where is Where.ON_RIGHT else 0
+    out = list(columns)
+    out[index] = [*columns[index], card]
+    return out
+
+
 def row_problem(columns: Sequence[Sequence[Card]], top: int = 13) -> Msg | None:
     """Why a finished fortress could not have been built under F-11, or None."""
     for i, column in enumerate(columns):
@@ -343,6 +407,14 @@ def row_problem(columns: Sequence[Sequence[Card]], top: int = 13) -> Msg | None:
             return Msg(f"column {i} mixes ranks {', '.join(map(str, sorted(ranks)))}; a column "
                        "holds one rank",
                        f"{i} 列目に違う数字（{'・'.join(map(str, sorted(ranks)))}）が混ざっています")
+    seen: dict[int, int] = {}
+    for i, column in enumerate(columns):
+        rank = column[0].rank
+        if rank in seen:
+            return Msg(f"columns {seen[rank]} and {i} both hold {rank}s; a rank stands in one column only "
+                       "(F-11)",
+                       f"{seen[rank]} 列目と {i} 列目がどちらも {rank} です。同じ数字の列は1つだけです（F-11）")
+        seen[rank] = i
     for i in range(1, len(columns)):
         a, b = columns[i - 1][0].rank, columns[i][0].rank
         if (b - a) % top not in STEPS:
@@ -363,14 +435,26 @@ class Pair:
     source: int
     target: int
 
+    def __post_init__(self) -> None:
+        for value in (self.source, self.target):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise refuse(f"a face-down pair names two column numbers (counted from 0 at the left), not {value!r}",
+                             f"裏向きペアは2つの列番号（左端を 0 と数える）で書きます（{value!r} は不可）")
+
 
 def pair_problem(heights: Sequence[int], pair: Pair) -> Msg | None:
+    """Why ``pair`` cannot be laid on a fortress of column ``heights`` (F-13), or None."""
     n = len(heights)
+    if n == 0:
+        return Msg("the fortress has no columns, so there is no pair to take; decline it",
+                   "砦に列がないのでペアは取れません。「なし」を選んでください")
     if not 0 <= pair.source < n or not 0 <= pair.target < n:
+        if n == 1:
+            return Msg("the fortress has a single column, numbered 0", "砦の列は1つだけで、番号は 0 です")
         return Msg(f"columns are numbered 0 to {n - 1}", f"列番号は 0〜{n - 1} です")
     if heights[pair.source] < 2:
-        return Msg(f"column {pair.source} holds {heights[pair.source]} card(s); the pair comes "
-                   "from a column of 2 or more",
+        return Msg(f"column {pair.source} holds {plural(heights[pair.source], 'card', 'cards')}; the pair "
+                   "comes from a column of 2 or more",
                    f"{pair.source} 列目は {heights[pair.source]} 枚です。ペアは2枚以上の列から取ります")
     return None
 
@@ -391,14 +475,26 @@ def points(heights: Sequence[int]) -> tuple[int, int, int]:
 
 
 def best_pair(heights: Sequence[int]) -> Pair | None:
-    """The face-down pair giving the most points, found exhaustively; ties prefer no pair."""
+    """The face-down pair giving the most points; ties prefer no pair, then the first pair in
+    (source, target) order. Every pair is tried, each in constant time (the state's description
+    and "what is allowed now" ask this for every player)."""
+    n = len(heights)
     best, best_points = None, points(heights)[2]
-    for source, target in itertools.product(range(len(heights)), repeat=2):
-        pair = Pair(source, target)
-        if pair_problem(heights, pair) is None:
-            value = points(heights_after(heights, pair))[2]
-            if value > best_points:
-                best, best_points = pair, value
+    standing = sum(1 for h in heights if h > 0)
+    top = sorted(range(n), key=lambda i: -heights[i])[:3]  # the tallest besides any two columns is among these
+    for source in range(n):
+        if heights[source] < 2:
+            continue
+        for target in range(n):
+            rest = max((heights[i] for i in top if i != source and i != target), default=0)
+            if source == target:
+                count, tallest = standing, max(rest, heights[source] - 1)
+            else:
+                left, grown = heights[source] - 2, heights[target] + 1
+                count = standing - (left == 0) + (heights[target] == 0)
+                tallest = max(rest, left, grown)
+            if count * tallest > best_points:
+                best, best_points = Pair(source, target), count * tallest
     return best
 
 
@@ -432,13 +528,14 @@ def score(columns: Sequence[Sequence[Card]], hand: Sequence[Card],
     minus = sum(lows.values())
     parts = []
     if pair is None:
-        parts.append(Msg(f"no face-down pair; {count} columns × tallest {tallest} = {value}",
+        n_columns = plural(count, "column", "columns")
+        parts.append(Msg(f"no face-down pair; {n_columns} × tallest {tallest} = {value}",
                          f"裏向きペアなし。{count} 列 × 最高 {tallest} 枚 = {value}"))
     else:
         parts.append(Msg(
             f"face-down pair from column {pair.source} onto column {pair.target} "
             f"({before[0]} × {before[1]} = {before[2]} becomes "
-            f"{count} columns × tallest {tallest} = {value})",
+            f"{plural(count, 'column', 'columns')} × tallest {tallest} = {value})",
             f"裏向きペアを {pair.source} 列目から {pair.target} 列目へ"
             f"（{before[0]} × {before[1]} = {before[2]} が {count} 列 × 最高 {tallest} 枚 = {value} に）"))
     if lows:
@@ -480,12 +577,43 @@ class Setup:
         return (self.start - 1) % len(self.players)
 
 
+def make_setup(players: Sequence[str], start: int | None, deck: Deck) -> Setup:
+    """The shared constructor (docs/engines.md): ``start`` None means seat 0."""
+    return Setup(tuple(players), 0 if start is None else start, deck)
+
+
+def _need_card(value: object, what: Msg) -> None:
+    if not isinstance(value, Card):
+        raise refuse(f"{what.en} must be a card, not {value!r}", f"{what.ja}はカードで指定してください（{value!r}）")
+
+
+def _need_int(value: object, what: Msg) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise Refusal(Msg("", "") + what + Msg(f" must be a whole number, not {value!r}",
+                                               f"は整数で指定してください（{value!r}）"))
+
+
+def _as_enum(obj: object, name: str, kind: type[Mode] | type[Where], allowed_words: Msg) -> None:
+    """A plain string equal to an enum value becomes that enum member (so ``"number"`` can never
+    be read as a suit capture); anything else is refused."""
+    value = getattr(obj, name)
+    if isinstance(value, kind):
+        return
+    if isinstance(value, str) and value in {m.value for m in kind}:
+        object.__setattr__(obj, name, kind(value))
+        return
+    raise Refusal(Msg(f"{value!r} is not allowed here: ", f"{value!r} はここでは使えません。") + allowed_words)
+
+
 @dataclass(frozen=True)
 class Reveal:
     """A card from the deck is turned face up into an empty grid cell (setup, F-9)."""
 
     cell: str
     card: Card
+
+    def __post_init__(self) -> None:
+        _need_card(self.card, Msg("the revealed card", "出すカード"))
 
 
 @dataclass(frozen=True)
@@ -497,6 +625,11 @@ class Place:
     spot: str
     mode: Mode
 
+    def __post_init__(self) -> None:
+        _need_int(self.player, Msg("the player", "プレイヤー"))
+        _need_card(self.card, Msg("the placed card", "置くカード"))
+        _as_enum(self, "mode", Mode, Msg("declare number or suit", "数字かスートを宣言します"))
+
 
 @dataclass(frozen=True)
 class Build:
@@ -504,6 +637,11 @@ class Build:
 
     card: Card
     where: Where
+
+    def __post_init__(self) -> None:
+        _need_card(self.card, Msg("the built card", "配置するカード"))
+        _as_enum(self, "where", Where, Msg("the places are left, right, on-left, on-right and hand",
+                                           "置き場所は左・右・左端・右端・手札です"))
 
 
 @dataclass(frozen=True)
@@ -513,6 +651,12 @@ class FinalHand:
     player: int
     cards: tuple[Card, ...]
 
+    def __post_init__(self) -> None:
+        _need_int(self.player, Msg("the player", "プレイヤー"))
+        object.__setattr__(self, "cards", tuple(self.cards))
+        for card in self.cards:
+            _need_card(card, Msg("each card of the hand", "手札の各カード"))
+
 
 @dataclass(frozen=True)
 class ChoosePair:
@@ -521,8 +665,35 @@ class ChoosePair:
     player: int
     pair: Pair | None
 
+    def __post_init__(self) -> None:
+        _need_int(self.player, Msg("the player", "プレイヤー"))
+        if self.pair is not None and not isinstance(self.pair, Pair):
+            raise refuse(f"the face-down pair must be a Pair of two column numbers or None, not {self.pair!r}",
+                         f"裏向きペアは2つの列番号か「なし」で指定してください（{self.pair!r}）")
 
-Action = Reveal | Place | Build | FinalHand | ChoosePair
+
+@dataclass(frozen=True)
+class Correct:
+    """A player's hand count corrected to ``count`` (a misdeal, a dropped card), with the reason.
+
+    The difference comes from, or goes back to, the deck: a hand dealt one card too many leaves
+    the deck one card short. The game goes on; the record keeps the correction."""
+
+    player: int
+    count: int
+    reason: str
+
+    def __post_init__(self) -> None:
+        _need_int(self.player, Msg("the player", "プレイヤー"))
+        _need_int(self.count, Msg("the hand count", "手札の枚数"))
+        if not isinstance(self.reason, str):
+            raise refuse(f"the reason must be a text, not {self.reason!r}",
+                         f"理由は文字で書いてください（{self.reason!r}）")
+        # one line, as the notation writes and reads it
+        object.__setattr__(self, "reason", " ".join(normalize_token(self.reason).split()))
+
+
+Action = Reveal | Place | Build | FinalHand | ChoosePair | Correct
 
 
 class Phase(StrEnum):
@@ -534,11 +705,16 @@ class Phase(StrEnum):
 
 
 UNDECIDED = "undecided"
+PENDING = "pending"  # ``State.places`` code of a card just captured, not yet built
 
 
 @dataclass
 class State:
-    """The fold of a setup's actions. Treat it as read-only: :func:`apply` returns a new one."""
+    """The fold of a setup's actions. Treat it as read-only: :func:`apply` returns a new one.
+
+    ``places`` indexes every card whose place the engine knows: a cell (``"A1"``), ``PENDING``,
+    or ``("F", p)`` / ``("H", p)`` for player ``p``'s fortress or hand. It is kept up to date by
+    :func:`apply`, so that checking a card costs one lookup."""
 
     setup: Setup
     phase: Phase = Phase.REVEAL
@@ -553,46 +729,57 @@ class State:
     triggered: bool = False
     final_hands: list[tuple[Card, ...] | None] = field(default_factory=list)
     pairs: list[Pair | str | None] = field(default_factory=list)
+    places: dict[Card, str | tuple[str, int]] = field(default_factory=dict)
 
     def copy(self) -> State:
         return copy_state(self)
+
+    def _next(self) -> State:
+        """A new state sharing every container with this one: each handler replaces the containers
+        it changes before changing them (cheaper than :meth:`copy` for every action)."""
+        new = object.__new__(State)
+        new.__dict__.update(self.__dict__)
+        return new
 
     @property
     def players(self) -> tuple[str, ...]:
         return self.setup.players
 
+    def place_of(self, card: Card) -> Msg | None:
+        """Where the engine knows ``card`` to be, in words, or None."""
+        code = self.places.get(card)
+        if code is None:
+            return None
+        if isinstance(code, tuple):
+            name = self.setup.players[code[1]]
+            return (Msg(f"in {name}'s fortress", f"{name}の砦") if code[0] == "F"
+                    else Msg(f"in {name}'s hand", f"{name}の手札"))
+        if code == PENDING:
+            return Msg("just captured", "獲得したばかり")
+        return Msg(f"on the grid at {code}", f"場札の {code}")
+
     def known(self) -> dict[Card, Msg]:
         """Every card whose place the engine knows, with that place."""
-        names = self.setup.players
-        where: dict[Card, Msg] = {}
-        for cell, card in self.grid.items():
-            if card is not None:
-                where[card] = Msg(f"on the grid at {cell}", f"場札の {cell}")
-        for p, fortress in enumerate(self.fortresses):
-            for column in fortress:
-                for card in column:
-                    where[card] = Msg(f"in {names[p]}'s fortress", f"{names[p]}の砦")
-        for card in self.pending:
-            where[card] = Msg("just captured", "獲得したばかり")
-        for p, hand in enumerate(self.known_hands):
-            final = self.final_hands[p]
-            for card in final if final is not None else hand:
-                where[card] = Msg(f"in {names[p]}'s hand", f"{names[p]}の手札")
-        return where
+        out = {}
+        for card in self.places:
+            place = self.place_of(card)
+            assert place is not None
+            out[card] = place
+        return out
 
     def hidden_counts(self) -> list[int]:
         """Cards in each hand that the engine cannot name."""
-        out = []
-        for p, count in enumerate(self.hand_counts):
-            final = self.final_hands[p]
-            out.append(count - (len(final) if final is not None else len(self.known_hands[p])))
-        return out
+        return [count - len(known) for count, known in zip(self.hand_counts, self.known_hands, strict=True)]
 
     def grid_count(self) -> int:
-        return sum(card is not None for card in self.grid.values())
+        return GRID_SIZE - list(self.grid.values()).count(None)
 
     def usable_spots(self) -> list[str]:
-        return [s for s in SPOTS if self.grid[spot_cells(s)[0]] is not None]
+        return [s for s in SPOTS if self.grid[_SPOT_CELLS[s][0]] is not None]
+
+    def unseen(self) -> list[Card]:
+        """The cards the engine has not seen: in the deck or in a hand (F-1)."""
+        return [c for c in self.setup.deck.all_cards if c not in self.places]
 
     def waiting_for(self) -> Msg:
         """What the engine expects next, for a prompt."""
@@ -612,6 +799,9 @@ class State:
         return Msg("the game is over and scored", "ゲーム終了、得点確定")
 
 
+_SPOT_CELLS = {s: spot_cells(s) for s in SPOTS}
+
+
 def new_state(setup: Setup) -> State:
     n = len(setup.players)
     return State(
@@ -623,19 +813,29 @@ def new_state(setup: Setup) -> State:
 
 
 def _check_card(state: State, card: Card, *, own: int | None = None) -> None:
+    """``card`` is in the deck and not seen anywhere else (a card in ``own``'s known hand is fine)."""
     deck = state.setup.deck
     if not deck.contains(card):
         raise Refusal(Msg(f"{card} is not in this deck: ", f"{card} はこのデッキにありません。")
                       + deck.forms())
-    place = state.known().get(card)
-    if place is not None and not (own is not None and card in state.known_hands[own]):
+    code = state.places.get(card)
+    if code is not None and not (own is not None and code == ("H", own)):
+        place = state.place_of(card)
+        assert place is not None
         raise refuse(f"{card} is already {place.en}; each card exists once",
                      f"{card} はすでに{place.ja}にあります。同じカードは1枚だけです")
 
 
+_VERBS = {"reveal": Msg("reveal a card", "カードを出すことは"),
+          "place": Msg("place a card", "カードを置くことは"),
+          "build": Msg("build a card", "カードを配置することは"),
+          "score": Msg("enter a final hand or a face-down pair", "残り手札や裏向きペアを入力することは"),
+          "correct": Msg("correct a hand count", "手札の枚数を訂正することは")}
+
+
 def _refuse_phase(state: State, action: str) -> Refusal:
-    wait = state.waiting_for()
-    return Refusal(Msg(f"cannot {action} now: ", f"今は{action}できません。") + wait)
+    verb = _VERBS[action]
+    return Refusal(Msg(f"cannot {verb.en} now: ", f"今は{verb.ja}できません。") + state.waiting_for())
 
 
 def apply(state: State, action: Action) -> tuple[State, Msg]:
@@ -651,12 +851,16 @@ def apply(state: State, action: Action) -> tuple[State, Msg]:
         return _build(state, action)
     if isinstance(action, FinalHand):
         return _final_hand(state, action)
-    return _choose_pair(state, action)
+    if isinstance(action, ChoosePair):
+        return _choose_pair(state, action)
+    if isinstance(action, Correct):
+        return _correct(state, action)
+    raise refuse(f"{action!r} is not a Six-Suit Fortress action", f"{action!r} は砦の手ではありません")
 
 
 def _reveal(state: State, action: Reveal) -> tuple[State, Msg]:
     if state.phase is not Phase.REVEAL:
-        raise _refuse_phase(state, "reveal a card")
+        raise _refuse_phase(state, "reveal")
     if action.cell not in CELLS:
         raise refuse(f"{action.cell!r} is not a cell: cells are {' '.join(CELLS)}",
                      f"{action.cell!r} はマスではありません。マスは {' '.join(CELLS)} です")
@@ -666,90 +870,120 @@ def _reveal(state: State, action: Reveal) -> tuple[State, Msg]:
                      f"{empty}",
                      f"{action.cell} にはすでに {state.grid[action.cell]} があります。空きマス: {empty}")
     _check_card(state, action.card)
-    s = state.copy()
-    s.grid[action.cell] = action.card
+    s = state._next()
+    s.grid = {**state.grid, action.cell: action.card}
+    s.places = {**state.places, action.card: action.cell}
     s.deck_count -= 1
     msg = Msg(f"{action.card} revealed at {action.cell}.", f"{action.cell} に {action.card}。")
-    if s.grid_count() == GRID_SIZE or s.deck_count == 0:
-        if s.deck_count == 0:
-            msg += Msg(" The deck is empty.", " 山札が尽きました。")
-        if not s.started:
-            s.started = True
-            s.turn = s.setup.start
-            msg += _begin_turn(s)
-        else:
-            msg += _end_turn(s)
-    return s, msg
+    return s, msg + _after_reveal(s)
+
+
+def _after_reveal(s: State) -> Msg:
+    """Once the grid is full or the deck is out (F-9), the game starts or the turn ends."""
+    if s.phase is not Phase.REVEAL or (s.grid_count() < GRID_SIZE and s.deck_count > 0):
+        return Msg("", "")
+    msg = Msg(" The deck is empty.", " 山札が尽きました。") if s.deck_count == 0 else Msg("", "")
+    if not s.started:
+        s.started = True
+        s.turn = s.setup.start
+        return msg + _begin_turn(s)
+    return msg + _end_turn(s)
 
 
 def _place(state: State, action: Place) -> tuple[State, Msg]:
     names = state.setup.players
     if state.phase is not Phase.PLACE:
-        raise _refuse_phase(state, "place a card")
-    if action.player != state.turn:
-        who = names[action.player] if 0 <= action.player < len(names) else str(action.player)
+        raise _refuse_phase(state, "place")
+    p = action.player
+    if p != state.turn:
+        who = names[p] if 0 <= p < len(names) else str(p)
         raise refuse(f"it is {names[state.turn]}'s turn, not {who}'s (F-10)",
                      f"今は{names[state.turn]}の手番です（{who}ではありません）")
-    _check_card(state, action.card, own=action.player)
+    _check_card(state, action.card, own=p)
+    known = state.known_hands[p]
+    if action.card not in known and state.hand_counts[p] <= len(known):
+        cards = " ".join(map(str, sorted(known)))
+        raise refuse(f"{action.card} cannot be in {names[p]}'s hand: every card of it is known ({cards}); "
+                     f"place one of those",
+                     f"{action.card} は{names[p]}の手札にありえません。手札はすべて分かっています（{cards}）。"
+                     "その中から置いてください")
     if action.spot not in SPOTS:
         raise _not_a_spot(action.spot)
-    a_cell, b_cell = spot_cells(action.spot)
+    a_cell, b_cell = _SPOT_CELLS[action.spot]
     a, b = state.grid[a_cell], state.grid[b_cell]
     if a is None:
-        raise refuse(
-            f"spot {action.spot} touches empty cell {a_cell} and cannot be used (F-7); usable "
-            f"spots: {' '.join(state.usable_spots())}",
-            f"{action.spot} は空きマス {a_cell} に接するので使えません。使える場所: "
-            f"{' '.join(state.usable_spots())}")
+        usable = " ".join(state.usable_spots())
+        raise refuse(f"spot {action.spot} touches empty cell {a_cell} and cannot be used (F-7); usable "
+                     f"spots: {usable}",
+                     f"{action.spot} は空きマス {a_cell} に接するので使えません（F-7）。使える場所: {usable}")
     count, why = resolve_capture(action.card, a, b, action.mode)
-    captured = [action.card, a] if count >= 2 else [action.card]
+    captured = [action.card, a][:count]
     if count == 3 and b is not None:
         captured.append(b)
-    s = state.copy()
-    s.hand_counts[action.player] -= 1
-    s.known_hands[action.player].discard(action.card)
+    s = state._next()
+    s.hand_counts = list(state.hand_counts)
+    s.hand_counts[p] -= 1
+    if action.card in known:
+        s.known_hands = list(state.known_hands)
+        s.known_hands[p] = known - {action.card}
     if count >= 2:
+        s.grid = dict(state.grid)
         s.grid[a_cell] = None
-    if count == 3:
-        s.grid[b_cell] = None
-    s.pending = list(captured)
+        if count == 3:
+            s.grid[b_cell] = None
+    s.places = dict(state.places)
+    for card in captured:
+        s.places[card] = PENDING
+    s.pending = captured
     s.phase = Phase.BUILD
     mode = MODE_NAMES[action.mode]
-    names_en = ", ".join(map(str, captured))
-    msg = Msg(f"{names[action.player]} places {action.card} at {action.spot} as {mode.en}: "
-              f"{why.en} ({names_en}).",
-              f"{names[action.player]}が {action.card} を {action.spot} に{mode.ja}として置きました："
+    msg = Msg(f"{names[p]} places {action.card} at {action.spot} as {mode.en}: "
+              f"{why.en} ({', '.join(map(str, captured))}).",
+              f"{names[p]}が {action.card} を {action.spot} に{mode.ja}として置きました："
               f"{why.ja}（{'・'.join(map(str, captured))}）。")
     return s, msg
 
 
+def build_refusal(state: State, card: Card, where: Where) -> Msg | None:
+    """Why ``card`` (captured this turn) cannot go ``where`` now (F-8, F-11), or None."""
+    ranks = [c[0].rank for c in state.fortresses[state.turn]]
+    return placement_problem(ranks, card.rank, where, state.setup.deck.ranks)
+
+
 def _build(state: State, action: Build) -> tuple[State, Msg]:
     if state.phase is not Phase.BUILD:
-        raise _refuse_phase(state, "build a card")
+        raise _refuse_phase(state, "build")
     player = state.turn
     name = state.setup.players[player]
-    if action.card not in state.pending:
-        raise refuse(f"{action.card} was not captured this turn; still to build: "
+    card = action.card
+    if card not in state.pending:
+        raise refuse(f"{card} was not captured this turn; still to build: "
                      f"{' '.join(map(str, state.pending))}",
-                     f"{action.card} はこの手番の獲得カードではありません。未配置: "
+                     f"{card} はこの手番の獲得カードではありません。未配置: "
                      f"{' '.join(map(str, state.pending))}")
-    ranks = [c[0].rank for c in state.fortresses[player]]
-    problem = placement_problem(ranks, action.card.rank, action.where, state.setup.deck.ranks)
+    problem = build_refusal(state, card, action.where)
     if problem is not None:
-        legal = [*placements(ranks, action.card.rank, state.setup.deck.ranks), Where.HAND]
-        raise refuse(f"{problem.en} (F-11); {action.card} may go: "
+        legal = [*placements([c[0].rank for c in state.fortresses[player]], card.rank, state.setup.deck.ranks),
+                 Where.HAND]
+        raise refuse(f"{problem.en} (F-11); {card} may go: "
                      f"{', '.join(w.value for w in legal)}",
-                     f"{problem.ja}（F-11）。{action.card} の置き場所: "
+                     f"{problem.ja}（F-11）。{card} の置き場所: "
                      f"{'・'.join(WHERE_NAMES[w].ja for w in legal)}")
-    s = state.copy()
-    s.pending.remove(action.card)
+    s = state._next()
+    s.pending = [c for c in state.pending if c != card]
+    s.places = dict(state.places)
     if action.where is Where.HAND:
+        s.hand_counts = list(state.hand_counts)
         s.hand_counts[player] += 1
-        s.known_hands[player].add(action.card)
+        s.known_hands = list(state.known_hands)
+        s.known_hands[player] = state.known_hands[player] | {card}
+        s.places[card] = ("H", player)
     else:
-        s.fortresses[player] = build(s.fortresses[player], action.card, action.where)
+        s.fortresses = list(state.fortresses)
+        s.fortresses[player] = _built(state.fortresses[player], card, action.where)
+        s.places[card] = ("F", player)
     where = WHERE_NAMES[action.where]
-    msg = Msg(f"{name}: {action.card} {where.en}.", f"{name}：{action.card} を{where.ja}。")
+    msg = Msg(f"{name}: {card} {where.en}.", f"{name}：{card} を{where.ja}。")
     if not s.pending:
         if s.grid_count() < GRID_SIZE and s.deck_count > 0:  # F-9
             s.phase = Phase.REVEAL
@@ -759,15 +993,24 @@ def _build(state: State, action: Build) -> tuple[State, Msg]:
     return s, msg
 
 
+def _names(names: Sequence[str]) -> Msg:
+    return Msg(", ".join(names), "・".join(names))
+
+
 def _end_turn(s: State) -> Msg:
-    """After a turn's builds and refill: the end trigger (F-12), then the next player (F-10)."""
+    """After a turn's builds and refill: the end trigger (F-12), then the next player (F-10).
+
+    The hands are looked at here, after building (F-12 [assumption]): a hand emptied by the
+    placement but refilled with kept captures does not end the game."""
     msg = Msg("", "")
     names = s.setup.players
     if not s.triggered:
         empty = [names[p] for p, c in enumerate(s.hand_counts) if c == 0]
         if empty or s.deck_count == 0:
             s.triggered = True
-            cause = (Msg(f"{', '.join(empty)} has no cards left", f"{'・'.join(empty)}の手札が尽きた")
+            who = _names(empty)
+            cause = (Msg(f"{who.en} {'has' if len(empty) == 1 else 'have'} no cards left",
+                         f"{who.ja}の手札が尽きた")
                      if empty else Msg("the deck is empty", "山札が尽きた"))
             last = names[s.setup.last_seat]
             msg += Msg(f" The end is triggered ({cause.en}): play goes on until {last}, the last "
@@ -787,7 +1030,7 @@ def _begin_turn(s: State) -> Msg:
     names = s.setup.players
     for _ in range(len(names) + 1):
         p = s.turn
-        if s.hand_counts[p] > 0 and s.usable_spots():
+        if s.hand_counts[p] > 0 and s.grid_count() > 0:  # every cell has spots: one card makes a spot usable
             s.phase = Phase.PLACE
             return msg + Msg(f" {names[p]} to play.", f" {names[p]}の手番。")
         reason = (Msg("no cards", "手札なし") if s.hand_counts[p] == 0
@@ -801,35 +1044,44 @@ def _begin_turn(s: State) -> Msg:
                      " ゲーム終了：残り手札を入力してください。")
 
 
-def _check_player(state: State, player: int) -> str:
+def _check_player(state: State, player: int, action: str) -> str:
     name = seat_name(state.setup.players, player)
     if state.phase is not Phase.FINAL:
-        raise _refuse_phase(state, "score")
+        raise _refuse_phase(state, action)
     return name
 
 
 def _final_hand(state: State, action: FinalHand) -> tuple[State, Msg]:
-    name = _check_player(state, action.player)
+    name = _check_player(state, action.player, "score")
     p = action.player
     if state.final_hands[p] is not None:
         raise refuse(f"{name}'s final hand is already entered; undo it to change it",
                      f"{name}の残り手札は入力済みです。変えるには取り消してください")
     count = state.hand_counts[p]
     if len(action.cards) != count:
-        raise refuse(f"{name} holds {count} card(s), but {len(action.cards)} were entered",
-                     f"{name}の手札は {count} 枚ですが、{len(action.cards)} 枚入力されました")
+        entered = len(action.cards)
+        raise refuse(f"{name} holds {plural(count, 'card', 'cards')}, but {entered} "
+                     f"{'was' if entered == 1 else 'were'} entered",
+                     f"{name}の手札は {count} 枚ですが、{entered} 枚入力されました")
     if len(set(action.cards)) != len(action.cards):
-        raise refuse(f"{name}'s final hand names a card twice", f"{name}の残り手札に重複があります")
+        raise refuse(f"{name}'s final hand names a card twice", f"{name}の残り手札に同じカードが2回あります")
     for card in action.cards:
         _check_card(state, card, own=p)
     missing = state.known_hands[p] - set(action.cards)
     if missing:
         cards = " ".join(map(str, sorted(missing)))
-        raise refuse(f"{name} took {cards} into the hand and has not played it; the final hand "
-                     "must include it",
+        them = "it" if len(missing) == 1 else "them"
+        raise refuse(f"{name} took {cards} into the hand and has not played {them}; the final hand "
+                     f"must include {them}",
                      f"{name}は {cards} を手札に入れ、まだ出していません。残り手札に含めてください")
-    s = state.copy()
+    s = state._next()
+    s.final_hands = list(state.final_hands)
     s.final_hands[p] = tuple(action.cards)
+    s.known_hands = list(state.known_hands)
+    s.known_hands[p] = set(action.cards)
+    s.places = dict(state.places)
+    for card in action.cards:
+        s.places[card] = ("H", p)
     lows = penalty(action.cards)
     msg = Msg(f"{name}'s final hand: {' '.join(map(str, action.cards)) or '(none)'}; penalty "
               f"{sum(lows.values())}.",
@@ -838,18 +1090,19 @@ def _final_hand(state: State, action: FinalHand) -> tuple[State, Msg]:
 
 
 def _choose_pair(state: State, action: ChoosePair) -> tuple[State, Msg]:
-    name = _check_player(state, action.player)
+    name = _check_player(state, action.player, "score")
     p = action.player
     if state.pairs[p] != UNDECIDED:
         raise refuse(f"{name} has already decided on the face-down pair (F-13: once per player)",
-                     f"{name}は裏向きペアを決定済みです（1人1回）")
+                     f"{name}は裏向きペアを決定済みです（F-13：1人1回）")
     heights = [len(c) for c in state.fortresses[p]]
     if action.pair is not None:
         problem = pair_problem(heights, action.pair)
         if problem is not None:
             raise refuse(f"{name}'s face-down pair is not possible: {problem.en} (F-13)",
-                         f"{name}の裏向きペアはできません：{problem.ja}")
-    s = state.copy()
+                         f"{name}の裏向きペアはできません：{problem.ja}（F-13）")
+    s = state._next()
+    s.pairs = list(state.pairs)
     s.pairs[p] = action.pair
     if action.pair is None:
         msg = Msg(f"{name} declines the face-down pair.", f"{name}は裏向きペアを使いません。")
@@ -860,12 +1113,56 @@ def _choose_pair(state: State, action: ChoosePair) -> tuple[State, Msg]:
     return _maybe_over(s, msg)
 
 
+def _correct(state: State, action: Correct) -> tuple[State, Msg]:
+    """A hand count corrected (a misdeal, a dropped card): the difference comes from or goes back
+    to the deck; a count below the cards the engine knows to be in the hand is refused."""
+    p, count = action.player, action.count
+    name = seat_name(state.setup.players, p)
+    if state.phase is Phase.OVER or state.final_hands[p] is not None:
+        raise refuse(f"{name}'s final hand is entered, so the hand count can no longer be corrected; undo the "
+                     "final hand first",
+                     f"{name}の残り手札は入力済みなので、枚数は訂正できません。先に残り手札を取り消してください")
+    if not action.reason:
+        raise refuse("say why the hand count is corrected (a misdeal, a dropped card …)",
+                     "訂正の理由を書いてください（配り間違い、落としたカードなど）")
+    known = state.known_hands[p]
+    old = state.hand_counts[p]
+    if count < len(known):
+        cards = " ".join(map(str, sorted(known)))
+        raise refuse(f"{name} holds at least {plural(len(known), 'card', 'cards')} the engine has seen go into the "
+                     f"hand ({cards}); the count cannot be {count}",
+                     f"{name}の手札には少なくとも {len(known)} 枚（{cards}）あることが分かっています。"
+                     f"{count} 枚にはできません")
+    if count == old:
+        raise refuse(f"{name} already holds {plural(count, 'card', 'cards')}; nothing to correct",
+                     f"{name}の手札はすでに {count} 枚です。訂正することはありません")
+    if count - old > state.deck_count:
+        most = old + state.deck_count
+        raise refuse(f"the deck holds only {plural(state.deck_count, 'card', 'cards')}, so {name}'s hand can be "
+                     f"corrected to at most {most}",
+                     f"山札は {state.deck_count} 枚しかないので、{name}の手札は最大 {most} 枚までしか訂正できません")
+    s = state._next()
+    s.hand_counts = list(state.hand_counts)
+    s.hand_counts[p] = count
+    s.deck_count = state.deck_count - (count - old)
+    msg = Msg(f"{name}'s hand count corrected from {old} to {count} ({action.reason}); the deck now holds "
+              f"{plural(s.deck_count, 'card', 'cards')}.",
+              f"{name}の手札を {old} 枚から {count} 枚に訂正（{action.reason}）。山札は {s.deck_count} 枚。")
+    if s.phase is Phase.REVEAL:
+        msg += _after_reveal(s)
+    elif s.phase is Phase.PLACE and p == s.turn and count == 0:
+        msg += Msg(f" {name} has no cards left to place: the turn passes.",
+                   f" {name}は置くカードがないので手番を終えます。") + _end_turn(s)
+    return s, msg
+
+
 def _maybe_over(s: State, msg: Msg) -> tuple[State, Msg]:
     if all(h is not None for h in s.final_hands) and UNDECIDED not in s.pairs:
         s.phase = Phase.OVER
         top = [s.setup.players[i] for i in winners([x.score for x in scores(s)])]
-        msg += Msg(f" Final scores are in; winner: {', '.join(top)}.",
-                   f" 得点確定。勝者：{'・'.join(top)}。")
+        label = Msg("winner", "勝者") if len(top) == 1 else Msg("winners (shared, F-14)", "勝者（同点で分け合い）")
+        msg += Msg(f" Final scores are in; {label.en}: {', '.join(top)}.",
+                   f" 得点確定。{label.ja}：{'・'.join(top)}。")
     return s, msg
 
 
@@ -887,9 +1184,30 @@ def fold(setup: Setup, actions: Sequence[Action]) -> State:
     return replay(new_state(setup), actions, apply)
 
 
+def finished(state: State) -> bool:
+    """Every final hand and face-down pair is in: the game can be settled."""
+    return state.phase is Phase.OVER
+
+
+def settle_input(state: State) -> dict[str, Any]:
+    """The ``companion settle`` document for a finished game: each fortress, final hand, and the
+    face-down pair the player chose (``"pair"``: ``{"from", "to"}`` or null when declined)."""
+    if not finished(state):
+        raise Refusal(Msg("the game is not finished, so it cannot be settled yet: ",
+                          "ゲームが終わっていないので、まだ精算できません。") + state.waiting_for())
+    players = []
+    for p, name in enumerate(state.setup.players):
+        pair = state.pairs[p]
+        assert not isinstance(pair, str)
+        players.append({"name": name, "fortress": [[str(c) for c in col] for col in state.fortresses[p]],
+                        "hand": [str(c) for c in state.final_hands[p] or ()],
+                        "pair": None if pair is None else {"from": pair.source, "to": pair.target}})
+    return {"game": GAME, "players": players}
+
+
 # --------------------------------------------------------------------------- records
 
-ACTIONS = (Reveal, Place, Build, FinalHand, ChoosePair)
+ACTIONS = (Reveal, Place, Build, FinalHand, ChoosePair, Correct)
 
 
 def action_to_data(action: Action) -> dict[str, Any]:
@@ -899,3 +1217,334 @@ def action_to_data(action: Action) -> dict[str, Any]:
 def action_from_data(deck: Deck, data: Mapping[str, Any]) -> Action:
     action: Action = records.from_data(data, ACTIONS, deck.parse, Card)
     return action
+
+
+# --------------------------------------------------------------------------- what is allowed now
+
+
+@dataclass(frozen=True)
+class Capture:
+    """What placing a card at ``spot`` declaring ``mode`` would capture (F-5, F-6, F-7)."""
+
+    spot: str
+    mode: Mode
+    cards: tuple[Card, ...]
+    why: Msg
+
+
+def captures(state: State, card: Card) -> list[Capture]:
+    """For ``card``, the capture at every usable spot by number and by suit, spot by spot."""
+    out = []
+    for spot in state.usable_spots():
+        a_cell, b_cell = _SPOT_CELLS[spot]
+        a, b = state.grid[a_cell], state.grid[b_cell]
+        assert a is not None
+        for mode in (Mode.NUMBER, Mode.SUIT):
+            count, why = resolve_capture(card, a, b, mode)
+            taken = (card, a, b) if count == 3 and b is not None else (card, a)[:count]
+            out.append(Capture(spot, mode, taken, why))
+    return out
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """Where one captured card may go now, and why each other place is refused (F-8, F-11)."""
+
+    card: Card
+    legal: tuple[Where, ...]
+    refused: tuple[tuple[Where, Msg], ...]
+
+
+def build_options(state: State) -> list[BuildOptions]:
+    """In the build step, for each captured card still to build, every legal place and the reason
+    for each refused one (the hand is always legal, F-8)."""
+    if state.phase is not Phase.BUILD:
+        return []
+    ranks = [c[0].rank for c in state.fortresses[state.turn]]
+    top = state.setup.deck.ranks
+    out = []
+    for card in state.pending:
+        legal, refused = [], []
+        for where in Where:
+            problem = placement_problem(ranks, card.rank, where, top)
+            if problem is None:
+                legal.append(where)
+            else:
+                refused.append((where, problem))
+        out.append(BuildOptions(card, tuple(legal), tuple(refused)))
+    return out
+
+
+@dataclass(frozen=True)
+class Allowed:
+    """What the table may do now, from the state alone (no hidden hand needed).
+
+    ``player`` is whose turn it is (place and build steps); ``spots`` the usable spots (place
+    step); ``known_hand`` the cards the engine knows ``player`` holds and ``any_card`` whether they
+    may also place a card the engine has not seen; ``builds`` the build step's options; ``cells``
+    and ``unseen`` the reveal step's empty cells and the cards not yet seen; ``final_hands`` and
+    ``pairs`` the players still to enter a final hand or decide a face-down pair, with ``best_pairs``
+    the best pair for each player (F-13)."""
+
+    phase: Phase
+    player: int | None
+    spots: tuple[str, ...]
+    known_hand: tuple[Card, ...]
+    any_card: bool
+    builds: tuple[BuildOptions, ...]
+    cells: tuple[str, ...]
+    unseen: tuple[Card, ...]
+    final_hands: tuple[int, ...]
+    pairs: tuple[int, ...]
+    best_pairs: tuple[Pair | None, ...]
+    names: tuple[str, ...]
+
+    def to_data(self) -> dict[str, Any]:
+        def pair(p: Pair | None) -> dict[str, int] | None:
+            return None if p is None else {"from": p.source, "to": p.target}
+
+        return {
+            "phase": self.phase.value, "player": self.player, "spots": list(self.spots),
+            "known_hand": [str(c) for c in self.known_hand], "any_card": self.any_card,
+            "builds": [{"card": str(b.card), "legal": [w.value for w in b.legal],
+                        "refused": [{"where": w.value, "why": {"en": m.en, "ja": m.ja}} for w, m in b.refused]}
+                       for b in self.builds],
+            "cells": list(self.cells), "unseen": [str(c) for c in self.unseen],
+            "final_hands": list(self.final_hands), "pairs": list(self.pairs),
+            "best_pairs": [pair(p) for p in self.best_pairs],
+        }
+
+    def describe(self) -> Msg:
+        lines: list[Msg] = []
+        who = self.names[self.player] if self.player is not None else ""
+        if self.phase is Phase.REVEAL:
+            lines.append(Msg(f"Reveal deck cards into {' '.join(self.cells)}; "
+                             f"{plural(len(self.unseen), 'card is', 'cards are')} still unseen.",
+                             f"{' '.join(self.cells)} に山札からカードを出します。"
+                             f"未確認のカードは {len(self.unseen)} 枚。"))
+        elif self.phase is Phase.PLACE:
+            hand = " ".join(map(str, self.known_hand))
+            cards = (Msg(f"any card in the hand{f' (known: {hand})' if hand else ''}",
+                         f"手札のカード{f'（分かっているもの: {hand}）' if hand else ''}")
+                     if self.any_card else Msg(f"one of {hand}", f"{hand} のどれか"))
+            lines.append(Msg(f"{who} places {cards.en} at a usable spot: {' '.join(self.spots)}; "
+                             "declare number or suit.",
+                             f"{who}が{cards.ja}を使える場所（{' '.join(self.spots)}）に置き、"
+                             "数字かスートを宣言します。"))
+        elif self.phase is Phase.BUILD:
+            for b in self.builds:
+                legal = ", ".join(w.value for w in b.legal)
+                legal_ja = "・".join(WHERE_NAMES[w].ja for w in b.legal)
+                lines.append(Msg(f"{who} builds {b.card}: {legal}.", f"{who}の {b.card}：{legal_ja}。"))
+        elif self.phase is Phase.FINAL:
+            if self.final_hands:
+                names = _names([self.names[p] for p in self.final_hands])
+                lines.append(Msg(f"Final hands still to enter: {names.en}.", f"残り手札の入力待ち：{names.ja}。"))
+            for p in self.pairs:
+                best = self.best_pairs[p]
+                tip = (Msg("no pair helps", "ペアで得点は増えません") if best is None
+                       else Msg(f"best: pair {best.source} {best.target}", f"最善：ペア {best.source} {best.target}"))
+                lines.append(Msg(f"{self.names[p]} decides on the face-down pair ({tip.en}).",
+                                 f"{self.names[p]}は裏向きペアを決めます（{tip.ja}）。"))
+        else:
+            lines.append(Msg("Nothing: the game is over and scored.", "なし：ゲームは終了し、得点は確定しています。"))
+        return join(lines, "\n", "\n")
+
+
+def allowed(state: State) -> Allowed:
+    """What is allowed now (see :class:`Allowed`)."""
+    phase = state.phase
+    player = state.turn if phase in (Phase.PLACE, Phase.BUILD) else None
+    known = tuple(sorted(state.known_hands[player])) if player is not None else ()
+    any_card = player is not None and state.hand_counts[player] > len(known)
+    final = tuple(p for p, h in enumerate(state.final_hands) if h is None) if phase is Phase.FINAL else ()
+    pairs = tuple(p for p, c in enumerate(state.pairs) if c == UNDECIDED) if phase is Phase.FINAL else ()
+    best = tuple(best_pair([len(c) for c in f]) for f in state.fortresses) if phase is Phase.FINAL else ()
+    return Allowed(
+        phase, player,
+        tuple(state.usable_spots()) if phase is Phase.PLACE else (),
+        known if phase is Phase.PLACE else (), any_card and phase is Phase.PLACE,
+        tuple(build_options(state)),
+        tuple(c for c, v in state.grid.items() if v is None) if phase is Phase.REVEAL else (),
+        tuple(state.unseen()), final, pairs, best, state.setup.players,
+    )
+
+
+def describe(state: State) -> Msg:
+    """The state in words: whose turn, the grid, the deck, each player's hand and fortress, and the
+    score so far (F-14 with the best pair where none is chosen yet)."""
+    names = state.setup.players
+    g = {c: str(v) if v is not None else "--" for c, v in state.grid.items()}
+    lines = [
+        Msg("Now: ", "現在：") + state.waiting_for() + Msg(".", "。"),
+        Msg(f"Grid A: {g['A1']} {g['A2']} / {g['A3']} {g['A4']}   B: {g['B1']} {g['B2']} / {g['B3']} {g['B4']}; "
+            f"deck {plural(state.deck_count, 'card', 'cards')}"
+            f"{'; the end is triggered (F-12)' if state.triggered else ''}.",
+            f"場札 A: {g['A1']} {g['A2']} / {g['A3']} {g['A4']}   B: {g['B1']} {g['B2']} / {g['B3']} {g['B4']}。"
+            f"山札 {state.deck_count} 枚{'。終了条件成立（F-12）' if state.triggered else ''}。"),
+    ]
+    if state.pending:
+        cards = " ".join(map(str, state.pending))
+        lines.append(Msg(f"Captured, to build: {cards}.", f"獲得、配置待ち：{cards}。"))
+    for p, (name, result) in enumerate(zip(names, scores(state), strict=True)):
+        fort = " | ".join(" ".join(map(str, col)) for col in state.fortresses[p]) or "-"
+        known = " ".join(map(str, sorted(state.known_hands[p])))
+        count = state.hand_counts[p]
+        hand = Msg(f"hand {plural(count, 'card', 'cards')}{f' (known: {known})' if known else ''}",
+                   f"手札 {count} 枚{f'（分かっているもの：{known}）' if known else ''}")
+        label = Msg("score", "得点") if state.phase is Phase.OVER else Msg("score so far", "現在の得点")
+        lines.append(Msg(f"{name}: {hand.en}; fortress {fort}; {label.en} {result.score}.",
+                         f"{name}：{hand.ja}。砦 {fort}。{label.ja} {result.score}。"))
+    return join(lines, "\n", "\n")
+
+
+# --------------------------------------------------------------------------- table notation (docs/notation.md)
+
+NOTATION = Msg(
+    "placement: CARD SPOT n|s (R7 A1N n); build: CARD left|right|on-left|on-right|hand (R7 right); "
+    "reveal: CELL CARD (A1 R7); final hand: hand NAME CARDS… (hand Aki R3 R10, hand Aki none); "
+    "face-down pair: pair NAME FROM TO (pair Aki 1 3, pair Aki none); "
+    "correction: correct NAME COUNT REASON (correct Aki 5 dropped a card)",
+    "置く：カード 場所 数|スート（赤7 A1上 数）　配置：カード 左|右|左端|右端|手札（赤7 右）　"
+    "公開：マス カード（A1 赤7）　残り手札：手札 名前 カード…（手札 Aki 赤3 赤10、手札 Aki なし）　"
+    "裏向きペア：ペア 名前 元 先（ペア Aki 1 3、ペア Aki なし）　"
+    "訂正：訂正 名前 枚数 理由（訂正 Aki 5 カードを落とした）",
+)
+
+_HAND_WORDS = {"hand", "手札", "final"}
+_PAIR_WORDS = {"pair", "ペア"}
+_CORRECT_WORDS = {"correct", "訂正"}
+_NONE_WORDS = {"none", "no", "-", "なし"}
+_WHERE_JA = {Where.LEFT: "左", Where.RIGHT: "右", Where.ON_LEFT: "左端", Where.ON_RIGHT: "右端", Where.HAND: "手札"}
+_MODE_SHORT = {Mode.NUMBER: Msg("n", "数"), Mode.SUIT: Msg("s", "スート")}
+_SIDE_JA = {side: word for word, side in _SIDE_WORDS.items()}
+
+
+def _line_refusal(part: Refusal) -> Refusal:
+    """The refusal of the wrong part, followed by the forms a line may take."""
+    return Refusal(part.msg + Msg(". Lines: ", "。書き方：") + NOTATION)
+
+
+def _parse_player(state: State, text: str) -> tuple[int, str]:
+    """The player named at the start of ``text`` (longest name first, exact case before any case;
+    a seat number also works) and the rest of the text."""
+    keys = sorted(((" ".join(normalize_token(name).split()), seat) for seat, name in enumerate(state.setup.players)),
+                  key=lambda item: -len(item[0]))
+    for exact in (True, False):
+        for key, seat in keys:
+            head = text[:len(key)]
+            if ((head == key if exact else head.casefold() == key.casefold())
+                    and (len(text) == len(key) or text[len(key)] == " ")):
+                return seat, text[len(key):].strip()
+    head, _, rest = text.partition(" ")
+    n = len(state.setup.players)
+    if head.isdigit() and int(head) < n:
+        return int(head), rest.strip()
+    raise refuse(f"{head!r} is not a player: name one of {', '.join(state.setup.players)}, or a seat 0 to {n - 1}",
+                 f"{head!r} はプレイヤーではありません。{'・'.join(state.setup.players)} の名前か、"
+                 f"席番号 0〜{n - 1} で書いてください")
+
+
+def _parse_count(token: str, what: Msg) -> int:
+    if not token.isdigit():
+        raise refuse(f"{token!r} is not {what.en}: write a whole number 0 or more",
+                     f"{token!r} は{what.ja}ではありません。0 以上の整数で書いてください")
+    return int(token)
+
+
+def parse_line(state: State, line: str) -> Action:
+    """One line of table notation (docs/notation.md) read as an action, English or Japanese words.
+
+    A line that cannot be read is refused naming the wrong part and the forms allowed; whether
+    the action is legal now is :func:`apply`'s business."""
+    try:
+        return _parse(state, line)
+    except Refusal as error:
+        raise _line_refusal(error) from None
+
+
+def _parse(state: State, line: str) -> Action:
+    text = " ".join(normalize_token(line).split())
+    if not text:
+        raise refuse("the line is empty", "行が空です")
+    head, _, rest = text.partition(" ")
+    word = head.casefold()
+    deck = state.setup.deck
+    if word in _HAND_WORDS:
+        player, cards_text = _parse_player(state, rest)
+        tokens = cards_text.split()
+        if len(tokens) == 1 and tokens[0].casefold() in _NONE_WORDS:
+            tokens = []
+        return FinalHand(player, tuple(deck.parse(t) for t in tokens))
+    if word in _PAIR_WORDS:
+        player, pair_text = _parse_player(state, rest)
+        tokens = pair_text.split()
+        if len(tokens) == 1 and tokens[0].casefold() in _NONE_WORDS:
+            return ChoosePair(player, None)
+        if len(tokens) != 2:
+            raise refuse(f"a face-down pair names two columns, from and to (counted from 0 at the left), or none; "
+                         f"got {pair_text!r}",
+                         f"裏向きペアは取る列と置く列（左端を 0 と数える）の2つか、なしで書きます（{pair_text!r}）")
+        column = Msg("a column number", "列番号")
+        return ChoosePair(player, Pair(_parse_count(tokens[0], column), _parse_count(tokens[1], column)))
+    if word in _CORRECT_WORDS:
+        player, count_text = _parse_player(state, rest)
+        count_token, _, reason = count_text.partition(" ")
+        count = _parse_count(count_token, Msg("a hand count", "手札の枚数"))
+        if not reason.strip():
+            raise refuse("a correction needs its reason after the count", "訂正には枚数の後に理由が必要です")
+        return Correct(player, count, reason)
+    tokens = text.split()
+    if len(tokens) == 3:
+        return Place(state.turn, deck.parse(tokens[0]), parse_spot(tokens[1]), parse_mode(tokens[2]))
+    if len(tokens) == 2:
+        first, second = tokens
+        if second.casefold() in _WHERE_WORDS:
+            return Build(deck.parse(first), parse_where(second))
+        if first.upper() in CELLS:
+            return Reveal(first.upper(), deck.parse(second))
+        if state.phase is Phase.REVEAL:
+            raise refuse(f"{first!r} is not a cell: a reveal is CELL CARD, cells {' '.join(CELLS)}",
+                         f"{first!r} はマスではありません。公開は「マス カード」、マスは {' '.join(CELLS)}")
+        deck.parse(first)
+        if normalize_token(second).upper() in SPOTS or any(w in second for w in _SIDE_WORDS):
+            raise refuse(f"a placement needs its declaration after the spot: {text} n (number) or {text} s (suit)",
+                         f"置くときは場所の後に宣言が必要です：{text} 数（数字）か {text} スート")
+        parse_where(second)
+    raise refuse(f"{text!r} is not a line this game reads", f"{text!r} はこのゲームの書き方ではありません")
+
+
+def action_line(state: State, action: Action, lang: Lang = "en") -> str:
+    """The notation line for ``action`` played on ``state``: ``parse_line`` reads it back to ``action``."""
+    ja = lang == "ja"
+    deck = state.setup.deck
+
+    def card(c: Card) -> str:
+        return deck.label(c, lang)
+
+    if isinstance(action, Place):
+        spot = action.spot[:2] + _SIDE_JA[action.spot[2]] if ja and action.spot in SPOTS else action.spot
+        return f"{card(action.card)} {spot} {_MODE_SHORT[action.mode].text(lang)}"
+    if isinstance(action, Build):
+        return f"{card(action.card)} {_WHERE_JA[action.where] if ja else action.where.value}"
+    if isinstance(action, Reveal):
+        return f"{action.cell} {card(action.card)}"
+    name = seat_name(state.setup.players, action.player)
+    line = _player_line(action, name, deck, lang)
+    try:  # a name that starts like another ("Aki" and "Aki 5") may read back as the other: then the seat
+        if _parse(state, line) == action:
+            return line
+    except Refusal:
+        pass
+    return _player_line(action, str(action.player), deck, lang)
+
+
+def _player_line(action: FinalHand | ChoosePair | Correct, name: str, deck: Deck, lang: Lang) -> str:
+    ja = lang == "ja"
+    if isinstance(action, FinalHand):
+        cards = " ".join(deck.label(c, lang) for c in action.cards) or ("なし" if ja else "none")
+        return f"{'手札' if ja else 'hand'} {name} {cards}"
+    if isinstance(action, ChoosePair):
+        pair = ("なし" if ja else "none") if action.pair is None else f"{action.pair.source} {action.pair.target}"
+        return f"{'ペア' if ja else 'pair'} {name} {pair}"
+    return f"{'訂正' if ja else 'correct'} {name} {action.count} {action.reason}"

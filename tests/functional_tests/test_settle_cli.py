@@ -56,7 +56,7 @@ def test_f14_settle_winners_hold_every_top_score() -> None:
 
 @pytest.mark.parametrize("doc,needle", [
     ("{not json", "is not valid JSON"),
-    (json.dumps({"game": "chess", "players": []}), "unknown game 'chess'"),
+    (json.dumps({"game": "chess", "players": []}), "unknown game \"chess\""),
     (json.dumps({"game": "fortress", "players": []}), "1 to 5 players"),
     (json.dumps({"game": "fortress", "players": [{"name": str(i)} for i in range(6)]}), "1 to 5 players"),
     (json.dumps({"game": "fortress", "players": [{"name": "Aki", "fortress": [["X9"]]}]}),
@@ -64,7 +64,7 @@ def test_f14_settle_winners_hold_every_top_score() -> None:
     (json.dumps({"game": "fortress", "players": [{"name": "Aki", "fortress": [["R5"]], "hand": ["R5"]}]}),
      "player Aki: R5 appears twice"),
     (json.dumps({"game": "fortress", "players": [{"name": "Aki", "fortress": [["R5"]]},
-                                                 {"name": "Ben", "hand": ["r5"]}]}),
+                                                 {"name": "Ben", "fortress": [], "hand": ["r5"]}]}),
      "player Ben: R5 appears also under Aki"),
     (json.dumps({"game": "fortress", "players": [{"name": "Aki", "fortress": [["R5", "Y6"]]}]}),
      "player Aki: the fortress breaks F-11: column 0 mixes ranks 5, 6"),

@@ -41,14 +41,14 @@ def test_d11_five_rounds_complete_and_shared_winners() -> None:
     ({"game": "dragoness", "players": ["A", "B"], "rounds": [{"out": "A", "cards_left": {"A": 0, "B": 1}}]},
      "round 1: player A: went out"),
     ({"game": "dragoness", "players": ["A", "B"], "rounds": [{"out": "A", "cards_left": {"B": 14}}]},
-     "round 1: player B: 14 cards left is not a count from 0 to 13"),
+     "round 1: player B: cards left must be a whole number from 1 to 13, not 14"),
     ({"game": "dragoness", "players": ["A", "B"], "rounds": [{"out": "A", "cards_left": {"B": -1}}]},
-     "player B: -1 cards left"),
+     "player B: cards left must be a whole number from 1 to 13, not -1"),
     ({"game": "dragoness", "players": ["A", "B"], "rounds": [{"out": "A", "cards_left": {"B": 1}}] * 6},
-     "1 to 5 rounds, got 6"),
+     "1 to 5 rounds, not 6"),
     ({"game": "dragoness", "players": ["A"], "rounds": []}, "2 to 8 player names"),
     ({"game": "dragoness", "players": list("ABCDEFGHI"), "rounds": []}, "2 to 8 player names"),
-    ({"game": "dragoness", "players": ["A", "B"], "rounds": []}, "1 to 5 rounds, got 0"),
+    ({"game": "dragoness", "players": ["A", "B"], "rounds": []}, "1 to 5 rounds, not 0"),
     ({"game": "dragoness", "players": ["A", "A"], "rounds": []}, "each player needs a name of their own"),
 ])
 def test_d10_settle_bad_input_is_one_line(doc: dict[str, object], needle: str) -> None:

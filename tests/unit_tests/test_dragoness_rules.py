@@ -1,5 +1,7 @@
 """Reign of Dragoness rules D-1 .. D-11."""
 
+from dataclasses import replace
+
 import pytest
 
 from companion.rules import dragoness as d
@@ -155,7 +157,7 @@ def test_d6_first_lead_contains_the_lowest_card(ddeck: d.Deck) -> None:
 def test_d7_follow_same_shape_and_size_stronger(ddeck: d.Deck) -> None:
     state = game(ddeck)
     state, _ = play(state, d.Opening(0, d.Card("Lo", 1)), P(state, 0, "Lo1"))
-    with pytest.raises(Refusal, match="does not match the pile: play a single of 1"):
+    with pytest.raises(Refusal, match="does not match the pile: play a single card"):
         d.apply(state, P(state, 1, "Lo4 Fr4"))
     state, _ = play(state, P(state, 1, "Fr1"))  # same number, more gems
     with pytest.raises(Refusal, match="already been played"):
@@ -173,7 +175,8 @@ def test_d7_d8_passed_players_stay_out_and_the_pile_is_won(ddeck: d.Deck) -> Non
     assert state.turn == 0  # Ben passed and stays out
     state, rulings = play(state, d.Pass(0))
     assert "Everyone else passed: Chie wins the pile and leads (D-8)" in rulings[0]
-    assert state.phase is d.Phase.LEAD and state.turn == 2 and state.cleared == g(ddeck, "Lo1 Fr3")
+    assert state.phase is d.Phase.LEAD and state.turn == 2
+    assert state.played == tuple(g(ddeck, "Lo1 Fr3")) and state.pile == ()
     with pytest.raises(Refusal, match="leader cannot pass"):
         d.apply(state, d.Pass(2))
 
@@ -182,9 +185,9 @@ def test_d5_engine_picks_strongest_beating_reading_or_the_declared_one(ddeck: d.
     state = game(ddeck)
     state, _ = play(state, d.Opening(0, d.Card("Lo", 1)), P(state, 0, "Lo1 Fr2 Cy3"))
     _, rulings = play(state, P(state, 1, "PG Fr3 Cy4"))
-    assert "run 3–5" in rulings[0] and "the strongest reading" in rulings[0]
+    assert "run 3–5" in rulings[0] and "the strongest legal reading is taken: 5" in rulings[0]
     _, rulings = play(state, P(state, 1, "PG Fr3 Cy4", wilds=(2,)))
-    assert "run 2–4" in rulings[0] and "as declared" in rulings[0]
+    assert "run 2–4" in rulings[0] and "as named" in rulings[0]
     with pytest.raises(Refusal, match="cannot be 7"):
         d.apply(state, P(state, 1, "PG Fr3 Cy4", wilds=(7,)))
 
@@ -205,7 +208,7 @@ def test_d9_revive_rejoins_and_forces_a_weaker_same_shape(ddeck: d.Deck) -> None
     assert state.top is not None and state.top.high == (9, 1)
 
 
-def test_d9_weakest_reading_is_chosen_after_a_revive(ddeck: d.Deck) -> None:
+def test_d5_d9_strongest_legal_reading_is_taken_after_a_revive_and_said(ddeck: d.Deck) -> None:
     state = game(ddeck)
     state, _ = play(state, d.Opening(0, d.Card("Lo", 1)), P(state, 0, "Lo1 Fr1"), P(state, 1, "Cy7 Et7"),
                     d.Revive(2))
@@ -234,18 +237,17 @@ def test_d9_no_revive_left_in_the_deck(ddeck: d.Deck) -> None:
     state = game(ddeck)  # 3 players: one Revive in the deck
     state, _ = play(state, d.Opening(0, d.Card("Lo", 1)), P(state, 0, "Lo1"), P(state, 1, "Cy9"), d.Revive(2),
                     P(state, 2, "PG"), P(state, 0, "Fr9"))
-    with pytest.raises(Refusal, match="RV has already been played"):
+    with pytest.raises(Refusal, match=r"every Revive in the deck \(1 card\) has already been played"):
         d.apply(state, d.Revive(1))
 
 
 def test_d10_round_ends_when_a_hand_empties_and_scores_with_ties(ddeck: d.Deck) -> None:
-    state = game(ddeck, n=4)
-    state.hand_counts = [1, 5, 3, 5]
+    state = replace(game(ddeck, n=4), hand_counts=(1, 5, 3, 5))
     state, _ = play(state, d.Opening(0, d.Card("Lo", 1)))
     state, rulings = play(state, P(state, 0, "Lo1"))
     assert "Aki is out: round 1 ends" in rulings[0]
-    assert state.results == [{0: 3, 2: 2, 1: 1, 3: 1}]  # a tie for third: each 1
-    assert state.round == 2 and state.phase is d.Phase.OPENING and state.hand_counts == [13] * 4
+    assert state.results == (d.RoundResult(0, (0, 5, 3, 5), (3, 1, 2, 1)),)  # a tie for third: each 1
+    assert state.round == 2 and state.phase is d.Phase.OPENING and state.hand_counts == (13,) * 4
 
 
 def test_d10_only_revives_counts_as_empty(ddeck: d.Deck) -> None:
@@ -253,9 +255,9 @@ def test_d10_only_revives_counts_as_empty(ddeck: d.Deck) -> None:
     state, _ = play(state, d.Opening(0, d.Card("Lo", 1)), P(state, 0, "Lo1"))
     with pytest.raises(Refusal, match="only 2 Revive"):
         d.apply(state, d.OnlyRevives(3))
-    state.hand_counts[3] = 2
+    state = replace(state, hand_counts=(12, 13, 13, 2, 13, 13, 13))
     state, rulings = play(state, d.OnlyRevives(3))
-    assert "counts as empty" in rulings[0] and state.results[0][3] == 3
+    assert "counts as empty" in rulings[0] and state.results[0].points[3] == 3
 
 
 @pytest.mark.parametrize("left,points", [
@@ -271,7 +273,7 @@ def test_d10_round_points(left: dict[int, int], points: dict[int, int]) -> None:
 def test_d11_five_rounds_and_shared_winners(ddeck: d.Deck) -> None:
     state = game(ddeck, n=2)
     for _ in range(5):
-        state.hand_counts = [1, 13]
+        state = replace(state, hand_counts=(1, 13))
         state, rulings = play(state, d.Opening(0, d.Card("Lo", 1)), P(state, 0, "Lo1"))
     assert state.phase is d.Phase.OVER and state.totals() == [15, 10]
     assert "After 5 rounds the winner is Aki (D-11)" in rulings[-1]

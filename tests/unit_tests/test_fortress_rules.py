@@ -46,7 +46,7 @@ def test_f1_broken_deck_file_is_refused(tmp_path: object) -> None:
 
     path = Path(str(tmp_path)) / "bad.toml"
     path.write_text('game = "fortress"\nranks = 13\n[[suits]]\ncode = "RR"\nen="x"\nja="x"\ncolor="#000"\n')
-    with pytest.raises(Refusal, match="one-letter"):
+    with pytest.raises(Refusal, match="one ASCII letter"):
         f.Deck.from_data(load_deck_data("fortress", path))
     path.write_text("not toml [")
     with pytest.raises(Refusal, match="cannot be read"):

@@ -75,7 +75,7 @@ def play(state: h.State, *actions: h.Action) -> tuple[h.State, list[str]]:
 
 def test_h3_setup_deals_six_and_lays_three_sets(hdeck: h.Deck) -> None:
     state = h.new_state(h.Setup(("A", "B", "C", "D"), 2, hdeck))
-    assert state.hand_counts == [6] * 4 and state.deck_count == 40 - 24
+    assert state.hand_counts == (6,) * 4 and state.deck_count == 40 - 24
     with pytest.raises(Refusal, match="not used with 4 players"):
         h.apply(state, h.RevealSet((40, 1)))
     with pytest.raises(Refusal, match="2 card"):
@@ -94,7 +94,7 @@ def test_h4_follow_colour_needs_void_confirmation_and_is_recorded(hdeck: h.Deck)
         h.apply(state, h.Play(1, 1, B))  # 01 indigo
     state, rulings = play(state, h.Play(1, 1, B, void=True))
     assert "declaring no crimson" in rulings[0]
-    assert state.voids == [(1, 1, B, "crimson")]
+    assert state.voids == ((1, 1, B, "crimson"),)
     # the wilderness follows its own lead: empty field takes any colour
     state, rulings = play(state, h.Play(2, 2, W))
     assert "leading jade" in rulings[0]
@@ -102,14 +102,14 @@ def test_h4_follow_colour_needs_void_confirmation_and_is_recorded(hdeck: h.Deck)
 
 def test_h4_no_wilderness_set_forces_the_battlefield(hdeck: h.Deck) -> None:
     state = start(hdeck)
-    state.wilderness = []
+    state.wilderness = ()
     with pytest.raises(Refusal, match="no wilderness set is left"):
         h.apply(state, h.Play(0, 0, W))
 
 
 def test_h4_players_without_cards_are_skipped(hdeck: h.Deck) -> None:
     state = start(hdeck)
-    state.hand_counts[1] = 0
+    state, _ = play(state, h.Correct(1, 0, "dropped all her cards"))
     state, _ = play(state, h.Play(0, 0, B))
     assert state.turn == 2
 
@@ -120,7 +120,7 @@ def test_h5_most_cards_wins_and_winners_pick_largest_first(hdeck: h.Deck) -> Non
     state, rulings = play(state, h.Play(0, 0, B), h.Play(1, 9, B, void=True), h.Play(2, 5, B), h.Play(3, 14, B))
     assert "crimson has the most cards (3)" in rulings[-1]
     assert "Dai (14), Chie (05), Aki (00)" in rulings[-1]
-    assert state.phase is h.Phase.PICK and state.pickers == [3, 2, 0]
+    assert state.phase is h.Phase.PICK and state.pickers == (3, 2, 0)
     with pytest.raises(Refusal, match="Dai picks next"):
         h.apply(state, h.Pick(2, 9))
     with pytest.raises(Refusal, match="not on the battlefield"):
@@ -129,7 +129,7 @@ def test_h5_most_cards_wins_and_winners_pick_largest_first(hdeck: h.Deck) -> Non
     with pytest.raises(Refusal, match="available: 05 14"):
         h.apply(state, h.Pick(0, 9))
     state, _ = play(state, h.Pick(0, 14))
-    assert state.piles == [[14], [], [0], [9]]
+    assert state.piles == ((14,), (), (0,), (9,))
     assert sorted(state.discard) == [5]  # the rest of the battlefield (H-8)
 
 
@@ -137,15 +137,15 @@ def test_h5_tie_goes_to_the_colour_holding_the_largest_number(hdeck: h.Deck) -> 
     state = start(hdeck)
     # 00 crimson, 01 indigo, 29 (29+2)%5=1 indigo... use 02 jade and 11 (11+1)%5=2 jade vs 00 crimson alone
     state, rulings = play(state, h.Play(0, 1, B), h.Play(1, 0, B, void=True), h.Play(2, 2, B, void=True))
-    assert "3 colours tie with 1 cards; jade holds the largest number, 02" in rulings[-1]
-    assert state.pickers == [2]
+    assert "3 colours tie with 1 card each; jade holds the largest number, 02" in rulings[-1]
+    assert state.pickers == (2,)
 
 
 def test_h6_spring_is_remembered_for_scoring(hdeck: h.Deck) -> None:
     state = start(hdeck, sets=((1, 2), (3, 4), (5, 6)))
     # 10 indigo spring, 11 jade, 29 indigo: indigo wins; Chie (29) picks first, then Aki (10)
     state, rulings = play(state, h.Play(0, 10, B), h.Play(1, 11, B, void=True), h.Play(2, 29, B))
-    assert state.pickers == [2, 0]
+    assert state.pickers == (2, 0)
     state, rulings = play(state, h.Pick(2, 10))
     assert "Spring: +1 point at scoring (H-6)" in rulings[0]
     assert state.phase is h.Phase.PICK
@@ -157,7 +157,7 @@ def test_h6_season_effects_move_cards_and_autumn_needs_a_deck(hdeck: h.Deck) -> 
     state = start(hdeck, sets=((1, 2), (3, 4), (5, 6)))
     # 15 summer indigo (15+1)%5=1; 16 jade; 21 (21+2)%5=3 gold
     state, rulings = play(state, h.Play(0, 15, B), h.Play(1, 16, B, void=True), h.Play(2, 21, B, void=True))
-    assert state.pickers == [2]
+    assert state.pickers == (2,)
     state, rulings = play(state, h.Pick(2, 15))
     assert state.phase is h.Phase.EFFECT and "Summer effect" in rulings[0]
     with pytest.raises(Refusal, match="name the card"):
@@ -199,12 +199,12 @@ def test_h8_refill_takes_a_last_single_card(hdeck: h.Deck) -> None:
     with pytest.raises(Refusal, match="1 card"):
         h.apply(state, h.RevealSet((12, 13)))
     state, _ = play(state, h.RevealSet((12,)))
-    assert state.wilderness == [(5, 6), (10, 11), (12,)] and state.phase is h.Phase.PLAY
+    assert state.wilderness == ((5, 6), (10, 11), (12,)) and state.phase is h.Phase.PLAY
 
 
 def test_h9_game_ends_when_two_hands_are_empty_at_cleanup(hdeck: h.Deck) -> None:
     state = start(hdeck)
-    state.hand_counts = [1, 1, 3]
+    state.hand_counts = (1, 1, 3)
     state, rulings = play(state, h.Play(0, 0, B), h.Play(1, 1, B, void=True), h.Play(2, 5, B))
     state, rulings = play(state, h.Pick(2, 5), h.Pick(0, 1))
     assert state.phase is h.Phase.OVER and "the game is over (H-9)" in rulings[-1]

@@ -1,7 +1,17 @@
-"""Random legal HOMALET games for every player count, against a simulated table that knows
-every card and tells the engine only what a real table would (H-1 .. H-10)."""
+"""Simulated HOMALET tables that make the mistakes real tables make (H-1 .. H-12).
+
+The table below knows every card and plays by its own reading of the rules, written here
+independently of the engine: it decides which moves are legal, which mistakes the engine can
+prove wrong (and must refuse) and which it cannot (and must accept), and what the engine should
+know after each move. Hypothesis draws every move itself, so a failure shrinks to a short game.
+Every move goes through the table notation (``action_line`` then ``parse_line``).
+"""
+
+from __future__ import annotations
 
 import random
+import re
+from dataclasses import dataclass, field
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -9,148 +19,452 @@ from hypothesis import strategies as st
 
 from companion.decks import load_deck_data
 from companion.rules import homalet as h
-from companion.rules.common import Refusal
+from companion.rules.common import Msg, Refusal
 
 DECK = h.Deck.from_data(load_deck_data("homalet"))
 B, W = h.Field.BATTLE, h.Field.WILD
+EN_NAMES = ("Aki", "Ben Ito", "Chie", "Dai", "Emi", "Fumi", "Gen")
+JA_NAMES = ("秋子", "弁", "千恵", "大介", "恵美", "文", "源")
+SEASONS = {10 + 5 * k: ("spring", "summer", "autumn", "winter")[k % 4] for k in range(12)}  # H-2, prototype
+
+
+def colour(card: int) -> int:
+    """H-2 prototype colour, 0..4."""
+    return (card + card // 10) % 5
+
+
+@dataclass
+class TrueTable:
+    """The real table: true hands and stock, and what the engine can know (cards seen going into
+    a hand). Phases and order follow RULES.md H-3 .. H-10."""
+
+    n: int
+    names: tuple[str, ...]
+    hands: list[list[int]]
+    stock: list[int]  # the top is the end
+    start: int
+    wild: list[tuple[int, ...]] = field(default_factory=list)
+    played: list[tuple[int, int, h.Field]] = field(default_factory=list)
+    taken: set[int] = field(default_factory=set)
+    piles: list[list[int]] = field(default_factory=list)
+    discard: list[int] = field(default_factory=list)
+    known: list[set[int]] = field(default_factory=list)
+    phase: str = "refill"
+    turn: int = 0
+    pickers: list[int] = field(default_factory=list)
+    takers: list[int] = field(default_factory=list)
+    japanese: bool = False  # the reasons for corrections are written in Japanese
+    effect: tuple[int, str] | None = None
+    moved: bool = False  # the open season effect has moved its card
+
+    def __post_init__(self) -> None:
+        self.piles = [[] for _ in range(self.n)]
+        self.known = [set() for _ in range(self.n)]
+
+    # ---- the table's own reading of the rules
+    def public(self) -> set[int]:
+        return ({c for s in self.wild for c in s} | {c for _, c, _ in self.played}
+                | {c for p in self.piles for c in p} | set(self.discard))
+
+    def hidden(self, p: int) -> int:
+        return len(self.hands[p]) - len(self.known[p])
+
+    def lead(self, where: h.Field) -> int | None:
+        return next((colour(c) for _, c, f in self.played if f is where), None)
+
+    def begin_round(self) -> None:
+        self.turn = self.start
+        self.next_player(first=True)
+
+    def next_player(self, first: bool = False) -> None:
+        order = [(self.start + k) % self.n for k in range(self.n)]
+        begin = 0 if first else order.index(self.turn) + 1
+        for seat in order[begin:]:
+            if self.hands[seat]:
+                self.turn, self.phase = seat, "play"
+                return
+        self.resolve_battle()
+
+    def resolve_battle(self) -> None:
+        battle = [(p, c) for p, c, f in self.played if f is B]
+        if not battle:
+            self.resolve_wild()
+            return
+        by_colour: dict[int, list[int]] = {}
+        for _, c in battle:
+            by_colour.setdefault(colour(c), []).append(c)
+        best = max(by_colour, key=lambda k: (len(by_colour[k]), max(by_colour[k])))
+        self.pickers = [p for c, p in sorted(((c, p) for p, c in battle if colour(c) == best), reverse=True)]
+        self.phase = "pick"
+
+    def after_pick(self) -> None:
+        if self.pickers:
+            self.phase = "pick"
+        else:
+            self.resolve_wild()
+
+    def resolve_wild(self) -> None:
+        wild = sorted((c, p) for p, c, f in self.played if f is W)
+        self.takers = [p for _, p in wild][: len(self.wild)]
+        if self.takers:
+            self.phase = "take"
+        else:
+            self.cleanup()
+
+    def cleanup(self) -> None:
+        self.discard += [c for _, c, _ in self.played if c not in self.taken]
+        self.played, self.taken = [], set()
+        if sum(1 for hand in self.hands if not hand) >= 2:
+            self.phase = "over"
+            return
+        self.start = (self.start + 1) % self.n
+        if len(self.wild) < 3 and self.stock:
+            self.phase = "refill"
+        else:
+            self.begin_round()
+
+    def reason(self, en: str, ja: str) -> str:
+        return ja if self.japanese else en
+
+    # ---- moves the table really makes: (action, what it does to the table)
+    def true_moves(self) -> list[tuple[h.Action, object]]:
+        out: list[tuple[h.Action, object]] = []
+        if self.phase == "refill":
+            size = min(2, len(self.stock))
+            out.append((h.RevealSet(tuple(self.stock[-size:])), self.do_reveal))
+        elif self.phase == "play":
+            p = self.turn
+            for where in ([B, W] if self.wild else [B]):
+                lead = self.lead(where)
+                follow = [c for c in self.hands[p] if lead is None or colour(c) == lead]
+                for c in follow or self.hands[p]:
+                    out.append((h.Play(p, c, where, lead is not None and not follow), self.do_play))
+        elif self.phase == "pick":
+            for c in [c for _, c, f in self.played if f is B and c not in self.taken]:
+                out.append((h.Pick(self.pickers[0], c), self.do_pick))
+        elif self.phase == "take":
+            out += [(h.TakeSet(self.takers[0], i), self.do_take) for i in range(len(self.wild))]
+        elif self.phase == "effect":
+            assert self.effect is not None
+            p, season = self.effect
+            if self.moved:
+                season = "done"
+            if season == "summer" and self.stock:
+                out.append((h.Adjust(h.Zone.DECK, h.Zone.HAND, None, None, p), self.do_draw))
+            if season == "autumn" and self.stock:
+                out.append((h.Adjust(h.Zone.DECK, h.Zone.PILE, self.stock[-1], None, p), self.do_autumn))
+            if season == "winter":
+                out += [(h.Adjust(h.Zone.HAND, h.Zone.DISCARD, c, p, None), self.do_winter) for c in self.hands[p]]
+            out.append((h.EndEffect(), self.do_end))
+        return out
+
+    def corrections(self) -> list[tuple[h.Action, object]]:
+        """A miscount found and put right: a hidden card fell back into the deck, or a card too many drawn."""
+        out: list[tuple[h.Action, object]] = []
+        if self.phase != "over":
+            dropped = self.reason("a card fell back into the deck", "山札にカードが戻った")
+            extra = self.reason("drew a card too many", "1枚多く引いた")
+            for p in range(self.n):
+                if any(c not in self.known[p] for c in self.hands[p]):
+                    out.append((h.Correct(p, len(self.hands[p]) - 1, dropped), self.do_drop))
+                if self.stock:
+                    out.append((h.Correct(p, len(self.hands[p]) + 1, extra), self.do_extra))
+        return out
+
+    def do_reveal(self, a: h.RevealSet) -> None:
+        del self.stock[-len(a.cards):]
+        self.wild.append(a.cards)
+        if len(self.wild) == 3 or not self.stock:
+            self.begin_round()
+
+    def do_play(self, a: h.Play) -> None:
+        self.hands[a.player].remove(a.card)
+        self.known[a.player].discard(a.card)
+        self.played.append((a.player, a.card, a.field))
+        self.next_player()
+
+    def do_pick(self, a: h.Pick) -> None:
+        self.taken.add(a.card)
+        self.piles[a.player].append(a.card)
+        self.pickers.pop(0)
+        season = SEASONS.get(a.card)
+        if season in ("summer", "winter") or (season == "autumn" and self.stock):
+            self.phase, self.effect, self.moved = "effect", (a.player, season), False
+        else:
+            self.after_pick()
+
+    def do_take(self, a: h.TakeSet) -> None:
+        cards = self.wild.pop(a.index)
+        self.hands[a.player] += cards
+        self.known[a.player] |= set(cards)
+        self.takers.pop(0)
+        if not self.takers:
+            self.cleanup()
+
+    def do_draw(self, a: h.Adjust) -> None:
+        assert a.target_player is not None
+        self.hands[a.target_player].append(self.stock.pop())
+        self.moved = True
+
+    def do_autumn(self, a: h.Adjust) -> None:
+        assert a.target_player is not None
+        self.piles[a.target_player].append(self.stock.pop())
+        self.moved = True
+
+    def do_winter(self, a: h.Adjust) -> None:
+        assert a.source_player is not None and a.card is not None
+        self.hands[a.source_player].remove(a.card)
+        self.known[a.source_player].discard(a.card)
+        self.discard.append(a.card)
+        self.moved = True
+
+    def do_end(self, a: h.EndEffect) -> None:
+        self.effect = None
+        self.after_pick()
+
+    def do_drop(self, a: h.Correct) -> None:
+        card = next(c for c in self.hands[a.player] if c not in self.known[a.player])
+        self.hands[a.player].remove(card)
+        self.stock.insert(0, card)
+        self.after_correct(a.player)
+
+    def do_extra(self, a: h.Correct) -> None:
+        self.hands[a.player].append(self.stock.pop(0))
+        self.after_correct(a.player)
+
+    def after_correct(self, p: int) -> None:
+        if self.phase == "play" and p == self.turn and not self.hands[p]:
+            self.next_player()
+        elif self.phase == "refill" and not self.stock:
+            self.begin_round()
+
+    # ---- mistakes: (action, must the engine refuse it?)
+    def mistakes(self) -> list[tuple[h.Action, bool]]:
+        out: list[tuple[h.Action, bool]] = []
+        public = self.public()
+        everything = range(10 * self.n)
+        if self.phase == "play":
+            p = self.turn
+            other = (p + 1) % self.n
+            if self.hands[other]:
+                out.append((h.Play(other, self.hands[other][0], B), True))  # not their turn
+            for c in public:
+                out.append((h.Play(p, c, B), True))  # a card the table sees elsewhere
+            for q in range(self.n):
+                for c in self.known[q] if q != p else ():
+                    out.append((h.Play(p, c, B), True))  # a card seen going into another hand
+            not_held = [c for c in everything if c not in public and c not in self.hands[p]
+                        and not any(c in self.known[q] for q in range(self.n))]
+            lead = self.lead(B)
+            for c in not_held[:3]:  # a card p does not hold: provably wrong only if p's hand is all known
+                void = lead is not None and colour(c) != lead
+                seen_lead = void and any(colour(k) == lead for k in self.known[p])
+                out.append((h.Play(p, c, B, void), self.hidden(p) == 0 or seen_lead))
+            if self.n < 7:
+                out.append((h.Play(p, 10 * self.n, B), True))  # H-1: not in this game
+            if not self.wild:
+                out.append((h.Play(p, self.hands[p][0], W), True))
+            for where in ([B, W] if self.wild else [B]):
+                lead = self.lead(where)
+                for c in self.hands[p]:
+                    if lead is None:
+                        out.append((h.Play(p, c, where, True), True))  # void on an empty field
+                    elif colour(c) == lead:
+                        out.append((h.Play(p, c, where, True), True))  # void with the lead colour
+                    else:
+                        out.append((h.Play(p, c, where, False), True))  # off colour without void
+                        holds_lead = any(colour(k) == lead for k in self.hands[p])
+                        if holds_lead:  # a false void claim: refused when the table saw the lead colour go in
+                            seen = any(colour(k) == lead for k in self.known[p])
+                            out.append((h.Play(p, c, where, True), seen))
+            out.append((h.Pick(p, self.hands[p][0]), True))
+        elif self.phase == "pick":
+            p = self.pickers[0]
+            out.append((h.Pick((p + 1) % self.n, self.played[0][1]), True))
+            out += [(h.Pick(p, c), True) for _, c, f in self.played if f is W or c in self.taken]
+            out.append((h.TakeSet(p, 0), True))
+        elif self.phase == "take":
+            p = self.takers[0]
+            out.append((h.TakeSet((p + 1) % self.n, 0), True))
+            out.append((h.TakeSet(p, len(self.wild)), True))
+            out.append((h.EndEffect(), True))
+        elif self.phase == "refill":
+            size = min(2, len(self.stock))
+            for c in list(public)[:3]:
+                out.append((h.RevealSet((c, *self.stock[-size + 1:])) if size == 2 else h.RevealSet((c,)), True))
+            wrong = tuple(self.stock[-size - 1:]) if size == 2 else tuple(self.stock[-2:])
+            out.append((h.RevealSet(wrong), len(wrong) != size))
+            out.append((h.Play(self.turn, 0, B), True))
+        elif self.phase == "effect":
+            assert self.effect is not None
+            p = self.effect[0]
+            out.append((h.Adjust(h.Zone.DECK, h.Zone.HAND, None, p, p), True))  # the deck has no owner
+            out.append((h.Adjust(h.Zone.HAND, h.Zone.DISCARD, None, p, None), True))  # a face-up card unnamed
+            for c in [c for c in everything if c not in self.piles[p]][:2]:
+                out.append((h.Adjust(h.Zone.PILE, h.Zone.DISCARD, c, p, None), True))
+            for c in [c for c in everything if c not in self.hands[p] and c not in public][:2]:
+                elsewhere = any(c in k for k in self.known)
+                out.append((h.Adjust(h.Zone.HAND, h.Zone.DISCARD, c, p, None), self.hidden(p) == 0 or elsewhere))
+            if not self.stock:
+                out.append((h.Adjust(h.Zone.DECK, h.Zone.HAND, None, None, p), True))
+            out.append((h.TakeSet(p, 0), True))
+        if self.phase != "over":
+            again = self.reason("counted again", "数え直し")
+            for p in range(self.n):
+                if self.known[p]:
+                    out.append((h.Correct(p, len(self.known[p]) - 1, again), True))  # fewer than the table saw
+                out.append((h.Correct(p, len(self.hands[p]), again), True))  # nothing to correct
+                out.append((h.Correct(p, len(self.hands[p]) + len(self.stock) + 1, again), True))  # more than exist
+        return out
 
 
 class Table:
+    """A whole random legal game, for the store's tests (``tests/store_games.py``): ``Table(n, start,
+    rnd).play()`` leaves ``setup`` and ``actions``. Moves are chosen with ``rnd`` among the table's real
+    moves, an occasional correction among them."""
+
     def __init__(self, n: int, start: int, rnd: random.Random) -> None:
-        self.rnd = rnd
-        self.n = n
-        cards = list(h.cards_for(n))
+        cards = list(range(10 * n))
         rnd.shuffle(cards)
-        self.hands = [cards[i * 6:(i + 1) * 6] for i in range(n)]
-        self.stock = cards[n * 6:]
-        self.wild: list[tuple[int, ...]] = []
-        self.played: list[tuple[int, int, h.Field]] = []
-        self.piles: list[list[int]] = [[] for _ in range(n)]
-        self.discard: list[int] = []
-        self.setup = h.Setup(tuple(f"P{i}" for i in range(n)), start, DECK)
+        self.rnd = rnd
+        self.table = TrueTable(n, EN_NAMES[:n], [cards[i * 6:(i + 1) * 6] for i in range(n)], cards[n * 6:], start)
+        self.setup = h.make_setup(EN_NAMES[:n], start, DECK)
         self.state = h.new_state(self.setup)
         self.actions: list[h.Action] = []
-        self.refusals = 0
-        self.effects = 0
-
-    def act(self, action: h.Action) -> None:
-        self.state, ruling = h.apply(self.state, action)
-        assert ruling.en and ruling.ja
-        self.actions.append(action)
-        if not self.state.played and self.played:  # the engine cleaned up (H-8)
-            taken = {c for pile in self.piles for c in pile}
-            self.discard += [c for _, c, _ in self.played if c not in taken]
-            self.played = []
-        self.check()
-
-    def refused(self, action: h.Action) -> None:
-        before = self.state.copy()
-        with pytest.raises(Refusal) as caught:
-            h.apply(self.state, action)
-        assert caught.value.msg.en and caught.value.msg.ja
-        assert self.state == before
-        self.refusals += 1
-
-    def check(self) -> None:
-        s = self.state
-        assert s.wilderness == self.wild
-        assert s.played == self.played
-        assert s.piles == self.piles
-        assert sorted(s.discard) == sorted(self.discard)
-        assert s.deck_count == len(self.stock)
-        for p, hand in enumerate(self.hands):
-            assert s.hand_counts[p] == len(hand)
-            assert s.known_hands[p] <= set(hand)
-        known = s.known()
-        assert len(known) + sum(s.hidden_counts()) + s.deck_count == 10 * self.n
-        everything = ([c for hand in self.hands for c in hand] + self.stock + [c for w in self.wild for c in w]
-                      + [c for _, c, _ in self.played if c not in {x for p in self.piles for x in p}]
-                      + [c for p in self.piles for c in p] + self.discard)
-        assert sorted(everything) == list(h.cards_for(self.n))
 
     def play(self) -> None:
-        rnd = self.rnd
         for _ in range(3000):
-            s = self.state
-            if s.phase is h.Phase.REFILL:
-                size = min(2, len(self.stock))
-                cards = tuple(self.stock[-size:])
-                del self.stock[-size:]
-                if self.wild:
-                    self.refused(h.RevealSet(self.wild[0]))
-                self.wild.append(cards)
-                self.act(h.RevealSet(cards))
-            elif s.phase is h.Phase.PLAY:
-                p = s.turn
-                hand = self.hands[p]
-                assert hand, "H-4: a player with no cards is skipped"
-                self.refused(h.Play((p + 1) % self.n, hand[0], B))
-                fields = [B, W] if self.wild else [B]
-                if not self.wild:
-                    self.refused(h.Play(p, hand[0], W))
-                where = rnd.choice(fields)
-                lead = s.lead(where)
-                follow = [c for c in hand if lead is None or DECK.colour_of[c] == lead]
-                if lead is not None and not follow:
-                    off = [c for c in hand if DECK.colour_of[c] != lead]
-                    self.refused(h.Play(p, off[0], where, void=False))
-                card = rnd.choice(follow or hand)
-                void = lead is not None and DECK.colour_of[card] != lead
-                hand.remove(card)
-                self.played.append((p, card, where))
-                self.act(h.Play(p, card, where, void))
-            elif s.phase is h.Phase.PICK:
-                p = s.pickers[0]
-                taken = {c for pile in self.piles for c in pile}
-                available = [c for _, c, f in self.played if f is B and c not in taken]
-                wild_played = [c for _, c, f in self.played if f is W]
-                if wild_played:
-                    self.refused(h.Pick(p, wild_played[0]))
-                card = rnd.choice(available)
-                self.piles[p].append(card)
-                self.act(h.Pick(p, card))
-                if DECK.season(card) is h.Season.AUTUMN and not self.stock:
-                    assert self.state.phase is not h.Phase.EFFECT
-            elif s.phase is h.Phase.EFFECT:
-                assert s.effect is not None
-                p, season = s.effect
-                self.effects += 1
-                if season is h.Season.SUMMER and self.stock:  # the table draws a card for p
-                    self.hands[p].append(self.stock.pop())
-                    self.act(h.Adjust(h.Zone.DECK, h.Zone.HAND, None, None, p))
-                elif season is h.Season.AUTUMN:
-                    assert self.stock, "H-6: autumn never opens on an empty deck"
-                    card = self.stock.pop()
-                    self.piles[p].append(card)
-                    self.act(h.Adjust(h.Zone.DECK, h.Zone.PILE, card, None, p))
-                elif season is h.Season.WINTER and self.hands[p]:
-                    card = rnd.choice(self.hands[p])
-                    self.hands[p].remove(card)
-                    self.discard.append(card)
-                    self.act(h.Adjust(h.Zone.HAND, h.Zone.DISCARD, card, p, None))
-                self.act(h.EndEffect())
-            elif s.phase is h.Phase.TAKE:
-                p = s.takers[0]
-                self.refused(h.TakeSet(p, len(self.wild)))
-                index = rnd.randrange(len(self.wild))
-                self.hands[p] += list(self.wild.pop(index))
-                self.act(h.TakeSet(p, index))
-            else:
+            if self.table.phase == "over":
                 return
+            moves = self.table.corrections() if self.rnd.random() < 0.01 else []
+            action, effect = self.rnd.choice(moves or self.table.true_moves())
+            self.state, _ = h.apply(self.state, action)
+            effect(action)  # type: ignore[operator]
+            self.actions.append(action)
         raise AssertionError("the game did not end")
 
 
-@settings(max_examples=70, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(n=st.integers(3, 7), start=st.integers(0, 6), seed=st.integers(0, 2**32 - 1))
-def test_h9_random_legal_games_end_and_replay(n: int, start: int, seed: int) -> None:
-    table = Table(n, start % n, random.Random(seed))
-    table.play()
-    s = table.state
-    assert s.phase is h.Phase.OVER
+PHASES = {"refill": h.Phase.REFILL, "play": h.Phase.PLAY, "pick": h.Phase.PICK, "effect": h.Phase.EFFECT,
+          "take": h.Phase.TAKE, "over": h.Phase.OVER}
+ASCII_WORD = re.compile(r"[A-Za-z]")
+
+
+def check_words(msg: Msg, japanese_names: bool) -> None:
+    """Both languages present, English counts plural right, no English inside Japanese."""
+    assert msg.en and msg.ja
+    assert not re.search(r"\b1 cards\b|\(s\)|\b[02-9] card\b", msg.en), msg.en
+    if japanese_names:
+        assert not ASCII_WORD.search(msg.ja.replace("HOMALET", "")), msg.ja
+
+
+def agree(table: TrueTable, state: h.State) -> None:
+    """The engine's state is the table's, as far as the engine can know it."""
+    assert state.phase is PHASES[table.phase]
+    assert list(state.hand_counts) == [len(hand) for hand in table.hands]
+    assert state.deck_count == len(table.stock)
+    assert list(state.wilderness) == table.wild
+    assert list(state.played) == table.played
+    assert [list(p) for p in state.piles] == table.piles
+    assert sorted(state.discard) == sorted(table.discard)
+    assert [set(k) for k in state.known_hands] == table.known
+    unseen = sorted(set(range(10 * table.n)) - table.public() - {c for k in table.known for c in k})
+    now = h.allowed(state)
+    assert list(now.unseen) == unseen
+    assert len(unseen) == sum(state.hidden_counts()) + state.deck_count and min(state.hidden_counts()) >= 0
+    if table.phase == "play":
+        assert now.player == table.turn
+        for f in now.fields:
+            lead = table.lead(f.field)
+            assert f.lead == (None if lead is None else DECK.colours[lead].key)
+            assert set(f.known_lead) == {c for c in table.known[table.turn] if lead is not None and colour(c) == lead}
+            assert f.known_void == (lead is not None and table.hidden(table.turn) == 0 and not f.known_lead)
+
+
+@settings(max_examples=12, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example])
+@given(data=st.data(), n=st.integers(3, 7), start=st.integers(0, 6), japanese=st.booleans())
+def test_h1_h12_a_table_making_mistakes(data: st.DataObject, n: int, start: int, japanese: bool) -> None:
+    """Every real move is accepted and leaves the engine agreeing with the table; every mistake
+    the engine can prove wrong is refused, changing nothing; the rest are accepted (H-4: the
+    engine cannot see hands). The game ends (H-9) and replays to the same state."""
+    names = (JA_NAMES if japanese else EN_NAMES)[:n]
+    cards = data.draw(st.permutations(list(range(10 * n))), label="deal")
+    table = TrueTable(n, names, [cards[i * 6:(i + 1) * 6] for i in range(n)], cards[n * 6:], start % n,
+                      japanese=japanese)
+    state = h.new_state(h.make_setup(names, start % n, DECK))
+    actions: list[h.Action] = []
+    corrections = 0
+    for _ in range(1500):
+        if table.phase == "over":
+            break
+        lang = data.draw(st.sampled_from(["en", "ja"]), label="lang")
+        kind = data.draw(st.integers(0, 9), label="kind")
+        if kind <= 1:
+            action, must_refuse = data.draw(st.sampled_from(table.mistakes()), label="mistake")
+            line = h.action_line(state, action, lang)
+            assert h.parse_line(state, line) == action, line
+            before = state.copy()
+            try:
+                _, ruling = h.apply(state, action)
+            except Refusal as refusal:
+                assert must_refuse, f"{line!r} refused: {refusal.msg.en}"
+                check_words(refusal.msg, japanese)
+            else:
+                assert not must_refuse, f"{line!r} accepted: {ruling.en}"
+            assert state == before
+            continue
+        if kind == 2 and corrections < 3 and table.corrections():
+            action, effect = data.draw(st.sampled_from(table.corrections()), label="correction")
+            corrections += 1
+        else:
+            action, effect = data.draw(st.sampled_from(table.true_moves()), label="move")
+        line = h.action_line(state, action, lang)
+        assert h.parse_line(state, line) == action, line
+        before = state.copy()
+        new, ruling = h.apply(state, action)
+        assert state == before  # apply is pure
+        check_words(ruling, japanese)
+        effect(action)  # type: ignore[operator]
+        state = new
+        actions.append(action)
+        agree(table, state)
+    assert h.finished(state), "the game did not end"
     assert sum(1 for hand in table.hands if not hand) >= 2  # H-9
-    assert table.refusals > 0
-    assert h.fold(table.setup, table.actions) == s
-    data = [h.action_to_data(a) for a in table.actions]
-    assert [h.action_from_data(DECK, d) for d in data] == table.actions  # records round-trip
-    totals = [x.score for x in h.scores(s)]
-    assert h.winners(totals, s.piles)
+    assert h.fold(h.make_setup(names, start % n, DECK), actions) == state
+    assert [h.action_from_data(DECK, h.action_to_data(a)) for a in actions] == actions
+    check_words(h.describe(state), japanese)
+    assert [s.score for s in h.scores(state)] == [table_score(pile) for pile in table.piles]
+
+
+def table_score(pile: list[int]) -> int:
+    """H-11 as the table counts it: a point a card, a point for each card sharing its last digit,
+    a point for each card on a run of 3+ consecutive last digits (no 9-0 wrap), a point a spring."""
+    digits = [c % 10 for c in pile]
+    present = set(digits)
+    on_run = {d for start in range(8) if {start, start + 1, start + 2} <= present for d in range(start, start + 3)}
+    spring = sum(1 for c in pile if SEASONS.get(c) == "spring")
+    return len(pile) + sum(1 for d in digits if digits.count(d) > 1) + sum(1 for d in digits if d in on_run) + spring
+
+
+@pytest.mark.parametrize("line", ["", "07", "b 07", "pick pick", "move > >", "correct", "訂正 1", "07 b void void",
+                                  "take -1", "reveal x", "move 07", "Aki Aki", "end end", "99 b", "07 戦場無し",
+                                  "᧚ b", "take ᧚", "correct Aki ᧚ x", "take " + "9" * 5000, "correct Aki " + "9" * 5000,
+                                  "move ᧚ deck > discard", "᧚ pick 07"])
+def test_a_bad_line_is_refused_never_crashes(line: str) -> None:
+    state = h.new_state(h.make_setup(EN_NAMES[:3], 0, DECK))
+    with pytest.raises(Refusal) as caught:
+        h.parse_line(state, line)
+    assert caught.value.msg.en and caught.value.msg.ja
+
+
+@settings(max_examples=200, deadline=None)
+@given(line=st.text(alphabet=st.sampled_from(list("0123456789 bwvAkiBen>戦場在野無し選ぶ取る移動山札手札訂正-x᧚")),
+                    max_size=20) | st.text(max_size=12))
+def test_any_line_gives_an_action_or_a_refusal(line: str) -> None:
+    state = h.new_state(h.make_setup(EN_NAMES[:3], 0, DECK))
+    try:
+        action = h.parse_line(state, line)
+    except Refusal as refusal:
+        assert refusal.msg.en and refusal.msg.ja
+        return
+    assert h.parse_line(state, h.action_line(state, action)) == action

@@ -1,0 +1,185 @@
+"""The ``App``: the language, the store (opened on first use), the keys and commands every screen shares.
+
+Screens do the work; this class only routes between them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.reactive import reactive
+from textual.screen import Screen
+
+from companion.app.screens.base import LangScreen
+from companion.app.words import say
+from companion.rules.common import Lang, Msg, Refusal
+
+
+def locale_lang() -> Lang:
+    """The language the locale asks for (the command line's rule)."""
+    from companion.cli import default_lang
+
+    return default_lang()
+
+
+class CompanionApp(App[None]):
+    CSS_PATH = Path(__file__).with_name("app.tcss")  # absolute: a subclass elsewhere finds it too
+    TITLE = "companion"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f1", "help", "Help", show=False),
+        Binding("f2", "toggle_lang", "Language", show=False),
+    ]
+
+    lang: reactive[Lang] = reactive[Lang]("en", init=False)
+
+    def __init__(self, lang: Lang | None = None, db_path: str | None = None) -> None:
+        super().__init__()
+        self.set_reactive(CompanionApp.lang, lang or locale_lang())
+        self._db_path = db_path
+        self._store: Any = None  # companion.store.Store, opened on first use
+
+    # ------------------------------------------------------------------ the store, opened on first use
+
+    @property
+    def store(self) -> Any:
+        if self._store is None:
+            from companion.store import Store  # type: ignore[import-not-found, unused-ignore]
+
+            self._store = Store.open(self._db_path)
+        return self._store
+
+    # ------------------------------------------------------------------ language
+
+    def say(self, key: str) -> str:
+        return say(key, self.lang)
+
+    def text(self, msg: Msg) -> str:
+        return msg.text(self.lang)
+
+    def watch_lang(self) -> None:
+        screen = self.screen
+        if isinstance(screen, LangScreen):
+            screen.relabel()
+
+    def game_title(self, game: str) -> str:
+        from companion.rules.games import ENGINES
+
+        return self.text(ENGINES[game].TITLE)
+
+    def action_toggle_lang(self) -> None:
+        self.lang = "en" if self.lang == "ja" else "ja"
+        self.notify(self.say("lang.switched"), timeout=2)
+
+    # ------------------------------------------------------------------ routing
+
+    def on_mount(self) -> None:
+        from companion.app.screens.home import HomeScreen
+
+        self.push_screen(HomeScreen())
+
+    def action_help(self) -> None:
+        from companion.app.screens.help import HelpScreen
+
+        if isinstance(self.screen, HelpScreen):
+            self.pop_screen()
+            return
+        game = getattr(self.screen, "game", None)
+        self.push_screen(HelpScreen(game if isinstance(game, str) else None))
+
+    def action_new_game(self) -> None:
+        from companion.app.screens.new_game import NewGameScreen
+
+        self.push_screen(NewGameScreen())
+
+    def action_sheet(self) -> None:
+        from companion.app.screens.new_game import NewGameScreen
+
+        self.push_screen(NewGameScreen(sheet=True))
+
+    def action_history(self) -> None:
+        from companion.app.screens.history import HistoryScreen
+
+        self.push_screen(HistoryScreen())
+
+    def action_stats(self) -> None:
+        from companion.app.screens.history import StatsScreen
+
+        self.push_screen(StatsScreen())
+
+    def action_resume(self) -> None:
+        try:
+            games = self.store.unfinished()
+        except Refusal as refusal:
+            self.notify(self.text(refusal.msg), severity="error")
+            return
+        if games:
+            self.open_game(games[0].id)
+        else:
+            self.notify(self.say("home.none"))
+
+    def open_game(self, game_id: int) -> None:
+        """Show a stored game: its tracking screen, or the settlement once it is over."""
+        try:
+            live = self.store.load(game_id)
+        except Refusal as refusal:
+            self.notify(self.text(refusal.msg), severity="error")
+            return
+        if live.mode == "sheet":
+            from companion.app.screens.settle import SettleScreen
+
+            self.push_screen(SettleScreen(lambda lang: live.settle(True, lang), live.settle(False, "en"), live.id))
+            return
+        from companion.app.screens.track import GameScreen
+
+        self.push_screen(GameScreen(live))
+
+    def export(self, game_id: int) -> None:
+        """Write the game's record as JSON into the current folder (atomically) and say where."""
+        import json
+        import os
+
+        path = Path.cwd() / f"companion-game-{game_id}.json"
+        temp = path.with_suffix(".json.tmp")
+        try:
+            record = self.store.export_record(game_id)
+            with temp.open("w", encoding="utf-8") as handle:
+                json.dump(record, handle, ensure_ascii=False, indent=1)
+                handle.flush()
+                os.fsync(handle.fileno())
+            temp.replace(path)
+        except Refusal as refusal:
+            self.notify(self.text(refusal.msg), severity="error")
+            return
+        except OSError as error:
+            temp.unlink(missing_ok=True)
+            self.notify(f"{path}: {error.strerror}", severity="error")
+            return
+        self.notify(self.say("track.exported") + str(path))
+
+    def home(self) -> None:
+        """Back to the home screen, whatever is open above it."""
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        if isinstance(self.screen, LangScreen):
+            self.screen.relabel()
+
+    # ------------------------------------------------------------------ the command palette
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        s = self.say
+        yield SystemCommand(s("cmd.new"), s("cmd.new.help"), self.action_new_game)
+        yield SystemCommand(s("cmd.resume"), s("cmd.resume.help"), self.action_resume)
+        yield SystemCommand(s("home.sheet"), s("cmd.sheet.help"), self.action_sheet)
+        yield SystemCommand(s("home.history"), s("cmd.history.help"), self.action_history)
+        yield SystemCommand(s("home.stats"), s("cmd.stats.help"), self.action_stats)
+        for name, key in (("undo", "cmd.undo.help"), ("redo", "cmd.redo.help"), ("export", "cmd.export.help")):
+            if hasattr(screen, f"action_{name}"):
+                title = s("cmd.export") if name == "export" else s(f"key.{name}")
+                yield SystemCommand(title, s(key), getattr(screen, f"action_{name}"))
+        yield SystemCommand(s("cmd.lang"), s("cmd.lang.help"), self.action_toggle_lang)
+        yield SystemCommand(s("key.help"), s("cmd.help.help"), self.action_help)
+        yield SystemCommand(s("key.quit"), s("key.quit"), self.action_quit)

@@ -1,0 +1,100 @@
+"""History and statistics: what ``companion games`` and ``companion stats`` show, in tables that
+sort by any column (click its heading, or press its number; again to reverse)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import DataTable, Label, Static
+
+from companion.app.screens.base import LangScreen
+from companion.app.widgets.keybar import KeyBar
+from companion.rules.common import Refusal
+
+
+class TableScreen(LangScreen):
+    """A title, a sortable table filled from the store, and the keys."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", "Back", show=False)]
+    TITLE_KEY = ""
+    COLUMNS: tuple[str, ...] = ()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sorted_by: tuple[int, bool] | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Label(self.say(self.TITLE_KEY), classes="title")
+        table: DataTable[Any] = DataTable(cursor_type="row", zebra_stripes=True)
+        yield table
+        yield Static("", id="problem")
+        yield KeyBar([("1-9", "key.sort"), ("Enter", "key.open"), ("Esc", "key.back"), ("F2", "key.lang")],
+                     self.lang)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        table = self.query_one(DataTable)
+        for i, key in enumerate(self.COLUMNS):
+            table.add_column(f"{i + 1}:{self.say(key)}", key=key)
+        try:
+            rows = self.rows()
+        except Refusal as refusal:
+            self.query_one("#problem", Static).update(self.text(refusal.msg))
+            return
+        for key, row in rows:
+            table.add_row(*row, key=key)
+        if self.sorted_by is not None:
+            self.sort(*self.sorted_by)
+        table.focus()
+
+    def rows(self) -> list[tuple[str, tuple[Any, ...]]]:
+        raise NotImplementedError
+
+    def sort(self, column: int, reverse: bool) -> None:
+        self.sorted_by = (column, reverse)
+        self.query_one(DataTable).sort(self.COLUMNS[column], reverse=reverse)
+
+    def _toggle(self, column: int) -> None:
+        reverse = self.sorted_by == (column, False)
+        self.sort(column, reverse)
+
+    def on_data_table_header_selected(self, event: DataTable.HeaderSelected) -> None:
+        self._toggle(event.column_index)
+
+    def on_key(self, event: events.Key) -> None:
+        if event.character and event.character.isdigit() and 1 <= int(event.character) <= len(self.COLUMNS):
+            self._toggle(int(event.character) - 1)
+            event.stop()
+
+
+class HistoryScreen(TableScreen):
+    TITLE_KEY = "history.title"
+    COLUMNS = ("col.id", "col.game", "col.players", "col.when", "col.state", "col.winners", "col.moves")
+
+    def rows(self) -> list[tuple[str, tuple[Any, ...]]]:
+        out = []
+        for g in self.capp.store.games():
+            state = "state.sheet" if g.mode == "sheet" else "state.finished" if g.finished else "state.playing"
+            out.append((str(g.id), (g.id, self.capp.game_title(g.game), ", ".join(g.players),
+                                    g.created[5:16].replace("T", " "), self.say(state), ", ".join(g.winners),
+                                    g.actions)))
+        return out
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        if event.row_key.value is not None:
+            self.capp.open_game(int(event.row_key.value))
+
+
+class StatsScreen(TableScreen):
+    TITLE_KEY = "stats.title"
+    COLUMNS = ("col.player", "col.game", "col.played", "col.won", "col.rate", "col.average", "col.best",
+               "col.worst", "col.last")
+
+    def rows(self) -> list[tuple[str, tuple[Any, ...]]]:
+        return [(f"{r.player}/{r.game}", (r.player, self.capp.game_title(r.game), r.plays, r.wins,
+                                          round(100 * r.win_rate), round(r.average, 1), r.best, r.worst,
+                                          r.last_played[:10]))
+                for r in self.capp.store.stats()]

@@ -1,0 +1,174 @@
+"""A new game: the game, the players in seating order (names completed from the roster), the start
+player, the deck file and the mode. The engines and the store decide whether the table is valid."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Grid, Horizontal
+from textual.suggester import Suggester
+from textual.widgets import Button, Input, Label, Select, Static
+
+from companion.app.screens.base import LangScreen
+from companion.app.widgets.keybar import KeyBar
+from companion.rules.common import Refusal
+
+_SEPARATORS = re.compile(r"[,、，]")
+
+
+def split_names(text: str) -> list[str]:
+    """``Aki, Ben、Chie`` → the names, in order; empty pieces dropped."""
+    return [n.strip() for n in _SEPARATORS.split(text) if n.strip()]
+
+
+class NameSuggester(Suggester):
+    """Completes the name being typed (after the last comma) from the names already played."""
+
+    def __init__(self, roster: list[str]) -> None:
+        super().__init__(use_cache=False, case_sensitive=True)
+        self.roster = roster
+
+    async def get_suggestion(self, value: str) -> str | None:
+        head, _, last = value.rpartition(",") if "," in value else ("", "", value)
+        typed = last.lstrip()
+        if not typed:
+            return None
+        taken = set(split_names(head))
+        for name in self.roster:
+            if name.casefold().startswith(typed.casefold()) and name not in taken:
+                return value[: len(value) - len(typed)] + name
+        return None
+
+
+class NewGameScreen(LangScreen):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", "Back", show=False)]
+
+    def __init__(self, sheet: bool = False) -> None:
+        super().__init__()
+        self.sheet = sheet
+        self.values: dict[str, Any] = {"game": "fortress", "players": "", "start": 0, "deck": "",
+                                       "mode": "sheet" if sheet else "track"}
+
+    def compose(self) -> ComposeResult:
+        from companion.rules.games import ENGINES
+
+        v = self.values
+        yield Label(self.say("home.sheet" if self.sheet else "new.title"), classes="title")
+        with Grid(id="form"):
+            yield Label(self.say("new.game"))
+            yield Select([(self.text(e.TITLE), g) for g, e in ENGINES.items()], value=v["game"],
+                         allow_blank=False, compact=True, id="game")
+            yield Label(self.say("new.players"))
+            yield Input(v["players"], placeholder=self.say("new.players.hint"), compact=True, id="players",
+                        suggester=NameSuggester(self._roster()))
+            yield Label(self.say("new.start"))
+            yield Select(self._start_options(), value=v["start"], allow_blank=False, compact=True, id="start")
+            yield Label(self.say("new.deck"))
+            yield Input(v["deck"], placeholder=self.say("new.deck.hint"), compact=True, id="deck")
+            yield Label(self.say("new.mode"))
+            yield Select([(self.say("new.mode.track"), "track"), (self.say("new.mode.sheet"), "sheet")],
+                         value=v["mode"], allow_blank=False, compact=True, id="mode")
+        yield Static("", id="problem")
+        with Horizontal(classes="buttons"):
+            yield Button(self.say("new.go"), variant="primary", compact=True, id="go")
+            yield Button(self.say("new.back"), compact=True, id="back")
+        yield KeyBar([("→", "key.complete"), ("Esc", "key.back"), ("F1", "key.help"), ("F2", "key.lang")],
+                     self.lang)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one("#players", Input).focus()
+
+    def relabel(self) -> None:
+        self._keep()
+        super().relabel()
+
+    def _roster(self) -> list[str]:
+        try:
+            return list(self.capp.store.roster())
+        except Refusal:
+            return []
+
+    def _start_options(self) -> list[tuple[str, int]]:
+        if self.values["game"] == "dragoness":
+            return [(self.say("new.start.none"), 0)]
+        names = split_names(self.values["players"])
+        return [(f"{i}: {n}", i) for i, n in enumerate(names)] or [("—", 0)]
+
+    def _keep(self) -> None:
+        """Remember what has been typed (the form is recomposed when the language changes)."""
+        for key in ("game", "start", "mode"):
+            for select in self.query(f"#{key}").results(Select):
+                if select.value is not Select.NULL:
+                    self.values[key] = select.value
+        for key in ("players", "deck"):
+            for entry in self.query(f"#{key}").results(Input):
+                self.values[key] = entry.value
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "game":
+            self.values["game"] = event.value
+            self._refresh_start()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "players":
+            self.values["players"] = event.value
+            self._refresh_start()
+
+    def _refresh_start(self) -> None:
+        start = self.query_one("#start", Select)
+        current = start.value
+        options = self._start_options()
+        start.set_options(options)
+        start.value = current if isinstance(current, int) and current < len(options) else 0
+        start.disabled = self.values["game"] == "dragoness"
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.start_game()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "go":
+            self.start_game()
+        else:
+            self.app.pop_screen()
+
+    def start_game(self) -> None:
+        """Store the new game (the engine checks the table) and open it; a problem is shown, nothing stored."""
+        self._keep()
+        v = self.values
+        game: str = v["game"]
+        names = split_names(v["players"])
+        start = None if game == "dragoness" else int(v["start"])
+        try:
+            deck_data = self._deck_data(game, v["deck"].strip())
+            if v["mode"] == "sheet":
+                self._check_table(game, names, start, deck_data)
+                from companion.app.screens.sheet import SheetScreen
+
+                self.app.switch_screen(SheetScreen(game, names, v["deck"].strip() or None))
+                return
+            game_id = self.capp.store.new_game(game, names, start=start, deck_data=deck_data)
+        except Refusal as refusal:
+            self.query_one("#problem", Static).update(self.text(refusal.msg))
+            return
+        self.app.pop_screen()
+        self.capp.open_game(game_id)
+
+    @staticmethod
+    def _deck_data(game: str, path: str) -> dict[str, Any]:
+        from companion.decks import load_deck_data
+
+        return load_deck_data(game, path or None)
+
+    @staticmethod
+    def _check_table(game: str, names: list[str], start: int | None, deck_data: dict[str, Any]) -> None:
+        """The engine's own check of the table (player count, names, start seat)."""
+        from companion.rules.games import ENGINES
+
+        engine = ENGINES[game]
+        engine.make_setup(tuple(names), start, engine.Deck.from_data(deck_data))
+
+

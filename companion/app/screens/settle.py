@@ -1,0 +1,133 @@
+"""Settlement: every player's arithmetic in words (as ``companion settle --explain``), the winners
+with the tie rule that decided, and the compact settle JSON as a QR code a phone can scan."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Button, Label, Static
+
+from companion.app.screens.base import LangScreen
+from companion.app.widgets.keybar import KeyBar
+
+WIDE = 110  # columns from which the QR code stands beside the explanation
+
+
+def compact_json(answer: dict[str, Any]) -> str:
+    """The settle answer as the QR code carries it: no spaces, Japanese as itself."""
+    return json.dumps(answer, ensure_ascii=False, separators=(",", ":"))
+
+
+def scores_of(answer: dict[str, Any]) -> dict[str, int]:
+    """Each player's final number, as the settle answer gives it."""
+    if answer["game"] == "dragoness":
+        return dict(answer["totals"])
+    return {p["name"]: p["score"] for p in answer["players"]}
+
+
+def tie_rule(answer: dict[str, Any]) -> str | None:
+    """The word key of the tie rule that decided, if the top score was tied."""
+    scores = scores_of(answer)
+    top = max(scores.values(), default=0)
+    if sum(1 for s in scores.values() if s == top) < 2:
+        return None
+    game = answer["game"]
+    return "tie.largest.homalet" if game == "homalet" else f"tie.shared.{game}"
+
+
+class SettleScreen(LangScreen):
+    """``explained`` is the settle answer with explanations in the language it was asked in;
+    ``explain`` asks for it again in another language; ``compact`` is what the QR code holds."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back", show=False),
+                                             Binding("f4", "export", "Export", show=False)]
+
+    def __init__(self, explain: Any, compact: dict[str, Any], game_id: int | None) -> None:
+        super().__init__()
+        self.explain = explain  # Callable[[Lang], dict]: the settle answer with explanations
+        self.compact = compact
+        self.game_id = game_id
+        self.game = compact["game"]
+
+    def compose(self) -> ComposeResult:
+        answer: dict[str, Any] = self.explain(self.lang)
+        number = "" if self.game_id is None else f" #{self.game_id}"
+        yield Label(f"{self.say('settle.title')} — {self.capp.game_title(self.game)}{number}", classes="title")
+        with VerticalScroll(id="settle-row"):
+            with Vertical(id="explain"):
+                yield Static(self._winners(answer), id="winners")
+                yield Static(self._arithmetic(answer))
+            with Vertical(id="qr-box"):
+                yield Label(self.say("settle.qr"), classes="heading")
+                yield Static(self._qr(), id="qr")
+        with Horizontal(classes="buttons"):
+            if self.game_id is not None:
+                yield Button(self.say("settle.export"), compact=True, id="export")
+            yield Button(self.say("settle.home"), variant="primary", compact=True, id="home")
+        yield KeyBar([("Esc", "key.back"), ("F4", "cmd.export"), ("F2", "key.lang"), ("^Q", "key.quit")],
+                     self.lang)
+
+    def _qr(self) -> Text:
+        from companion.app.widgets.qr import qr_text
+
+        return qr_text(compact_json(self.compact))
+
+    def _winners(self, answer: dict[str, Any]) -> Text:
+        winners = answer["winners"]
+        text = Text(self.say("settle.winners" if len(winners) > 1 else "settle.winner"), style="bold")
+        text.append((", " if self.lang == "en" else "、").join(winners), style="bold reverse")
+        rule = tie_rule(answer)
+        if rule is not None:
+            text.append("\n" + self.say(rule))
+        if answer["game"] == "dragoness" and not answer.get("complete", True):
+            text.append("\n" + self.say("settle.incomplete"))
+        return text
+
+    def _arithmetic(self, answer: dict[str, Any]) -> Text:
+        text = Text()
+        if answer["game"] == "dragoness":
+            for line in answer.get("explanation", []):
+                text.append(line + "\n")
+            totals = answer["totals"]
+            sep = ", " if self.lang == "en" else "、"
+            text.append(self.say("settle.total") + sep.join(f"{n} {t}" for n, t in totals.items()), style="bold")
+            return text
+        for player in answer["players"]:
+            text.append(f"{player['name']}: {player['score']}\n", style="bold")
+            if "explanation" in player:
+                text.append(f"  {player['explanation']}\n")
+        return text
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.set_class(event.size.width >= WIDE, "wide")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "export":
+            self.action_export()
+        else:
+            self.capp.home()
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+    def action_export(self) -> None:
+        if self.game_id is not None:
+            self.capp.export(self.game_id)
+
+
+def explained_by_settle(doc: dict[str, Any]) -> Any:
+    """For a score sheet: the settle answer of ``doc`` with explanations, in the language asked."""
+    from companion.settle import settle
+
+    def explain(lang: Any) -> dict[str, Any]:
+        return settle(doc, True, lang)
+
+    return explain
+
+

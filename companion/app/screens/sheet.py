@@ -1,0 +1,192 @@
+"""Score sheet only: a form per game, live as it is filled. The form only collects what the table
+wrote; ``companion settle`` (the same code as the command line) checks and scores it, so a problem
+(a column breaking the ±3 check, a card held twice) is shown with its reason as it is typed."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Grid, Horizontal, VerticalScroll
+from textual.widgets import Button, Input, Label, Select, Static
+
+from companion.app.screens.base import LangScreen
+from companion.app.widgets.keybar import KeyBar
+from companion.rules.common import Refusal
+
+ROUNDS = 5  # the Dragoness sheet's columns (D-11); settle checks the count itself
+
+
+def tokens(text: str) -> list[str]:
+    """The cards written in a field, separated by spaces or commas."""
+    return [t for t in re.split(r"[\s,、，]+", text.strip()) if t]
+
+
+def columns(text: str) -> list[list[str]]:
+    """``R5 Y5 / G6 / B9`` → one list of cards per column, left to right."""
+    return [tokens(part) for part in re.split(r"[/|／]", text) if tokens(part)]
+
+
+def count(text: str) -> int | str:
+    """A number of cards left as the sheet says it; anything else is passed on for settle to refuse."""
+    stripped = text.strip()
+    return int(stripped) if stripped.isdigit() else stripped
+
+
+class SheetScreen(LangScreen):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", "Back", show=False),
+                                             Binding("ctrl+s", "save", "Save", show=False)]
+
+    def __init__(self, game: str, players: list[str], deck: str | None = None) -> None:
+        super().__init__()
+        self.game = game
+        self.players = players
+        self.deck = deck
+        self.values: dict[str, str] = {}
+
+    # ------------------------------------------------------------------ the form
+
+    def compose(self) -> ComposeResult:
+        yield Label(f"{self.say('sheet.title')} — {self.capp.game_title(self.game)}", classes="title")
+        with VerticalScroll(id="sheet"):
+            if self.game == "dragoness":
+                yield from self._dragoness_form()
+            else:
+                yield from self._pile_form()
+        yield Static("", id="preview")
+        with Horizontal(classes="buttons"):
+            yield Button(self.say("sheet.save"), variant="primary", compact=True, id="save")
+            yield Button(self.say("new.back"), compact=True, id="back")
+        yield KeyBar([("^S", "sheet.save"), ("Esc", "key.back"), ("F2", "key.lang")], self.lang)
+
+    def _pile_form(self) -> ComposeResult:
+        fields = (("columns", "sheet.fortress.columns"), ("hand", "sheet.fortress.hand")) \
+            if self.game == "fortress" else (("pile", "sheet.homalet.pile"),)
+        with Grid(id="pile-form", classes=f"fields-{len(fields)}"):
+            for seat, name in enumerate(self.players):
+                yield Label(name)
+                for key, hint in fields:
+                    field_id = f"{key}-{seat}"
+                    yield Input(self.values.get(field_id, ""), placeholder=self.say(hint), compact=True,
+                                id=field_id)
+
+    def _dragoness_form(self) -> ComposeResult:
+        choices = [(name, name) for name in self.players]
+        with Grid(id="rounds-form"):
+            yield Label("")
+            for r in range(1, ROUNDS + 1):
+                yield Label(f"{self.say('sheet.dragoness.round')} {r}")
+            yield Label(self.say("sheet.dragoness.out"))
+            for r in range(ROUNDS):
+                current = self.values.get(f"out-{r}")
+                yield Select(choices, value=current if current else Select.NULL, compact=True, id=f"out-{r}",
+                             prompt="—")
+            for seat, name in enumerate(self.players):
+                yield Label(name)
+                for r in range(ROUNDS):
+                    field_id = f"left-{seat}-{r}"
+                    yield Input(self.values.get(field_id, ""), compact=True, id=field_id,
+                                placeholder=self.say("sheet.dragoness.left"))
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query(Input).first().focus()
+        self.update_preview()
+
+    # ------------------------------------------------------------------ live
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id:
+            self.values[event.input.id] = event.value
+            self.update_preview()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id:
+            self.values[event.select.id] = "" if event.value is Select.NULL else str(event.value)
+            self.update_preview()
+
+    def document(self) -> dict[str, Any]:
+        """The ``companion settle`` input the sheet says so far."""
+        v = self.values
+        doc: dict[str, Any] = {"game": self.game}
+        if self.deck:
+            doc["deck"] = self.deck
+        if self.game == "fortress":
+            doc["players"] = [{"name": n, "fortress": columns(v.get(f"columns-{i}", "")),
+                               "hand": tokens(v.get(f"hand-{i}", ""))} for i, n in enumerate(self.players)]
+        elif self.game == "homalet":
+            doc["players"] = [{"name": n, "pile": tokens(v.get(f"pile-{i}", ""))}
+                              for i, n in enumerate(self.players)]
+        else:
+            doc["players"] = list(self.players)
+            rounds = []
+            for r in range(ROUNDS):
+                out = v.get(f"out-{r}", "")
+                if not out:
+                    continue
+                left = {n: count(v.get(f"left-{i}-{r}", "")) for i, n in enumerate(self.players) if n != out}
+                rounds.append({"out": out, "cards_left": left})
+            doc["rounds"] = rounds
+        return doc
+
+    def settled(self) -> dict[str, Any]:
+        from companion.settle import settle
+
+        return settle(self.document(), False, self.lang)
+
+    def update_preview(self) -> None:
+        preview = self.query_one("#preview", Static)
+        try:
+            answer = self.settled()
+        except Refusal as refusal:
+            preview.update(Text(self.say("sheet.incomplete") + self.text(refusal.msg), style="bold red"))
+            return
+        preview.update(self._scores(answer))
+
+    def _scores(self, answer: dict[str, Any]) -> Text:
+        text = Text()
+        if answer["game"] == "dragoness":
+            for r, points in enumerate(answer["rounds"], start=1):
+                text.append(f"{self.say('sheet.dragoness.round')} {r}: ", style="bold")
+                text.append("  ".join(f"{n} +{p}" for n, p in points.items()) + "\n")
+            totals = "  ".join(f"{n} {t}" for n, t in answer["totals"].items())
+            text.append(self.say("settle.total") + totals, style="bold")
+            return text
+        for p in answer["players"]:
+            text.append(f"{p['name']}: {p['score']}", style="bold")
+            details = {k: v for k, v in p.items() if k not in ("name", "score", "explanation")}
+            text.append("  " + "  ".join(f"{self.say('field.' + k)} {_short(v)}" for k, v in details.items()) + "\n")
+        return text
+
+    # ------------------------------------------------------------------ save
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "save":
+            self.action_save()
+        else:
+            self.app.pop_screen()
+
+    def action_save(self) -> None:
+        """Store the sheet as a finished game and show its settlement; a problem stores nothing."""
+        from companion.app.screens.settle import SettleScreen, explained_by_settle
+
+        doc = self.document()
+        try:
+            from companion.settle import settle
+
+            compact = settle(doc, False, "en")
+            game_id = self.capp.store.new_result_game(self.game, doc)
+        except Refusal as refusal:
+            self.notify(self.text(refusal.msg), severity="error")
+            return
+        self.notify(self.say("sheet.saved") + f"#{game_id}")
+        self.app.switch_screen(SettleScreen(explained_by_settle(doc), compact, game_id))
+
+
+def _short(value: Any) -> str:
+    if isinstance(value, dict):
+        return "→".join(str(v) for v in value.values())
+    return "—" if value is None else str(value)

@@ -1,0 +1,1 @@
+"""Widgets that draw a game's state; they show what the engines say and decide nothing."""

@@ -1,0 +1,199 @@
+"""Each game's table drawn as text from its state. Cards take the deck file's colours, always with
+their letters or numbers beside, so nothing depends on colour alone. Drawing only: every number
+shown (scores, counts) is the engine's."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+
+from companion.app.words import say
+from companion.rules.common import Lang
+
+TURN = "▶"
+
+
+def _ink(color: str, token: str | None = None) -> Style:
+    """A deck colour as text colour, bold so dark colours stay readable on a dark background;
+    clicking it types ``token`` into the entry line."""
+    return Style(color=color, bold=True) + _click(token)
+
+
+def _click(token: str | None, style: str = "") -> Style:
+    """Clicking this text types ``token`` into the entry line (the mouse as an alternative)."""
+    base = Style.parse(style) if style else Style()
+    return base if token is None else base + Style(meta={"@click": f"screen.insert({token!r})"})
+
+
+def _row_name(text: Text, name: str, active: bool, width: int = 10) -> None:
+    text.append(TURN if active else " ", style="bold")
+    cut = name if len(name) <= width else name[: width - 1] + "…"
+    text.append(cut.ljust(width) + " ", style="bold" if active else "")
+
+
+# --------------------------------------------------------------------------- Six-Suit Fortress
+
+
+def fortress_board(engine: ModuleType, state: Any, lang: Lang) -> Text:
+    """Both 2×2 grids with their 16 spots labelled as in the notation; each player's fortress row
+    (columns left to right, rank and height), hand count and score so far; the deck count."""
+    deck = state.setup.deck
+    text = Text()
+
+    def card(cell: str) -> None:
+        c = state.grid.get(cell)
+        if c is None:
+            text.append(f"{'--':^5}", style="dim")
+        else:
+            text.append(f"{c!s:^5}", style=_ink(deck.suit(c.suit).color, str(c)))
+
+    a, b = engine.GRIDS
+    def spot(name: str, width: int = 5) -> None:
+        pad = width - len(name)
+        text.append(" " * (pad // 2))
+        text.append(name, style=_click(name, "dim"))
+        text.append(" " * (pad - pad // 2))
+
+    for side, (left, right) in (("N", (1, 2)), ("S", (3, 4))):
+        if side == "S":
+            for top, bottom in ((1, 2), (3, 4)):
+                for g in (a, b):
+                    text.append(" ")
+                    spot(f"{g}{top}W", 4)
+                    card(f"{g}{top}")
+                    card(f"{g}{bottom}")
+                    spot(f"{g}{bottom}E", 5)
+                    text.append(" ")
+                text.append("\n")
+        for g in (a, b):
+            text.append(" " * 5)
+            spot(f"{g}{left}{side}")
+            spot(f"{g}{right}{side}")
+            text.append(" " * 6)
+        text.append("\n")
+    text.append(f" {say('board.deck', lang)} {state.deck_count}", style="bold")
+    if state.pending:
+        text.append(f"   {say('board.captured', lang)} ")
+        for c in state.pending:
+            text.append(str(c), style=_ink(deck.suit(c.suit).color, str(c)))
+            text.append(" ")
+    text.append("\n")
+    scores = engine.scores(state)
+    active = state.turn if state.phase in (engine.Phase.PLACE, engine.Phase.BUILD) else None
+    for p, name in enumerate(state.setup.players):
+        _row_name(text, name, p == active)
+        text.append(f"{say('board.hand', lang)}{state.hand_counts[p]:>2} ")
+        text.append(f"{say('board.score', lang)}{scores[p].score:>3} ", style="bold")
+        for column in state.fortresses[p]:
+            first = column[0]
+            text.append(f"{first.rank}", style="bold")
+            for c in column:
+                text.append(c.suit, style=_ink(deck.suit(c.suit).color))
+            text.append(" ")
+        text.append("\n")
+    return text
+
+
+# --------------------------------------------------------------------------- HOMALET
+
+
+def homalet_board(engine: ModuleType, state: Any, lang: Lang) -> Text:
+    """The battlefield and wilderness with their lead colours, the wilderness sets, each player's
+    hand count and score pile with its live score."""
+    deck = state.setup.deck
+    text = Text()
+
+    def card(c: int, dim: bool = False) -> None:
+        colour = deck.colour(c)
+        mark = colour.ja if lang == "ja" else colour.en[:1]
+        season = deck.season(c)
+        text.append(f"{c:02d}{mark}", style=_click(f"{c:02d}", "dim") if dim else _ink(colour.color, f"{c:02d}"))
+        if season is not None:
+            text.append(engine.SEASON_NAMES[season].text(lang)[:1] if lang == "ja" else "*", style="dim")
+        text.append(" ")
+
+    names = state.setup.players
+    for where in engine.Field:
+        lead = state.lead(where)
+        text.append(f" {engine.FIELD_NAMES[where].text(lang)}", style="bold")
+        if lead is not None:
+            colour = deck.by_key[lead]
+            text.append(f" ({say('board.lead', lang)} ")
+            text.append(colour.ja if lang == "ja" else colour.en, style=_ink(colour.color))
+            text.append(")")
+        text.append(": ")
+        for p, c, f in state.played:
+            if f is where:
+                card(c, dim=c in state.battle_taken)
+                text.append(f"{names[p][:6]} ", style="dim")
+        text.append("\n")
+    text.append(f" {say('board.sets', lang)}\n  ", style="bold")
+    for i, cards in enumerate(state.wilderness):
+        text.append(f"{i + 1}:", style="dim")
+        for c in cards:
+            card(c)
+        text.append(" ")
+    text.append(f"\n {say('board.deck', lang)} {state.deck_count}  {say('board.round', lang)} {state.round}\n")
+    scores = engine.scores(state)
+    actor = state.actor()
+    for p, name in enumerate(names):
+        _row_name(text, name, p == actor)
+        text.append(f"{say('board.hand', lang)}{state.hand_counts[p]:>2} ")
+        text.append(f"{say('board.score', lang)}{scores[p].score:>3} ", style="bold")
+        s = scores[p]
+        text.append(f"({s.cards}+{s.same_digit}+{s.run}+{s.spring}) ", style="dim")
+        for c in sorted(state.piles[p]):
+            card(c)
+        text.append("\n")
+    return text
+
+
+# --------------------------------------------------------------------------- Reign of Dragoness
+
+
+def dragoness_board(engine: ModuleType, state: Any, lang: Lang) -> Text:
+    """Round n of 5, the pile's top pattern with its type and the card to beat, who has passed,
+    hand counts and points so far."""
+    deck = state.setup.deck
+    text = Text()
+    rounds = engine.ROUNDS
+    text.append(f" {say('board.round', lang)} {min(state.round, rounds)}/{rounds}\n", style="bold")
+    text.append(f" {say('board.pile', lang)}: ", style="bold")
+    for c in state.pile:
+        try:
+            style = _ink(deck.clan(c.code).color)
+        except (KeyError, ValueError, AttributeError):
+            style = Style(bold=True, reverse=True)
+        text.append(deck.label(c, lang), style=style)
+        text.append(" ")
+    if state.top is not None:
+        text.append("\n   " + state.top.describe().text(lang), style="dim")
+    text.append("\n")
+    totals = state.totals()
+    playing = state.phase in (engine.Phase.LEAD, engine.Phase.FOLLOW, engine.Phase.REVIVED)
+    for p, name in enumerate(state.setup.players):
+        _row_name(text, name, playing and p == state.turn)
+        text.append(f"{say('board.hand', lang)}{state.hand_counts[p]:>2} ")
+        text.append(f"{say('board.points', lang)}{totals[p]:>3} ", style="bold")
+        if p in state.passed:
+            text.append(say("board.passed", lang), style="dim italic")
+        if state.top_player == p:
+            text.append(say("board.top", lang), style="italic")
+        text.append("\n")
+    return text
+
+
+_BOARDS: dict[str, Callable[[ModuleType, Any, Lang], Text]] = {
+    "fortress": fortress_board, "homalet": homalet_board, "dragoness": dragoness_board,
+}
+
+
+def board(engine: ModuleType, state: Any, lang: Lang) -> Text:
+    """The table of ``engine``'s game in ``state``."""
+    text = _BOARDS[engine.GAME](engine, state, lang)
+    text.rstrip()
+    return text

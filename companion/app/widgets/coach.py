@@ -1,0 +1,92 @@
+"""The coach: what a line would do, shown as it is typed, before Enter. The engine decides:
+the line is read by ``parse_line`` and tried with ``apply`` on the current state (nothing is
+stored); a Fortress card alone shows its capture at every usable spot (``captures``), a Dragoness
+group every legal reading of its wild cards (``readings``)."""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any
+
+from rich.text import Text
+
+from companion.app.words import say
+from companion.rules.common import Lang, Refusal
+
+
+def preview(engine: ModuleType, state: Any, line: str, lang: Lang, completes: bool = False) -> Text:
+    """What Enter would do with ``line``: the engine's ruling, or its refusal (not shown while
+    ``completes``: the line is the start of a legal one, still being typed)."""
+    text = Text()
+    extra = _game_coach(engine, state, line, lang)
+    if extra is not None:
+        text.append_text(extra)
+        text.append("\n")
+    try:
+        action = engine.parse_line(state, line)
+        _, ruling = engine.apply(state, action)
+    except Refusal as refusal:
+        if extra is None and not completes:
+            text.append(refusal.msg.text(lang), style="red")
+        text.rstrip()
+        return text
+    text.append(say("track.preview", lang), style="bold")
+    text.append(ruling.text(lang), style="green")
+    return text
+
+
+def _game_coach(engine: ModuleType, state: Any, line: str, lang: Lang) -> Text | None:
+    tokens = line.split()
+    if engine.GAME == "fortress" and len(tokens) == 1 and state.phase in (engine.Phase.PLACE, engine.Phase.BUILD):
+        try:
+            card = state.setup.deck.parse(tokens[0])
+        except Refusal:
+            return None
+        if state.phase is engine.Phase.BUILD:
+            return _builds(engine, state, card, lang)
+        return _captures(engine, state, card, lang)
+    if engine.GAME == "dragoness" and tokens and hasattr(engine, "readings"):
+        try:
+            action = engine.parse_line(state, line)
+        except Refusal:
+            return None
+        cards = getattr(action, "cards", None)
+        if not cards or getattr(action, "wilds", None) is not None:
+            return None
+        found = engine.readings(state, cards)
+        if len(found) < 2:
+            return None
+        text = Text(say("coach.readings", lang), style="bold")
+        text.append(("; " if lang == "en" else "／").join(r.describe().text(lang) for r in found))
+        return text
+    return None
+
+
+def _captures(engine: ModuleType, state: Any, card: Any, lang: Lang) -> Text:
+    """Spot by spot: the count captured declaring number (n) and suit (s)."""
+    by_spot: dict[str, dict[Any, int]] = {}
+    for c in engine.captures(state, card):
+        by_spot.setdefault(c.spot, {})[c.mode] = len(c.cards)
+    text = Text(f"{card} ", style="bold")
+    text.append(say("coach.captures", lang))
+    for spot, modes in by_spot.items():
+        n, s = modes.get(engine.Mode.NUMBER, 0), modes.get(engine.Mode.SUIT, 0)
+        text.append(f" {spot}:", style="dim")
+        text.append(f"n{n}", style="bold green" if n == 3 else "")
+        text.append(f"/s{s}", style="bold green" if s == 3 else "")
+    return text
+
+
+def _builds(engine: ModuleType, state: Any, card: Any, lang: Lang) -> Text | None:
+    """F-11 for one captured card: every legal place, and why each other place is refused."""
+    for option in engine.build_options(state):
+        if option.card == card:
+            text = Text(f"{card} ", style="bold")
+            text.append((", " if lang == "en" else "・").join(engine.WHERE_NAMES[w].text(lang) for w in option.legal),
+                        style="green")
+            for where, why in option.refused:
+                text.append(f"\n  ✗ {engine.WHERE_NAMES[where].text(lang)}{': ' if lang == 'en' else '：'}",
+                            style="dim")
+                text.append(why.text(lang), style="dim")
+            return text
+    return None

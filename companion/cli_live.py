@@ -1,0 +1,424 @@
+"""The live-game commands: ``new``, ``play``, ``undo``, ``redo``, ``show``, ``games``, ``delete``,
+``stats``, ``export`` and ``import``, over the game store (docs/store.md).
+
+Each takes ``--db PATH`` (default: ``COMPANION_DB``, else the user's data folder). What a command
+changes is committed before it says so: ``play`` prints each ruling only once its action is stored.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from companion.rules.common import Lang, Msg, Refusal, plural, refuse
+
+LIVE_COMMANDS = ("new", "play", "undo", "redo", "show", "games", "delete", "stats", "export", "import")
+
+WORDS = {
+    "db": Msg("the game database (default: COMPANION_DB, else the user's data folder)",
+              "ゲームのデータベース（既定値は COMPANION_DB、なければユーザーのデータフォルダ）"),
+    "id": Msg("the game's number (companion games lists them)", "ゲームの番号（companion games で一覧できます）"),
+    "new": Msg("start a game and print its number", "ゲームを始めて、その番号を出力します"),
+    "new.players": Msg("the players in seating order, separated by commas", "席順のプレイヤー名（カンマ区切り）"),
+    "new.start": Msg("the start player's name (default: the first)", "スタートプレイヤーの名前（既定値は最初の人）"),
+    "new.results": Msg("store the game from its results alone: the JSON companion settle takes (- for standard "
+                       "input)", "結果だけでゲームを保存します：companion settle と同じ JSON（- なら標準入力）"),
+    "play": Msg("play table-notation lines, each stored before its ruling is printed",
+                "卓上記法の行を順に指します。各手は保存してから裁定を表示します"),
+    "play.lines": Msg("lines of table notation; - reads them from standard input, one a line",
+                      "卓上記法の行。- なら標準入力から1行ずつ読みます"),
+    "undo": Msg("undo the last N actions (default 1); they can be redone",
+                "最後の N 手を取り消します（既定値 1）。やり直せます"),
+    "redo": Msg("redo N undone actions (default 1)", "取り消した手を N 手やり直します（既定値 1）"),
+    "count": Msg("how many actions", "手の数"),
+    "show": Msg("the game in words: whose turn, the table, the score so far, what is allowed now",
+                "ゲームの状態：手番、場、ここまでの得点、いまできること"),
+    "json": Msg("print JSON instead", "代わりに JSON を出力します"),
+    "games": Msg("the stored games, newest first", "保存されたゲーム（新しい順）"),
+    "delete": Msg("delete a stored game (asks first)", "保存されたゲームを削除します（確認します）"),
+    "yes": Msg("do not ask", "確認しません"),
+    "stats": Msg("per player and game: plays, wins, win rate, average, best and worst score",
+                 "プレイヤーとゲームごとの回数・勝利数・勝率・平均・最高点・最低点"),
+    "csv": Msg("print CSV instead", "代わりに CSV を出力します"),
+    "stats.game": Msg("only this game", "このゲームだけ"),
+    "stats.player": Msg("only this player", "このプレイヤーだけ"),
+    "stats.vs": Msg("head to head: two players over the games both played", "二人の対戦成績（二人とも遊んだゲーム）"),
+    "export": Msg("write a game's record (JSON)", "ゲームの記録（JSON）を書き出します"),
+    "export.output": Msg("the file to write (default: standard output)", "書き出すファイル（既定値は標準出力）"),
+    "export.lines": Msg("write table-notation lines instead, one per action (companion play - reads them)",
+                        "代わりに卓上記法の行を1手1行で書き出します（companion play で読めます）"),
+    "import": Msg("store a game record as a new game and print its number",
+                  "ゲーム記録を新しいゲームとして保存し、その番号を出力します"),
+    "import.file": Msg("a game record (JSON), or - for standard input", "ゲーム記録（JSON）。- なら標準入力"),
+}
+
+
+def add_live_commands(commands: Any, lang: Lang) -> None:
+    """Add the live-game subcommands to ``companion``'s subparsers."""
+    from companion.cli_words import HELP
+    from companion.decks import GAMES
+
+    def say(key: str) -> str:
+        return WORDS[key].text(lang)
+
+    def command(name: str) -> argparse.ArgumentParser:
+        sub: argparse.ArgumentParser = commands.add_parser(name, help=say(name), description=say(name))
+        sub.add_argument("--db", metavar="PATH", help=say("db"))
+        return sub
+
+    def game_id(sub: argparse.ArgumentParser) -> None:
+        sub.add_argument("id", type=int, help=say("id"))
+
+    new = command("new")
+    new.add_argument("game", choices=GAMES, help=HELP["game"].text(lang))
+    new.add_argument("--players", metavar="A,B,C", help=say("new.players"))
+    new.add_argument("--start", metavar="NAME", help=say("new.start"))
+    new.add_argument("--deck", metavar="FILE", help=HELP["deck.file"].text(lang))
+    new.add_argument("--results", metavar="FILE", help=say("new.results"))
+    play = command("play")
+    game_id(play)
+    play.add_argument("lines", nargs="+", metavar="LINE", help=say("play.lines"))
+    for name in ("undo", "redo"):
+        sub = command(name)
+        game_id(sub)
+        sub.add_argument("count", type=int, nargs="?", default=1, metavar="N", help=say("count"))
+    show = command("show")
+    game_id(show)
+    show.add_argument("--json", action="store_true", help=say("json"))
+    games = command("games")
+    games.add_argument("--json", action="store_true", help=say("json"))
+    delete = command("delete")
+    game_id(delete)
+    delete.add_argument("--yes", "-y", action="store_true", help=say("yes"))
+    stats = command("stats")
+    form = stats.add_mutually_exclusive_group()
+    form.add_argument("--json", action="store_true", help=say("json"))
+    form.add_argument("--csv", action="store_true", help=say("csv"))
+    stats.add_argument("--game", choices=GAMES, help=say("stats.game"))
+    stats.add_argument("--player", metavar="NAME", help=say("stats.player"))
+    stats.add_argument("--vs", nargs=2, metavar=("A", "B"), help=say("stats.vs"))
+    export = command("export")
+    game_id(export)
+    export.add_argument("-o", "--output", metavar="FILE", help=say("export.output"))
+    export.add_argument("--lines", action="store_true", help=say("export.lines"))
+    importing = command("import")
+    importing.add_argument("file", help=say("import.file"))
+
+
+# --------------------------------------------------------------------------- running
+
+
+def run_live(args: argparse.Namespace, lang: Lang) -> int:
+    """Run one live-game command; a refusal is one line on standard error and exit status 2."""
+    from companion.store import Store, default_db_path
+
+    runner = RUNNERS[args.command]
+    path = Path(args.db) if args.db is not None else default_db_path()
+    try:
+        if args.command not in WRITERS and not path.exists():
+            path = Path(":memory:")  # nothing stored yet: read an empty store, create no file
+        with Store.open(path) as store:
+            return runner(store, args, lang)
+    except Refusal as refusal:
+        print(refusal.msg.text(lang), file=sys.stderr)
+        return 2
+
+
+WRITERS = ("new", "play", "undo", "redo", "delete", "import")
+
+
+def _say(msg: Msg, lang: Lang) -> None:
+    print(msg.text(lang), flush=True)
+
+
+def _names(text: str) -> list[str]:
+    return [name.strip() for name in text.replace("、", ",").split(",")]
+
+
+def _json_input(path: str, record: bool) -> Any:
+    """A JSON document read as settle reads its input (bounded, checked): a record or results."""
+    from companion.cli import RECORD_INPUT, SETTLE_INPUT, read_document
+
+    return read_document(path, RECORD_INPUT if record else SETTLE_INPUT)
+
+
+def run_new(store: Any, args: argparse.Namespace, lang: Lang) -> int:
+    players = _names(args.players) if args.players is not None else None
+    if args.results is not None:
+        results = _json_input(args.results, record=False)
+        if players is not None and isinstance(results, dict):
+            listed = _result_names(results)
+            if listed is not None and sorted(listed) != sorted(players):
+                raise refuse(f"--players names {', '.join(players)} but the results name {', '.join(listed)}",
+                             f"--players は {'、'.join(players)} ですが、結果には {'、'.join(listed)} とあります")
+        if isinstance(results, dict) and isinstance(results.get("deck"), str) and args.results != "-":
+            results["deck"] = str(Path(args.results).parent / results["deck"])  # beside the results file
+        if args.deck is not None and isinstance(results, dict):
+            results["deck"] = args.deck
+        print(store.new_result_game(args.game, results), flush=True)
+        return 0
+    if players is None:
+        raise refuse("name the players: --players A,B,C (or store results alone with --results FILE)",
+                     "プレイヤーを指定してください：--players A,B,C（結果だけなら --results FILE）")
+    start = None
+    if args.start is not None:
+        if args.start not in players:
+            raise refuse(f"the start player {args.start} is not one of the players ({', '.join(players)})",
+                         f"スタートプレイヤー {args.start} はプレイヤー（{'、'.join(players)}）にいません")
+        start = players.index(args.start)
+    deck_data = None
+    if args.deck is not None:
+        from companion.decks import load_deck_data
+
+        deck_data = load_deck_data(args.game, args.deck)
+    print(store.new_game(args.game, players, start, deck_data), flush=True)
+    return 0
+
+
+def _result_names(results: dict[str, Any]) -> list[str] | None:
+    players = results.get("players")
+    if not isinstance(players, list):
+        return None
+    names = [p if isinstance(p, str) else p.get("name") if isinstance(p, dict) else None for p in players]
+    return [n for n in names if isinstance(n, str)]
+
+
+def _lines(tokens: Iterable[str]) -> Iterator[str]:
+    """The lines to play: each argument, and for ``-`` each line of standard input as it comes
+    (blank lines and ``#`` comments skipped)."""
+    for token in tokens:
+        if token != "-":
+            yield token
+            continue
+        for line in sys.stdin:
+            text = line.strip()
+            if text and not text.startswith("#"):
+                yield text
+
+
+def run_play(store: Any, args: argparse.Namespace, lang: Lang) -> int:
+    live = store.load(args.id)
+    for line in _lines(args.lines):
+        try:
+            ruling = live.play_line(line)
+        except Refusal as refusal:
+            print(Msg(f"{line}: ", f"{line}：").text(lang) + refusal.msg.text(lang), file=sys.stderr)
+            return 2
+        _say(ruling, lang)
+    return 0
+
+
+def _moved(store: Any, args: argparse.Namespace, lang: Lang, undo: bool) -> int:
+    if args.count < 1:
+        raise refuse("N must be 1 or more", "N は 1 以上です")
+    live = store.load(args.id)
+    count = live.undo(args.count) if undo else live.redo(args.count)
+    now = plural(live.position, "action", "actions")
+    if undo:
+        _say(Msg(f"undid {plural(count, 'action', 'actions')}; {now} in effect" if count else
+                 "nothing to undo", f"{count} 手取り消しました。有効な手は {live.position} 手です" if count else
+                 "取り消す手はありません"), lang)
+    else:
+        _say(Msg(f"redid {plural(count, 'action', 'actions')}; {now} in effect" if count else
+                 "nothing to redo", f"{count} 手やり直しました。有効な手は {live.position} 手です" if count else
+                 "やり直す手はありません"), lang)
+    return 0
+
+
+def show_data(live: Any, lang: Lang) -> dict[str, Any]:
+    """What ``companion show --json`` prints (and the app may show)."""
+    data: dict[str, Any] = {"id": live.id, "game": live.game, "mode": live.mode, "players": list(live.players),
+                            "actions": live.position, "finished": live.finished,
+                            "can_undo": live.can_undo if live.mode == "track" else False,
+                            "can_redo": live.can_redo if live.mode == "track" else False}
+    if live.mode == "track":
+        state = live.state
+        data["state"] = live.engine.describe(state).text(lang)
+        data["allowed"] = None if live.finished else live.engine.allowed(state).to_data()
+    else:
+        data["results"] = live.results
+    data["settle"], refused = _settled(live, lang)
+    if refused is not None:
+        data["settle_refused"] = refused.text(lang)
+    return data
+
+
+def _settled(live: Any, lang: Lang) -> tuple[dict[str, Any] | None, Msg | None]:
+    """The settle answer of a finished game, or why settling it refuses (the game stays shown)."""
+    try:
+        return live.settle(False, lang), None
+    except Refusal as refusal:
+        return None, refusal.msg
+
+
+def run_show(store: Any, args: argparse.Namespace, lang: Lang) -> int:
+    from companion.cli import format_json
+
+    live = store.load(args.id)
+    if args.json:
+        print(json.dumps(show_data(live, lang), ensure_ascii=False))
+        return 0
+    title = live.engine.TITLE.text(lang)
+    out = [Msg(f"Game {live.id}: {title}, {', '.join(live.players)}",
+               f"ゲーム {live.id}：{title}（{'、'.join(live.players)}）").text(lang)]
+    if live.mode == "track":
+        state = live.state
+        out.append(live.engine.describe(state).text(lang))
+        if not live.finished:
+            out.append(live.engine.allowed(state).describe().text(lang))
+    else:
+        out.append(Msg("stored from its results alone", "結果だけで保存されたゲーム").text(lang))
+    answer, refused = _settled(live, lang)
+    if answer is not None:
+        out.append(format_json(answer))
+    if refused is not None:
+        out.append(Msg("cannot settle: ", "精算できません：").text(lang) + refused.text(lang))
+    print("\n".join(out))
+    return 0
+
+
+def _state_words(game: Any) -> Msg:
+    if game.finished:
+        won = ", ".join(game.winners)
+        return Msg(f"finished, won by {won}", f"終了（勝者 {'、'.join(game.winners)}）")
+    if game.mode == "sheet":
+        return Msg("score sheet, incomplete", "得点表（途中）")
+    return Msg(f"in play, {plural(game.actions, 'action', 'actions')}", f"進行中（{game.actions} 手）")
+
+
+def run_games(store: Any, args: argparse.Namespace, lang: Lang) -> int:
+    listed = store.games()
+    if args.json:
+        print(json.dumps([g.to_data() for g in listed], ensure_ascii=False))
+        return 0
+    if not listed:
+        _say(Msg("no games stored yet", "保存されたゲームはまだありません"), lang)
+        return 0
+    rows = [[str(g.id), g.game, ", ".join(g.players) if lang == "en" else "、".join(g.players),
+             g.updated.replace("T", " ").removesuffix("Z"), _state_words(g).text(lang)] for g in listed]
+    heads = Msg("id|game|players|last change (UTC)|state", "番号|ゲーム|プレイヤー|最終更新（UTC）|状態").text(lang)
+    print(_table(heads.split("|"), rows))
+    return 0
+
+
+def _table(heads: list[str], rows: list[list[str]]) -> str:
+    """Columns padded by display width (a Japanese character takes two)."""
+    import unicodedata
+
+    def width(text: str) -> int:
+        return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+    widths = [max(width(r[i]) for r in [heads, *rows]) for i in range(len(heads))]
+    return "\n".join("  ".join(cell + " " * (w - width(cell)) for cell, w in zip(row, widths, strict=True)).rstrip()
+                     for row in [heads, *rows])
+
+
+def run_delete(store: Any, args: argparse.Namespace, lang: Lang) -> int:
+    game = next((g for g in store.games() if g.id == args.id), None)
+    if game is None:
+        store.delete(args.id)  # refuses: no such game
+    assert game is not None
+    if not args.yes:
+        what = Msg(f"delete game {game.id} ({game.game}: {', '.join(game.players)})? [y/N] ",
+                   f"ゲーム {game.id}（{game.game}：{'、'.join(game.players)}）を削除しますか？ [y/N] ")
+        print(what.text(lang), end="", flush=True)
+        answer = sys.stdin.readline().strip().lower()
+        if answer not in ("y", "yes", "はい"):
+            _say(Msg("not deleted", "削除しませんでした"), lang)
+            return 1
+    store.delete(args.id)
+    _say(Msg(f"deleted game {args.id}", f"ゲーム {args.id} を削除しました"), lang)
+    return 0
+
+
+STAT_HEADS = Msg("player|game|plays|wins|win rate|average|best|worst|last played",
+                 "プレイヤー|ゲーム|回数|勝利|勝率|平均|最高|最低|最後に遊んだ日")
+VS_HEADS = Msg("a|b|games|a wins|b wins|both won|a ahead|b ahead|level",
+               "A|B|対戦数|A の勝利|B の勝利|両者勝利|A が上|B が上|同点")
+
+
+def run_stats(store: Any, args: argparse.Namespace, lang: Lang) -> int:
+    if args.vs is not None:
+        result = store.head_to_head(args.vs[0], args.vs[1], args.game)
+        data = result.to_data()
+        if args.json:
+            print(json.dumps(data, ensure_ascii=False))
+        else:
+            heads = list(data) if args.csv else VS_HEADS.text(lang).split("|")
+            _print_rows(heads, [[str(v) for v in data.values()]], args.csv)
+        return 0
+    rows = store.stats(args.game, args.player)
+    if args.json:
+        print(json.dumps([r.to_data() for r in rows], ensure_ascii=False))
+        return 0
+    if args.csv:
+        keys = ["player", "game", "plays", "wins", "win_rate", "average", "total", "best", "worst", "last_played"]
+        _print_rows(keys, [[str(r.to_data()[k]) for k in keys] for r in rows], True)
+        return 0
+    if not rows:
+        _say(Msg("no finished games to count yet", "集計できる終わったゲームはまだありません"), lang)
+        return 0
+    table = [[r.player, r.game, str(r.plays), str(r.wins), f"{100 * r.win_rate:.0f}%", f"{r.average:.2f}",
+              str(r.best), str(r.worst), r.last_played[:10]] for r in rows]
+    _print_rows(STAT_HEADS.text(lang).split("|"), table, False)
+    return 0
+
+
+def _print_rows(heads: list[str], rows: list[list[str]], as_csv: bool) -> None:
+    if as_csv:
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, lineterminator="\n")
+        writer.writerow(heads)
+        writer.writerows(rows)
+        print(buffer.getvalue(), end="")
+    else:
+        print(_table(heads, rows))
+
+
+def export_lines(live: Any, lang: Lang = "en") -> list[str]:
+    """The game in effect as table-notation lines, one per action."""
+    state = live.engine.new_state(live.setup)
+    lines = []
+    for action in live.actions:
+        lines.append(live.engine.action_line(state, action, lang))
+        state = live.engine.apply(state, action)[0]
+    return lines
+
+
+def run_export(store: Any, args: argparse.Namespace, lang: Lang) -> int:
+    from companion.cli import format_json
+
+    live = store.load(args.id)
+    if args.lines:
+        if live.mode == "sheet":
+            live.record()  # refuses: a score sheet has no moves
+        text = "".join(line + "\n" for line in export_lines(live, lang))
+    else:
+        text = format_json(live.record()) + "\n"
+    if args.output is None:
+        print(text, end="")
+        return 0
+    from printables.layout import atomic_target
+
+    with atomic_target(args.output) as temp:
+        Path(temp).write_text(text, encoding="utf-8")
+    return 0
+
+
+def run_import(store: Any, args: argparse.Namespace, lang: Lang) -> int:
+    data = _json_input(args.file, record=True)
+    print(store.import_record(data), flush=True)
+    return 0
+
+
+RUNNERS: dict[str, Callable[[Any, argparse.Namespace, Lang], int]] = {
+    "new": run_new, "play": run_play, "show": run_show, "games": run_games, "delete": run_delete,
+    "stats": run_stats, "export": run_export, "import": run_import,
+    "undo": lambda s, a, lang: _moved(s, a, lang, True), "redo": lambda s, a, lang: _moved(s, a, lang, False),
+}

@@ -1,0 +1,191 @@
+"""Score-sheet forms, the settlement's QR code, history and statistics."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import zxingcpp
+from PIL import Image
+from textual.widgets import DataTable, Input, Select, Static
+
+from companion.app.screens.settle import SettleScreen, compact_json
+from companion.app.screens.sheet import SheetScreen
+from companion.app.widgets.qr import half_blocks, qr_matrix
+from companion.settle import settle
+from companion.store import Store
+
+from .conftest import make_app
+from .games import GAMES, PLAYERS, WINNERS
+
+
+def text_of(app: object, selector: str) -> str:
+    return str(app.screen.query_one(selector, Static).content)  # type: ignore[attr-defined]
+
+
+def unblock(lines: list[str]) -> list[list[bool]]:
+    """The modules back from the half-block characters (the test's own reading of them)."""
+    top = {" ": False, "▀": True, "▄": False, "█": True}
+    bottom = {" ": False, "▀": False, "▄": True, "█": True}
+    rows = []
+    for line in lines:
+        rows.append([top[c] for c in line])
+        rows.append([bottom[c] for c in line])
+    return rows
+
+
+def decode(matrix: list[list[bool]], scale: int = 6) -> str:
+    size = len(matrix[0])
+    image = Image.new("L", (size * scale, len(matrix) * scale), 255)
+    for y, row in enumerate(matrix):
+        for x, dark in enumerate(row):
+            if dark:
+                image.paste(0, (x * scale, y * scale, (x + 1) * scale, (y + 1) * scale))
+    (found,) = zxingcpp.read_barcodes(image)
+    return str(found.text)
+
+
+def test_the_terminal_qr_code_reads_back_as_the_compact_settle_json() -> None:
+    answer = settle({"game": "homalet", "players": [{"name": "秋", "pile": ["07", "17", "26", "38", "45"]},
+                                                    {"name": "Ben", "pile": ["01"]}]})
+    data = compact_json(answer)
+    lines = half_blocks(qr_matrix(data))
+    matrix = unblock(lines)
+    assert matrix[: len(qr_matrix(data))] == qr_matrix(data)
+    assert json.loads(decode(matrix)) == answer
+
+
+async def test_a_homalet_score_sheet_is_live_and_stored_as_a_finished_game(db: Path) -> None:
+    """H-11 and H-12 on the sheet: the scores update as piles are typed; saving stores the game."""
+    app = make_app(db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(SheetScreen("homalet", PLAYERS))
+        await pilot.pause()
+        app.screen.query_one("#pile-0", Input).value = "07 17 26 38 45"
+        app.screen.query_one("#pile-1", Input).value = "01 02"
+        await pilot.pause()
+        assert "Aki: 12" in text_of(app, "#preview")  # 5 + same digit 2 + run 5
+        app.screen.query_one("#pile-2", Input).value = "07"
+        await pilot.pause()
+        assert "07" in text_of(app, "#preview") and "each card exists once" in text_of(app, "#preview")
+        app.screen.query_one("#pile-2", Input).value = "69"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, SettleScreen) and "Aki" in text_of(app, "#winners")
+    with Store.open(db) as store:
+        (summary,) = store.games()
+        assert summary.mode == "sheet" and summary.finished and list(summary.winners) == ["Aki"]
+
+
+async def test_a_fortress_sheet_checks_every_column_as_it_is_entered(db: Path) -> None:
+    """F-11 on the sheet: a column that breaks the ±3 check is named with the reason."""
+    app = make_app(db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(SheetScreen("fortress", PLAYERS))
+        await pilot.pause()
+        app.screen.query_one("#columns-0", Input).value = "R5 Y5 / G6 / B12"
+        await pilot.pause()
+        preview = text_of(app, "#preview")
+        assert "Aki" in preview and "F-11" in preview
+        app.screen.query_one("#columns-0", Input).value = "R5 Y5 / G6 / B9"
+        app.screen.query_one("#hand-0", Input).value = "R3"
+        await pilot.pause()
+        assert "Aki: 3" in text_of(app, "#preview")  # 3 columns × 2 − 3 (F-14)
+
+
+async def test_a_dragoness_sheet_totals_the_rounds(db: Path) -> None:
+    """D-10 on the sheet: the round points and running totals as the rounds are filled."""
+    app = make_app(db)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.push_screen(SheetScreen("dragoness", PLAYERS))
+        await pilot.pause()
+        app.screen.query_one("#out-0", Select).value = "Ben"
+        app.screen.query_one("#left-0-0", Input).value = "4"
+        app.screen.query_one("#left-2-0", Input).value = "7"
+        await pilot.pause()
+        preview = text_of(app, "#preview")
+        assert "Ben +3" in preview and "Aki +2" in preview and "Chie +1" in preview
+
+
+async def test_history_lists_every_game_and_sorts_and_opens_them(db: Path) -> None:
+    with Store.open(db) as store:
+        for game in ("homalet", "dragoness"):
+            live = store.load(store.new_game(game, PLAYERS, start=None if game == "dragoness" else 0))
+            for line in GAMES[game]:
+                live.play_line(line)
+        store.new_game("fortress", PLAYERS, start=0)
+    app = make_app(db)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.action_history()
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        assert table.row_count == 3
+        assert [table.get_row_at(i)[0] for i in range(3)] == [3, 2, 1]  # newest first
+        await pilot.press("1")
+        assert [table.get_row_at(i)[0] for i in range(3)] == [1, 2, 3]
+        await pilot.press("1")
+        assert [table.get_row_at(i)[0] for i in range(3)] == [3, 2, 1]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen.__class__.__name__ == "GameScreen"
+        await pilot.press("escape", "escape")
+        app.action_stats()
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        rows = [table.get_row_at(i) for i in range(table.row_count)]
+        ben_dragoness = next(r for r in rows if r[0] == "Ben" and r[1] == "Reign of Dragoness")
+        assert ben_dragoness[2:4] == [1, 1]  # played 1, won 1 (D-11)
+        assert WINNERS["dragoness"] == ["Ben"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+async def test_the_settlement_shows_each_players_arithmetic(db: Path, lang: str) -> None:
+    with Store.open(db) as store:
+        live = store.load(store.new_game("fortress", PLAYERS, start=0))
+        for line in GAMES["fortress"]:
+            live.play_line(line)
+        expected = live.settle(True, "ja" if lang == "ja" else "en")
+    app = make_app(db, lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_game(1)
+        await pilot.pause()
+        await pilot.press("f5")
+        await pilot.pause()
+        assert isinstance(app.screen, SettleScreen)
+        shown = " ".join(str(w.content) for w in app.screen.query(Static))
+        for player in expected["players"]:
+            assert player["explanation"] in shown.replace("\n  ", " ").replace("\n", " ") or \
+                player["explanation"][:20] in shown
+        tie = "F-14"
+        assert tie in text_of(app, "#winners")
+
+
+def test_the_language_defaults_to_the_locale(monkeypatch: pytest.MonkeyPatch, db: Path) -> None:
+    from companion.app.app import CompanionApp
+
+    for var in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "ja_JP.UTF-8")
+    assert CompanionApp(db_path=str(db)).lang == "ja"
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")
+    assert CompanionApp(db_path=str(db)).lang == "en"
+
+
+async def test_player_names_complete_from_the_roster(db: Path) -> None:
+    from companion.app.screens.new_game import NameSuggester, split_names
+
+    with Store.open(db) as store:
+        store.new_game("homalet", ["Akiko", "Ben", "Chie"], start=0)
+    app = make_app(db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # New game
+        await pilot.pause()
+        suggester = app.screen.query_one("#players", Input).suggester
+        assert isinstance(suggester, NameSuggester)
+        assert await suggester.get_suggestion("Dai, ak") == "Dai, Akiko"  # any case
+        assert await suggester.get_suggestion("Dai, Ak") == "Dai, Akiko"
+        assert await suggester.get_suggestion("Akiko, Ak") is None  # a name already at the table
+        assert await suggester.get_suggestion("Zed") is None
+    assert split_names("Aki, Ben、Chie，Dai") == ["Aki", "Ben", "Chie", "Dai"]
