@@ -28,17 +28,10 @@ def played(game: str, players: int, seed: int, rounds: int = 5) -> tuple[Any, li
 
 def _homalet(n: int, start: int, rnd: random.Random) -> tuple[Any, list[Any]]:
     """A HOMALET game: the engine tests' simulated table, its true moves chosen at random."""
-    from companion.rules import homalet as h
-    from tests.unit_tests.test_homalet_simulation import DECK, Table
+    from companion.rules import homalet
+    from tests.unit_tests.test_homalet_simulation import Table
 
-    names = tuple(f"P{i}" for i in range(n))
-    cards = list(range(10 * n))
-    rnd.shuffle(cards)
-    table = Table(n, names, [cards[i * 6:(i + 1) * 6] for i in range(n)], cards[n * 6:], start)
-    setup = h.make_setup(names, start, DECK)
-    actions: list[Any] = []
-    while table.phase != "over":
-        action, effect = rnd.choice(table.true_moves())
-        effect(action)
-        actions.append(action)
-    return setup, actions
+    table = Table(n, start, rnd)
+    table.play()
+    names = tuple(f"P{i}" for i in range(n))  # actions name seats, so the table's names can change
+    return homalet.make_setup(names, start, table.setup.deck), list(table.actions)
