@@ -97,12 +97,12 @@ def _bar(text: str) -> None:
 
 def write_pngs(folder: str | Path, art: DeckArt, size: str = "poker",
                report: Callable[[str], None] | None = None, lang: Lang = "en", force: bool = False) -> list[Path]:
-    """One PNG per card, and the back, into ``folder``, which afterwards holds exactly these: they are drawn
+    """One PNG per card into ``folder``, which afterwards holds exactly these cards: they are drawn
     into a temporary folder beside it that replaces it at the end (so a stopped run changes nothing).
     The progress bar is drawn only on a terminal."""
     target = Path(folder)
     names = [f"{art.game}-{index + 1:03d}-{art.name(card)}.png" for index, card in enumerate(art.cards)]
-    names.append(f"{art.game}-back.png")  # cards_pdf's last page: print-on-demand services ask for the back
+    names.append(f"{art.game}-back.png")  # print-on-demand services ask for the back too
     check_png_folder(target, names, force)
     remove_leftovers(target.parent, target.name)
     if report is None:
@@ -112,7 +112,7 @@ def write_pngs(folder: str | Path, art: DeckArt, size: str = "poker",
     try:
         pdf = pdfium.PdfDocument(cards_pdf(art, size))
         total = len(pdf)
-        for index in range(total):
+        for index in range(total):  # the cards, then the back
             # PDFium rounds the pixel size up, and 198 pt × 300/72 comes out a hair above 825:
             # scale a hair below so that a poker card is exactly 825 × 1125 pixels.
             image = pdf[index].render(scale=DPI / 72 * (1 - 1e-9)).to_pil()

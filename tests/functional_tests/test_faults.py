@@ -123,7 +123,7 @@ def test_the_png_folder_holds_exactly_the_cards_of_this_run(tmp_path: Path) -> N
     folder = tmp_path / "png"
     assert png(folder, 4).code == 0
     before = sorted(os.listdir(folder))
-    assert before == [*(f"fortress-{n:03d}-R{n}.png" for n in range(1, 5)), "fortress-back.png"]  # and the back
+    assert before == [*(f"fortress-{n:03d}-R{n}.png" for n in range(1, 5)), "fortress-back.png"]
     run = png(folder, 2)  # two stale cards would remain: refused, nothing touched
     assert_refused(run)
     assert run.stderr == (f"folder {folder} already holds 2 other files (such as fortress-003-R3.png); "
@@ -172,7 +172,7 @@ def test_the_progress_bar_is_drawn_on_a_terminal(tmp_path: Path) -> None:
     stdout, _ = child.communicate(timeout=60)
     os.close(main)
     bar = b"".join(chunks).decode()
-    assert "[#######-----------------------] 1/4 cards" in bar  # 3 cards and the back
+    assert "[#######-----------------------] 1/4 cards" in bar  # three cards and the back
     assert "[##############################] 4/4 cards" in bar and bar.endswith("\n")
     assert stdout.decode() == f"wrote 4 PNG files to {tmp_path / 'p'}\n"
 
