@@ -218,6 +218,17 @@ def is_part(text: str) -> bool:
     return re.match(r"CR\d+:", text.strip()) is not None
 
 
+def complete(parts: Iterable[str]) -> bool:
+    """Whether these texts hold every part of each record they name (at least one): reading a photo
+    can stop trying once this holds."""
+    found: dict[tuple[str, int], set[int]] = {}
+    for text in parts:
+        m = _PART.fullmatch(text.strip())
+        if m is not None:
+            found.setdefault((m[4], int(m[3])), set()).add(int(m[2]))
+    return bool(found) and all(seen >= set(range(1, count + 1)) for (_check, count), seen in found.items())
+
+
 def _shown(text: str) -> str:
     text = text.strip()
     return text if len(text) <= 24 else text[:20] + "…"
