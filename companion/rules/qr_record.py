@@ -42,6 +42,10 @@ _TIMES_APART = 4
 _LZMA_FILTERS = [{"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME}]
 
 
+class TooLarge(ValueError):
+    """Data that unpacks to more than :data:`MAX_RECORD_BYTES`."""
+
+
 # --------------------------------------------------------------------------- base 44
 
 
@@ -176,14 +180,15 @@ def _inflate(method: int, packed: bytes) -> bytes:
     else:
         raise ValueError("unknown compression")
     if len(out) > MAX_RECORD_BYTES:
-        raise OverflowError
+        raise TooLarge
     if not complete:
         raise ValueError("cut short")
     return out
 
 
 def unpack(data: bytes) -> Any:
-    """The record packed by :func:`pack`. ValueError (or OverflowError) for data no packer wrote."""
+    """The record packed by :func:`pack`. ValueError (:class:`TooLarge` among them), LookupError,
+    TypeError or a decompressor's error for data no packer wrote."""
     if not data or data[0] & ~(_TIMES_APART | 3):
         raise ValueError("unknown flags")
     value = json.loads(_inflate(data[0] & 3, data[1:]).decode("utf-8"))
@@ -296,12 +301,13 @@ def decode_parts(parts: Sequence[str]) -> Any:
         raise _damaged(check, "the data does not match its check", "データが検査値と合いません")
     try:
         return unpack(data)
-    except OverflowError:
+    except TooLarge:
         raise refuse(f"the codes of record {check} unpack to more than {MAX_RECORD_BYTES:,} bytes; a game is a "
                      "few tens of kilobytes",
                      f"記録 {check} のコードを展開すると {MAX_RECORD_BYTES:,} バイトを超えます"
                      "（対局は数十キロバイトです）") from None
-    except (ValueError, LookupError, TypeError, EOFError, OSError, zlib.error, lzma.LZMAError, RecursionError):
+    except (ValueError, LookupError, TypeError, ArithmeticError, EOFError, OSError, zlib.error, lzma.LZMAError,
+            RecursionError):
         raise _damaged(check, "the data cannot be unpacked", "データを展開できません") from None
 
 

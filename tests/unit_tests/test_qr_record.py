@@ -130,7 +130,7 @@ def test_text_that_is_no_part_and_parts_from_a_newer_companion() -> None:
 
 def test_a_small_code_that_would_unpack_to_gigabytes_is_refused() -> None:
     data = bytes([0]) + zlib.compress(b" " * (q.MAX_RECORD_BYTES + 10), 9)
-    part = f"CR1:1/1:{q.check_of(data)}:{q.to_text(data)}"
+    part = whole(data)
     assert len(part) < 3000
     assert "unpack to more than 1,000,000 bytes" in refusal([part])
 
@@ -140,4 +140,28 @@ def test_data_cut_short_is_damaged_for_every_compressor(method: int) -> None:
     raw = json.dumps(RECORDS["homalet"]).encode()
     packed = dict(q._compressors(raw))[method]
     data = bytes([method]) + packed[: len(packed) // 2]
-    assert "cannot be unpacked" in refusal([f"CR1:1/1:{q.check_of(data)}:{q.to_text(data)}"])
+    assert "cannot be unpacked" in refusal([whole(data)])
+
+
+def whole(data: bytes) -> str:
+    """``data`` as one part with its right check: damage that the check cannot catch."""
+    return f"CR1:1/1:{q.check_of(data)}:{q.to_text(data)}"
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=4),
+                    max_leaves=12)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.binary(max_size=200), JSON, st.integers(0, 7))
+def test_data_no_encoder_wrote_is_refused_in_a_sentence_never_a_traceback(data: bytes, value: Any,
+                                                                          flags: int) -> None:
+    """Data whose check is right (a hand-made code, or a bug) but whose bytes, compression or JSON
+    are not what :func:`q.pack` writes: a refusal or a value, nothing else."""
+    body = json.dumps(value).encode()
+    for attempt in (data, bytes([flags]) + data, bytes([flags]) + dict(q._compressors(body)).get(flags & 3, data)):
+        try:
+            q.decode_parts([whole(attempt)])
+        except Refusal as refused:
+            assert refused.msg.en and refused.msg.ja
