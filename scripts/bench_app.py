@@ -158,6 +158,8 @@ def main() -> None:
     print(f"longest example game: {name}, {len(record['actions'])} actions")
     print(f"Enter to the updated screen, one action: {timed['action'] * 1000:.1f} ms (goal <= 16)")
     print(f"ctrl+z to the updated screen, undo: {timed['undo'] * 1000:.1f} ms (goal <= 16)")
+    cores = os.cpu_count() or 1
+    print(f"machine: {cores} cores, load average {os.getloadavg()[0]:.1f} (timings grow with the load)")
 
 
 if __name__ == "__main__":

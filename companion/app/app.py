@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
@@ -17,6 +17,9 @@ from textual.screen import Screen
 from companion.app.screens.base import LangScreen
 from companion.app.words import say
 from companion.rules.common import Lang, Msg, Refusal
+
+if TYPE_CHECKING:
+    from companion.store import Store
 
 
 def locale_lang() -> Lang:
@@ -40,14 +43,14 @@ class CompanionApp(App[None]):
         super().__init__()
         self.set_reactive(CompanionApp.lang, lang or locale_lang())
         self._db_path = db_path
-        self._store: Any = None  # companion.store.Store, opened on first use
+        self._store: Store | None = None
 
     # ------------------------------------------------------------------ the store, opened on first use
 
     @property
-    def store(self) -> Any:
+    def store(self) -> Store:
         if self._store is None:
-            from companion.store import Store  # type: ignore[import-not-found, unused-ignore]
+            from companion.store import Store
 
             self._store = Store.open(self._db_path)
         return self._store
@@ -131,7 +134,14 @@ class CompanionApp(App[None]):
         if live.mode == "sheet":
             from companion.app.screens.settle import SettleScreen
 
-            self.push_screen(SettleScreen(lambda lang: live.settle(True, lang), live.settle(False, "en"), live.id))
+            try:
+                compact = live.settle(False, "en")
+            except Refusal as refusal:
+                self.notify(self.text(refusal.msg), severity="error")
+                return
+            if compact is None:  # a stored sheet is always finished; nothing to show otherwise
+                return
+            self.push_screen(SettleScreen(lambda lang: live.settle(True, lang), compact, live.id))
             return
         from companion.app.screens.track import GameScreen
 

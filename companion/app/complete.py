@@ -151,5 +151,8 @@ class LegalSuggester(Suggester):
         legal = self.lines()
         if legal is None or not value.strip():
             return None
-        found = legal.first(value)
+        try:
+            found = legal.first(value)
+        except Exception:  # a bug while completing: no suggestion, never a crash
+            return None
         return None if found is None else value + found[len(value):]

@@ -96,6 +96,9 @@ WORDS: dict[str, Msg] = {
     "sheet.dragoness.out": Msg("went out", "上がり"),
     "sheet.dragoness.round": Msg("Round", "ラウンド"),
     "sheet.dragoness.left": Msg("cards left", "残り枚数"),
+    "sheet.dragoness.start": Msg("As each round ends, choose who went out and write everyone's cards left: "
+                                 "the points add up here.",
+                                 "ラウンドが終わるたびに、上がった人と各自の残り枚数を入力すると、ここで得点を合計します。"),
     "field.columns": Msg("columns", "列数"),
     "field.tallest": Msg("tallest", "最高"),
     "field.pair": Msg("pair", "ペア"),

@@ -68,6 +68,15 @@ def check_players(names: tuple[str, ...], low: int, high: int, game: Msg, start:
     check_player_count(n, low, high, game)
     if len(set(names)) != n or any(not p.strip() for p in names):
         raise refuse("each player needs a name of their own", "プレイヤーにはそれぞれ別の名前が必要です")
+    seen: dict[str, str] = {}
+    for name in names:  # the table notation reads names loosely: they must stay apart when it does
+        key = " ".join(normalize_token(name).casefold().split())
+        if key in seen:
+            raise refuse(f"the names {seen[key]!r} and {name!r} differ only in spacing, width or case; "
+                         "give each player a name the table can tell apart",
+                         f"名前 {seen[key]!r} と {name!r} は空白・全角半角・大文字小文字しか違いません。"
+                         "区別できる名前にしてください")
+        seen[key] = name
     if start is not None and not 0 <= start < n:
         raise refuse(f"the start player is a seat from 0 to {n - 1}", f"スタートプレイヤーは 0〜{n - 1} の席です")
 

@@ -59,6 +59,11 @@ async def test_a_short_complete_game_is_played_and_settled_through_the_entry_lin
         winners = text_of(app, "#winners")
         assert all(name in winners for name in WINNERS[game])
         assert all(name not in winners for name in set(PLAYERS) - set(WINNERS[game]))
+        await pilot.press("ctrl+z")  # undo from the settlement: back to the game, one action taken back
+        assert isinstance(app.screen, GameScreen) and app.screen.live.position == len(lines) - 1
+        await pilot.press("ctrl+y")
+        await pilot.press("f5")
+        assert isinstance(app.screen, SettleScreen)
     with Store.open(db) as store:
         (summary,) = store.games()
         assert summary.finished and list(summary.winners) == WINNERS[game]
@@ -273,3 +278,32 @@ async def test_in_japanese_both_japanese_and_english_lines_complete(db: Path) ->
         assert legal is not None
         assert (legal.first("赤1 ") or "").startswith("赤1 ")
         assert (legal.first("R1 ") or "").startswith("R1 ")
+
+
+async def test_an_engine_bug_is_one_sentence_and_stores_nothing(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = make_app(db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_new(app, pilot, "homalet")
+
+        def broken(state: object, line: str) -> None:
+            raise KeyError("oops")
+
+        monkeypatch.setattr(screen.engine, "parse_line", broken)
+        await enter(pilot, "reveal 01 02")
+        assert text_of(app, "#ruling") == "Unexpected error (KeyError: 'oops'); nothing was changed."
+        assert screen.live.position == 0 and isinstance(app.screen, GameScreen)
+
+
+async def test_clicking_a_battlefield_card_writes_the_pick(db: Path) -> None:
+    """H-5 by mouse: in the pick step a battlefield card is a choice; a click writes its line."""
+    app = make_app(db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_new(app, pilot, "homalet")
+        for line in GAMES["homalet"][:9]:  # Ben won the battlefield and picks
+            assert screen.play(line)
+        board = text_of(app, "#board").splitlines()
+        row = next(i for i, text in enumerate(board) if "17" in text and "Ben" in text)
+        assert await pilot.click("#board", offset=(board[row].index("17") + 2, row))
+        entry = app.screen.query_one("#entry", Input)
+        engine, state = screen.engine, screen.live.state
+        assert engine.parse_line(state, entry.value) == engine.Pick(1, 17)

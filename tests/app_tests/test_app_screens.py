@@ -189,3 +189,51 @@ async def test_player_names_complete_from_the_roster(db: Path) -> None:
         assert await suggester.get_suggestion("Akiko, Ak") is None  # a name already at the table
         assert await suggester.get_suggestion("Zed") is None
     assert split_names("Aki, Ben、Chie，Dai") == ["Aki", "Ben", "Chie", "Dai"]
+
+
+def test_companion_with_no_arguments_opens_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
+    import companion.app
+    from companion.cli import main
+
+    opened: list[str | None] = []
+    monkeypatch.setattr(companion.app, "run", lambda lang=None: opened.append(lang) or 0)
+    assert main([]) == 0 and main(["--lang", "ja"]) == 0
+    assert opened[1] == "ja" and len(opened) == 2
+
+
+SHEETS = {
+    "fortress": ({"columns-0": "R5 Y5 / G6 / B9", "hand-0": "R3", "columns-1": "Y11 / B13 G13 / R2 K2 Y2",
+                  "columns-2": "P7 G7 B7"}, ["Ben"]),  # Aki 3×2−3 = 3, Ben 3×3 = 9, Chie 1×3 = 3 (F-14)
+    "homalet": ({"pile-0": "07 17 26 38 45", "pile-1": "01 02", "pile-2": "69"}, ["Aki"]),  # 12, 2, 1 (H-11)
+    "dragoness": ({"out-0": "Aki", "left-1-0": "3", "left-2-0": "5", "out-1": "Ben", "left-0-1": "2", "left-2-1": "2",
+                   "out-2": "Chie", "left-0-2": "1", "left-1-2": "4", "out-3": "Aki", "left-1-3": "6",
+                   "left-2-3": "7", "out-4": "Aki", "left-1-4": "1", "left-2-4": "1"}, ["Aki"]),  # D-10, D-11
+}
+
+
+@pytest.mark.parametrize("game", list(SHEETS))
+async def test_a_whole_score_sheet_is_saved_settled_and_counted(db: Path, game: str) -> None:
+    """Score-sheet mode, each game: the sheet filled in, saved, settled with its winners, and
+    stored as a finished game that statistics count."""
+    fields, winners = SHEETS[game]
+    app = make_app(db)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.push_screen(SheetScreen(game, PLAYERS))
+        await pilot.pause()
+        for field, value in fields.items():
+            widget = app.screen.query_one(f"#{field}")
+            if isinstance(widget, Select):
+                widget.value = value
+            else:
+                assert isinstance(widget, Input)
+                widget.value = value
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, SettleScreen), text_of(app, "#preview")
+        shown = text_of(app, "#winners")
+        assert all(w in shown for w in winners) and all(p not in shown for p in set(PLAYERS) - set(winners))
+    with Store.open(db) as store:
+        (summary,) = store.games()
+        assert summary.mode == "sheet" and summary.finished and list(summary.winners) == winners
+        assert {(r.player, r.wins) for r in store.stats(game=game)} == {(p, int(p in winners)) for p in PLAYERS}

@@ -44,3 +44,11 @@ def test_the_start_player_sits_at_the_table(fdeck: f.Deck, hdeck: h.Deck, start:
         msg = refused(make).msg
         assert (msg.en, msg.ja) == ("the start player is a seat from 0 to 2", "スタートプレイヤーは 0〜2 の席です")
     assert f.Setup(("A", "B", "C"), 2, fdeck).start == 2
+
+
+@pytest.mark.parametrize("names", [("Aki", "Aki ", "Ben"), ("Aki", "aki", "Ben"), ("Aki", "Ａｋｉ", "Ben"),
+                                   ("Ben Ito", "Ben  Ito", "Chie")])
+def test_names_the_notation_cannot_tell_apart_are_refused(fdeck: f.Deck, names: tuple[str, ...]) -> None:
+    """F-2: a table of named players whose names stay apart when the table notation reads them."""
+    with pytest.raises(Refusal, match="differ only in spacing, width or case"):
+        f.make_setup(names, 0, fdeck)

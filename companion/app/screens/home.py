@@ -9,7 +9,7 @@ from textual.widgets.option_list import Option
 
 from companion.app.screens.base import LangScreen
 from companion.app.widgets.keybar import KeyBar
-from companion.rules.common import Refusal
+from companion.rules.common import Refusal, plural
 
 MENU = ("new", "sheet", "history", "stats", "help", "lang", "quit")
 LIST_AFTER = 0.05  # seconds after the first frame: opening the store (sqlite) waits until then
@@ -63,7 +63,8 @@ class HomeScreen(LangScreen):
             resume.add_option(Option(self.say("home.none"), disabled=True))
         for g in games:
             title = self.capp.game_title(g.game)
-            resume.add_option(Option(f"#{g.id} {title}: {', '.join(g.players)}", id=f"game-{g.id}"))
+            moves = plural(g.actions, "move", "moves") if self.lang == "en" else f"{g.actions}手"
+            resume.add_option(Option(f"#{g.id} {title}: {', '.join(g.players)} ({moves})", id=f"game-{g.id}"))
         if games:
             resume.highlighted = 0
 

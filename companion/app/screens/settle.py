@@ -46,7 +46,8 @@ class SettleScreen(LangScreen):
     ``explain`` asks for it again in another language; ``compact`` is what the QR code holds."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back", show=False),
-                                             Binding("f4", "export", "Export", show=False)]
+                                             Binding("f4", "export", "Export", show=False),
+                                             Binding("ctrl+z", "undo", "Undo", show=False)]
 
     def __init__(self, explain: Any, compact: dict[str, Any], game_id: int | None) -> None:
         super().__init__()
@@ -70,7 +71,8 @@ class SettleScreen(LangScreen):
             if self.game_id is not None:
                 yield Button(self.say("settle.export"), compact=True, id="export")
             yield Button(self.say("settle.home"), variant="primary", compact=True, id="home")
-        yield KeyBar([("Esc", "key.back"), ("F4", "cmd.export"), ("F2", "key.lang"), ("^Q", "key.quit")],
+        yield KeyBar([("Esc", "key.back"), ("^Z", "key.undo"), ("F4", "cmd.export"), ("F2", "key.lang"),
+                      ("^Q", "key.quit")],
                      self.lang)
 
     def _qr(self) -> Text:
@@ -115,6 +117,15 @@ class SettleScreen(LangScreen):
 
     def action_back(self) -> None:
         self.app.pop_screen()
+
+    def action_undo(self) -> None:
+        """Undo works here too: back to the game, its last action taken back."""
+        below = self.app.screen_stack[-2] if len(self.app.screen_stack) > 1 else None
+        undo = getattr(below, "action_undo", None)
+        if undo is None:
+            return
+        self.app.pop_screen()
+        undo()
 
     def action_export(self) -> None:
         if self.game_id is not None:

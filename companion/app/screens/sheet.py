@@ -139,6 +139,9 @@ class SheetScreen(LangScreen):
 
     def update_preview(self) -> None:
         preview = self.query_one("#preview", Static)
+        if self.game == "dragoness" and not self.document()["rounds"]:
+            preview.update(self.say("sheet.dragoness.start"))
+            return
         try:
             answer = self.settled()
         except Refusal as refusal:

@@ -7,7 +7,7 @@ and changes nothing. Undo and redo are the store's, so they survive a restart.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -23,6 +23,9 @@ from companion.app.widgets.coach import preview
 from companion.app.widgets.entry import EntryLine
 from companion.app.widgets.keybar import KeyBar
 from companion.rules.common import Msg, Refusal
+
+if TYPE_CHECKING:
+    from companion.store import LiveGame
 
 KEYS = [("^Z", "key.undo"), ("^Y", "key.redo"), ("F3", "track.describe"), ("F5", "key.settle"),
         ("F1", "key.help"), ("F2", "key.lang"), ("Esc", "key.back")]
@@ -50,6 +53,13 @@ def wanted_height(widget: Static) -> int | None:
     return wanted
 
 
+def unexpected(error: Exception) -> Msg:
+    """A bug said in one sentence, as the command line says it."""
+    what = f"{type(error).__name__}: {error}"
+    return Msg(f"Unexpected error ({what}); nothing was changed.",
+               f"予期しないエラーです（{what}）。何も変更していません。")
+
+
 class GameScreen(LangScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+z", "undo", "Undo", show=False, priority=True),
@@ -60,7 +70,7 @@ class GameScreen(LangScreen):
         Binding("escape", "back", "Back", show=False),
     ]
 
-    def __init__(self, live: Any) -> None:
+    def __init__(self, live: LiveGame) -> None:
         super().__init__()
         self.live = live
         self.game: str = live.game
@@ -145,9 +155,13 @@ class GameScreen(LangScreen):
                 self._put("#ruling", self.ruling)
                 self._previewing = False
             return
-        legal = self.legal_lines()
-        completes = legal is not None and legal.first(line) is not None
-        self._put("#ruling", preview(self.engine, self.live.state, line, self.lang, completes))
+        try:
+            legal = self.legal_lines()
+            completes = legal is not None and legal.first(line) is not None
+            shown = preview(self.engine, self.live.state, line, self.lang, completes)
+        except Exception:  # a bug in a preview: no preview; Enter will say what went wrong
+            shown = Text()
+        self._put("#ruling", shown)
         self._previewing = True
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -164,6 +178,9 @@ class GameScreen(LangScreen):
         except Refusal as refusal:
             self.say_ruling(refusal.msg, refused=True, prefix=self.say("track.refused"))
             return False
+        except Exception as error:  # a bug: one sentence, never a traceback; the store kept nothing
+            self.say_ruling(unexpected(error), refused=True)
+            return False
         entry.value = ""
         self.ruling = Text(self.text(ruling))
         self.show()
@@ -179,6 +196,13 @@ class GameScreen(LangScreen):
         entry.cursor_position = len(entry.value)
         entry.focus()
 
+    def action_choose(self, line: str) -> None:
+        """A click on a choice (a HOMALET set to take, a battlefield card to pick) writes its line."""
+        entry = self.query_one("#entry", Input)
+        entry.value = line
+        entry.cursor_position = len(line)
+        entry.focus()
+
     # ------------------------------------------------------------------ undo, redo, settle
 
     def action_undo(self) -> None:
@@ -190,6 +214,9 @@ class GameScreen(LangScreen):
             self.live.undo()
         except Refusal as refusal:
             self.say_ruling(refusal.msg, refused=True)
+            return
+        except Exception as error:
+            self.say_ruling(unexpected(error), refused=True)
             return
         self.ruling = Text(self.say("track.undone") + self.engine.action_line(self.live.state, action, self.lang))
         self.show()
@@ -203,6 +230,9 @@ class GameScreen(LangScreen):
             self.live.redo()
         except Refusal as refusal:
             self.say_ruling(refusal.msg, refused=True)
+            return
+        except Exception as error:
+            self.say_ruling(unexpected(error), refused=True)
             return
         action = self.live.actions[-1]
         self.ruling = Text(self.say("track.redone") + self.engine.action_line(before, action, self.lang))
@@ -221,7 +251,18 @@ class GameScreen(LangScreen):
         from companion.app.screens.settle import SettleScreen
 
         live = self.live
-        self.app.push_screen(SettleScreen(lambda lang: live.settle(True, lang), live.settle(False, "en"), live.id))
+        try:
+            compact = live.settle(False, "en")
+        except Refusal as refusal:
+            self.say_ruling(refusal.msg, refused=True)
+            return
+        except Exception as error:
+            self.say_ruling(unexpected(error), refused=True)
+            return
+        if compact is None:  # finished, so settled; but say so rather than fail
+            self.say_ruling(self.say("track.not_finished") + self.text(self.live.state.waiting_for()))
+            return
+        self.app.push_screen(SettleScreen(lambda lang: live.settle(True, lang), compact, live.id))
 
     def action_export(self) -> None:
         self.capp.export(self.live.id)

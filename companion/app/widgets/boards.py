@@ -12,7 +12,7 @@ from rich.style import Style
 from rich.text import Text
 
 from companion.app.words import say
-from companion.rules.common import Lang
+from companion.rules.common import Lang, Refusal
 
 TURN = "▶"
 
@@ -23,10 +23,21 @@ def _ink(color: str, token: str | None = None) -> Style:
     return Style(color=color, bold=True) + _click(token)
 
 
-def _click(token: str | None, style: str = "") -> Style:
-    """Clicking this text types ``token`` into the entry line (the mouse as an alternative)."""
+def _click(token: str | None, style: str = "", line: bool = False) -> Style:
+    """Clicking this text types ``token`` into the entry line (the mouse as an alternative);
+    with ``line``, ``token`` is a whole line (a choice) and replaces what was typed."""
     base = Style.parse(style) if style else Style()
-    return base if token is None else base + Style(meta={"@click": f"screen.insert({token!r})"})
+    action = "choose" if line else "insert"
+    return base if token is None else base + Style(meta={"@click": f"screen.{action}({token!r})"})
+
+
+def _choice(engine: ModuleType, state: Any, action: Any, lang: Lang) -> str | None:
+    """The engine's line for ``action``, offered when a choice is clicked (None if it is not legal)."""
+    try:
+        engine.apply(state, action)
+        return str(engine.action_line(state, action, lang))
+    except Refusal:
+        return None
 
 
 def _row_name(text: Text, name: str, active: bool, width: int = 10) -> None:
@@ -47,7 +58,7 @@ def fortress_board(engine: ModuleType, state: Any, lang: Lang) -> Text:
     def card(cell: str) -> None:
         c = state.grid.get(cell)
         if c is None:
-            text.append(f"{'--':^5}", style="dim")
+            text.append(f"{'--':^5}", style=_click(cell, "dim"))  # a click names the cell to refill
         else:
             text.append(f"{c!s:^5}", style=_ink(deck.suit(c.suit).color, str(c)))
 
@@ -107,13 +118,24 @@ def homalet_board(engine: ModuleType, state: Any, lang: Lang) -> Text:
     deck = state.setup.deck
     text = Text()
 
-    def card(c: int, dim: bool = False) -> None:
+    picking = state.phase is engine.Phase.PICK and state.pickers
+    taking = state.phase is engine.Phase.TAKE and state.takers
+
+    def card(c: int, dim: bool = False, pick: bool = False) -> None:
         colour = deck.colour(c)
         mark = colour.ja if lang == "ja" else colour.en[:1]
         season = deck.season(c)
-        text.append(f"{c:02d}{mark}", style=_click(f"{c:02d}", "dim") if dim else _ink(colour.color, f"{c:02d}"))
+        choice = _choice(engine, state, engine.Pick(state.pickers[0], c), lang) if pick and picking else None
+        if dim:
+            style = _click(f"{c:02d}", "dim")
+        elif choice is not None:
+            style = _ink(colour.color) + _click(choice, "underline", line=True)
+        else:
+            style = _ink(colour.color, f"{c:02d}")
+        text.append(f"{c:02d}{mark}", style=style)
         if season is not None:
-            text.append(engine.SEASON_NAMES[season].text(lang)[:1] if lang == "ja" else "*", style="dim")
+            name = engine.SEASON_NAMES[season].text(lang)
+            text.append(name[:1] if lang == "ja" else name[:2].capitalize(), style="dim")  # 春 / Sp
         text.append(" ")
 
     names = state.setup.players
@@ -128,12 +150,13 @@ def homalet_board(engine: ModuleType, state: Any, lang: Lang) -> Text:
         text.append(": ")
         for p, c, f in state.played:
             if f is where:
-                card(c, dim=c in state.battle_taken)
+                card(c, dim=c in state.battle_taken, pick=where is engine.Field.BATTLE)
                 text.append(f"{names[p][:6]} ", style="dim")
         text.append("\n")
     text.append(f" {say('board.sets', lang)}\n  ", style="bold")
     for i, cards in enumerate(state.wilderness):
-        text.append(f"{i + 1}:", style="dim")
+        choice = _choice(engine, state, engine.TakeSet(state.takers[0], i), lang) if taking else None
+        text.append(f"{i + 1}:", style=_click(choice, "underline", line=True) if choice else Style(dim=True))
         for c in cards:
             card(c)
         text.append(" ")
