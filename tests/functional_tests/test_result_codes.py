@@ -154,12 +154,23 @@ def test_an_image_without_record_codes_is_refused(tmp_path: Path, picture: str) 
                            "result sheet, flat, sharp and well lit\n")
 
 
-def test_a_damaged_picture_is_refused(tmp_path: Path, table: dict[str, Any]) -> None:
-    photo = tmp_path / "cut.png"
-    photo.write_bytes(degraded(render(table["sheets"]["homalet"], 100), 1, 0, 0, None)[:5000])
-    done, _ = import_into_fresh_store(tmp_path, photo)
-    assert_refused(done)
-    assert done.stderr == f"cannot read {photo}: the picture is damaged, cut short or too large\n"
+@pytest.mark.parametrize("quality", [None, 80])
+def test_a_damaged_picture_is_refused(tmp_path: Path, table: dict[str, Any], quality: int | None) -> None:
+    good = degraded(render(table["sheets"]["homalet"], 60), 1, 0, 0, quality)
+    photo = tmp_path / "damaged"
+    rnd = random.Random(quality)
+    noise = bytes(rnd.randrange(256) for _ in range(400))
+    cuts = [good[:5000], good[:12], good[:-200], good[:8] + noise, good[:300] + bytes(len(good) - 300),
+            good[:60] + b"\xff" * 64 + good[124:]]
+    for n, bad in enumerate(cuts):
+        photo.write_bytes(bad)
+        done, _ = import_into_fresh_store(tmp_path, photo)
+        assert_refused(done, n)
+        assert done.stderr in (f"cannot read {photo}: the picture is damaged, cut short or too large\n",
+                               f"no QR code of a game record could be read in {photo}: photograph or scan the "
+                               "whole result sheet, flat, sharp and well lit\n"), n
+    photo.write_bytes(good[:5000])
+    assert import_into_fresh_store(tmp_path, photo)[0].stderr.startswith(f"cannot read {photo}: the picture is")
 
 
 def test_the_codes_text_imports_from_a_file_or_standard_input_in_any_order(tmp_path: Path,
