@@ -51,17 +51,17 @@ def run_print_result(args: argparse.Namespace, lang: Lang) -> int:
     doc_lang: Lang = args.doc_lang or lang
     out = label(args.output, PATH_SHOWN)
     try:
-        answer, payloads = _finished_game(args, doc_lang)
+        answer, payloads, subtitle = _finished_game(args, doc_lang)
         if args.output == "-":
             with tempfile.TemporaryDirectory(prefix="companion.") as folder:
                 path = Path(folder) / "result.pdf"
-                pages = _draw(path, answer, payloads, doc_lang, args.paper)
+                pages = _draw(path, answer, payloads, doc_lang, args.paper, subtitle)
                 with path.open("rb") as pdf:
                     shutil.copyfileobj(pdf, sys.stdout.buffer)
                 sys.stdout.buffer.flush()
             shown = Msg("standard output", "標準出力")
         else:
-            pages = _draw(Path(args.output), answer, payloads, doc_lang, args.paper)
+            pages = _draw(Path(args.output), answer, payloads, doc_lang, args.paper, subtitle)
             shown = Msg(out, out)
     except Refusal as error:  # LayoutError included
         print(error.msg.text(lang), file=sys.stderr)
@@ -86,8 +86,9 @@ def run_print_result(args: argparse.Namespace, lang: Lang) -> int:
     return 0
 
 
-def _finished_game(args: argparse.Namespace, lang: Lang) -> tuple[dict[str, Any], list[str]]:
-    """The settle answer (with its arithmetic) and the record's code texts of a finished stored game."""
+def _finished_game(args: argparse.Namespace, lang: Lang) -> tuple[dict[str, Any], list[str], str]:
+    """The settle answer (with its arithmetic), the record's code texts and the sheet's subtitle (the
+    game's number, when it ended, the record's check that a refused import names) of a finished game."""
     from companion.rules.qr_record import encode_parts
     from companion.store import Store, default_db_path
 
@@ -103,13 +104,19 @@ def _finished_game(args: argparse.Namespace, lang: Lang) -> tuple[dict[str, Any]
                          f"ゲーム {args.id} はまだ終わっていません。結果用紙はゲームが終わってから印刷できます"
                          "（残りは companion show で分かります）")
         payloads = encode_parts(live.record()) if live.mode == "track" else []
-    return answer, payloads
+        ended = next((g.updated for g in store.games() if g.id == args.id), "")
+    when = ended.replace("T", " ")[:16]
+    subtitle = Msg(f"Game {args.id} · ended {when} UTC", f"ゲーム {args.id}・終了 {when}（協定世界時）")
+    if payloads:
+        check = payloads[0].split(":")[2]
+        subtitle += Msg(f" · record {check}", f"・記録 {check}")
+    return answer, payloads, subtitle.text(lang)
 
 
-def _draw(path: Path, answer: dict[str, Any], payloads: list[str], lang: Lang, paper: str) -> int:
+def _draw(path: Path, answer: dict[str, Any], payloads: list[str], lang: Lang, paper: str, subtitle: str) -> int:
     from printables.result import print_result
 
-    return print_result(path, answer, payloads, lang, paper)
+    return print_result(path, answer, payloads, lang, paper, subtitle)
 
 
 # --------------------------------------------------------------------------- import

@@ -211,6 +211,9 @@ def test_the_sheet_shows_the_players_scores_arithmetic_and_winners(table: dict[s
         assert player["name"] in text and str(player["score"]) in text
         assert player["explanation"][:25] in text
     assert f"Winner: {', '.join(answer['winners'])}" in text
+    check = qr_record.encode_parts(RECORDS["fortress"])[0].split(":")[2]
+    ended = RECORDS["fortress"]["actions"][-1]["time"].replace("T", " ")[:16]
+    assert f"Game {table['ids']['fortress']} · ended {ended} UTC · record {check}" in text  # as an import names it
     codes = sorted(c.text for c in zxingcpp.read_barcodes(page.render(scale=3).to_pil().convert("L"), formats=QR))
     assert codes == sorted(qr_record.encode_parts(RECORDS["fortress"]))
 
@@ -251,3 +254,20 @@ def test_a_score_sheet_game_prints_its_result_without_codes(tmp_path: Path, tabl
     page = pdfium.PdfDocument(str(out))[0]
     assert zxingcpp.read_barcodes(page.render(scale=2).to_pil().convert("L"), formats=QR) == []
     assert "Winner" in page.get_textpage().get_text_range()
+
+
+def test_record_codes_are_small_in_the_alphanumeric_mode() -> None:
+    """Each part prints in QR's alphanumeric mode: a quarter fewer modules than as bytes, at most
+    version 19 (93 modules and the quiet zone: 5 cm at 0.5 mm a module)."""
+    from qrcode.util import MODE_8BIT_BYTE, QRData
+
+    from printables.qr import qr_matrix
+
+    for part in qr_record.encode_parts(RECORDS["dragoness"]):
+        as_bytes = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_M, border=4)
+        as_bytes.add_data(QRData(part.encode(), mode=MODE_8BIT_BYTE))
+        as_bytes.make(fit=True)
+        modules = len(qr_matrix(part))
+        assert modules <= 93 + 8
+        assert modules ** 2 < 0.8 * len(as_bytes.get_matrix()) ** 2
+    assert len(qr_matrix("00" * 300)) > 0  # a run of zero codewords, which the library's alphanumeric mode fails on
