@@ -286,7 +286,7 @@ def decode_parts(parts: Sequence[str]) -> Any:
         raise refuse(f"these codes come from {len(found)} different game records ({names}): give the codes "
                      "of one record only",
                      f"このコードは {len(found)} つの別々のゲーム記録（{names}）のものです。"
-                     "一つの記録のコードだけを渡してください")
+                     "一つの記録のコードだけを読み込んでください")
     ((check, seen),) = found.items()
     count = counts[check]
     missing = [i for i in range(1, count + 1) if i not in seen]
@@ -318,5 +318,5 @@ def missing_refusal(check: str, count: int, missing: Sequence[int]) -> Refusal:
     words = "part {} of {} is" if len(missing) == 1 else "parts {} of {} are"
     return refuse(f"{words.format(listed, count)} missing (record {check}): give every code on the sheet",
                   f"記録 {check} の {count} 個のコードのうち {'、'.join(numbers)} 番がありません。"
-                  "用紙のすべてのコードを渡してください")
+                  "用紙のすべてのコードをそろえて読み込んでください")
 
