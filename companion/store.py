@@ -24,6 +24,7 @@ import pickle
 import sqlite3
 import struct
 import time
+import zlib
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -34,7 +35,8 @@ from companion.rules.common import Lang, Msg, Refusal, refuse
 
 APPLICATION_ID = 0x43504E31  # "CPN1": marks the file as this program's (PRAGMA application_id)
 SCHEMA_VERSION = 1  # PRAGMA user_version; MIGRATIONS lifts an older file to it
-CHECKPOINT_EVERY = 8  # a folded state is kept at every multiple of this many actions (and at the current one)
+CHECKPOINT_EVERY = 8  # near where the game stands, a folded state is kept every this many actions,
+CHECKPOINT_NEAR = 64  # within this many actions of it; further back, every this many; and where it stands
 BUSY_MS = 5000  # how long a writer waits for another process's transaction before refusing
 
 SCHEMA = """
@@ -54,7 +56,8 @@ CREATE TABLE games(
     created TEXT NOT NULL,
     updated TEXT NOT NULL,
     finished INTEGER NOT NULL DEFAULT 0,
-    winners TEXT NOT NULL DEFAULT '[]'   -- JSON list of names, for a finished game
+    winners TEXT NOT NULL DEFAULT '[]',  -- JSON list of names, for a finished game
+    digest TEXT                          -- hash of the record of the actions in effect (NULL: not worked out)
 );
 CREATE TABLE seats(
     game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -209,6 +212,15 @@ class _StateUnpickler(pickle.Unpickler):
         raise pickle.UnpicklingError(f"{module}.{name} is not a state class")
 
 
+def checkpoint_seqs(position: int) -> list[int]:
+    """Where checkpoints are kept for a game standing at ``position``: every CHECKPOINT_EVERY actions
+    within CHECKPOINT_NEAR of it (undo is quick there), every CHECKPOINT_NEAR further back, and at
+    ``position`` itself (resuming reads one state)."""
+    near = position - CHECKPOINT_NEAR
+    seqs = {s for s in range(CHECKPOINT_EVERY, position, CHECKPOINT_EVERY) if s >= near or s % CHECKPOINT_NEAR == 0}
+    return sorted(seqs | {position} - {0})
+
+
 def freeze(state: Any, setup: Any) -> bytes | None:
     """A checkpoint of ``state`` without its setup (the game's own, put back by :func:`thaw`; a
     deck holds look-up caches); None if it cannot be kept (then there is no checkpoint there)."""
@@ -218,14 +230,14 @@ def freeze(state: Any, setup: Any) -> bytes | None:
     else:
         shell = state
     try:
-        return pickle.dumps(shell, protocol=5)
+        return zlib.compress(pickle.dumps(shell, protocol=5), 1)
     except (pickle.PicklingError, TypeError, AttributeError):
         return None
 
 
 def thaw(blob: bytes, setup: Any) -> Any:
     """The state a checkpoint holds, with the game's setup."""
-    state = _StateUnpickler(io.BytesIO(blob)).load()
+    state = _StateUnpickler(io.BytesIO(zlib.decompress(blob))).load()
     if getattr(state, "setup", setup) is None:
         object.__setattr__(state, "setup", setup)
     return state
@@ -342,37 +354,57 @@ class Store:
         except (OSError, sqlite3.Error) as error:
             raise refuse(f"cannot open {file}: {error}", f"{file} を開けません：{error}") from None
         store = cls(connection, file, False)
-        try:
-            store._prepare()
-        except sqlite3.DatabaseError as error:
-            connection.close()
-            raise _damaged(file, str(error)) from None
-        return store
+        deadline = time.monotonic() + BUSY_MS / 1000
+        while True:
+            try:
+                store._prepare()
+                return store
+            except sqlite3.OperationalError as error:
+                locked = "locked" in str(error) or "busy" in str(error)
+                if locked and time.monotonic() < deadline:  # another program is creating or migrating it
+                    time.sleep(0.02)
+                    continue
+                connection.close()
+                raise _busy() if locked else _damaged(file, str(error)) from None
+            except sqlite3.DatabaseError as error:
+                connection.close()
+                raise _damaged(file, str(error)) from None
+            except Refusal:
+                connection.close()
+                raise
 
     def _prepare(self) -> None:
+        """Check that the file is ours; create the tables in a new file, or lift an older schema.
+        The work is done in a write transaction that looks again first, so two programs opening a
+        new or an older file at once do it once."""
         db = self.db
         db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
-        version = db.execute("PRAGMA user_version").fetchone()[0]
-        app = db.execute("PRAGMA application_id").fetchone()[0]
-        if app == 0 and version == 0 and not db.execute("SELECT 1 FROM sqlite_master").fetchone():
-            db.execute("PRAGMA journal_mode = WAL")
+        empty = self._ours()
+        db.execute("PRAGMA journal_mode = WAL")
+        if empty or db.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
             with self._write():
-                db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-                _script(db, SCHEMA)
-                db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        elif app != APPLICATION_ID:
-            raise _foreign(self.path)
-        elif version > SCHEMA_VERSION:
-            raise _newer(self.path, version)
-        else:
-            db.execute("PRAGMA journal_mode = WAL")
-            while version < SCHEMA_VERSION:
-                with self._write():
+                if self._ours():
+                    db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                    _script(db, SCHEMA)
+                    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                version = db.execute("PRAGMA user_version").fetchone()[0]
+                while version < SCHEMA_VERSION:
                     _script(db, MIGRATIONS[version])
                     version += 1
                     db.execute(f"PRAGMA user_version = {version}")
         db.execute("PRAGMA synchronous = FULL")  # in WAL mode: fsync at every commit
         db.execute("PRAGMA foreign_keys = ON")
+
+    def _ours(self) -> bool:
+        """True for an empty file (no tables yet); another program's file or a newer one is refused."""
+        app, version, empty = _marks(self.db)
+        if app == 0 and version == 0 and empty:
+            return True
+        if app != APPLICATION_ID:
+            raise _foreign(self.path)
+        if version > SCHEMA_VERSION:
+            raise _newer(self.path, version)
+        return False
 
     def close(self) -> None:
         self.db.close()
@@ -421,7 +453,7 @@ class Store:
         row = self.db.execute("SELECT id FROM players WHERE name = ?", (name,)).fetchone()
         return int(row[0])
 
-    def _insert_game(self, game: str, mode: str, deck_data: Mapping[str, Any], start: int | None,
+    def _insert_game(self, game: str, mode: str, deck_text: str, start: int | None,
                      players: Sequence[str], results: Mapping[str, Any] | None = None,
                      times: Sequence[str | None] = ()) -> int:
         """A new game's row and seats; an imported game is dated by its first and last action."""
@@ -429,7 +461,7 @@ class Store:
         created, updated = (known[0], known[-1]) if known else (now(), now())
         cursor = self.db.execute(
             "INSERT INTO games(game, mode, deck, start, results, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (game, mode, _dumps(deck_data), start, None if results is None else _dumps(results), created, updated))
+            (game, mode, deck_text, start, None if results is None else _dumps(results), created, updated))
         game_id = int(cursor.lastrowid or 0)
         self.db.executemany("INSERT INTO seats(game_id, seat, player_id) VALUES (?, ?, ?)",
                             [(game_id, seat, self._player_id(name)) for seat, name in enumerate(players)])
@@ -447,7 +479,8 @@ class Store:
         deck = engine.Deck.from_data(deck_data)
         setup = make_setup(engine, tuple(players), start, deck)
         with self._write():
-            return self._insert_game(game, "track", deck.to_data(), getattr(setup, "start", None), setup.players)
+            return self._insert_game(game, "track", _dumps(deck.to_data()), getattr(setup, "start", None),
+                                     setup.players)
 
     def new_result_game(self, game: str, results: Mapping[str, Any]) -> int:
         """Store a game from its results alone: ``results`` is the ``companion settle`` input
@@ -473,7 +506,7 @@ class Store:
         names, scores = _answer_scores(answer)
         finished = bool(answer.get("complete", True))
         with self._write():
-            game_id = self._insert_game(game, "sheet", deck.to_data(), None, names, document)
+            game_id = self._insert_game(game, "sheet", _dumps(deck.to_data()), None, names, document)
             self._set_result(game_id, finished, answer["winners"] if finished else [], scores if finished else None)
         return game_id
 
@@ -597,36 +630,43 @@ class Store:
                 states.append(engine.apply(states[-1], action)[0])
             except Refusal as error:
                 raise Refusal(Msg(f"action {index}: ", f"{index} 番目の手：") + error.msg) from None
-        canonical = records.make_record(engine, setup, record.actions, record.times)
+        deck_text = _dumps(setup.deck.to_data())
+        start = getattr(setup, "start", None)
+        rows = [(_dumps(engine.action_to_data(a)), t) for a, t in zip(record.actions, record.times, strict=True)]
+        digest = game_digest(engine.GAME, deck_text, setup.players, start, rows)
         with self._guard(), self._write():
-            duplicate = self._find_record(canonical)
+            duplicate = self._find_digest(engine.GAME, len(rows), digest)
             if duplicate is not None:
                 raise refuse(f"this record is already stored as game {duplicate}; nothing was imported",
                              f"この記録はゲーム {duplicate} として保存済みです。取り込みませんでした")
-            game_id = self._insert_game(engine.GAME, "track", canonical["deck"], getattr(setup, "start", None),
-                                        setup.players, times=record.times)
+            game_id = self._insert_game(engine.GAME, "track", deck_text, start, setup.players, times=record.times)
             self.db.executemany("INSERT INTO actions(game_id, seq, data, time) VALUES (?, ?, ?, ?)",
-                                [(game_id, seq, _dumps({k: v for k, v in item.items() if k != "time"}), item["time"])
-                                 for seq, item in enumerate(canonical["actions"])])
+                                [(game_id, seq, data, stamp) for seq, (data, stamp) in enumerate(rows)])
             mark = fingerprint(engine)
-            kept = {*range(CHECKPOINT_EVERY, len(states), CHECKPOINT_EVERY), len(states) - 1} - {0}
-            blobs = [(seq, freeze(states[seq], setup)) for seq in sorted(kept)]
+            ends = len(states) - 1  # an imported game: every CHECKPOINT_NEAR actions and at its end
+            blobs = [(seq, freeze(states[seq], setup)) for seq in [*range(CHECKPOINT_NEAR, ends, CHECKPOINT_NEAR), ends]
+                     if seq]
             self.db.executemany("INSERT INTO checkpoints(game_id, seq, engine, state) VALUES (?, ?, ?, ?)",
                                 [(game_id, seq, mark, blob) for seq, blob in blobs if blob is not None])
-            self.db.execute("UPDATE games SET position = ? WHERE id = ?", (len(record.actions), game_id))
+            self.db.execute("UPDATE games SET position = ?, digest = ? WHERE id = ?", (len(rows), digest, game_id))
             self._set_result(game_id, *_outcome(engine, setup, states[-1]))
         return game_id
 
-    def _find_record(self, record: Mapping[str, Any]) -> int | None:
-        """The stored game whose record equals ``record``: candidates by game, players and length."""
-        names = record["setup"]["players"]
-        rows = self.db.execute("SELECT id FROM games WHERE game = ? AND mode = 'track' AND position = ?",
-                               (record["game"], len(record["actions"]))).fetchall()
-        for (game_id,) in rows:
-            if list(self._names(game_id)) == names:
-                game = LiveGame(self, self._row(game_id), self._names(game_id))
-                if game.record() == record:
-                    return int(game_id)
+    def _find_digest(self, game: str, length: int, digest: str) -> int | None:
+        """The stored game whose record has this :func:`game_digest`: candidates are the games of
+        the same game and length; a candidate's digest is worked out from its rows (no replay)
+        when it has none yet, and kept until the game changes."""
+        rows = self.db.execute("SELECT id, digest FROM games WHERE game = ? AND mode = 'track' AND position = ?",
+                               (game, length)).fetchall()
+        for game_id, known in rows:
+            if known is None:
+                row = self._row(game_id)
+                actions = self.db.execute("SELECT data, time FROM actions WHERE game_id = ? AND seq < ? "
+                                          "ORDER BY seq", (game_id, row["position"])).fetchall()
+                known = game_digest(row["game"], row["deck"], self._names(game_id), row["start"], actions)
+                self.db.execute("UPDATE games SET digest = ? WHERE id = ?", (known, game_id))
+            if known == digest:
+                return int(game_id)
         return None
 
     @contextmanager
@@ -645,11 +685,30 @@ class Store:
             raise _damaged(self.path, str(error)) from None
 
 
+def game_digest(game: str, deck_text: str, players: Sequence[str], start: int | None,
+                actions: Sequence[tuple[str, str | None]]) -> str:
+    """A hash of a game's record, from its stored pieces (the deck and each action as the store
+    keeps them, with its time): equal records, equal digests."""
+    digest = hashlib.sha256(_dumps([game, deck_text, list(players), start]).encode("utf-8"))
+    for data, stamp in actions:
+        digest.update(_dumps([data, stamp]).encode("utf-8"))
+    return digest.hexdigest()
+
+
 def _script(db: sqlite3.Connection, script: str) -> None:
     """Run each statement of ``script`` inside the caller's transaction (``executescript`` would commit)."""
     for statement in script.split(";\n"):
         if statement.strip():
             db.execute(statement)
+
+
+def _marks(db: sqlite3.Connection) -> tuple[int, int, bool]:
+    """The file's application id, schema version, and whether it holds no tables yet: read in one
+    statement, so another program creating the file is seen before or after, never halfway."""
+    app, version, tables = db.execute("SELECT a.application_id, v.user_version, (SELECT count(*) FROM "
+                                      "sqlite_master) FROM pragma_application_id AS a, pragma_user_version AS v"
+                                      ).fetchone()
+    return int(app), int(version), not tables
 
 
 def _quick_check(file: Path) -> None:
@@ -659,9 +718,9 @@ def _quick_check(file: Path) -> None:
     except sqlite3.DatabaseError as error:
         raise _damaged(file, str(error)) from None
     try:
-        if connection.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
+        app, version, empty = _marks(connection)
+        if app != APPLICATION_ID and not (app == 0 and version == 0 and empty):  # empty: being created now
             raise _foreign(file)
-        version = connection.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
             raise _newer(file, version)
         problems = [line for r in connection.execute("PRAGMA quick_check(3)") for line in str(r[0]).splitlines()
@@ -809,7 +868,18 @@ class LiveGame:
                                      (self.id, missing[0], stop)).fetchall()
         for seq, data in rows:
             if seq not in self._actions:
-                self._actions[seq] = self.engine.action_from_data(self.deck, json.loads(data))
+                with self._stored_action(seq):
+                    self._actions[seq] = self.engine.action_from_data(self.deck, json.loads(data))
+
+    @contextmanager
+    def _stored_action(self, seq: int) -> Iterator[None]:
+        """A stored action these rules cannot read or refuse (a game stored by another version of
+        the program) is named, with the rules' reason."""
+        try:
+            yield
+        except Refusal as error:
+            where = Msg(f"game {self.id}, stored action {seq}: ", f"ゲーム {self.id} の保存された {seq} 番目の手：")
+            raise Refusal(where + error.msg) from None
 
     def _state_at(self, position: int) -> Any:
         if position in self._states:
@@ -828,7 +898,8 @@ class LiveGame:
         self._states[base] = state
         self._decode(base, position)
         for seq in range(base, position):
-            state = self.engine.apply(state, self._actions[seq])[0]
+            with self._stored_action(seq):
+                state = self.engine.apply(state, self._actions[seq])[0]
             self._states[seq + 1] = state
         self._prune()
         return state
@@ -859,7 +930,8 @@ class LiveGame:
                 if row[0] != self._revision:
                     raise _Stale
                 yield db
-                db.execute("UPDATE games SET revision = revision + 1, updated = ? WHERE id = ?", (now(), self.id))
+                db.execute("UPDATE games SET revision = revision + 1, updated = ?, digest = NULL WHERE id = ?",
+                           (now(), self.id))
         except _Stale:
             self._sync(self.store._row(self.id))
             raise _changed_elsewhere(self.id) from None
@@ -894,9 +966,9 @@ class LiveGame:
 
     def _checkpoint(self, db: sqlite3.Connection, position: int, state: Any) -> None:
         """Keep ``state`` as the checkpoint at ``position``, where the game now stands (resuming
-        starts there); the one left at the previous position goes unless it is a regular one."""
-        db.execute("DELETE FROM checkpoints WHERE game_id = ? AND seq % ? != 0 AND seq != ?",
-                   (self.id, CHECKPOINT_EVERY, position))
+        starts there); of the others, those in :func:`checkpoint_seqs` for it stay."""
+        db.execute("DELETE FROM checkpoints WHERE game_id = ? AND seq != ? AND (seq % ? != 0 OR (seq % ? != 0 AND "
+                   "seq < ?))", (self.id, position, CHECKPOINT_EVERY, CHECKPOINT_NEAR, position - CHECKPOINT_NEAR))
         blob = freeze(state, self.setup)
         if blob is not None:
             db.execute("INSERT OR REPLACE INTO checkpoints(game_id, seq, engine, state) VALUES (?, ?, ?, ?)",

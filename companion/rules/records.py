@@ -42,10 +42,21 @@ def _encode(value: Any) -> Any:
     return str(value)  # a card: its notation
 
 
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    """An action class's field names, looked up once (``dataclasses.fields`` is slow to ask often)."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
+
+
 def to_data(action: Any) -> dict[str, Any]:
     out: dict[str, Any] = {"type": type_name(type(action))}
-    for f in dataclasses.fields(action):
-        out[f.name] = _encode(getattr(action, f.name))
+    for name in _field_names(type(action)):
+        out[name] = _encode(getattr(action, name))
     return out
 
 

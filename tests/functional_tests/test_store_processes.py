@@ -65,29 +65,66 @@ def test_a_writer_waits_for_another_process_then_is_refused(tmp_path: Path, monk
         assert db.load(live.id).actions == (actions[0],)
 
 
-def test_two_command_line_players_of_one_game_lose_and_duplicate_nothing(tmp_path: Path) -> None:
-    """Two processes send the same game's lines at once: each line is taken once, by one of them;
-    the other's copy is refused (the state moved on: every Fortress line of the first 30 names a
-    card or cell that cannot be used twice), and the stored game is the game."""
+RACER = """
+import sys
+from companion.rules.common import Refusal
+from companion.store import Store
+
+game_id, path, lines = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
+with Store.open(path) as db:
+    while True:
+        live = db.load(game_id)  # look at the stored game, as a player at a second screen does
+        if live.position == len(lines):
+            break
+        try:
+            live.play_line(lines[live.position])
+        except Refusal as refusal:
+            print("refused", refusal.msg.en, flush=True)
+        else:
+            print("played", live.position - 1, flush=True)
+"""
+
+
+def test_two_programs_playing_one_game_lose_and_duplicate_nothing(tmp_path: Path) -> None:
+    """Two processes race through the same game, each reading the stored position and playing the
+    line for it: a process whose game changed meanwhile is refused with a sentence, and every line
+    is stored exactly once, in order."""
     setup, actions = played("fortress", 3, seed=2)
     state, lines = fortress.new_state(setup), []
-    for action in actions:
+    for action in actions[:40]:
         lines.append(fortress.action_line(state, action))
         state, _ = fortress.apply(state, action)
     path = tmp_path / "g.sqlite3"
     with Store.open(path) as db:
         game_id = db.new_game("fortress", setup.players, setup.start, setup.deck.to_data())
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    script = ("import sys\nfrom companion.cli import main\n"
-              "for line in sys.argv[3:]:\n"
-              "    main(['play', sys.argv[1], line, '--db', sys.argv[2]])\n")
-    chunk = lines[:30]
-    runs = [subprocess.Popen([sys.executable, "-c", script, str(game_id), str(path), *chunk], env=env,
+    runs = [subprocess.Popen([sys.executable, "-c", RACER, str(game_id), str(path), *lines], env=env,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(2)]
     outputs = [run.communicate(timeout=300) for run in runs]
-    taken = sum(len(out.splitlines()) for out, _ in outputs)
+    assert all(run.returncode == 0 for run in runs), [err for _, err in outputs]
+    played_at = sorted(int(line.split()[1]) for out, _ in outputs for line in out.splitlines()
+                       if line.startswith("played"))
+    assert played_at == list(range(len(lines)))  # each position played once, by one of them
+    for out, _ in outputs:
+        for line in out.splitlines():
+            if line.startswith("refused"):
+                assert "changed by another program" in line or "another program is writing" in line, line
     with Store.open(path) as db:
-        stored = db.load(game_id).actions
-    assert stored == tuple(actions[:len(stored)])
-    assert taken == len(stored)  # every ruling printed is one stored action, and the other way round
-    assert len(stored) >= len(chunk) // 2
+        assert db.load(game_id).actions == tuple(actions[:40])
+
+
+def test_programs_creating_the_same_new_database_at_once_all_succeed(tmp_path: Path) -> None:
+    """Three processes open a database that does not exist yet, at the same moment: the tables are
+    made once and each process stores its game."""
+    path = tmp_path / "new.sqlite3"
+    script = ("import sys\nfrom companion.store import Store\n"
+              "with Store.open(sys.argv[1]) as db:\n"
+              "    print(db.new_game('dragoness', [sys.argv[2], 'Other']))\n")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    runs = [subprocess.Popen([sys.executable, "-c", script, str(path), name], env=env, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True) for name in ("A", "B", "C")]
+    results = [run.communicate(timeout=120) for run in runs]
+    assert all(run.returncode == 0 for run in runs), [err for _, err in results]
+    assert sorted(int(out) for out, _ in results) == [1, 2, 3]
+    with Store.open(path) as db:
+        assert sorted(g.players[0] for g in db.games()) == ["A", "B", "C"]

@@ -11,13 +11,18 @@ from hypothesis import strategies as st
 
 from companion.decks import load_deck_data
 from companion.rules import dragoness as d
-from companion.rules.common import Refusal
+from companion.rules.common import Refusal, normalize_token
 
 DECK = d.Deck.from_data(load_deck_data("dragoness"))
 SCRIPT = ["open {0} Lo1", "Lo1 Fr1", "Cy4 Et4", "revive", "Lo2 Fr2", "pass", "pass"]
 
 name = st.text(st.sampled_from("AaBbKkiＡ あきチエ太郎-'."), min_size=1, max_size=8).map(
     lambda t: " ".join(t.split())).filter(bool)
+
+
+def name_key(text: str) -> str:
+    """Names the table could not tell apart (spacing, width, case) are one name (check_players)."""
+    return " ".join(normalize_token(text).casefold().split())
 
 
 def legal(state: d.State, action: d.Action) -> bool:
@@ -29,7 +34,7 @@ def legal(state: d.State, action: d.Action) -> bool:
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(names=st.lists(name, min_size=3, max_size=8, unique=True), steps=st.integers(0, len(SCRIPT)),
+@given(names=st.lists(name, min_size=3, max_size=8, unique_by=name_key), steps=st.integers(0, len(SCRIPT)),
        data=st.data())
 def test_parse_line_reads_back_every_legal_action(names: list[str], steps: int, data: st.DataObject) -> None:
     state = d.new_state(d.make_setup(names, None, DECK))
@@ -40,7 +45,7 @@ def test_parse_line_reads_back_every_legal_action(names: list[str], steps: int, 
     groups = st.lists(st.sampled_from(unplayed), min_size=1, max_size=5).map(tuple)
     candidates = [d.Pass(state.turn), d.Revive(state.turn), d.OnlyRevives(data.draw(seat)),
                   d.Opening(data.draw(seat), data.draw(st.sampled_from(unplayed))),
-                  d.Correct(data.draw(seat), data.draw(st.integers(0, 13)), data.draw(st.text(min_size=1)))]
+                  d.Correct(data.draw(seat), data.draw(st.integers(1, 12)), data.draw(st.text(min_size=1)))]
     for _ in range(4):
         group = data.draw(groups)
         candidates.append(d.PlayCards(state.turn, group))

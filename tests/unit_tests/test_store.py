@@ -182,3 +182,56 @@ def test_games_list_newest_first_and_delete(tmp_path: Path) -> None:
         assert [g.id for g in db.unfinished()] == [two]
         with pytest.raises(Refusal, match="no game"):
             db.delete(one)
+
+
+def test_a_stored_action_these_rules_refuse_is_named(tmp_path: Path) -> None:
+    """A game stored by another version whose rules read an action differently: loading it says
+    which stored action and why, instead of failing somewhere inside."""
+    setup, actions = played("fortress", 3, seed=6)
+    path = tmp_path / "g.sqlite3"
+    with Store.open(path) as db:
+        live = db.load(start(db, "fortress", setup))
+        for action in actions[:3]:
+            live.play(action)
+        db.db.execute("DELETE FROM checkpoints")
+        db.db.execute("UPDATE actions SET data = ? WHERE seq = 1", ('{"type": "teleport"}',))
+    with Store.open(path) as db, pytest.raises(Refusal, match=r"game 1, stored action 1: unknown action type"):
+        db.load(live.id)
+
+
+@pytest.mark.parametrize("game,players", [("fortress", 4), ("homalet", 3), ("dragoness", 3)])
+def test_a_played_games_record_imported_again_is_a_duplicate_until_the_game_changes(tmp_path: Path, game: str,
+                                                                                     players: int) -> None:
+    """The duplicate check hashes a played game from its stored rows: that hash must be the one an
+    import of its record computes, and a change to the game must make it another game."""
+    setup, actions = played(game, players, seed=12, rounds=1)
+    with Store.open(tmp_path / "g.sqlite3") as db:
+        live = db.load(start(db, game, setup))
+        for action in actions[:30]:
+            live.play(action)
+        live.undo(4)
+        record = live.record()
+        with pytest.raises(Refusal, match=f"already stored as game {live.id}"):
+            db.import_record(record)
+        live.redo(1)
+        copy = db.import_record(record)  # the game moved on: the old record is another game now
+        assert db.export_record(copy) == record
+        with pytest.raises(Refusal, match=f"already stored as game {copy}"):
+            db.import_record(record)
+
+
+def test_checkpoints_stay_few_in_a_long_game(tmp_path: Path) -> None:
+    """Dense near where the game stands, sparse further back: storage stays small."""
+    from companion.store import CHECKPOINT_NEAR, checkpoint_seqs
+
+    setup, actions = played("dragoness", 8, seed=2)
+    with Store.open(tmp_path / "g.sqlite3") as db:
+        live = db.load(start(db, "dragoness", setup))
+        for action in actions:
+            live.play(action)
+        kept = [r[0] for r in db.db.execute("SELECT seq FROM checkpoints ORDER BY seq")]
+        assert kept == checkpoint_seqs(len(actions))
+        assert len(kept) <= len(actions) // CHECKPOINT_NEAR + CHECKPOINT_NEAR // CHECKPOINT_EVERY + 2
+        live.undo(100)  # the state where it now stands is kept; those undone stay for redo
+        kept = [r[0] for r in db.db.execute("SELECT seq FROM checkpoints ORDER BY seq")]
+        assert live.position in kept and len(actions) - CHECKPOINT_EVERY < max(kept) <= len(actions)

@@ -118,3 +118,20 @@ def test_read_only_of_a_missing_database_is_refused(tmp_path: Path) -> None:
     assert not (tmp_path / "none.sqlite3").exists()
     with pytest.raises(Refusal, match="is a folder"):
         Store.open(tmp_path)
+
+
+def test_an_older_database_is_migrated_forward_when_opened(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The schema carries a version; opening an older file for writing lifts it step by step, keeping
+    its games (here version 1 lifted to a pretend version 2 that adds a column)."""
+    from companion import store as store_module
+
+    path = tmp_path / "g.sqlite3"
+    game_id = stored_game(path, 5)
+    monkeypatch.setattr(store_module, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
+    monkeypatch.setitem(store_module.MIGRATIONS, SCHEMA_VERSION, "ALTER TABLE games ADD COLUMN note TEXT;\n")
+    with Store.open(path, readonly=True) as db:  # reading does not migrate
+        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    with Store.open(path) as db:
+        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION + 1
+        assert "note" in [r[1] for r in db.db.execute("PRAGMA table_info(games)")]
+        assert db.load(game_id).position == 5
