@@ -122,7 +122,7 @@ def _pair(value: Any, heights: list[int]) -> fortress.Pair | None:
         raise Refusal(where + Msg(f"columns are whole numbers, not {shown(ends)}",
                                   f"列は整数です（{shown(ends)} は不可）"))
     pair = fortress.Pair(ends[0], ends[1])
-    problem = fortress.pair_problem(heights, pair)
+    problem = fortress.pair_problem(heights, pair, base=0)  # the file's indexes
     if problem is not None:
         raise Refusal(Msg("the face-down pair is not possible (F-13): ", "裏向きペアはできません（F-13）：") + problem)
     return pair

@@ -748,7 +748,38 @@ _NOTHING = Msg("", "")
 
 
 def _phase_refusal(state: State, what: Msg) -> Refusal:
-    return Refusal(Msg(f"cannot {what.en} now: ", f"今は{what.ja}できません。") + state.waiting_for())
+    """``what`` cannot be done in this phase: say what the table does now and the line to type."""
+    return Refusal(Msg(f"cannot {what.en} now: ", f"今は{what.ja}できません。") + state.waiting_for()
+                   + Msg("; ", "。") + expected(state))
+
+
+def _lowest_card(state: State) -> Card:
+    """The lowest dragon card this table's deck holds (D-2, D-6): what an opening names at best."""
+    deck = state.setup.deck
+    cards = deck.cards_for(len(state.setup.players))
+    return next(deck.card(c.code, 1) for c in deck.clans if Card(c.code, 1) in cards)
+
+
+def expected(state: State) -> Msg:
+    """The lines the table types now, with examples written by :func:`action_line`."""
+    def line(action: Action) -> Msg:
+        return Msg(action_line(state, action, "en"), action_line(state, action, "ja"))
+
+    if state.phase is Phase.OPENING:
+        opening = line(Opening(0, _lowest_card(state)))
+        return Msg(f"write open, the name of the player holding the lowest card and that card, like {opening.en} "
+                   "(D-6)", f"開始・最も低いカードを持つ人の名前・そのカードを書きます（例：{opening.ja}）")
+    if state.phase is Phase.OVER:
+        return Msg("the game is over: nothing more is played", "ゲームは終わっています。これ以上の手はありません")
+    deck = state.setup.deck
+    clans = [c.code for c in deck.clans[:2]]
+    cards = (state.must_contain,) if state.must_contain is not None else tuple(deck.card(c, 7) for c in clans)
+    play = line(PlayCards(state.turn, cards))
+    if state.phase is Phase.FOLLOW:
+        passing, revive = line(Pass(state.turn)), line(Revive(state.turn))
+        return Msg(f"write the cards played, like {play.en}, or {passing.en}, or {revive.en}",
+                   f"出すカードを書くか（例：{play.ja}）、{passing.ja} か {revive.ja} と書きます")
+    return Msg(f"write the cards played, like {play.en}", f"出すカードを書きます（例：{play.ja}）")
 
 
 def _player(state: State, player: Any) -> str:
@@ -1359,10 +1390,11 @@ _WORDS: dict[str, tuple[str, ...]] = {
 _KEYWORD = {w.lower(): key for key, words in _WORDS.items() for w in words}
 
 NOTATION = Msg(
-    "cards to play, e.g. `Lo7 Fr7`; a wild card's number after =, e.g. `PG=5 Lo5`; `pass`; `revive`; "
-    "the round's opening: `open NAME CARD` (e.g. `open Aki Lo1`); a hand of only Revive cards: "
-    "`only-revives NAME`; a recount: `correct NAME COUNT REASON`",
-    "出すカード（例：Lo7 Fr7）、ワイルドの数字は = の後（例：PG=5 Lo5）、パス、リバイブ、ラウンドの開始："
+    "cards to play, e.g. Lo7 Fr7 (the player on turn may be named first: Aki Lo7 Fr7); a wild card's number "
+    "after =, e.g. PG=5 Lo5; pass; revive; the round's opening: open NAME CARD (e.g. open Aki Lo1); "
+    "a hand of only Revive cards: only-revives NAME; a recount: correct NAME COUNT REASON",
+    "出すカード（例：Lo7 Fr7。手番の人の名前を前に書いてもよい：あき Lo7 Fr7）、"
+    "ワイルドの数字は = の後（例：PG=5 Lo5）、パス、リバイブ、ラウンドの開始："
     "開始 名前 カード（例：開始 あき Lo1）、リバイブだけの手札：リバイブのみ 名前、手札の数え直し："
     "訂正 名前 枚数 理由")
 
@@ -1434,7 +1466,45 @@ def parse_line(state: State, line: str) -> Action:
         if len(rest) < 2:
             raise Refusal(Msg("the reason is missing: write ", "理由がありません。書き方：") + form)
         return Correct(player, count, " ".join(rest[1:]))
+    named = _leading_name(state, tokens)
+    if named is not None:
+        return _named_line(state, *named)
     return _play_line(state, line.replace(",", " ").replace("、", " ").split())
+
+
+def _leading_name(state: State, tokens: list[str]) -> tuple[int, list[str]] | None:
+    """A line that starts with a player's name rather than a card: the seat and the rest."""
+    deck = state.setup.deck
+    first = tokens[0].replace(",", "").replace("、", "").partition("=")[0]
+    try:
+        deck.parse(first)
+        return None  # a card: the line is a play
+    except Refusal:
+        pass
+    try:
+        return _take_name(state, tokens, NOTATION)
+    except Refusal:
+        return None
+
+
+def _named_line(state: State, player: int, rest: list[str]) -> Action:
+    """``NAME cards…``, ``NAME pass``, ``NAME revive``: accepted for the player on turn (D-7); for
+    anyone else refused saying whose turn it is and what to type."""
+    names = state.setup.players
+    name = names[player]
+    if state.phase not in (Phase.LEAD, Phase.FOLLOW, Phase.REVIVED):
+        raise Refusal(Msg(f"{name} cannot play now: ", f"今は{name}が出す番ではありません。") + state.waiting_for()
+                      + Msg("; ", "。") + expected(state))
+    if player != state.turn:
+        turn = names[state.turn]
+        raise Refusal(Msg(f"it is {turn}'s turn, not {name}'s (D-7): ", f"今は{turn}の番です（{name}ではありません）。")
+                      + expected(state))
+    if not rest:
+        raise Refusal(Msg(f"after {name} comes the play: ", f"{name} の後に出す手を書きます。") + expected(state))
+    key = _KEYWORD.get(_fold(rest[0]))
+    if key in ("pass", "revive") and len(rest) == 1:
+        return Pass(player) if key == "pass" else Revive(player)
+    return _play_line(state, " ".join(rest).replace(",", " ").replace("、", " ").split())
 
 
 def _card(state: State, token: str) -> Card:

@@ -442,20 +442,23 @@ class Pair:
                              f"裏向きペアは2つの列番号（左端を 0 と数える）で書きます（{value!r} は不可）")
 
 
-def pair_problem(heights: Sequence[int], pair: Pair) -> Msg | None:
-    """Why ``pair`` cannot be laid on a fortress of column ``heights`` (F-13), or None."""
+def pair_problem(heights: Sequence[int], pair: Pair, base: int = 1) -> Msg | None:
+    """Why ``pair`` cannot be laid on a fortress of column ``heights`` (F-13), or None. Columns
+    are named as the reader counts them: from ``base`` at the left (1 for players, 0 where the
+    reader wrote JSON indexes)."""
     n = len(heights)
     if n == 0:
         return Msg("the fortress has no columns, so there is no pair to take; decline it",
                    "砦に列がないのでペアは取れません。「なし」を選んでください")
     if not 0 <= pair.source < n or not 0 <= pair.target < n:
         if n == 1:
-            return Msg("the fortress has a single column, numbered 0", "砦の列は1つだけで、番号は 0 です")
-        return Msg(f"columns are numbered 0 to {n - 1}", f"列番号は 0〜{n - 1} です")
+            return Msg(f"the fortress has a single column, numbered {base}", f"砦の列は1つだけで、番号は {base} です")
+        return Msg(f"columns are numbered {base} to {n - 1 + base} from the left",
+                   f"列番号は左から {base}〜{n - 1 + base} です")
     if heights[pair.source] < 2:
-        return Msg(f"column {pair.source} holds {plural(heights[pair.source], 'card', 'cards')}; the pair "
+        return Msg(f"column {pair.source + base} holds {plural(heights[pair.source], 'card', 'cards')}; the pair "
                    "comes from a column of 2 or more",
-                   f"{pair.source} 列目は {heights[pair.source]} 枚です。ペアは2枚以上の列から取ります")
+                   f"{pair.source + base} 列目は {heights[pair.source]} 枚です。ペアは2枚以上の列から取ります")
     return None
 
 
@@ -533,10 +536,10 @@ def score(columns: Sequence[Sequence[Card]], hand: Sequence[Card],
                          f"裏向きペアなし。{count} 列 × 最高 {tallest} 枚 = {value}"))
     else:
         parts.append(Msg(
-            f"face-down pair from column {pair.source} onto column {pair.target} "
+            f"face-down pair from column {pair.source + 1} onto column {pair.target + 1} "
             f"({before[0]} × {before[1]} = {before[2]} becomes "
             f"{plural(count, 'column', 'columns')} × tallest {tallest} = {value})",
-            f"裏向きペアを {pair.source} 列目から {pair.target} 列目へ"
+            f"裏向きペアを {pair.source + 1} 列目から {pair.target + 1} 列目へ"
             f"（{before[0]} × {before[1]} = {before[2]} が {count} 列 × 最高 {tallest} 枚 = {value} に）"))
     if lows:
         terms = " + ".join(f"{suit} {rank}" for suit, rank in sorted(lows.items()))
@@ -835,7 +838,52 @@ _VERBS = {"reveal": Msg("reveal a card", "カードを出すことは"),
 
 def _refuse_phase(state: State, action: str) -> Refusal:
     verb = _VERBS[action]
-    return Refusal(Msg(f"cannot {verb.en} now: ", f"今は{verb.ja}できません。") + state.waiting_for())
+    return Refusal(Msg(f"cannot {verb.en} now: ", f"今は{verb.ja}できません。") + state.waiting_for()
+                   + Msg("; ", "。") + expected(state))
+
+
+def expected(state: State) -> Msg:
+    """The lines the table types now, with examples written by :func:`action_line`."""
+    def line(action: Action) -> Msg:
+        return Msg(action_line(state, action, "en"), action_line(state, action, "ja"))
+
+    unseen = state.unseen()
+    if state.phase is Phase.REVEAL and unseen:
+        cell = next(c for c, card in state.grid.items() if card is None)
+        reveal = line(Reveal(cell, unseen[0]))
+        return Msg(f"write the cell and the card revealed, like {reveal.en} (F-9)",
+                   f"マスと出たカードを書きます（例：{reveal.ja}）")
+    if state.phase is Phase.PLACE:
+        known = sorted(state.known_hands[state.turn])
+        card = known[0] if known else unseen[0] if unseen else state.setup.deck.all_cards[0]
+        spots = state.usable_spots() or list(SPOTS)
+        place = line(Place(state.turn, card, spots[0], Mode.NUMBER))
+        return Msg(f"write the card, the spot and n (number) or s (suit), like {place.en} (F-4)",
+                   f"カード・場所・数かスートを書きます（例：{place.ja}）")
+    if state.phase is Phase.BUILD:
+        options = build_options(state)
+        first = options[0]
+        build = line(Build(first.card, first.legal[0] if first.legal else Where.HAND))
+        return Msg(f"write each captured card and where it goes, like {build.en} (F-8, F-11)",
+                   f"獲得したカードごとに置き場所を書きます（例：{build.ja}）")
+    if state.phase is Phase.FINAL:
+        parts = []
+        hands = [p for p, h in enumerate(state.final_hands) if h is None]
+        pairs = [p for p, c in enumerate(state.pairs) if c == UNDECIDED]
+        if hands:
+            hand, empty = line(FinalHand(hands[0], (unseen[0],) if unseen else ())), line(FinalHand(hands[0], ()))
+            parts.append(Msg(f"each final hand, like {hand.en} or {empty.en}",
+                             f"残り手札（例：{hand.ja}、{empty.ja}）"))
+        if pairs:
+            p = pairs[0]
+            best = best_pair([len(c) for c in state.fortresses[p]])
+            choice = line(ChoosePair(p, best)) if best is not None else None
+            none = line(ChoosePair(p, None))
+            like = Msg(f"{choice.en} or ", f"{choice.ja}、") if choice is not None else Msg("", "")
+            parts.append(Msg(f"each face-down pair, like {like.en}{none.en} (F-13)",
+                             f"裏向きペア（例：{like.ja}{none.ja}）"))
+        return Msg("write ", "") + join(parts, "; and ", "と") + Msg("", "を書きます")
+    return Msg("the game is over: nothing more is played", "ゲームは終わっています。これ以上の手はありません")
 
 
 def apply(state: State, action: Action) -> tuple[State, Msg]:
@@ -1107,9 +1155,9 @@ def _choose_pair(state: State, action: ChoosePair) -> tuple[State, Msg]:
     if action.pair is None:
         msg = Msg(f"{name} declines the face-down pair.", f"{name}は裏向きペアを使いません。")
     else:
-        msg = Msg(f"{name} lays a face-down pair from column {action.pair.source} onto column "
-                  f"{action.pair.target}.",
-                  f"{name}は {action.pair.source} 列目から {action.pair.target} 列目へ裏向きペア。")
+        source, target = action.pair.source + 1, action.pair.target + 1  # players count from 1
+        msg = Msg(f"{name} lays a face-down pair from column {source} onto column {target}.",
+                  f"{name}は {source} 列目から {target} 列目へ裏向きペア。")
     return _maybe_over(s, msg)
 
 
@@ -1343,7 +1391,8 @@ class Allowed:
             for p in self.pairs:
                 best = self.best_pairs[p]
                 tip = (Msg("no pair helps", "ペアで得点は増えません") if best is None
-                       else Msg(f"best: pair {best.source} {best.target}", f"最善：ペア {best.source} {best.target}"))
+                       else Msg(f"best: pair {best.source + 1} {best.target + 1}",
+                                f"最善：ペア {best.source + 1} {best.target + 1}"))
                 lines.append(Msg(f"{self.names[p]} decides on the face-down pair ({tip.en}).",
                                  f"{self.names[p]}は裏向きペアを決めます（{tip.ja}）。"))
         else:
@@ -1482,11 +1531,15 @@ def _parse(state: State, line: str) -> Action:
         if len(tokens) == 1 and tokens[0].casefold() in _NONE_WORDS:
             return ChoosePair(player, None)
         if len(tokens) != 2:
-            raise refuse(f"a face-down pair names two columns, from and to (counted from 0 at the left), or none; "
+            raise refuse(f"a face-down pair names two columns, from and to (counted from 1 at the left), or none; "
                          f"got {pair_text!r}",
-                         f"裏向きペアは取る列と置く列（左端を 0 と数える）の2つか、なしで書きます（{pair_text!r}）")
+                         f"裏向きペアは取る列と置く列（左端を 1 と数える）の2つか、なしで書きます（{pair_text!r}）")
         column = Msg("a column number", "列番号")
-        return ChoosePair(player, Pair(_parse_count(tokens[0], column), _parse_count(tokens[1], column)))
+        ends = [_parse_count(t, column) for t in tokens]
+        if 0 in ends:
+            raise refuse("columns are counted from 1 at the left: the leftmost column is 1",
+                         "列は左端を 1 として数えます")
+        return ChoosePair(player, Pair(ends[0] - 1, ends[1] - 1))
     if word in _CORRECT_WORDS:
         player, count_text = _parse_player(state, rest)
         count_token, _, reason = count_text.partition(" ")
@@ -1494,7 +1547,55 @@ def _parse(state: State, line: str) -> Action:
         if not reason.strip():
             raise refuse("a correction needs its reason after the count", "訂正には枚数の後に理由が必要です")
         return Correct(player, count, reason)
+    try:
+        return _parse_move(state, text)
+    except Refusal as error:
+        try:
+            seat, rest = _parse_player(state, text)
+            action = _parse_move(state, rest)
+        except Refusal:
+            raise error from None
+        return _named_move(state, seat, action)
+
+
+def _named_move(state: State, seat: int, action: Action) -> Action:
+    """``NAME R7 A1N n``, ``NAME R7 right``: accepted for the player on turn (F-4), refused naming
+    whose turn it is otherwise; a reveal is the table's, never a player's."""
+    names = state.setup.players
+    name = names[seat]
+    if isinstance(action, Reveal) or state.phase not in (Phase.PLACE, Phase.BUILD):
+        raise Refusal(Msg(f"{name} cannot play now: ", f"今は{name}が指す番ではありません。") + state.waiting_for()
+                      + Msg("; ", "。") + expected(state))
+    if seat != state.turn:
+        turn = names[state.turn]
+        raise Refusal(Msg(f"it is {turn}'s turn, not {name}'s (F-4): ", f"今は{turn}の番です（{name}ではありません）。")
+                      + expected(state))
+    return action
+
+
+def _is_card(state: State, token: str) -> bool:
+    try:
+        state.setup.deck.parse(token)
+    except Refusal:
+        return False
+    return True
+
+
+def _parse_move(state: State, text: str) -> Action:
+    """A placement, a build or a reveal (no player named)."""
+    deck = state.setup.deck
     tokens = text.split()
+    if len(tokens) > 3 or (len(tokens) == 3 and not _is_card(state, tokens[0])
+                           and (tokens[0].upper() in CELLS or _is_card(state, tokens[1]))):
+        raise refuse(f"the line has too many words ({len(tokens)}): a placement is CARD SPOT n|s (R7 A1N n), "
+                     "a build CARD PLACE (R7 right), a reveal CELL CARD (A1 R7)",
+                     f"語が多すぎます（{len(tokens)}語）。置くときは カード 場所 数|スート（赤7 A1上 数）、"
+                     "配置は カード 置き場所（赤7 右）、公開は マス カード（A1 赤7）です")
+    if len(tokens) == 3 and tokens[1].casefold() in _WHERE_WORDS:
+        raise refuse(f"the line has too many words: a build is CARD PLACE, like {tokens[0]} {tokens[1]}; "
+                     f"{tokens[2]!r} is extra",
+                     f"語が多すぎます。配置は カード 置き場所（例：{tokens[0]} {tokens[1]}）で、"
+                     f"{tokens[2]!r} は余分です")
     if len(tokens) == 3:
         return Place(state.turn, deck.parse(tokens[0]), parse_spot(tokens[1]), parse_mode(tokens[2]))
     if len(tokens) == 2:
@@ -1545,6 +1646,7 @@ def _player_line(action: FinalHand | ChoosePair | Correct, name: str, deck: Deck
         cards = " ".join(deck.label(c, lang) for c in action.cards) or ("なし" if ja else "none")
         return f"{'手札' if ja else 'hand'} {name} {cards}"
     if isinstance(action, ChoosePair):
-        pair = ("なし" if ja else "none") if action.pair is None else f"{action.pair.source} {action.pair.target}"
+        pair = (("なし" if ja else "none") if action.pair is None
+                else f"{action.pair.source + 1} {action.pair.target + 1}")  # columns counted from 1
         return f"{'ペア' if ja else 'pair'} {name} {pair}"
     return f"{'訂正' if ja else 'correct'} {name} {action.count} {action.reason}"

@@ -582,7 +582,51 @@ def _with(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
 
 
 def _phase_refusal(state: State, what: Msg) -> Refusal:
-    return Refusal(Msg(f"cannot {what.en} now: ", f"今は{what.ja}できません。") + state.waiting_for())
+    """``what`` cannot be done in this phase: say what the table does now and the line to type."""
+    return Refusal(Msg(f"cannot {what.en} now: ", f"今は{what.ja}できません。") + state.waiting_for()
+                   + Msg("; ", "。") + expected(state))
+
+
+def expected(state: State, card: int | None = None) -> Msg:
+    """The lines the table types now, with an example written by :func:`action_line` (``card``:
+    the card the player had in mind, used in the example where it fits)."""
+    def lines(action: Action) -> tuple[str, str]:
+        return action_line(state, action, "en"), action_line(state, action, "ja")
+
+    actor = state.actor()
+    if state.phase is Phase.REFILL:
+        size = min(SET_SIZE, state.deck_count)
+        en, ja = lines(RevealSet(tuple(state.unseen()[:size])))
+        return Msg(f"write reveal and the {count_cards(size).en} laid out, like {en}",
+                   f"公開 と並べた{size}枚を書きます（例：{ja}）")
+    if state.phase is Phase.PLAY and actor is not None:
+        hand = sorted(state.known_hands[actor]) or state.unseen()
+        example = card if card is not None else (hand[0] if hand else 0)
+        en, ja = lines(Play(actor, example, Field.BATTLE))
+        wen, wja = lines(Play(actor, example, Field.WILD))
+        return Msg(f"write a card and a field, like {en} or {wen}", f"カードと場を書きます（例：{ja} か {wja}）")
+    if state.phase is Phase.PICK and actor is not None:
+        left = _battle_left(state)
+        en, ja = lines(Pick(actor, card if card in left else left[0]))
+        return Msg(f"write {en} (battlefield cards to pick: {fmt_all(left)}) (H-5)",
+                   f"{ja} のように書きます（選べる戦場のカード：{fmt_all(left)}）")
+    if state.phase is Phase.TAKE and actor is not None:
+        index = card - 1 if card is not None and 0 < card <= len(state.wilderness) else 0
+        en, ja = lines(TakeSet(actor, index))
+        sets = list_sets(state.wilderness)
+        return Msg(f"write {en} (wilderness sets to take: {sets.en}) (H-7)",
+                   f"{ja} のように書きます（取れる在野のセット：{sets.ja}）")
+    if state.phase is Phase.EFFECT and state.effect is not None:
+        en, ja = lines(Adjust(Zone.DECK, Zone.HAND, None, None, state.effect[0]))
+        owner = state.effect[0]
+        shown = sorted(state.known_hands[owner]) or state.unseen() or [0]
+        cen, cja = lines(Adjust(Zone.HAND, Zone.DISCARD, shown[0], owner, None))
+        end_en, end_ja = lines(EndEffect())
+        return Msg(f"write a move line for each card the effect moves (like {en}; a card shown is named, "
+                   f"like {cen}), then {end_en} (H-6)",
+                   f"効果で動かすカードごとに 移動 の行を書き（例：{ja}。見えたカードは {cja} "
+                   f"のように番号も書きます）、最後に {end_ja} と書きます")
+    return Msg("the game is over: nothing more is played", "ゲームは終わっています。これ以上の手はありません")
 
 
 def _check_in_game(state: State, card: int) -> None:
@@ -709,10 +753,12 @@ def _play(state: State, action: Play) -> tuple[State, Msg]:
     if lead is not None:
         lead_c = deck.by_key[lead]
         if off_colour and not action.void:
+            claim = Play(player, card, action.field, True)
+            en, ja = action_line(state, claim, "en"), action_line(state, claim, "ja")
             raise refuse(f"{where.en} leads {lead_c.en}: {name} must play {lead_c.en} there if holding "
-                         f"any; confirm {name} holds no {lead_c.en} to play {fmt(card)} ({c.en}) (H-4)",
+                         f"any; if {name} holds no {lead_c.en}, write {en} to play {fmt(card)} ({c.en}) (H-4)",
                          f"{where.ja}の色は{lead_c.ja}です。{lead_c.ja}を持っていれば出さなければなりません。"
-                         f"{fmt(card)}（{c.ja}）を出すには{lead_c.ja}がないことを確認してください")
+                         f"{name}が{lead_c.ja}を持っていなければ、{fmt(card)}（{c.ja}）は {ja} と書いて出します")
         if not off_colour and action.void:
             raise refuse(f"{fmt(card)} is {c.en}, the lead colour of {where.en}: playing it is no void "
                          "claim; leave out void (H-4)",
@@ -1104,6 +1150,7 @@ class Allowed:
     effect: Season | None
     unseen: tuple[int, ...]
     colours: Mapping[str, Msg] = field(compare=False, hash=False, repr=False)  # colour names by key
+    write: Msg = field(default=Msg("", ""), compare=False, hash=False, repr=False)  # the lines to type now
 
     def to_data(self) -> dict[str, Any]:
         return {"phase": self.phase.value, "waiting": {"en": self.waiting.en, "ja": self.waiting.ja},
@@ -1116,10 +1163,10 @@ class Allowed:
                 "pickers": list(self.pickers), "pick_from": list(self.pick_from),
                 "takers": list(self.takers), "sets": [list(s) for s in self.sets],
                 "reveal_size": self.reveal_size, "effect": None if self.effect is None else self.effect.value,
-                "unseen": list(self.unseen)}
+                "unseen": list(self.unseen), "write": {"en": self.write.en, "ja": self.write.ja}}
 
     def describe(self) -> Msg:
-        lines = [self.waiting + Msg(".", "。")]
+        lines = [self.waiting + (Msg(": ", "：") + self.write if self.write.en else Msg("", "")) + Msg(".", "。")]
         for f in self.fields:
             name = FIELD_TITLES[f.field]
             if not f.open:
@@ -1181,15 +1228,17 @@ def allowed(state: State) -> Allowed:
         takers=state.takers if state.phase is Phase.TAKE else (), sets=state.wilderness,
         reveal_size=min(SET_SIZE, state.deck_count) if state.phase is Phase.REFILL else 0,
         effect=state.effect[1] if state.effect is not None else None, unseen=tuple(state.unseen()),
-        colours={c.key: Msg(c.en, c.ja) for c in deck.colours})
+        colours={c.key: Msg(c.en, c.ja) for c in deck.colours},
+        write=expected(state) if state.phase is not Phase.OVER else Msg("", ""))
 
 
 def describe(state: State) -> Msg:
     """The state in words: the round and whose move, the fields, the sets, hands, deck and scores."""
     names = state.setup.players
     deck = state.setup.deck
-    lines = [Msg(f"HOMALET, round {state.round}: {state.waiting_for().en}.",
-                 f"HOMALET 第{state.round}ラウンド：{state.waiting_for().ja}。")]
+    now = allowed(state).describe()
+    lines = [Msg(f"HOMALET, round {state.round}.", f"HOMALET 第{state.round}ラウンド。"),
+             Msg(now.en.splitlines()[0], now.ja.splitlines()[0])]
     for where in Field:
         played = [(p, c) for p, c, f in state.played if f is where]
         if played:
@@ -1304,6 +1353,8 @@ def _line_card(token: str) -> int:
 def _parse_play(state: State, tokens: list[str], player: int) -> Play:
     if tokens and (glued := _GLUED.match(tokens[0])) and glued.group(2).lower() in FIELD_WORDS:
         tokens = [glued.group(1), glued.group(2), *tokens[1:]]
+    if len(tokens) == 1 and state.phase is not Phase.PLAY and is_number(tokens[0], 2):
+        raise Refusal(state.waiting_for() + Msg(": ", "：") + expected(state, int(tokens[0])))
     if len(tokens) < 2:
         raise _bad("a play is a card and a field, like 07 b (battlefield) or 07 w (wilderness)",
                    "カードを出すときはカードと場を書きます（07 戦場 か 07 在野）")

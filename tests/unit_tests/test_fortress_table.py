@@ -137,9 +137,11 @@ def test_f13_pair_refusals_for_small_fortresses_read_right() -> None:
     none = f.pair_problem([], f.Pair(0, 0))
     assert none is not None and "no columns" in none.en and "-1" not in none.en
     single = f.pair_problem([3], f.Pair(0, 1))
-    assert single is not None and single.en == "the fortress has a single column, numbered 0"
+    assert single is not None and single.en == "the fortress has a single column, numbered 1"  # players count from 1
+    assert f.pair_problem([3], f.Pair(0, 1), base=0) == f.Msg("the fortress has a single column, numbered 0",
+                                                              "砦の列は1つだけで、番号は 0 です")
     short = f.pair_problem([1, 2], f.Pair(0, 1))
-    assert short is not None and short.en.startswith("column 0 holds 1 card; ")
+    assert short is not None and short.en.startswith("column 1 holds 1 card; ")
 
 
 def test_f14_score_explanations_count_in_the_singular_and_plural(fdeck: f.Deck) -> None:
@@ -356,7 +358,7 @@ def test_f4_notation_reads_english_and_japanese_and_names_the_wrong_part(fdeck: 
     assert f.parse_line(state, "B1 R7") == f.Reveal("B1", c("R7"))
     assert f.parse_line(state, "hand Aki R3 R10") == f.FinalHand(0, (c("R3"), c("R10")))
     assert f.parse_line(state, "手札 chie なし") == f.FinalHand(2, ())
-    assert f.parse_line(state, "pair 1 1 3") == f.ChoosePair(1, f.Pair(1, 3))
+    assert f.parse_line(state, "pair 1 1 3") == f.ChoosePair(1, f.Pair(0, 2))  # columns counted from 1
     assert f.parse_line(state, "ペア Aki なし") == f.ChoosePair(0, None)
     assert f.parse_line(state, "correct Aki 5 dropped  a card") == f.Correct(0, 5, "dropped a card")
     for line, part in [("R7 A1X n", "'A1X' is not a spot"), ("R7 A1N q", "'q' is not a declaration"),

@@ -90,7 +90,7 @@ def test_h4_follow_colour_needs_void_confirmation_and_is_recorded(hdeck: h.Deck)
     assert "leading crimson" in rulings[0]
     with pytest.raises(Refusal, match="it is Ben's turn"):
         h.apply(state, h.Play(2, 1, B))
-    with pytest.raises(Refusal, match="must play crimson there if holding any; confirm"):
+    with pytest.raises(Refusal, match="if holding any; if Ben holds no crimson, write 01 b void"):
         h.apply(state, h.Play(1, 1, B))  # 01 indigo
     state, rulings = play(state, h.Play(1, 1, B, void=True))
     assert "declaring no crimson" in rulings[0]
