@@ -54,6 +54,19 @@ def normalize_token(token: str) -> str:
     return unicodedata.normalize("NFKC", token).strip()
 
 
+def winner_words(names: Iterable[str], top: list[int], points: int, rule: str) -> Msg:
+    """Who won, in words: one winner, or a tie that is shared (``rule`` the game's tie rule). The
+    names are the players' at each seat; ``points`` the winning total."""
+    table = list(names)
+    won = [table[i] for i in top]
+    score = plural(points, "point", "points")
+    if len(won) == 1:
+        return Msg(f"Winner: {won[0]} with {score} ({rule}).", f"勝者：{won[0]}（{points}点）。")
+    both = ", ".join(won[:-1]) + f" and {won[-1]}"
+    return Msg(f"Winners: {both} tie at {score} and share the win ({rule}).",
+               f"勝者：{'と'.join(won)}。{points}点で同点のため、勝ちを分け合います。")
+
+
 def check_player_count(n: int, low: int, high: int, game: Msg) -> None:
     """``game`` is played by ``low`` to ``high`` players."""
     if not low <= n <= high:

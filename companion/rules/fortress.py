@@ -33,6 +33,7 @@ from companion.rules.common import (
     refuse,
     replay,
     seat_name,
+    winner_words,
 )
 
 GAME = "fortress"
@@ -1207,10 +1208,9 @@ def _correct(state: State, action: Correct) -> tuple[State, Msg]:
 def _maybe_over(s: State, msg: Msg) -> tuple[State, Msg]:
     if all(h is not None for h in s.final_hands) and UNDECIDED not in s.pairs:
         s.phase = Phase.OVER
-        top = [s.setup.players[i] for i in winners([x.score for x in scores(s)])]
-        label = Msg("winner", "勝者") if len(top) == 1 else Msg("winners (shared, F-14)", "勝者（同点で分け合い）")
-        msg += Msg(f" Final scores are in; {label.en}: {', '.join(top)}.",
-                   f" 得点確定。{label.ja}：{'・'.join(top)}。")
+        totals = [x.score for x in scores(s)]
+        msg += Msg(" Final scores are in. ", " 得点確定。") + winner_words(
+            s.setup.players, winners(totals), max(totals), "F-14")
     return s, msg
 
 
@@ -1444,6 +1444,9 @@ def describe(state: State) -> Msg:
         label = Msg("score", "得点") if state.phase is Phase.OVER else Msg("score so far", "現在の得点")
         lines.append(Msg(f"{name}: {hand.en}; fortress {fort}; {label.en} {result.score}.",
                          f"{name}：{hand.ja}。砦 {fort}。{label.ja} {result.score}。"))
+    if state.phase is Phase.OVER:
+        totals = [x.score for x in scores(state)]
+        lines.append(winner_words(names, winners(totals), max(totals), "F-14"))
     return join(lines, "\n", "\n")
 
 
