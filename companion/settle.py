@@ -319,3 +319,25 @@ def settle(data: Any, explain: bool = False, lang: Lang = "en", deck: Any = None
         engine = fortress if game == "fortress" else homalet
         deck = engine.Deck.from_data(load_deck_data(game, _deck_file(data, deck_file, base)))
     return settler(data, explain, lang, deck)
+
+
+def settle_text(answer: dict[str, Any], lang: Lang = "en") -> str:
+    """A settle answer made with ``explain`` as plain lines for people at a table: each player's
+    arithmetic (or each round's, in Reign of Dragoness), the totals, and who won and why."""
+    lines: list[str] = []
+    if answer["game"] == "dragoness":
+        lines.extend(answer.get("explanation", []))
+        totals = answer["totals"]
+        lines.append(Msg("Totals: ", "合計：").text(lang)
+                     + (", " if lang == "en" else "、").join(f"{n} {t}" + ("" if lang == "en" else "点")
+                                                            for n, t in totals.items()))
+        if not answer["complete"]:
+            lines.append(Msg(f"{len(answer['rounds'])} of {dragoness.ROUNDS} rounds played so far.",
+                             f"{dragoness.ROUNDS}ラウンド中 {len(answer['rounds'])} ラウンド終了。").text(lang))
+    else:
+        for row in answer["players"]:
+            lines.append(f"{row['name']}: {row.get('explanation', row['score'])}" if lang == "en"
+                         else f"{row['name']}：{row.get('explanation', row['score'])}")
+    if "winners_explanation" in answer:
+        lines.append(answer["winners_explanation"])
+    return "\n".join(lines)
