@@ -110,12 +110,13 @@ def build_parser(lang: Lang = "en") -> argparse.ArgumentParser:
 
 
 def _add_print(commands: Any, lang: Lang, say: Callable[[str], str]) -> None:
+    from companion.cli_result import add_result_parser
     from companion.decks import GAMES
     from printables.options import DUPLEX_NAMES, PAPER_NAMES, SIZE_NAMES
 
     printing = commands.add_parser("print", help=say("print"), description=say("print"))
     kinds = printing.add_subparsers(dest="what", parser_class=parser_class(lang), required=True,
-                                    title=say("kinds"), metavar="{deck,summary,sheet,kit,png,calibrate}")
+                                    title=say("kinds"), metavar="{deck,summary,sheet,kit,png,calibrate,result}")
     deck = kinds.add_parser("deck", help=say("print.deck"), description=say("print.deck"))
     deck.add_argument("game", choices=GAMES, help=say("game"))
     deck.add_argument("--players", type=int, help=say("players.deck"))
@@ -153,10 +154,16 @@ def _add_print(commands: Any, lang: Lang, say: Callable[[str], str]) -> None:
     calibrate.add_argument("--duplex", choices=DUPLEX_NAMES[:2], default="long", help=say("duplex.calibrate"))
     calibrate.add_argument("--back-offset", default="0,0", metavar="X,Y", help=say("back_offset"))
     calibrate.add_argument("-o", "--output", required=True, metavar="FILE.pdf", help=say("output.pdf"))
+    add_result_parser(kinds, lang, say)
 
 
 def run_print(args: argparse.Namespace, lang: Lang) -> int:
     from printables import kit
+
+    if args.what == "result":  # from the store: companion.cli_result
+        from companion.cli_result import run_print_result
+
+        return run_print_result(args, lang)
 
     doc_lang: Lang = getattr(args, "doc_lang", None) or lang
     try:
@@ -217,16 +224,25 @@ def strict_json(text: str) -> Any:
 def read_input(path: str) -> str:
     """The text in ``path`` (``-``: standard input): UTF-8 with or without a byte-order mark, at most
     :data:`MAX_INPUT_BYTES` (so /dev/zero is refused at once); anything else is refused in one sentence."""
-    source = _source(path)
+    return decode_input(read_bytes(path, MAX_INPUT_BYTES), path)
+
+
+def read_bytes(path: str, limit: int) -> bytes:
+    """At most ``limit + 1`` bytes of ``path`` (``-``: standard input), so that a caller sees what is too long."""
     try:
         if path == "-":
-            raw = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
-        else:
-            with open(path, "rb") as handle:
-                raw = handle.read(MAX_INPUT_BYTES + 1)
+            return sys.stdin.buffer.read(limit + 1)
+        with open(path, "rb") as handle:
+            return handle.read(limit + 1)
     except OSError as error:
+        source = _source(path)
         raise refuse(f"cannot read {source.en}: {os_reason(error, 'en')}",
                      f"{source.ja} を読めません：{os_reason(error, 'ja')}") from None
+
+
+def decode_input(raw: bytes, path: str) -> str:
+    """``raw`` read from ``path`` as :func:`read_input` takes it: UTF-8 text of a bounded size."""
+    source = _source(path)
     if len(raw) > MAX_INPUT_BYTES:
         raise refuse(f"{source.en} is larger than {MAX_INPUT_BYTES:,} bytes; a game is a few kilobytes",
                      f"{source.ja} が {MAX_INPUT_BYTES:,} バイトを超えています（対局は数キロバイトです）")
@@ -251,8 +267,12 @@ def read_document(path: str, expected: Msg = SETTLE_INPUT) -> Any:
     """The JSON document in ``path`` (see :func:`read_input`), refused in one sentence if it is empty,
     not JSON, repeats a key in an object, or holds a number of thousands of digits. ``expected`` says
     what the input should have been, for the empty case."""
+    return parse_document(read_input(path), path, expected)
+
+
+def parse_document(text: str, path: str, expected: Msg = SETTLE_INPUT) -> Any:
+    """The JSON document ``text`` read from ``path``, refused as :func:`read_document` says."""
     source = _source(path)
-    text = read_input(path)
     if not text.strip():
         raise Refusal(Msg(f"{source.en} is empty: ", f"{source.ja} が空です：") + expected)
     try:

@@ -55,7 +55,10 @@ WORDS = {
                         "代わりに卓上記法の行を1手1行で書き出します（companion play で読めます）"),
     "import": Msg("store a game record as a new game and print its number",
                   "ゲーム記録を新しいゲームとして保存し、その番号を出力します"),
-    "import.file": Msg("a game record (JSON), or - for standard input", "ゲーム記録（JSON）。- なら標準入力"),
+    "import.file": Msg("a game record (JSON); or the text of its QR codes, one a line; or photos or scans (PNG, "
+                       "JPEG) of its result sheet (companion print result); - reads standard input",
+                       "ゲーム記録（JSON）、その QR コードの文字列（1行に1つ）、または結果用紙"
+                       "（companion print result）の写真やスキャン（PNG、JPEG）。- なら標準入力"),
 }
 
 
@@ -109,7 +112,7 @@ def add_live_commands(commands: Any, lang: Lang) -> None:
     export.add_argument("-o", "--output", metavar="FILE", help=say("export.output"))
     export.add_argument("--lines", action="store_true", help=say("export.lines"))
     importing = command("import")
-    importing.add_argument("file", help=say("import.file"))
+    importing.add_argument("file", nargs="+", metavar="FILE", help=say("import.file"))
 
 
 # --------------------------------------------------------------------------- running
@@ -488,7 +491,9 @@ def run_export(store: Any, args: argparse.Namespace, lang: Lang) -> int:
 
 
 def run_import(store: Any, args: argparse.Namespace, lang: Lang) -> int:
-    data = _json_input(args.file, record=True)
+    from companion.cli_result import read_import
+
+    data = read_import(args.file)
     print(store.import_record(data), flush=True)
     return 0
 

@@ -123,6 +123,18 @@ def _index_column(w: float, heavy: bool) -> tuple[float, float, float]:
     return edge + col / 2, col, -edge - 0.72 * 0.13 * w  # baseline measured down from the top
 
 
+def _free(w: float, h: float, y: float, size: float, heavy: bool, wanted: float) -> float:
+    """The width a centred line at baseline ``y`` may take: ``wanted``, or only the room between the
+    index columns where the line runs beside an index (at the head, or the turned one at the foot),
+    so that on small cards the middle text never runs into a corner."""
+    x, col, base = _index_column(w, heavy)
+    depth = -base + 0.19 * w + 1 * mm  # from the trim to below the index's symbol
+    low, high = y - 0.25 * size, y + 0.9 * size
+    if low < depth or high > h - depth:
+        return float(min(wanted, w - 2 * (x + col / 2) - 2 * mm))
+    return wanted
+
+
 def _corner_numbers(lines: Lines, w: float, h: float, heavy: bool, top: str, underline: bool) -> None:
     """The number of the corner index, at the top-left and turned at the bottom-right: inside the
     frame, INDEX_CLEAR from its inner edge, in a column INDEX_WIDTH of the card wide (what a
@@ -186,7 +198,7 @@ def fortress_art(deck: fortress.Deck) -> DeckArt:
         lines = Lines()
         _corner_numbers(lines, w, h, False, rank, flip)
         lines.add(rank, w / 2, h * 0.36, 0.42 * w, underline=flip)
-        lines.add(f"{s.ja} {s.en}", w / 2, h * 0.17, 0.085 * w, w * 0.5)
+        lines.add(f"{s.ja} {s.en}", w / 2, h * 0.17, 0.085 * w, _free(w, h, h * 0.17, 0.085 * w, False, w * 0.5))
         lines.draw(c)
 
     return DeckArt("fortress", deck.cards(), text, draw, forms, str)
@@ -234,7 +246,8 @@ def homalet_art(deck: homalet.Deck, cards: Sequence[int]) -> DeckArt:
             place_form(c, f"season-{season.value}", w / 2, h * 0.79, 0.1 * w / 50)
             c.setFillColor(colour(SEASON_COLOURS[season.value]))
             label = Lines()
-            label.add(season_label(season), w / 2, h * 0.79 - 0.17 * w, 0.065 * w)
+            y = h * 0.79 - 0.17 * w
+            label.add(season_label(season), w / 2, y, 0.065 * w, _free(w, h, y, 0.065 * w, True, w * 0.6))
             label.draw(c)
         place_form(c, f"sym-{col.key}", w / 2, h * 0.2, 0.05 * w / 50)
         c.doForm(f"corner-{col.key}")
@@ -242,7 +255,7 @@ def homalet_art(deck: homalet.Deck, cards: Sequence[int]) -> DeckArt:
         lines = Lines()
         _corner_numbers(lines, w, h, True, number, flip)
         lines.add(number, w / 2, h * 0.42, 0.36 * w, underline=flip)
-        lines.add(f"{col.ja} {col.en}", w / 2, h * 0.3, 0.08 * w, w * 0.56)
+        lines.add(f"{col.ja} {col.en}", w / 2, h * 0.3, 0.08 * w, _free(w, h, h * 0.3, 0.08 * w, True, w * 0.56))
         lines.draw(c)
 
     return DeckArt("homalet", list(cards), text, draw, forms, homalet.fmt)
@@ -295,8 +308,8 @@ def dragoness_art(deck: dragoness.Deck, cards: Sequence[dragoness.Card]) -> Deck
             lines = Lines()
             _corner_numbers(lines, w, h, False, number, flip)
             lines.add(number, w / 2, h * 0.44, 0.4 * w, underline=flip)
-            lines.add(clan.ja, w / 2, h * 0.3, 0.1 * w, w * 0.56)
-            lines.add(clan.en, w / 2, h * 0.23, 0.07 * w, w * 0.56)
+            lines.add(clan.ja, w / 2, h * 0.3, 0.1 * w, _free(w, h, h * 0.3, 0.1 * w, False, w * 0.56))
+            lines.add(clan.en, w / 2, h * 0.23, 0.07 * w, _free(w, h, h * 0.23, 0.07 * w, False, w * 0.56))
             lines.draw(c)
             c.doForm(f"gems-{clan.code}")
             return
@@ -307,8 +320,8 @@ def dragoness_art(deck: dragoness.Deck, cards: Sequence[dragoness.Card]) -> Deck
         c.setFillColor(colour(SPECIAL_COLOUR))
         lines = Lines()
         _corner_numbers(lines, w, h, True, mark, needs_underline(mark, labels))
-        lines.add(s.ja, w / 2, h * 0.68, 0.12 * w, w * 0.46)
-        lines.add(s.en, w / 2, h * 0.625, 0.075 * w, w * 0.46)
+        lines.add(s.ja, w / 2, h * 0.68, 0.12 * w, _free(w, h, h * 0.68, 0.12 * w, True, w * 0.46))
+        lines.add(s.en, w / 2, h * 0.625, 0.075 * w, _free(w, h, h * 0.625, 0.075 * w, True, w * 0.46))
         lines.add(mark, w / 2, h * 0.56, 0.09 * w)
         lines.draw(c)
         c.setFillColor(colour("#212121"))

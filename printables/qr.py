@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 
 import qrcode
-from qrcode.util import MODE_8BIT_BYTE, QRData
+from qrcode.util import ALPHA_NUM, MODE_8BIT_BYTE, MODE_ALPHA_NUM, QRData
 from reportlab.pdfgen.canvas import Canvas
 
 from printables.draw import place_form
@@ -14,10 +14,21 @@ from printables.draw import place_form
 @functools.lru_cache(maxsize=64)
 def qr_matrix(data: str) -> tuple[tuple[bool, ...], ...]:
     """The modules of the QR code for ``data`` (quiet zone included); the same data, the same code."""
+    raw = data.encode("utf-8")
+    # One segment: the library's mixed-mode encoding fails on some data ("glog(0)" for a payload of
+    # digit pairs). Alphanumeric mode (5.5 bits a character, against 8) when every character allows it,
+    # as a game record's parts do (companion.rules.qr_record); else UTF-8 bytes, read alike everywhere.
+    if raw and all(b in ALPHA_NUM for b in raw):
+        try:
+            return _matrix(raw, MODE_ALPHA_NUM)
+        except ValueError:  # a block of all-zero codewords ("00" pairs) fails in the library: bytes have none
+            pass
+    return _matrix(raw, MODE_8BIT_BYTE)
+
+
+def _matrix(raw: bytes, mode: int) -> tuple[tuple[bool, ...], ...]:
     code = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_M, border=4)
-    # One byte-mode segment of UTF-8: the library's mixed-mode encoding fails on some data
-    # ("glog(0)" for a payload of digit pairs), and byte mode reads back the same on every reader.
-    code.add_data(QRData(data.encode("utf-8"), mode=MODE_8BIT_BYTE))
+    code.add_data(QRData(raw, mode=mode))
     code.make(fit=True)
     return tuple(tuple(row) for row in code.get_matrix())
 

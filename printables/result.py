@@ -77,8 +77,9 @@ class _Pen:
 
 
 def draw_result(target: str | Path | Any, result: Mapping[str, Any], payloads: Sequence[str], lang: Lang,
-                paper: str = "a4") -> int:
-    """Write the result sheet; return its number of pages."""
+                paper: str = "a4", subtitle: str = "") -> int:
+    """Write the result sheet (``subtitle``, if any, under the title: which game, when); return its
+    number of pages."""
     game = str(result.get("game", ""))
     page = paper_size(paper)
     name = TITLES[game].text(lang) if game in TITLES else game
@@ -89,6 +90,8 @@ def draw_result(target: str | Path | Any, result: Mapping[str, Any], payloads: S
     c.setFillColor(colour("#1a237e"))
     pen.line(title, 16)
     c.setFillGray(0)
+    if subtitle:
+        pen.line(subtitle, 9)
     if result.get("complete") is False:
         pen.line(Msg("The game is not finished: these are the totals so far.",
                      "ゲームは終わっていません：ここまでの合計です。").text(lang), 9)
@@ -175,6 +178,6 @@ def _codes(c: Canvas, pen: _Pen, payloads: Sequence[str], lang: Lang, width: flo
 
 
 def print_result(path: str | Path, result: Mapping[str, Any], payloads: Sequence[str], lang: Lang,
-                 paper: str = "a4") -> int:
+                 paper: str = "a4", subtitle: str = "") -> int:
     with atomic_target(path) as temp:
-        return draw_result(temp, result, payloads, lang, paper)
+        return draw_result(temp, result, payloads, lang, paper, subtitle)

@@ -21,6 +21,16 @@ from companion.rules.common import Lang, Msg, Refusal
 if TYPE_CHECKING:
     from companion.store import Store
 
+MAX_BUGS = 20  # bugs caught in one run before the app gives up (a home screen that cannot draw)
+
+
+def unexpected_in_screen(error: Exception) -> Msg:
+    """A bug while drawing a screen, said in one sentence: what broke and that nothing was lost."""
+    what = f"{type(error).__name__}: {error}"
+    return Msg(f"Something went wrong while drawing the screen ({what}); every move is saved and the game "
+               "can be resumed.",
+               f"画面の表示中に問題が起きました（{what}）。手はすべて保存されているので、ゲームは再開できます。")
+
 
 def locale_lang() -> Lang:
     """The language the locale asks for (the command line's rule)."""
@@ -44,6 +54,34 @@ class CompanionApp(App[None]):
         self.set_reactive(CompanionApp.lang, lang or locale_lang())
         self._db_path = db_path
         self._store: Store | None = None
+        self.bugs: list[Exception] = []  # what the safety net caught (tests look here)
+        self._recovering = False
+
+    # ------------------------------------------------------------------ the safety net
+
+    def _handle_exception(self, error: Exception) -> None:
+        """A bug anywhere while drawing or handling a key: one sentence and back to the home screen,
+        never a traceback and never the app closed (every stored action stays; the game can be
+        resumed). Textual would end the app here; the broken screen's messages have stopped, so it
+        is taken off and a fresh home screen shown. Only a home screen that breaks again and again
+        ends the app, with the sentence and no traceback."""
+        self.bugs.append(error)
+        sentence = self.text(unexpected_in_screen(error))
+        if len(self.bugs) > MAX_BUGS:
+            self.exit(return_code=1, message=sentence)
+            return
+        if not self._recovering:  # one bug often brings more (a screen half made): one sentence
+            self._recovering = True
+            self.call_later(self._recover, sentence)
+
+    async def _recover(self, sentence: str) -> None:
+        from companion.app.screens.home import HomeScreen
+
+        self._recovering = False
+        while len(self.screen_stack) > 1:
+            await self.pop_screen()
+        await self.push_screen(HomeScreen())
+        self.notify(sentence, severity="error", timeout=10)
 
     # ------------------------------------------------------------------ the store, opened on first use
 

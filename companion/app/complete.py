@@ -99,6 +99,7 @@ class LegalLines:
         self.lang = lang
         self._source = CANDIDATES[engine.GAME](engine, state)
         self._lines: list[str] = []
+        self._shown: list[str] = []  # each candidate's line in the app's language (the first of its lines)
         self._done = False
 
     def _more(self) -> list[str] | None:
@@ -110,6 +111,7 @@ class LegalLines:
                 lines = [str(self.engine.action_line(self.state, action, lang)) for lang in langs]
             except (Refusal, KeyError, ValueError):
                 continue
+            self._shown.append(lines[0])
             return list(dict.fromkeys(lines))
         self._done = True
         return None
@@ -131,6 +133,27 @@ class LegalLines:
                 if len(line) > len(prefix) and line.casefold().startswith(want) and self._legal(line):
                     return line
         return None
+
+    def legal(self, most: int) -> list[str]:
+        """Up to ``most`` legal lines in the app's language, in the engine's order (what Tab on an
+        empty line offers, and the example the entry line shows)."""
+        out: list[str] = []
+        index = tries = 0
+        while len(out) < most:
+            if index == len(self._shown):
+                if self._done or tries >= MAX_TRIES:
+                    break
+                more = self._more()
+                tries += 1
+                if more is None:
+                    break
+                self._lines.extend(more)
+                continue
+            line = self._shown[index]
+            index += 1
+            if line not in out and self._legal(line):
+                out.append(line)
+        return out
 
     def _legal(self, line: str) -> bool:
         try:

@@ -4,6 +4,8 @@ redo, and what the store holds afterwards. Long flows go through the entry line'
 
 from __future__ import annotations
 
+import asyncio
+import itertools
 import json
 from pathlib import Path
 from typing import Any
@@ -307,3 +309,134 @@ async def test_clicking_a_battlefield_card_writes_the_pick(db: Path) -> None:
         entry = app.screen.query_one("#entry", Input)
         engine, state = screen.engine, screen.live.state
         assert engine.parse_line(state, entry.value) == engine.Pick(1, 17)
+
+
+SPECIALS = ["open Aki Lo1", "Lo1", "PG", "RV", "Lo2", "SQ", "KN", "DR"]
+
+
+async def test_every_dragoness_special_card_is_drawn_and_the_game_resumes(db: Path) -> None:
+    """D-5/D-9 on the board: Page, Revive, Squire, Dragon Knight and the Dragoness on the pile are
+    drawn by name (they have no clan, so no clan colour), and the stored game resumes after a restart."""
+    app = make_app(db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_new(app, pilot, "dragoness")
+        for line in SPECIALS:
+            assert screen.play(line), text_of(app, "#ruling")
+        await pilot.pause()
+        board = text_of(app, "#board")
+        for name in ("Page", "Squire", "Dragon Knight", "Dragoness"):
+            assert name in board, name
+        assert not app.bugs
+    again = make_app(db, "ja")
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        again.action_resume()
+        await pilot.pause()
+        assert isinstance(again.screen, GameScreen) and again.screen.live.position == len(SPECIALS)
+        board = text_of(again, "#board")
+        assert "ページ" in board and "ドラゴンネス" in board
+        assert not again.bugs
+
+
+async def test_a_bug_while_drawing_a_part_shows_a_sentence_there(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No traceback ever: a board that cannot be drawn says so in its place; the game goes on."""
+    import companion.app.screens.track as track
+
+    def broken(*args: object) -> None:
+        raise ValueError("no colour")
+
+    monkeypatch.setattr(track, "board", broken)
+    app = make_app(db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_new(app, pilot, "dragoness")
+        assert "cannot be drawn (ValueError: no colour)" in text_of(app, "#board")
+        assert screen.play("open Aki Lo1") and screen.live.position == 1
+
+
+async def test_a_screen_that_breaks_goes_home_with_a_sentence(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bug while composing a whole screen: the app stays up, on the home screen, saying what
+    broke; the game stays stored and resumable."""
+    from companion.app.screens.home import HomeScreen
+
+    def broken(self: GameScreen) -> None:
+        raise RuntimeError("cannot compose")
+
+    app = make_app(db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game_id = app.store.new_game("fortress", PLAYERS, start=0)
+        with monkeypatch.context() as patch:
+            patch.setattr(GameScreen, "compose", broken)
+            app.open_game(game_id)
+            await asyncio.sleep(0.5)
+        assert isinstance(app.screen, HomeScreen)
+        assert "cannot compose" in str(app.bugs[0])
+        assert [n.message for n in app._notifications][-1].startswith("Something went wrong while drawing")
+        app.open_game(game_id)
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+async def test_the_entry_line_shows_a_line_legal_now_and_tab_offers_them(db: Path, lang: str) -> None:
+    """The placeholder is an example the engine accepts in this state, not a general sentence; Tab on
+    an empty line lists the legal lines and writes them one by one, each accepted by the engine."""
+    app = make_app(db, lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_new(app, pilot, "homalet")
+        for line in GAMES["homalet"][:7]:
+            assert screen.play(line)
+        await pilot.pause()
+        entry = app.screen.query_one("#entry", Input)
+        engine, state = screen.live.engine, screen.live.state
+        head = "e.g. " if lang == "en" else "例："
+        assert entry.placeholder.startswith(head)
+        example = entry.placeholder.removeprefix(head).split("  ")[0].split("　")[0]
+        engine.apply(state, engine.parse_line(state, example))  # legal now: no Refusal
+        seen = []
+        for _ in range(3):
+            await pilot.press("tab")
+            assert entry.value not in seen
+            seen.append(entry.value)
+            engine.apply(state, engine.parse_line(state, entry.value))
+        assert seen[0] == example and all(line in text_of(app, "#ruling") for line in seen)
+        await pilot.press("enter")
+        assert screen.live.position == 8
+
+
+async def test_a_suggestion_is_marked_beside_the_line_not_by_colour_alone(db: Path) -> None:
+    app = make_app(db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_new(app, pilot, "fortress")
+        for line in GAMES["fortress"][:13]:
+            assert screen.play(line)
+        assert text_of(app, "#hint") == ""
+        await pilot.press("R", "1", "space")
+        await pilot.pause()
+        assert text_of(app, "#hint") == "← Tab"
+        await pilot.press("tab")
+        await pilot.pause()
+        assert text_of(app, "#hint") == ""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_long_player_rows_wrap_under_their_own_column(lang: str) -> None:
+    """A fortress row too long for the board goes on under the fortress column, never back to
+    column 1, and no line is wider than the board (Japanese is two cells a character)."""
+    from rich.cells import cell_len
+
+    from companion.app.widgets.boards import board
+    from companion.store import Store
+
+    with Store.open(":memory:") as store:
+        live = store.load(store.new_game("fortress", PLAYERS, start=0))
+        for line in GAMES["fortress"][:25]:
+            live.play_line(line)
+        wide = board(live.engine, live.state, lang).plain.splitlines()
+        narrow = board(live.engine, live.state, lang, 34).plain.splitlines()
+    aki = next(i for i, line in enumerate(narrow) if "Aki" in line)
+    start = next(i for i, line in enumerate(wide) if "Aki" in line)
+    column = cell_len(wide[start][: wide[start].index("13")])
+    more = list(itertools.takewhile(lambda line: line.startswith(" " * column), narrow[aki + 1:]))
+    assert more and narrow[aki + 1] == more[0]  # the row goes on right below, under its column
+    assert " ".join(narrow[aki].split() + [w for line in more for w in line.split()]) == " ".join(wide[start].split())
+    assert all(cell_len(line) <= 34 for line in narrow[aki:])

@@ -237,3 +237,34 @@ async def test_a_whole_score_sheet_is_saved_settled_and_counted(db: Path, game: 
         (summary,) = store.games()
         assert summary.mode == "sheet" and summary.finished and list(summary.winners) == winners
         assert {(r.player, r.wins) for r in store.stats(game=game)} == {(p, int(p in winners)) for p in PLAYERS}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+async def test_history_fits_80_columns_with_every_column(db: Path, lang: str) -> None:
+    """At 80×24 every column shows (State and Winners too): long names are cut with …, and the
+    date column says what it holds, the last change (the order of the list)."""
+    from rich.cells import cell_len
+
+    with Store.open(db) as store:
+        live = store.load(store.new_game("dragoness", [*PLAYERS, "Daisuke-long-name"], start=None))
+        live.play_line("open Aki Lo1")
+    app = make_app(db, lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.action_history()
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        labels = [str(c.label) for c in table.ordered_columns]
+        assert labels[-1].startswith("7:") and labels[3] == ("4:Last change" if lang == "en" else "4:最終更新")
+        widths = sum(c.get_render_width(table) for c in table.ordered_columns)
+        assert widths <= 80 - 2
+        row = table.get_row_at(0)
+        assert str(row[2]).endswith("…") and cell_len(str(row[1])) <= table.ordered_columns[1].width
+
+
+@pytest.mark.parametrize("screen", ["history", "stats"])
+async def test_an_empty_history_or_statistics_says_so(db: Path, screen: str) -> None:
+    app = make_app(db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        getattr(app, f"action_{screen}")()
+        await pilot.pause()
+        assert text_of(app, "#problem").startswith("No ")

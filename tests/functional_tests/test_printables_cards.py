@@ -64,15 +64,16 @@ def card_origins(reader: PdfReader, page_no: int) -> list[tuple[float, float]]:
     return sorted(spots, key=lambda p: (-round(p[1]), p[0]))
 
 
-def glyph_boxes(path: Path, page_no: int) -> list[tuple[str, tuple[float, float, float, float]]]:
-    """Every visible character on a page with its tight box (left, bottom, right, top) in points."""
+def glyph_boxes(path: Path, page_no: int, loose: bool = False) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """Every visible character on a page with its box (left, bottom, right, top) in points: tight
+    around the ink, or ``loose``: the font's whole line height and the glyph's advance."""
     page = pdfium.PdfDocument(str(path))[page_no]
     text = page.get_textpage()
     out = []
     for i in range(text.count_chars()):
         ch = text.get_text_range(i, 1)
         if ch.strip():
-            out.append((ch, text.get_charbox(i)))
+            out.append((ch, text.get_charbox(i, loose=loose)))
     return out
 
 
@@ -286,3 +287,54 @@ def test_colour_simulation_finds_the_old_collisions() -> None:
     assert distance("#c62828", "#2e7d32", "deuteranopia") < 12  # Fortress red/green
     assert distance("#1a237e", "#6a1b9a", "deuteranopia") < 12  # HOMALET indigo/violet
     assert contrast("#f9a825") < 3  # HOMALET gold on white
+
+
+@pytest.mark.parametrize("size", ["poker", "mini"])
+@pytest.mark.parametrize("game,page_no", [("dragoness", 0), ("homalet", 0), ("fortress", 0), ("dragoness", -2)])
+def test_the_corners_hold_the_index_alone(tmp_path: Path, game: str, size: str, page_no: int) -> None:
+    """On every card size, the corner a fanned hand shows (the index's column, down to below its
+    symbol) holds the index and nothing else: the middle text never runs into it."""
+    from printables.faces import INDEX_CLEAR, INDEX_WIDTH, frame_inner
+
+    path = _print_deck(tmp_path / "d.pdf", game, "--size", size)
+    reader = PdfReader(path)
+    page_no %= len(reader.pages)
+    xobjects = reader.pages[page_no]["/Resources"]["/XObject"]
+    frame = next(v.get_object() for k, v in xobjects.items() if "frame-" in k)
+    x1, y1, x2, y2 = (float(v) for v in frame["/BBox"])
+    w, h = x2 - x1, y2 - y1
+    text = pdfium.PdfDocument(str(path))[page_no].get_textpage()
+    checked = 0
+    for ox, oy in card_origins(reader, page_no):
+        heavy = game == "homalet" or page_no > 10
+        right = frame_inner(heavy) + INDEX_CLEAR + INDEX_WIDTH * w
+        depth = frame_inner(heavy) + INDEX_CLEAR + 0.13 * w * 0.72 + 0.19 * w
+        top = text.get_text_bounded(ox, oy + h - depth, ox + right, oy + h).split()
+        bottom = text.get_text_bounded(ox + w - right, oy, ox + w, oy + depth).split()
+        assert top and sorted(top) == sorted(bottom), (top, bottom)
+        assert len(top) <= 3 and all(len(word) <= 5 for word in top), top  # number, word, count: no middle text
+        checked += 1
+    assert checked >= 6
+
+
+@pytest.mark.parametrize("game,size,page_no", [("dragoness", "mini", 0), ("homalet", "mini", 0),
+                                               ("fortress", "mini", 0), ("dragoness", "poker", 22),
+                                               ("homalet", "bridge", 0), ("dragoness", "mini", 10)])
+def test_no_text_runs_into_other_text(tmp_path: Path, game: str, size: str, page_no: int) -> None:
+    """On every card size, no character's ink overlaps another's (text printed over text)."""
+    path = _print_deck(tmp_path / "d.pdf", game, "--size", size)
+    reader = PdfReader(path)
+    frame = next(v.get_object() for k, v in reader.pages[page_no]["/Resources"]["/XObject"].items() if "frame-" in k)
+    x1, y1, x2, y2 = (float(v) for v in frame["/BBox"])
+    cards = [(ox, oy, ox + x2 - x1, oy + y2 - y1) for ox, oy in card_origins(reader, page_no)]
+    glyphs = [box for _, box in glyph_boxes(path, page_no)  # the cards' text, not the sheet's note
+              if any(a <= (box[0] + box[2]) / 2 <= c and b <= (box[1] + box[3]) / 2 <= d for a, b, c, d in cards)]
+    assert len(glyphs) > 50
+    shrink = 0.25  # anti-aliasing and rounding
+    boxes = [(a + shrink, b + shrink, c - shrink, d - shrink) for a, b, c, d in glyphs]
+    boxes.sort()
+    for i, (x1, y1, x2, y2) in enumerate(boxes):
+        for u1, v1, u2, v2 in boxes[i + 1:]:
+            if u1 >= x2:
+                break
+            assert not (v1 < y2 and v2 > y1), ((x1, y1, x2, y2), (u1, v1, u2, v2))

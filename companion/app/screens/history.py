@@ -5,14 +5,30 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import DataTable, Label, Static
 
 from companion.app.screens.base import LangScreen
+from companion.app.screens.home import fit
 from companion.app.widgets.keybar import KeyBar
 from companion.rules.common import Refusal
+
+
+def fit_columns(labels: list[str], rows: list[tuple[Any, ...]], shrink: list[bool], room: int) -> list[int]:
+    """Each column's width in cells: what its label and values need, the widest shrinkable column
+    narrowed a cell at a time until the table fits ``room`` (never below its label's width)."""
+    widths = [max([cell_len(label), *(cell_len(str(row[i])) for row in rows)]) for i, label in enumerate(labels)]
+    floor = [cell_len(label) if can else widths[i] for i, (label, can) in enumerate(zip(labels, shrink, strict=True))]
+    while sum(widths) > room:
+        narrower = [i for i in range(len(widths)) if widths[i] > floor[i]]
+        if not narrower:
+            break
+        widest = max(narrower, key=lambda i: widths[i])
+        widths[widest] -= 1
+    return widths
 
 
 class TableScreen(LangScreen):
@@ -20,7 +36,9 @@ class TableScreen(LangScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", "Back", show=False)]
     TITLE_KEY = ""
+    EMPTY_KEY = ""
     COLUMNS: tuple[str, ...] = ()
+    SHRINK: tuple[str, ...] = ()  # columns of names, cut (with …) when the table is too wide
 
     def __init__(self) -> None:
         super().__init__()
@@ -36,16 +54,30 @@ class TableScreen(LangScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
+        self.fill()
+
+    def relabel(self) -> None:
+        super().relabel()
+        self.call_after_refresh(self.fill)  # the table is made anew in the new language
+
+    def fill(self) -> None:
+        """The rows from the store, every column cut to fit the screen's width."""
         table = self.query_one(DataTable)
-        for i, key in enumerate(self.COLUMNS):
-            table.add_column(f"{i + 1}:{self.say(key)}", key=key)
         try:
             rows = self.rows()
         except Refusal as refusal:
             self.query_one("#problem", Static).update(self.text(refusal.msg))
             return
+        labels = [f"{i + 1}:{self.say(key)}" for i, key in enumerate(self.COLUMNS)]
+        widths = fit_columns(labels, [row for _, row in rows], [k in self.SHRINK for k in self.COLUMNS],
+                             self.app.size.width - 2 * table.cell_padding * len(labels) - 2)
+        for label, key, width in zip(labels, self.COLUMNS, widths, strict=True):
+            table.add_column(label, key=key, width=width)
         for key, row in rows:
-            table.add_row(*row, key=key)
+            table.add_row(*(fit(v, w) if isinstance(v, str) else v for v, w in zip(row, widths, strict=True)),
+                          key=key)
+        if not rows:
+            self.query_one("#problem", Static).update(self.say(self.EMPTY_KEY))
         if self.sorted_by is not None:
             self.sort(*self.sorted_by)
         table.focus()
@@ -72,14 +104,16 @@ class TableScreen(LangScreen):
 
 class HistoryScreen(TableScreen):
     TITLE_KEY = "history.title"
+    EMPTY_KEY = "history.empty"
     COLUMNS = ("col.id", "col.game", "col.players", "col.when", "col.state", "col.winners", "col.moves")
+    SHRINK = ("col.game", "col.players", "col.winners")
 
     def rows(self) -> list[tuple[str, tuple[Any, ...]]]:
         out = []
         for g in self.capp.store.games():
             state = "state.sheet" if g.mode == "sheet" else "state.finished" if g.finished else "state.playing"
             out.append((str(g.id), (g.id, self.capp.game_title(g.game), ", ".join(g.players),
-                                    g.created[5:16].replace("T", " "), self.say(state), ", ".join(g.winners),
+                                    g.updated[5:16].replace("T", " "), self.say(state), ", ".join(g.winners),
                                     g.actions)))
         return out
 
@@ -90,6 +124,8 @@ class HistoryScreen(TableScreen):
 
 class StatsScreen(TableScreen):
     TITLE_KEY = "stats.title"
+    EMPTY_KEY = "stats.empty"
+    SHRINK = ("col.player", "col.game")
     COLUMNS = ("col.player", "col.game", "col.played", "col.won", "col.rate", "col.average", "col.best",
                "col.worst", "col.last")
 

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from rich.cells import cell_len, set_cell_size
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Label, OptionList
@@ -11,10 +15,21 @@ from companion.app.screens.base import LangScreen
 from companion.app.widgets.keybar import KeyBar
 from companion.rules.common import Refusal, plural
 
+if TYPE_CHECKING:
+    from companion.store import GameSummary
+
 MENU = ("new", "sheet", "history", "stats", "help", "lang", "quit")
+WHOSE_TURN = 12  # unfinished games whose state is read to say whose turn it is (the rest: moves only)
 LIST_AFTER = 0.05  # seconds after the first frame: opening the store (sqlite) waits until then
 ACTIONS = {"new": "new_game", "sheet": "sheet", "history": "history", "stats": "stats",
            "help": "help", "lang": "toggle_lang", "quit": "quit"}
+
+
+def fit(line: str, width: int) -> str:
+    """``line`` cut to ``width`` terminal cells with an ellipsis (Japanese is two cells a character)."""
+    if width <= 1 or cell_len(line) <= width:
+        return line
+    return set_cell_size(line, width - 1).rstrip() + "…"
 
 
 class HomeScreen(LangScreen):
@@ -24,7 +39,6 @@ class HomeScreen(LangScreen):
         with Horizontal(id="home"):
             yield OptionList(*(Option(self.say(f"home.{k}"), id=k) for k in MENU), id="menu")
             with Vertical(id="resume-box"):
-                yield Label(self.say("home.resume"), classes="heading")
                 yield OptionList(id="resume")
         yield KeyBar([("F1", "key.help"), ("F2", "key.lang"), ("^P", "key.palette"), ("^Q", "key.quit")],
                      self.lang)
@@ -32,9 +46,20 @@ class HomeScreen(LangScreen):
     def on_mount(self) -> None:
         super().on_mount()
         self.query_one("#menu", OptionList).focus()
+        self._mark_focus()
         self.query_one("#resume", OptionList).add_option(Option(self.say("home.loading"), disabled=True))
         self.set_timer(LIST_AFTER, self.list_unfinished)  # the home screen is drawn before the store opens
         self._listed = False
+
+    def on_descendant_focus(self) -> None:
+        self._mark_focus()
+
+    def _mark_focus(self) -> None:
+        """The list that has the keys says so in its frame (▶ and a heavy border), not by shade alone."""
+        for key, box in (("home.menu", "#menu"), ("home.resume", "#resume")):
+            options = self.query_one(box, OptionList)
+            mark = "▶ " if options.has_focus else ""
+            options.border_title = mark + self.say(key)
 
     def on_screen_resume(self) -> None:
         super().on_screen_resume()
@@ -42,8 +67,15 @@ class HomeScreen(LangScreen):
             self.list_unfinished()
 
     def relabel(self) -> None:
+        focused = "#resume" if self.query_one("#resume", OptionList).has_focus else "#menu"
         super().relabel()
-        self.call_after_refresh(self.list_unfinished)
+        self.call_after_refresh(self._relabelled, focused)
+
+    def _relabelled(self, focused: str) -> None:
+        """After a new language: the keys stay with the list that had them."""
+        self.query_one(focused, OptionList).focus()
+        self._mark_focus()
+        self.list_unfinished()
 
     def list_unfinished(self) -> None:
         """The unfinished games, most recent first (read after the first frame: the store is not
@@ -61,12 +93,28 @@ class HomeScreen(LangScreen):
             return
         if not games:
             resume.add_option(Option(self.say("home.none"), disabled=True))
-        for g in games:
-            title = self.capp.game_title(g.game)
-            moves = plural(g.actions, "move", "moves") if self.lang == "en" else f"{g.actions}手"
-            resume.add_option(Option(f"#{g.id} {title}: {', '.join(g.players)} ({moves})", id=f"game-{g.id}"))
+        for i, g in enumerate(games):
+            resume.add_option(Option(self._entry(g, i < WHOSE_TURN), id=f"game-{g.id}"))
         if games:
             resume.highlighted = 0
+
+    def _entry(self, g: GameSummary, whose_turn: bool) -> Text:
+        """One unfinished game: its number, game and table, then its progress (moves, last change)
+        and whose turn it is, so two games with the same players can be told apart."""
+        title = self.capp.game_title(g.game)
+        moves = plural(g.actions, "move", "moves") if self.lang == "en" else f"{g.actions}手"
+        lines = [f"#{g.id} {title} · {moves} · {g.updated[5:16].replace('T', ' ')}", f"   {', '.join(g.players)}"]
+        if whose_turn:
+            try:
+                waiting = self.text(self.capp.store.load(g.id).state.waiting_for())
+            except Exception:  # a game that cannot be loaded still shows; opening it will say why
+                waiting = ""
+            if waiting:
+                lines.append(f"   → {waiting}")
+        width = self.query_one("#resume", OptionList).scrollable_content_region.width
+        text = Text("\n".join(fit(line, width) for line in lines))  # a line each, never broken mid-phrase
+        text.stylize("bold", 0, len(f"#{g.id} {title}"))
+        return text
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         option_id = event.option.id or ""

@@ -7,6 +7,7 @@ and changes nothing. Undo and redo are the store's, so they survive a restart.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -31,6 +32,7 @@ KEYS = [("^Z", "key.undo"), ("^Y", "key.redo"), ("F3", "track.describe"), ("F5",
         ("F1", "key.help"), ("F2", "key.lang"), ("Esc", "key.back")]
 
 
+OFFERED = 8  # legal lines Tab lists on an empty line
 GROW_ONLY = ("#board", "#details")  # parts that keep their height when their text gets shorter
 
 
@@ -60,6 +62,13 @@ def unexpected(error: Exception) -> Msg:
                f"予期しないエラーです（{what}）。何も変更していません。")
 
 
+def unexpected_drawing(error: Exception) -> Msg:
+    """A bug while drawing one part of the table, in one sentence."""
+    what = f"{type(error).__name__}: {error}"
+    return Msg(f"This part cannot be drawn ({what}); the game itself is saved and goes on.",
+               f"この部分を表示できません（{what}）。ゲーム自体は保存されていて、続けられます。")
+
+
 class GameScreen(LangScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+z", "undo", "Undo", show=False, priority=True),
@@ -80,6 +89,7 @@ class GameScreen(LangScreen):
         self._legal: LegalLines | None = None
         self._shown: dict[str, object] = {}  # what each part shows now: an unchanged part is not redrawn
         self._previewing = False
+        self._offers: list[str] = []  # the legal lines Tab offered on an empty line
 
     def compose(self) -> ComposeResult:
         yield Label("", id="game-title", classes="title")
@@ -90,8 +100,10 @@ class GameScreen(LangScreen):
             with VerticalScroll(id="side"):
                 yield Static(id="allowed")
         yield Static(id="ruling")
-        yield EntryLine(placeholder=self.say("track.entry"), compact=True, id="entry",
-                        suggester=LegalSuggester(self.legal_lines))
+        with Horizontal(id="entry-row"):
+            yield EntryLine(placeholder=self.say("track.entry"), compact=True, id="entry",
+                            suggester=LegalSuggester(self.legal_lines))
+            yield Static("", id="hint")
         yield KeyBar(KEYS, self.lang)
 
     def on_mount(self) -> None:
@@ -113,14 +125,75 @@ class GameScreen(LangScreen):
         moves = self.live.position
         self._put("#game-title", f"#{self.live.id} {self.text(self.engine.TITLE)} — "
                                  f"{', '.join(self.live.players)}  ({moves})")
-        self._put("#board", board(self.engine, state, self.lang))
+        width = self.query_one("#board", Static).content_region.width or None
+        self._put("#board", self._drawn(lambda: board(self.engine, state, self.lang, width)))
         details = self.query_one("#details", Static)
         details.display = self.describing
         if self.describing:
-            self._put("#details", self.text(self.engine.describe(state)))
-        self._put("#allowed", self.text(self.engine.allowed(state).describe()))
+            self._put("#details", self._drawn(lambda: self.text(self.engine.describe(state))))
+        self._put("#allowed", self._drawn(lambda: self.text(self.engine.allowed(state).describe())))
         self._put("#ruling", self.ruling)
         self._previewing = False
+        self._offers = []
+        self._example()
+
+    def _example(self) -> None:
+        """The entry line's placeholder: a line legal now, as the engine writes it."""
+        try:
+            legal = self.legal_lines()
+            example = legal.legal(1) if legal is not None else []
+        except Exception:  # a bug while completing: the general sentence instead
+            example = []
+        entry = self.query_one("#entry", Input)
+        entry.placeholder = (self.say("track.example") + example[0] + self.say("track.example.keys")
+                             if example else self.say("track.entry"))
+
+    def on_entry_line_suggested(self, event: EntryLine.Suggested) -> None:
+        """Beside the line, say that the underlined text is a suggestion Tab takes."""
+        self.query_one("#hint", Static).update(self.say("track.hint") if event.shown else "")
+
+    def on_entry_line_offer(self, event: EntryLine.Offer) -> None:
+        """Tab with nothing to complete: the legal lines now, listed above the line; Tab again
+        writes the next one."""
+        value = event.value.strip()
+        if value and value not in self._offers:
+            return
+        if not self._offers:
+            try:
+                legal = self.legal_lines()
+                self._offers = legal.legal(OFFERED) if legal is not None else []
+            except Exception as error:
+                self.say_ruling(unexpected(error), refused=True)
+                return
+        if not self._offers:
+            self.say_ruling(self.say("track.no_lines"))
+            return
+        following = (self._offers.index(value) + 1) % len(self._offers) if value in self._offers else 0
+        line = self._offers[following]
+        entry = self.query_one("#entry", Input)
+        entry.value = line
+        entry.cursor_position = len(line)
+        listed = Text(self.say("track.offers"), style="bold")
+        for i, offered in enumerate(self._offers):
+            listed.append(("  " if i else "") + offered, style="reverse" if i == following else "")
+        self._put("#ruling", listed)
+        self._previewing = True
+
+    def on_resize(self) -> None:
+        """A new width: the board's player rows wrap again (after the new layout)."""
+        self.call_after_refresh(self._rewrap)
+
+    def _rewrap(self) -> None:
+        self._shown.pop("#board", None)
+        self.show()
+
+    def _drawn(self, draw: Callable[[], Text | str]) -> Text | str:
+        """One part of the screen; a bug while drawing it shows a sentence in its place, so the rest
+        of the screen (and the entry line, and undo) still work."""
+        try:
+            return draw()
+        except Exception as error:
+            return Text(self.text(unexpected_drawing(error)), style="bold red")
 
     def _put(self, selector: str, content: Text | str) -> None:
         """Show ``content`` in a part; the screen is laid out again only if the part's height
@@ -150,6 +223,8 @@ class GameScreen(LangScreen):
 
     def on_input_changed(self, event: Input.Changed) -> None:
         line = event.value.strip()
+        if line in self._offers:  # written by Tab: the list of offers stays shown
+            return
         if not line:
             if self._previewing:  # the last ruling again, where the preview was
                 self._put("#ruling", self.ruling)
@@ -275,6 +350,5 @@ class GameScreen(LangScreen):
         self._drawn_in = self.lang
         self.ruling = Text()
         self._shown.clear()
-        self.query_one("#entry", Input).placeholder = self.say("track.entry")
         self.query_one(KeyBar).relabel(self.lang)
         self.show()

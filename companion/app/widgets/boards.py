@@ -8,6 +8,7 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
@@ -40,6 +41,36 @@ def _choice(engine: ModuleType, state: Any, action: Any, lang: Lang) -> str | No
         return None
 
 
+def hang(row: Text, indent: int, width: int | None) -> Text:
+    """One board row wrapped at spaces to ``width`` cells, its further lines starting under column
+    ``indent`` (a long fortress or score pile stays in its column instead of wrapping to column 1)."""
+    if width is None or row.cell_len <= width or width <= indent + 4:
+        return row
+    plain = row.plain
+    cuts: list[int] = []
+    used = 0  # cells on the line being filled
+    space = None  # where the last space on this line ends
+    start = 0
+    for i, ch in enumerate(plain):
+        cells = cell_len(ch)
+        if used + cells > width and i > start:
+            cut = space if space is not None and space > start else i
+            cuts.append(cut)
+            start, space = cut, None
+            used = indent + cell_len(plain[cut:i])
+        used += cells
+        if ch == " ":
+            space = i + 1
+    out = Text()
+    for n, piece in enumerate(row.divide(cuts)):
+        piece.rstrip()
+        if n:
+            out.append("\n" + " " * indent)
+            piece = piece[len(piece.plain) - len(piece.plain.lstrip(" ")):]
+        out.append_text(piece)
+    return out
+
+
 def _row_name(text: Text, name: str, active: bool, width: int = 10) -> None:
     text.append(TURN if active else " ", style="bold")
     cut = name if len(name) <= width else name[: width - 1] + "…"
@@ -49,7 +80,7 @@ def _row_name(text: Text, name: str, active: bool, width: int = 10) -> None:
 # --------------------------------------------------------------------------- Six-Suit Fortress
 
 
-def fortress_board(engine: ModuleType, state: Any, lang: Lang) -> Text:
+def fortress_board(engine: ModuleType, state: Any, lang: Lang, width: int | None = None) -> Text:
     """Both 2×2 grids with their 16 spots labelled as in the notation; each player's fortress row
     (columns left to right, rank and height), hand count and score so far; the deck count."""
     deck = state.setup.deck
@@ -96,15 +127,18 @@ def fortress_board(engine: ModuleType, state: Any, lang: Lang) -> Text:
     scores = engine.scores(state)
     active = state.turn if state.phase in (engine.Phase.PLACE, engine.Phase.BUILD) else None
     for p, name in enumerate(state.setup.players):
-        _row_name(text, name, p == active)
-        text.append(f"{say('board.hand', lang)}{state.hand_counts[p]:>2} ")
-        text.append(f"{say('board.score', lang)}{scores[p].score:>3} ", style="bold")
+        row = Text()
+        _row_name(row, name, p == active)
+        row.append(f"{say('board.hand', lang)}{state.hand_counts[p]:>2} ")
+        row.append(f"{say('board.score', lang)}{scores[p].score:>3} ", style="bold")
+        indent = row.cell_len
         for column in state.fortresses[p]:
             first = column[0]
-            text.append(f"{first.rank}", style="bold")
+            row.append(f"{first.rank}", style="bold")
             for c in column:
-                text.append(c.suit, style=_ink(deck.suit(c.suit).color))
-            text.append(" ")
+                row.append(c.suit, style=_ink(deck.suit(c.suit).color))
+            row.append(" ")
+        text.append_text(hang(row, indent, width))
         text.append("\n")
     return text
 
@@ -112,7 +146,7 @@ def fortress_board(engine: ModuleType, state: Any, lang: Lang) -> Text:
 # --------------------------------------------------------------------------- HOMALET
 
 
-def homalet_board(engine: ModuleType, state: Any, lang: Lang) -> Text:
+def homalet_board(engine: ModuleType, state: Any, lang: Lang, width: int | None = None) -> Text:
     """The battlefield and wilderness with their lead colours, the wilderness sets, each player's
     hand count and score pile with its live score."""
     deck = state.setup.deck
@@ -121,7 +155,8 @@ def homalet_board(engine: ModuleType, state: Any, lang: Lang) -> Text:
     picking = state.phase is engine.Phase.PICK and state.pickers
     taking = state.phase is engine.Phase.TAKE and state.takers
 
-    def card(c: int, dim: bool = False, pick: bool = False) -> None:
+    def card(c: int, dim: bool = False, pick: bool = False, into: Text | None = None) -> None:
+        out = text if into is None else into
         colour = deck.colour(c)
         mark = colour.ja if lang == "ja" else colour.en[:1]
         season = deck.season(c)
@@ -132,11 +167,11 @@ def homalet_board(engine: ModuleType, state: Any, lang: Lang) -> Text:
             style = _ink(colour.color) + _click(choice, "underline", line=True)
         else:
             style = _ink(colour.color, f"{c:02d}")
-        text.append(f"{c:02d}{mark}", style=style)
+        out.append(f"{c:02d}{mark}", style=style)
         if season is not None:
             name = engine.SEASON_NAMES[season].text(lang)
-            text.append(name[:1] if lang == "ja" else name[:2].capitalize(), style="dim")  # 春 / Sp
-        text.append(" ")
+            out.append(name[:1] if lang == "ja" else name[:2].capitalize(), style="dim")  # 春 / Sp
+        out.append(" ")
 
     names = state.setup.players
     for where in engine.Field:
@@ -164,13 +199,16 @@ def homalet_board(engine: ModuleType, state: Any, lang: Lang) -> Text:
     scores = engine.scores(state)
     actor = state.actor()
     for p, name in enumerate(names):
-        _row_name(text, name, p == actor)
-        text.append(f"{say('board.hand', lang)}{state.hand_counts[p]:>2} ")
-        text.append(f"{say('board.score', lang)}{scores[p].score:>3} ", style="bold")
+        row = Text()
+        _row_name(row, name, p == actor)
+        row.append(f"{say('board.hand', lang)}{state.hand_counts[p]:>2} ")
+        row.append(f"{say('board.score', lang)}{scores[p].score:>3} ", style="bold")
         s = scores[p]
-        text.append(f"({s.cards}+{s.same_digit}+{s.run}+{s.spring}) ", style="dim")
+        row.append(f"({s.cards}+{s.same_digit}+{s.run}+{s.spring}) ", style="dim")
+        indent = row.cell_len
         for c in sorted(state.piles[p]):
-            card(c)
+            card(c, into=row)
+        text.append_text(hang(row, indent, width))
         text.append("\n")
     return text
 
@@ -178,7 +216,7 @@ def homalet_board(engine: ModuleType, state: Any, lang: Lang) -> Text:
 # --------------------------------------------------------------------------- Reign of Dragoness
 
 
-def dragoness_board(engine: ModuleType, state: Any, lang: Lang) -> Text:
+def dragoness_board(engine: ModuleType, state: Any, lang: Lang, width: int | None = None) -> Text:
     """Round n of 5, the pile's top pattern with its type and the card to beat, who has passed,
     hand counts and points so far."""
     deck = state.setup.deck
@@ -187,10 +225,9 @@ def dragoness_board(engine: ModuleType, state: Any, lang: Lang) -> Text:
     text.append(f" {say('board.round', lang)} {min(state.round, rounds)}/{rounds}\n", style="bold")
     text.append(f" {say('board.pile', lang)}: ", style="bold")
     for c in state.pile:
-        try:
-            style = _ink(deck.clan(c.code).color)
-        except (KeyError, ValueError, AttributeError):
-            style = Style(bold=True, reverse=True)
+        # a special card (page, squire, …) has no clan and so no colour: shown reversed, by its name
+        dragon = deck.kind(c) is engine.Kind.DRAGON and deck.known(c)
+        style = _ink(deck.clan(c.code).color) if dragon else Style(bold=True, reverse=True)
         text.append(deck.label(c, lang), style=style)
         text.append(" ")
     if state.top is not None:
@@ -210,13 +247,13 @@ def dragoness_board(engine: ModuleType, state: Any, lang: Lang) -> Text:
     return text
 
 
-_BOARDS: dict[str, Callable[[ModuleType, Any, Lang], Text]] = {
+_BOARDS: dict[str, Callable[[ModuleType, Any, Lang, int | None], Text]] = {
     "fortress": fortress_board, "homalet": homalet_board, "dragoness": dragoness_board,
 }
 
 
-def board(engine: ModuleType, state: Any, lang: Lang) -> Text:
-    """The table of ``engine``'s game in ``state``."""
-    text = _BOARDS[engine.GAME](engine, state, lang)
+def board(engine: ModuleType, state: Any, lang: Lang, width: int | None = None) -> Text:
+    """The table of ``engine``'s game in ``state``; player rows wrapped to ``width`` cells if given."""
+    text = _BOARDS[engine.GAME](engine, state, lang, width)
     text.rstrip()
     return text

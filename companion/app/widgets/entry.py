@@ -1,4 +1,9 @@
-"""The entry line: an Input whose Tab takes the suggested completion (Right at the end does too)."""
+"""The entry line: an Input whose Tab takes the suggested completion (Right at the end does too).
+
+The suggestion is drawn underlined and italic, and the screen is told when one is shown, so it can
+say "Tab" beside the line: a suggestion never looks like typed text by its colour alone. Tab with no
+suggestion (an empty line, or a line already offered) asks the screen for the legal lines.
+"""
 
 from __future__ import annotations
 
@@ -6,20 +11,45 @@ from typing import ClassVar
 
 from textual.binding import Binding, BindingType
 from textual.geometry import Size
+from textual.message import Message
 from textual.reactive import Reactive
 from textual.widgets import Input
 
 
 class EntryLine(Input):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("tab", "complete", "Complete", show=False)]
+    DEFAULT_CSS = """
+    EntryLine > .input--suggestion {
+        text-style: italic underline;
+    }
+    """
 
     # The line is one row of fixed width: the length of what is typed changes only its scrolling,
     # never the screen's layout (Widget's own virtual size asks for a layout of the whole screen).
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
+    class Suggested(Message):
+        """A suggestion is shown after the cursor (``shown``), or no longer is."""
+
+        def __init__(self, shown: bool) -> None:
+            super().__init__()
+            self.shown = shown
+
+    class Offer(Message):
+        """Tab with nothing to complete: the screen offers the legal lines (``value`` as typed)."""
+
+        def __init__(self, value: str) -> None:
+            super().__init__()
+            self.value = value
+
+    def watch__suggestion(self, suggestion: str) -> None:
+        self.post_message(self.Suggested(len(suggestion) > len(self.value)))
+
     def action_complete(self) -> None:
-        """Take the suggestion shown after the cursor, if any."""
+        """Take the suggestion shown after the cursor, if any; else ask for the legal lines."""
         suggestion = self._suggestion
         if suggestion and len(suggestion) > len(self.value):
             self.value = suggestion
             self.cursor_position = len(suggestion)
+        else:
+            self.post_message(self.Offer(self.value))
