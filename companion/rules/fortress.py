@@ -454,8 +454,9 @@ def pair_problem(heights: Sequence[int], pair: Pair, base: int = 1) -> Msg | Non
     if not 0 <= pair.source < n or not 0 <= pair.target < n:
         if n == 1:
             return Msg(f"the fortress has a single column, numbered {base}", f"砦の列は1つだけで、番号は {base} です")
-        return Msg(f"columns are numbered {base} to {n - 1 + base} from the left",
-                   f"列番号は左から {base}〜{n - 1 + base} です")
+        left = Msg(" from the left", "左から ") if base == 1 else Msg("", "")
+        return Msg(f"columns are numbered {base} to {n - 1 + base}{left.en}",
+                   f"列番号は{left.ja}{base}〜{n - 1 + base} です")
     if heights[pair.source] < 2:
         return Msg(f"column {pair.source + base} holds {plural(heights[pair.source], 'card', 'cards')}; the pair "
                    "comes from a column of 2 or more",
