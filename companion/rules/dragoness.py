@@ -1021,11 +1021,13 @@ def _advance(s: State, msg: Msg) -> tuple[State, Msg]:
 def _pass(state: State, action: Pass) -> tuple[State, Msg]:
     if state.phase is not Phase.FOLLOW:
         if state.phase is Phase.LEAD:
-            raise refuse("the leader cannot pass: lead any pattern (D-8)",
-                         "リードする人はパスできません。好きなパターンでリードしてください")
+            raise Refusal(Msg("the leader cannot pass: lead any pattern (D-8); ",
+                              "リードする人はパスできません。好きなパターンでリードしてください。") + expected(state))
         if state.phase is Phase.REVIVED:
-            raise refuse("cannot pass now: after a Revive the same player plays the same type and size, weaker (D-9)",
-                         "今はパスできません。リバイブの後は同じ人が同じ形と枚数で、より弱いパターンを出します")
+            raise Refusal(Msg("cannot pass now: after a Revive the same player plays the same type and size, "
+                              "weaker (D-9); ",
+                              "今はパスできません。リバイブの後は同じ人が同じ形と枚数で、より弱いパターンを出します。")
+                          + expected(state))
         raise _phase_refusal(state, Msg("pass", "パス"))
     name = _on_turn(state, action.player)
     s = _evolve(state, passed=state.passed | {action.player})
