@@ -882,9 +882,8 @@ def _pick(state: State, action: Pick) -> tuple[State, Msg]:
         s.effect = (action.player, season)
         s.phase = Phase.EFFECT
         sn = SEASON_NAMES[season]
-        return s, msg + Msg(f" {sn.en.capitalize()} effect: the table moves the cards it calls for, "
-                            "then ends the effect (H-6).",
-                            f" {sn.ja}の効果：卓が必要なカードを動かし、効果を終了してください。")
+        return s, msg + Msg(f" {sn.en.capitalize()} effect: the table moves the cards it calls for; ",
+                            f" {sn.ja}の効果：卓が必要なカードを動かします。") + expected(s) + Msg(".", "。")
     return s, msg + _after_pick(s)
 
 
