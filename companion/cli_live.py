@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from companion.rules.common import Lang, Msg, Refusal, plural, refuse
+from companion.rules.common import Lang, Msg, Refusal, plural, refuse, unsaid
 
 LIVE_COMMANDS = ("new", "play", "undo", "redo", "show", "games", "delete", "stats", "export", "import")
 
@@ -305,12 +305,12 @@ def run_show(store: Any, args: argparse.Namespace, lang: Lang) -> int:
                f"ゲーム {live.id}：{title}（{'、'.join(live.players)}）").text(lang)]
     if live.mode == "track":
         state = live.state
-        described = live.engine.describe(state).text(lang)
-        out.append(described)
+        described = live.engine.describe(state)
+        out.append(described.text(lang))
         if not live.finished:  # what is allowed now, without the lines the description already holds
-            said = set(described.splitlines())
-            now = [line for line in live.engine.allowed(state).describe().text(lang).splitlines() if line not in said]
-            out.extend(now)
+            now = unsaid(described, live.engine.allowed(state).describe()).text(lang)
+            if now:
+                out.append(now)
     else:
         out.append(Msg("stored from its results alone", "結果だけで保存されたゲーム").text(lang))
     answer, refused = _settled(live, lang)

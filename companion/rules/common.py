@@ -28,6 +28,16 @@ class Msg:
         return Msg(self.en + other.en, self.ja + other.ja)
 
 
+def unsaid(said: Msg, more: Msg) -> Msg:
+    """The lines of ``more`` that ``said`` does not already hold, in each language: what is allowed
+    now shown under a description that already names whose turn it is, without saying it twice."""
+    def keep(text: str, before: str) -> str:
+        known = set(before.splitlines())
+        return "\n".join(line for line in text.splitlines() if line not in known)
+
+    return Msg(keep(more.en, said.en), keep(more.ja, said.ja))
+
+
 def plural(n: int, one: str, many: str) -> str:
     """``1 card``, ``3 cards``: the English count with its noun (Japanese needs none)."""
     return f"{n} {one if n == 1 else many}"

@@ -1454,13 +1454,15 @@ def describe(state: State) -> Msg:
 # --------------------------------------------------------------------------- table notation (docs/notation.md)
 
 NOTATION = Msg(
-    "placement: CARD SPOT n|s (R7 A1N n); build: CARD left|right|on-left|on-right|hand (R7 right); "
+    "placement: CARD SPOT n|s (R7 A1N n; the player on turn may be named first: Aki R7 A1N n); "
+    "build: CARD left|right|on-left|on-right|hand (R7 right); "
     "reveal: CELL CARD (A1 R7); final hand: hand NAME CARDS… (hand Aki R3 R10, hand Aki none); "
-    "face-down pair: pair NAME FROM TO (pair Aki 1 3, pair Aki none); "
+    "face-down pair: pair NAME FROM TO, columns counted from 1 at the left (pair Aki 1 3, pair Aki none); "
     "correction: correct NAME COUNT REASON (correct Aki 5 dropped a card)",
-    "置く：カード 場所 数|スート（赤7 A1上 数）　配置：カード 左|右|左端|右端|手札（赤7 右）　"
+    "置く：カード 場所 数|スート（赤7 A1上 数。手番の人の名前を前に書いてもよい：Aki 赤7 A1上 数）　"
+    "配置：カード 左|右|左端|右端|手札（赤7 右）　"
     "公開：マス カード（A1 赤7）　残り手札：手札 名前 カード…（手札 Aki 赤3 赤10、手札 Aki なし）　"
-    "裏向きペア：ペア 名前 元 先（ペア Aki 1 3、ペア Aki なし）　"
+    "裏向きペア：ペア 名前 元 先、列は左端を 1 と数える（ペア Aki 1 3、ペア Aki なし）　"
     "訂正：訂正 名前 枚数 理由（訂正 Aki 5 カードを落とした）",
 )
 

@@ -46,3 +46,11 @@ def test_f14_a_tied_score_is_shared_in_words() -> None:
     answer = settle(data, explain=True)
     assert answer["winners"] == ["Aki", "Ben"]
     assert answer["winners_explanation"] == "Winners: Aki and Ben tie at 2 points and share the win (F-14)."
+
+
+def test_unsaid_drops_the_lines_a_description_already_holds() -> None:
+    from companion.rules.common import Msg, unsaid
+
+    said = Msg("Round 1.\nBen plays a card.", "第1ラウンド。\nBenが出します。")
+    more = Msg("Ben plays a card.\nUnseen: 03.", "Benが出します。\n未確認：03。")
+    assert unsaid(said, more) == Msg("Unseen: 03.", "未確認：03。")
