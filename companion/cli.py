@@ -68,7 +68,7 @@ COMMANDS = ("settle", "replay", "print", *LIVE_COMMANDS)
 
 def message_lang(argv: Sequence[str]) -> Lang:
     """The language to speak in, known before parsing so that even a usage error is in it:
-    ``--lang`` before the command or after ``settle`` (after ``print summary`` it is the document's),
+    ``--lang`` before the command or after any command but ``print`` (after ``print summary`` it is the document's),
     else the environment's."""
     for i, token in enumerate(argv):
         if token == "print":
@@ -96,12 +96,14 @@ def build_parser(lang: Lang = "en") -> argparse.ArgumentParser:
     settle = commands.add_parser("settle", help=say("settle"), description=say("settle"))
     settle.add_argument("file", help=say("settle.file"))
     settle.add_argument("--explain", action="store_true", help=say("settle.explain"))
+    settle.add_argument("--text", action="store_true", help=say("settle.text"))
     settle.add_argument("--deck", metavar="FILE", help=say("deck.file"))
     settle.add_argument("--lang", choices=("en", "ja"), default=argparse.SUPPRESS, help=say("lang"))
     replay = commands.add_parser("replay", help=say("replay"), description=say("replay"))
     replay.add_argument("file", help=say("replay.file"))
     replay.add_argument("--json", action="store_true", help=say("replay.json"))
     replay.add_argument("--explain", action="store_true", help=say("settle.explain"))
+    replay.add_argument("--lang", choices=("en", "ja"), default=argparse.SUPPRESS, help=say("lang"))
     _add_print(commands, lang, say)
     add_live_commands(commands, lang)
     return parser
@@ -295,15 +297,16 @@ def run_replay(path: str, json_only: bool, explain: bool, lang: Lang) -> int:
     return 0
 
 
-def run_settle(path: str, explain: bool, lang: Lang, deck: str | None = None) -> int:
-    from companion.settle import settle
+def run_settle(path: str, explain: bool, lang: Lang, deck: str | None = None, text: bool = False) -> int:
+    """Settle a document: JSON, or with ``text`` the explanation as plain lines for the table."""
+    from companion.settle import settle, settle_text
 
     try:
         data = read_document(path)
-        answer = settle(data, explain, lang, deck_file=deck, base=None if path == "-" else Path(path).parent)
+        answer = settle(data, explain or text, lang, deck_file=deck, base=None if path == "-" else Path(path).parent)
     except Refusal as refusal:
         return _fail(refusal.msg.text(lang))
-    print(format_json(answer))
+    print(settle_text(answer, lang) if text else format_json(answer))
     return 0
 
 
@@ -384,7 +387,7 @@ def _main(argv: list[str], lang: Lang) -> int:
     args = parser.parse_args(argv)
     lang = args.lang or lang  # as message_lang read it, unless argparse took an abbreviation (--la ja)
     if args.command == "settle":
-        return run_settle(args.file, args.explain, lang, args.deck)
+        return run_settle(args.file, args.explain, lang, args.deck, args.text)
     if args.command == "replay":
         return run_replay(args.file, args.json, args.explain, lang)
     if args.command == "print":

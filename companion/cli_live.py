@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from companion.rules.common import Lang, Msg, Refusal, plural, refuse
+from companion.rules.common import Lang, Msg, Refusal, plural, refuse, unsaid
 
 LIVE_COMMANDS = ("new", "play", "undo", "redo", "show", "games", "delete", "stats", "export", "import")
 
@@ -73,6 +73,7 @@ def add_live_commands(commands: Any, lang: Lang) -> None:
     def command(name: str) -> argparse.ArgumentParser:
         sub: argparse.ArgumentParser = commands.add_parser(name, help=say(name), description=say(name))
         sub.add_argument("--db", metavar="PATH", help=say("db"))
+        sub.add_argument("--lang", choices=("en", "ja"), default=argparse.SUPPRESS, help=HELP["lang"].text(lang))
         return sub
 
     def game_id(sub: argparse.ArgumentParser) -> None:
@@ -169,6 +170,10 @@ def run_new(store: Any, args: argparse.Namespace, lang: Lang) -> int:
     if players is None:
         raise refuse("name the players: --players A,B,C (or store results alone with --results FILE)",
                      "プレイヤーを指定してください：--players A,B,C（結果だけなら --results FILE）")
+    repeated = [name for i, name in enumerate(players) if name in players[:i]]
+    if repeated:
+        raise refuse(f"--players names {repeated[0]!r} twice; each player needs a name of their own",
+                     f"--players に {repeated[0]!r} が2回あります。プレイヤーにはそれぞれ別の名前が必要です")
     start = None
     if args.start is not None:
         if args.start not in players:
@@ -221,17 +226,45 @@ def _moved(store: Any, args: argparse.Namespace, lang: Lang, undo: bool) -> int:
     if args.count < 1:
         raise refuse("N must be 1 or more", "N は 1 以上です")
     live = store.load(args.id)
-    count = live.undo(args.count) if undo else live.redo(args.count)
-    now = plural(live.position, "action", "actions")
     if undo:
-        _say(Msg(f"undid {plural(count, 'action', 'actions')}; {now} in effect" if count else
-                 "nothing to undo", f"{count} 手取り消しました。有効な手は {live.position} 手です" if count else
-                 "取り消す手はありません"), lang)
+        undone = live.actions[live.position - min(args.count, live.position):]
+        count = live.undo(args.count)
+        moved = _lines_from(live.engine, live.state, undone)
     else:
-        _say(Msg(f"redid {plural(count, 'action', 'actions')}; {now} in effect" if count else
-                 "nothing to redo", f"{count} 手やり直しました。有効な手は {live.position} 手です" if count else
-                 "やり直す手はありません"), lang)
+        state, before = live.state, live.position
+        count = live.redo(args.count)
+        moved = _lines_from(live.engine, state, live.actions[before:])
+    if not count:
+        _say(Msg("nothing to undo", "取り消す手はありません") if undo else
+             Msg("nothing to redo", "やり直す手はありません"), lang)
+        return 0
+    now = plural(live.position, "action", "actions")
+    lines_en, lines_ja = " | ".join(moved.en), " | ".join(moved.ja)
+    if undo:
+        _say(Msg(f"undid {plural(count, 'action', 'actions')} ({lines_en}); {now} in effect",
+                 f"{count} 手取り消しました（{lines_ja}）。有効な手は {live.position} 手です"), lang)
+    else:
+        _say(Msg(f"redid {plural(count, 'action', 'actions')} ({lines_en}); {now} in effect",
+                 f"{count} 手やり直しました（{lines_ja}）。有効な手は {live.position} 手です"), lang)
     return 0
+
+
+class _Lines:
+    """Notation lines in both languages."""
+
+    def __init__(self) -> None:
+        self.en: list[str] = []
+        self.ja: list[str] = []
+
+
+def _lines_from(engine: Any, state: Any, actions: Iterable[Any]) -> _Lines:
+    """The notation lines of ``actions`` played one after another from ``state``."""
+    out = _Lines()
+    for action in actions:
+        out.en.append(engine.action_line(state, action, "en"))
+        out.ja.append(engine.action_line(state, action, "ja"))
+        state = engine.apply(state, action)[0]
+    return out
 
 
 def show_data(live: Any, lang: Lang) -> dict[str, Any]:
@@ -272,9 +305,12 @@ def run_show(store: Any, args: argparse.Namespace, lang: Lang) -> int:
                f"ゲーム {live.id}：{title}（{'、'.join(live.players)}）").text(lang)]
     if live.mode == "track":
         state = live.state
-        out.append(live.engine.describe(state).text(lang))
-        if not live.finished:
-            out.append(live.engine.allowed(state).describe().text(lang))
+        described = live.engine.describe(state)
+        out.append(described.text(lang))
+        if not live.finished:  # what is allowed now, without the lines the description already holds
+            now = unsaid(described, live.engine.allowed(state).describe()).text(lang)
+            if now:
+                out.append(now)
     else:
         out.append(Msg("stored from its results alone", "結果だけで保存されたゲーム").text(lang))
     answer, refused = _settled(live, lang)
@@ -303,11 +339,19 @@ def run_games(store: Any, args: argparse.Namespace, lang: Lang) -> int:
     if not listed:
         _say(Msg("no games stored yet", "保存されたゲームはまだありません"), lang)
         return 0
-    rows = [[str(g.id), g.game, ", ".join(g.players) if lang == "en" else "、".join(g.players),
+    rows = [[str(g.id), game_title(g.game, lang), ", ".join(g.players) if lang == "en" else "、".join(g.players),
              g.updated.replace("T", " ").removesuffix("Z"), _state_words(g).text(lang)] for g in listed]
     heads = Msg("id|game|players|last change (UTC)|state", "番号|ゲーム|プレイヤー|最終更新（UTC）|状態").text(lang)
     print(_table(heads.split("|"), rows))
     return 0
+
+
+def game_title(game: str, lang: Lang) -> str:
+    """The game's title as players know it (the engine's ``TITLE``), in ``lang``."""
+    from companion.rules.games import ENGINES
+
+    engine = ENGINES.get(game)
+    return engine.TITLE.text(lang) if engine is not None else game
 
 
 def _table(heads: list[str], rows: list[list[str]]) -> str:
@@ -342,13 +386,36 @@ def run_delete(store: Any, args: argparse.Namespace, lang: Lang) -> int:
 
 STAT_HEADS = Msg("player|game|plays|wins|win rate|average|best|worst|last played",
                  "プレイヤー|ゲーム|回数|勝利|勝率|平均|最高|最低|最後に遊んだ日")
-VS_HEADS = Msg("a|b|games|a wins|b wins|both won|a ahead|b ahead|level",
-               "A|B|対戦数|A の勝利|B の勝利|両者勝利|A が上|B が上|同点")
+VS_HEADS = Msg("player A|player B|games together|A won|B won|both won|A scored more|B scored more|same score",
+               "A|B|同じ卓の回数|A の勝ち|B の勝ち|二人とも勝ち|A の得点が上|B の得点が上|同点")
+
+
+def _player_named(store: Any, name: str) -> str:
+    """The stored player ``name`` means, read as the table notation reads names (case, width and
+    spacing do not matter); a name that matches nobody is refused, listing the players."""
+    from companion.rules.common import normalize_token
+
+    def key(text: str) -> str:
+        return " ".join(normalize_token(text).casefold().split())
+
+    roster = store.roster()
+    if not roster:
+        return name  # nobody stored yet: there is nothing to count, as without --player
+    for stored in roster:
+        if stored == name:
+            return str(stored)
+    for stored in roster:
+        if key(stored) == key(name):
+            return str(stored)
+    raise refuse(f"no player named {name!r}; players: {', '.join(roster)}",
+                 f"{name!r} という名前のプレイヤーはいません。プレイヤー：{'、'.join(roster)}")
 
 
 def run_stats(store: Any, args: argparse.Namespace, lang: Lang) -> int:
+    if args.player is not None:
+        args.player = _player_named(store, args.player)
     if args.vs is not None:
-        result = store.head_to_head(args.vs[0], args.vs[1], args.game)
+        result = store.head_to_head(_player_named(store, args.vs[0]), _player_named(store, args.vs[1]), args.game)
         data = result.to_data()
         if args.json:
             print(json.dumps(data, ensure_ascii=False))
@@ -364,11 +431,15 @@ def run_stats(store: Any, args: argparse.Namespace, lang: Lang) -> int:
         keys = ["player", "game", "plays", "wins", "win_rate", "average", "total", "best", "worst", "last_played"]
         _print_rows(keys, [[str(r.to_data()[k]) for k in keys] for r in rows], True)
         return 0
+    if not rows and args.player is not None and store.roster():
+        _say(Msg(f"{args.player} has no finished games to count yet",
+                 f"{args.player}の集計できる終わったゲームはまだありません"), lang)
+        return 0
     if not rows:
         _say(Msg("no finished games to count yet", "集計できる終わったゲームはまだありません"), lang)
         return 0
-    table = [[r.player, r.game, str(r.plays), str(r.wins), f"{100 * r.win_rate:.0f}%", f"{r.average:.2f}",
-              str(r.best), str(r.worst), r.last_played[:10]] for r in rows]
+    table = [[r.player, game_title(r.game, lang), str(r.plays), str(r.wins), f"{100 * r.win_rate:.0f}%",
+              f"{r.average:.2f}", str(r.best), str(r.worst), r.last_played[:10]] for r in rows]
     _print_rows(STAT_HEADS.text(lang).split("|"), table, False)
     return 0
 
@@ -411,6 +482,11 @@ def run_export(store: Any, args: argparse.Namespace, lang: Lang) -> int:
 
     with atomic_target(args.output) as temp:
         Path(temp).write_text(text, encoding="utf-8")
+    count = text.count("\n")
+    what = (Msg(f"{plural(count, 'line', 'lines')} of table notation", f"卓上記法 {count} 行")
+            if args.lines else Msg("the record", "記録"))
+    _say(Msg(f"wrote {what.en} of game {live.id} to {args.output}",
+             f"ゲーム {live.id} の{what.ja}を {args.output} に書き出しました"), lang)
     return 0
 
 

@@ -23,6 +23,8 @@ HELP = {
                        "精算の JSON だけを出力します（続行中のゲームなら null）"),
     "settle.explain": Msg("add a readable account of each player's arithmetic",
                           "各プレイヤーの計算の内訳を文章で添えます"),
+    "settle.text": Msg("print each player's arithmetic and the winners as plain lines, not JSON",
+                       "JSON ではなく、各プレイヤーの計算と勝者を普通の文で表示します"),
     "deck.file": Msg("a deck definition file (TOML) instead of the default deck",
                      "既定のデッキの代わりに使うデッキ定義ファイル（TOML）"),
     "print": Msg("print decks, rule summaries, score sheets, card PNGs and a finished game's result sheet",

@@ -14,7 +14,7 @@ from typing import Any
 
 from companion.decks import load_deck_data
 from companion.rules import dragoness, fortress, homalet
-from companion.rules.common import Lang, Msg, Refusal, check_players, refuse
+from companion.rules.common import Lang, Msg, Refusal, check_players, refuse, winner_words
 from companion.rules.deck_rules import check_keys, label, shown
 
 TOKEN = 16  # longer than any card anyone writes
@@ -161,8 +161,13 @@ def settle_fortress(data: dict[str, Any], explain: bool, lang: Lang, deck: Any) 
         if explain:
             row["explanation"] = result.explanation.text(lang)
         results.append(row)
-    top = fortress.winners([r["score"] for r in results])
-    return {"game": "fortress", "players": results, "winners": [results[i]["name"] for i in top]}
+    totals = [r["score"] for r in results]
+    top = fortress.winners(totals)
+    answer = {"game": "fortress", "players": results, "winners": [results[i]["name"] for i in top]}
+    if explain and results:
+        answer["winners_explanation"] = winner_words([r["name"] for r in results], top, max(totals),
+                                                     "F-14").text(lang)
+    return answer
 
 
 def settle_homalet(data: dict[str, Any], explain: bool, lang: Lang, deck: Any) -> dict[str, Any]:
@@ -187,8 +192,12 @@ def settle_homalet(data: dict[str, Any], explain: bool, lang: Lang, deck: Any) -
         if explain:
             row["explanation"] = result.explanation.text(lang)
         results.append(row)
-    top = homalet.winners([r["score"] for r in results], piles)
-    return {"game": "homalet", "players": results, "winners": [names[i] for i in top]}
+    totals = [r["score"] for r in results]
+    top = homalet.winners(totals, piles)
+    answer = {"game": "homalet", "players": results, "winners": [names[i] for i in top]}
+    if explain and results:
+        answer["winners_explanation"] = homalet.winner_words(names, totals, piles).text(lang)
+    return answer
 
 
 def _dragoness_names(data: dict[str, Any]) -> list[str]:
@@ -273,6 +282,7 @@ def settle_dragoness(data: dict[str, Any], explain: bool, lang: Lang, deck: Any)
                               "complete": len(results) == dragoness.ROUNDS, "winners": [names[i] for i in top]}
     if explain:
         answer["explanation"] = explanations
+        answer["winners_explanation"] = winner_words(names, top, max(totals.values()), "D-11").text(lang)
     return answer
 
 
@@ -309,3 +319,25 @@ def settle(data: Any, explain: bool = False, lang: Lang = "en", deck: Any = None
         engine = fortress if game == "fortress" else homalet
         deck = engine.Deck.from_data(load_deck_data(game, _deck_file(data, deck_file, base)))
     return settler(data, explain, lang, deck)
+
+
+def settle_text(answer: dict[str, Any], lang: Lang = "en") -> str:
+    """A settle answer made with ``explain`` as plain lines for people at a table: each player's
+    arithmetic (or each round's, in Reign of Dragoness), the totals, and who won and why."""
+    lines: list[str] = []
+    if answer["game"] == "dragoness":
+        lines.extend(answer.get("explanation", []))
+        totals = answer["totals"]
+        lines.append(Msg("Totals: ", "合計：").text(lang)
+                     + (", " if lang == "en" else "、").join(f"{n} {t}" + ("" if lang == "en" else "点")
+                                                            for n, t in totals.items()))
+        if not answer["complete"]:
+            lines.append(Msg(f"{len(answer['rounds'])} of {dragoness.ROUNDS} rounds played so far.",
+                             f"{dragoness.ROUNDS}ラウンド中 {len(answer['rounds'])} ラウンド終了。").text(lang))
+    else:
+        for row in answer["players"]:
+            lines.append(f"{row['name']}: {row.get('explanation', row['score'])}" if lang == "en"
+                         else f"{row['name']}：{row.get('explanation', row['score'])}")
+    if "winners_explanation" in answer:
+        lines.append(answer["winners_explanation"])
+    return "\n".join(lines)

@@ -28,6 +28,16 @@ class Msg:
         return Msg(self.en + other.en, self.ja + other.ja)
 
 
+def unsaid(said: Msg, more: Msg) -> Msg:
+    """The lines of ``more`` that ``said`` does not already hold, in each language: what is allowed
+    now shown under a description that already names whose turn it is, without saying it twice."""
+    def keep(text: str, before: str) -> str:
+        known = set(before.splitlines())
+        return "\n".join(line for line in text.splitlines() if line not in known)
+
+    return Msg(keep(more.en, said.en), keep(more.ja, said.ja))
+
+
 def plural(n: int, one: str, many: str) -> str:
     """``1 card``, ``3 cards``: the English count with its noun (Japanese needs none)."""
     return f"{n} {one if n == 1 else many}"
@@ -52,6 +62,19 @@ def refuse(en: str, ja: str) -> Refusal:
 def normalize_token(token: str) -> str:
     """Full-width letters and digits become ASCII; surrounding spaces go."""
     return unicodedata.normalize("NFKC", token).strip()
+
+
+def winner_words(names: Iterable[str], top: list[int], points: int, rule: str) -> Msg:
+    """Who won, in words: one winner, or a tie that is shared (``rule`` the game's tie rule). The
+    names are the players' at each seat; ``points`` the winning total."""
+    table = list(names)
+    won = [table[i] for i in top]
+    score = plural(points, "point", "points")
+    if len(won) == 1:
+        return Msg(f"Winner: {won[0]} with {score} ({rule}).", f"勝者：{won[0]}（{points}点）。")
+    both = ", ".join(won[:-1]) + f" and {won[-1]}"
+    return Msg(f"Winners: {both} tie at {score} and share the win ({rule}).",
+               f"勝者：{'と'.join(won)}。{points}点で同点のため、勝ちを分け合います。")
 
 
 def check_player_count(n: int, low: int, high: int, game: Msg) -> None:

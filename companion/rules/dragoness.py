@@ -33,6 +33,7 @@ from companion.rules.common import (
     refuse,
     replay,
     seat_name,
+    winner_words,
 )
 
 GAME = "dragoness"
@@ -1020,11 +1021,13 @@ def _advance(s: State, msg: Msg) -> tuple[State, Msg]:
 def _pass(state: State, action: Pass) -> tuple[State, Msg]:
     if state.phase is not Phase.FOLLOW:
         if state.phase is Phase.LEAD:
-            raise refuse("the leader cannot pass: lead any pattern (D-8)",
-                         "リードする人はパスできません。好きなパターンでリードしてください")
+            raise Refusal(Msg("the leader cannot pass: lead any pattern (D-8); ",
+                              "リードする人はパスできません。好きなパターンでリードしてください。") + expected(state))
         if state.phase is Phase.REVIVED:
-            raise refuse("cannot pass now: after a Revive the same player plays the same type and size, weaker (D-9)",
-                         "今はパスできません。リバイブの後は同じ人が同じ形と枚数で、より弱いパターンを出します")
+            raise Refusal(Msg("cannot pass now: after a Revive the same player plays the same type and size, "
+                              "weaker (D-9); ",
+                              "今はパスできません。リバイブの後は同じ人が同じ形と枚数で、より弱いパターンを出します。")
+                          + expected(state))
         raise _phase_refusal(state, Msg("pass", "パス"))
     name = _on_turn(state, action.player)
     s = _evolve(state, passed=state.passed | {action.player})
@@ -1213,10 +1216,9 @@ def _round_over(s: State, out: int, msg: Msg) -> tuple[State, Msg]:
     if s.round == ROUNDS:
         s = _evolve(s, results=(*s.results, result), phase=Phase.OVER, pile=(), top=None, top_player=None,
                     passed=frozenset(), must_contain=None)
-        top = ", ".join(names[i] for i in winners(s.totals()))
-        top_ja = "、".join(names[i] for i in winners(s.totals()))
-        return s, msg + Msg(f" After {ROUNDS} rounds the winner is {top} (D-11).",
-                            f" {ROUNDS}ラウンド終了、勝者は{top_ja}。")
+        totals = s.totals()
+        return s, msg + Msg(f" After {ROUNDS} rounds. ", f" {ROUNDS}ラウンド終了。") + winner_words(
+            names, winners(totals), max(totals), "D-11")
     s = State(s.setup, Phase.OPENING, s.round + 1, 0, (HAND,) * len(names), results=(*s.results, result))
     return s, msg + Msg(" New deal: name who holds the lowest card.",
                         " 配り直し：最も低いカードの持ち主を指定してください。")
@@ -1361,8 +1363,8 @@ def describe(state: State) -> Msg:
         lines.append(Msg(f"Points after {plural(done, 'round', 'rounds')}: {scores}.",
                          f"{done}ラウンド後の得点：{scores_ja}。"))
     if state.phase is Phase.OVER:
-        top = [names[i] for i in winners(state.totals())]
-        lines.append(Msg(f"Winner: {', '.join(top)} (D-11).", f"勝者：{'、'.join(top)}。"))
+        totals = state.totals()
+        lines.append(winner_words(names, winners(totals), max(totals), "D-11"))
     return Msg("\n".join(m.en for m in lines), "\n".join(m.ja for m in lines))
 
 

@@ -33,6 +33,7 @@ from companion.rules.common import (
     refuse,
     replay,
     seat_name,
+    winner_words,
 )
 
 GAME = "fortress"
@@ -453,8 +454,9 @@ def pair_problem(heights: Sequence[int], pair: Pair, base: int = 1) -> Msg | Non
     if not 0 <= pair.source < n or not 0 <= pair.target < n:
         if n == 1:
             return Msg(f"the fortress has a single column, numbered {base}", f"砦の列は1つだけで、番号は {base} です")
-        return Msg(f"columns are numbered {base} to {n - 1 + base} from the left",
-                   f"列番号は左から {base}〜{n - 1 + base} です")
+        left = Msg(" from the left", "左から ") if base == 1 else Msg("", "")
+        return Msg(f"columns are numbered {base} to {n - 1 + base}{left.en}",
+                   f"列番号は{left.ja}{base}〜{n - 1 + base} です")
     if heights[pair.source] < 2:
         return Msg(f"column {pair.source + base} holds {plural(heights[pair.source], 'card', 'cards')}; the pair "
                    "comes from a column of 2 or more",
@@ -1207,10 +1209,9 @@ def _correct(state: State, action: Correct) -> tuple[State, Msg]:
 def _maybe_over(s: State, msg: Msg) -> tuple[State, Msg]:
     if all(h is not None for h in s.final_hands) and UNDECIDED not in s.pairs:
         s.phase = Phase.OVER
-        top = [s.setup.players[i] for i in winners([x.score for x in scores(s)])]
-        label = Msg("winner", "勝者") if len(top) == 1 else Msg("winners (shared, F-14)", "勝者（同点で分け合い）")
-        msg += Msg(f" Final scores are in; {label.en}: {', '.join(top)}.",
-                   f" 得点確定。{label.ja}：{'・'.join(top)}。")
+        totals = [x.score for x in scores(s)]
+        msg += Msg(" Final scores are in. ", " 得点確定。") + winner_words(
+            s.setup.players, winners(totals), max(totals), "F-14")
     return s, msg
 
 
@@ -1444,19 +1445,24 @@ def describe(state: State) -> Msg:
         label = Msg("score", "得点") if state.phase is Phase.OVER else Msg("score so far", "現在の得点")
         lines.append(Msg(f"{name}: {hand.en}; fortress {fort}; {label.en} {result.score}.",
                          f"{name}：{hand.ja}。砦 {fort}。{label.ja} {result.score}。"))
+    if state.phase is Phase.OVER:
+        totals = [x.score for x in scores(state)]
+        lines.append(winner_words(names, winners(totals), max(totals), "F-14"))
     return join(lines, "\n", "\n")
 
 
 # --------------------------------------------------------------------------- table notation (docs/notation.md)
 
 NOTATION = Msg(
-    "placement: CARD SPOT n|s (R7 A1N n); build: CARD left|right|on-left|on-right|hand (R7 right); "
+    "placement: CARD SPOT n|s (R7 A1N n; the player on turn may be named first: Aki R7 A1N n); "
+    "build: CARD left|right|on-left|on-right|hand (R7 right); "
     "reveal: CELL CARD (A1 R7); final hand: hand NAME CARDS… (hand Aki R3 R10, hand Aki none); "
-    "face-down pair: pair NAME FROM TO (pair Aki 1 3, pair Aki none); "
+    "face-down pair: pair NAME FROM TO, columns counted from 1 at the left (pair Aki 1 3, pair Aki none); "
     "correction: correct NAME COUNT REASON (correct Aki 5 dropped a card)",
-    "置く：カード 場所 数|スート（赤7 A1上 数）　配置：カード 左|右|左端|右端|手札（赤7 右）　"
+    "置く：カード 場所 数|スート（赤7 A1上 数。手番の人の名前を前に書いてもよい：Aki 赤7 A1上 数）　"
+    "配置：カード 左|右|左端|右端|手札（赤7 右）　"
     "公開：マス カード（A1 赤7）　残り手札：手札 名前 カード…（手札 Aki 赤3 赤10、手札 Aki なし）　"
-    "裏向きペア：ペア 名前 元 先（ペア Aki 1 3、ペア Aki なし）　"
+    "裏向きペア：ペア 名前 元 先、列は左端を 1 と数える（ペア Aki 1 3、ペア Aki なし）　"
     "訂正：訂正 名前 枚数 理由（訂正 Aki 5 カードを落とした）",
 )
 

@@ -33,6 +33,9 @@ from companion.rules.common import (
     replay,
     seat_name,
 )
+from companion.rules.common import (
+    winner_words as common_winner_words,
+)
 
 GAME = "homalet"
 TITLE = Msg("HOMALET", "HOMALET")
@@ -254,6 +257,29 @@ def winners(totals: Sequence[int], piles: Sequence[Sequence[int]]) -> list[int]:
         return tied
     best = max(max(piles[i], default=-1) for i in tied)
     return [i for i in tied if max(piles[i], default=-1) == best]
+
+
+def winner_words(names: Sequence[str], totals: Sequence[int], piles: Sequence[Sequence[int]]) -> Msg:
+    """Who won and why (H-11), and for a tie the card that decided it (H-12)."""
+    top = max(totals, default=0)
+    tied = [i for i, t in enumerate(totals) if t == top]
+    won = winners(totals, piles)
+    if len(tied) == 1 or len(won) > 1:
+        return common_winner_words(names, won, top, "H-11, H-12" if len(won) > 1 else "H-11")
+    winner = won[0]
+    others = [i for i in tied if i != winner]
+    largest = {i: max(piles[i], default=-1) for i in tied}
+    beaten = ", ".join(f"{names[i]}'s {fmt(largest[i])}" if largest[i] >= 0 else f"{names[i]}'s empty pile"
+                       for i in others)
+    beaten_ja = "、".join(f"{names[i]}の {fmt(largest[i])}" if largest[i] >= 0 else f"{names[i]}（得点札なし）"
+                          for i in others)
+    tie = " and ".join(names[i] for i in tied) if len(tied) == 2 else ", ".join(names[i] for i in tied)
+    score = plural(top, "point", "points")
+    return Msg(f"Winner: {names[winner]}: {tie} tie at {score}, and {names[winner]}'s largest card "
+               f"{fmt(largest[winner])} beats {beaten} (H-12).",
+               f"勝者：{names[winner]}。{'と'.join(names[i] for i in tied)}が{top}点で同点のため、"
+               f"いちばん大きいカードで決まります：{names[winner]}の {fmt(largest[winner])} が "
+               f"{beaten_ja} より大きい。")
 
 
 # --------------------------------------------------------------------------- actions
@@ -856,9 +882,8 @@ def _pick(state: State, action: Pick) -> tuple[State, Msg]:
         s.effect = (action.player, season)
         s.phase = Phase.EFFECT
         sn = SEASON_NAMES[season]
-        return s, msg + Msg(f" {sn.en.capitalize()} effect: the table moves the cards it calls for, "
-                            "then ends the effect (H-6).",
-                            f" {sn.ja}の効果：卓が必要なカードを動かし、効果を終了してください。")
+        return s, msg + Msg(f" {sn.en.capitalize()} effect: the table moves the cards it calls for; ",
+                            f" {sn.ja}の効果：卓が必要なカードを動かします。") + expected(s) + Msg(".", "。")
     return s, msg + _after_pick(s)
 
 
@@ -1267,9 +1292,7 @@ def describe(state: State) -> Msg:
                          for p, pile in enumerate(state.piles))
     lines.append(Msg(f"Score piles: {piles_en}.", f"得点札：{piles_ja}。"))
     if finished(state):
-        top = winners([t.score for t in totals], state.piles)
-        lines.append(Msg(f"Winner: {', '.join(names[i] for i in top)} (H-11, H-12).",
-                         f"勝者：{'・'.join(names[i] for i in top)}。"))
+        lines.append(winner_words(names, [t.score for t in totals], state.piles))
     return Msg("\n".join(m.en for m in lines), "\n".join(m.ja for m in lines))
 
 

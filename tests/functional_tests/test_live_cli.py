@@ -103,11 +103,11 @@ def test_undo_redo_and_show_in_words(run: Run) -> None:
     setup, lines = notation("homalet", 3, seed=2)
     game_id = run("new", "homalet", *seating(setup))[1].strip()
     run("play", game_id, *lines[:6])
-    assert run("undo", game_id, "4")[1] == "undid 4 actions; 2 actions in effect\n"
-    assert run("redo", game_id)[1] == "redid 1 action; 3 actions in effect\n"
+    assert run("undo", game_id, "4")[1] == f"undid 4 actions ({' | '.join(lines[2:6])}); 2 actions in effect\n"
+    assert run("redo", game_id)[1] == f"redid 1 action ({lines[2]}); 3 actions in effect\n"
     assert run("undo", game_id, "9")[1].startswith("undid 3 actions")
     assert run("undo", game_id)[1] == "nothing to undo\n"
-    assert run("redo", game_id, "2", lang="ja")[1] == "2 手やり直しました。有効な手は 2 手です\n"
+    assert run("redo", game_id, "2", lang="ja")[1].startswith("2 手やり直しました（公開 ")
     code, out, _ = run("show", game_id)
     assert code == 0 and out.startswith(f"Game 1: HOMALET, {', '.join(setup.players)}\n") and len(out.splitlines()) > 3
     assert run("undo", game_id, "0")[0] == 2

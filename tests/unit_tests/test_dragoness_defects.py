@@ -301,7 +301,7 @@ def test_d11_settle_input_agrees_with_the_engine_for_the_example_record() -> Non
     kinds = Counter(type(a).__name__ for a in record.actions)
     assert kinds["Opening"] == 5 and kinds["Revive"] > 0 and kinds["Correct"] > 0
     assert any(isinstance(a, d.PlayCards) and a.wilds for a in record.actions)
-    assert "After 5 rounds the winner is" in rulings[-1].en
+    assert "After 5 rounds. Winner: " in rulings[-1].en
 
 
 def test_settle_input_refuses_before_any_round_has_ended(ddeck: d.Deck) -> None:

@@ -276,5 +276,5 @@ def test_d11_five_rounds_and_shared_winners(ddeck: d.Deck) -> None:
         state = replace(state, hand_counts=(1, 13))
         state, rulings = play(state, d.Opening(0, d.Card("Lo", 1)), P(state, 0, "Lo1"))
     assert state.phase is d.Phase.OVER and state.totals() == [15, 10]
-    assert "After 5 rounds the winner is Aki (D-11)" in rulings[-1]
+    assert "After 5 rounds. Winner: Aki with " in rulings[-1] and "(D-11)" in rulings[-1]
     assert d.winners([7, 7, 3]) == [0, 1]

@@ -160,4 +160,4 @@ def test_f13_f14_final_hands_pairs_and_winner(fdeck: f.Deck) -> None:
     assert state.phase is f.Phase.OVER
     scores = f.scores(state)
     assert [s.score for s in scores] == [16 - 3, 0, -2]
-    assert rulings[-1].endswith("winner: Aki.")
+    assert rulings[-1].endswith("Winner: Aki with 13 points (F-14).")

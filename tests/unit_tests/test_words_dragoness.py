@@ -64,3 +64,10 @@ def test_no_backticks_in_what_any_engine_shows_players(ddeck: d.Deck) -> None:
     assert "`" not in ddeck.forms(4).en + ddeck.forms(4).ja
     msg = refused(d.parse_line, opened(ddeck), "Lo7 Xx3")
     assert "`" not in msg.en + msg.ja
+
+
+def test_d8_a_pass_by_the_leader_names_a_lead_line(ddeck: d.Deck) -> None:
+    state = opened(ddeck)
+    msg = refused(d.apply, state, d.parse_line(state, "pass"))
+    assert msg.en == "the leader cannot pass: lead any pattern (D-8); write the cards played, like Lo1"
+    assert msg.ja.endswith("出すカードを書きます（例：Lo1）")
