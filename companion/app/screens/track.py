@@ -24,7 +24,7 @@ from companion.app.widgets.boards import board
 from companion.app.widgets.coach import preview
 from companion.app.widgets.entry import EntryLine
 from companion.app.widgets.keybar import KeyBar
-from companion.rules.common import Msg, Refusal
+from companion.rules.common import Msg, Refusal, unsaid
 
 if TYPE_CHECKING:
     from companion.store import LiveGame
@@ -146,13 +146,28 @@ class GameScreen(LangScreen):
         self._put("#board", self._drawn(lambda: board(self.engine, state, self.lang, width)))
         details = self.query_one("#details", Static)
         details.display = self.describing
+        said: list[Msg] = []  # the details, once drawn: what is allowed leaves out what they say
+
+        def described() -> str:
+            said.append(self.engine.describe(state))
+            return self.text(said[0])
+
         if self.describing:
-            self._put("#details", self._drawn(lambda: self.text(self.engine.describe(state))))
-        self._put("#allowed", self._drawn(lambda: self.text(self.engine.allowed(state).describe())))
+            self._put("#details", self._drawn(described))
+        self._put("#allowed", self._drawn(lambda: self._allowed(state, said[0] if said else None)))
         self._put("#ruling", self._with_end(self.ruling))
         self._previewing = False
         self._offers = []
         self._example()
+
+    def _allowed(self, state: object, said: Msg | None) -> str:
+        """What is allowed now; beside the details (``said``), only what they do not already say."""
+        allowed = self.engine.allowed(state).describe()
+        if said is not None:
+            rest = unsaid(said, allowed)
+            if self.text(rest).strip():
+                allowed = rest
+        return self.text(allowed)
 
     def _with_end(self, ruling: Text) -> Text:
         """The last ruling and, once the game is over, who won and the key to the settlement."""
