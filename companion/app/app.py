@@ -224,7 +224,7 @@ class CompanionApp(App[None]):
         except OSError as error:
             self.notify(f"{path}: {error.strerror}", severity="error")
             return
-        self.notify(self.say("track.exported") + str(path))
+        self.notify(self.say("track.exported") + str(path), timeout=12)  # long enough to read the path
 
     def home(self) -> None:
         """Back to the home screen, whatever is open above it."""
