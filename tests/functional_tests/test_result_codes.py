@@ -275,3 +275,10 @@ def test_record_codes_are_small_in_the_alphanumeric_mode() -> None:
         assert modules <= 93 + 8
         assert modules ** 2 < 0.8 * len(as_bytes.get_matrix()) ** 2
     assert len(qr_matrix("00" * 300)) > 0  # a run of zero codewords, which the library's alphanumeric mode fails on
+
+
+def test_a_photo_on_standard_input(tmp_path: Path, table: dict[str, Any]) -> None:
+    photo = degraded(render(table["sheets"]["homalet"], 150), 1.0, -1.0, 0.6, 65)
+    done = call("import", "-", "--db", str(tmp_path / "piped.sqlite3"), stdin=photo)
+    assert (done.code, done.stdout, done.stderr) == (0, b"1\n", "")
+    assert exported(tmp_path / "piped.sqlite3", 1) == exported(table["db"], table["ids"]["homalet"])
