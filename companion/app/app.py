@@ -226,6 +226,28 @@ class CompanionApp(App[None]):
             return
         self.notify(self.say("track.exported") + str(path), timeout=12)  # long enough to read the path
 
+    def print_result(self, game_id: int) -> None:
+        """Write the game's result sheet (PDF, its record in QR codes) into the current folder, in a
+        worker thread: reportlab loads only now, and the screen keeps answering meanwhile."""
+        path = Path.cwd() / f"companion-result-{game_id}.pdf"
+        self.run_worker(lambda: self._print_result(game_id, path), thread=True, exclusive=True, group="print")
+
+    def _print_result(self, game_id: int, path: Path) -> None:
+        """In the worker thread: a connection of its own (SQLite's stay in their thread), read-only."""
+        from companion.cli_result import write_result_sheet
+        from companion.store import Store
+
+        try:
+            with Store.open(self._db_path, readonly=True) as store:
+                write_result_sheet(store, game_id, path, self.lang)
+        except Refusal as refusal:
+            self.call_from_thread(self.notify, self.text(refusal.msg), severity="error")
+            return
+        except OSError as error:
+            self.call_from_thread(self.notify, f"{path}: {error.strerror}", severity="error")
+            return
+        self.call_from_thread(self.notify, self.say("settle.printed") + str(path), timeout=12)
+
     def home(self) -> None:
         """Back to the home screen, whatever is open above it."""
         while len(self.screen_stack) > 1:

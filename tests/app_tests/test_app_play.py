@@ -440,3 +440,31 @@ def test_long_player_rows_wrap_under_their_own_column(lang: str) -> None:
     assert more and narrow[aki + 1] == more[0]  # the row goes on right below, under its column
     assert " ".join(narrow[aki].split() + [w for line in more for w in line.split()]) == " ".join(wide[start].split())
     assert all(cell_len(line) <= 34 for line in narrow[aki:])
+
+
+async def test_the_settlement_prints_the_result_sheet_carrying_the_record(db: Path) -> None:
+    """The settlement offers the result sheet (issue 13's print result): P writes a PDF whose QR
+    codes give back the stored record."""
+    import pypdfium2 as pdfium
+    import zxingcpp
+    from pypdf import PdfReader
+
+    from companion.rules.qr_record import decode_parts
+
+    app = make_app(db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_new(app, pilot, "homalet")
+        for line in GAMES["homalet"]:
+            assert screen.play(line)
+        await pilot.pause()
+        assert isinstance(app.screen, SettleScreen)
+        await pilot.press("p")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        record = app.store.export_record(1)
+    sheet = db.parent / "companion-result-1.pdf"
+    text = "".join(page.extract_text() for page in PdfReader(sheet).pages)
+    assert all(name in text for name in PLAYERS)
+    image = pdfium.PdfDocument(str(sheet))[0].render(scale=200 / 72).to_pil().convert("L")
+    parts = [code.text for code in zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)]
+    assert parts and decode_parts(parts) == record

@@ -53,6 +53,7 @@ class SettleScreen(LangScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back", show=False),
                                              Binding("f4", "export", "Export", show=False),
+                                             Binding("p", "print_sheet", "Print", show=False),
                                              Binding("q", "qr", "QR code", show=False),
                                              Binding("ctrl+z", "undo", "Undo", show=False)]
 
@@ -78,9 +79,10 @@ class SettleScreen(LangScreen):
             yield Button(self.say("settle.qr.open"), compact=True, id="qr-open")
             if self.game_id is not None:
                 yield Button(self.say("settle.export"), compact=True, id="export")
+                yield Button(self.say("settle.print"), compact=True, id="print")
             yield Button(self.say("settle.home"), variant="primary", compact=True, id="home")
         yield KeyBar([("Q", "key.qr"), ("Esc", "key.back"), ("^Z", "key.undo"), ("F4", "cmd.export"),
-                      ("F2", "key.lang"), ("^Q", "key.quit")],
+                      ("P", "key.print"), ("F2", "key.lang"), ("^Q", "key.quit")],
                      self.lang)
 
     def _qr(self) -> Text:
@@ -118,6 +120,8 @@ class SettleScreen(LangScreen):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "export":
             self.action_export()
+        elif event.button.id == "print":
+            self.action_print_sheet()
         elif event.button.id == "qr-open":
             self.action_qr()
         else:
@@ -141,6 +145,10 @@ class SettleScreen(LangScreen):
     def action_export(self) -> None:
         if self.game_id is not None:
             self.capp.export(self.game_id)
+
+    def action_print_sheet(self) -> None:
+        if self.game_id is not None:
+            self.capp.print_result(self.game_id)
 
 
 class QrScreen(LangScreen):
