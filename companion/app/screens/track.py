@@ -330,36 +330,34 @@ class GameScreen(LangScreen):
     # ------------------------------------------------------------------ undo, redo, settle
 
     def action_undo(self) -> None:
-        if not self.live.can_undo:
-            self.say_ruling(self.say("track.nothing_undo"))
-            return
-        action = self.live.actions[-1]
-        try:
-            self.live.undo()
-        except Refusal as refusal:
-            self.say_ruling(refusal.msg, refused=True)
-            return
-        except Exception as error:
-            self.say_ruling(unexpected(error), refused=True)
-            return
-        self.ruling = Text(self.say("track.undone") + self.engine.action_line(self.live.state, action, self.lang))
-        self.show()
+        self._step(undo=True)
 
     def action_redo(self) -> None:
-        if not self.live.can_redo:
-            self.say_ruling(self.say("track.nothing_redo"))
+        self._step(undo=False)
+
+    def _step(self, undo: bool) -> None:
+        """Undo or redo one action, then say which (its line, read on the state before it)."""
+        if not (self.live.can_undo if undo else self.live.can_redo):
+            self.say_ruling(self.say("track.nothing_undo" if undo else "track.nothing_redo"))
             return
         before = self.live.state
+        undone = self.live.actions[-1] if undo else None
         try:
-            self.live.redo()
+            if undo:
+                self.live.undo()
+            else:
+                self.live.redo()
         except Refusal as refusal:
             self.say_ruling(refusal.msg, refused=True)
             return
         except Exception as error:
             self.say_ruling(unexpected(error), refused=True)
             return
-        action = self.live.actions[-1]
-        self.ruling = Text(self.say("track.redone") + self.engine.action_line(before, action, self.lang))
+        if undone is not None:
+            line = self.engine.action_line(self.live.state, undone, self.lang)
+        else:
+            line = self.engine.action_line(before, self.live.actions[-1], self.lang)
+        self.ruling = Text(self.say("track.undone" if undo else "track.redone") + line)
         self.show()
 
     def action_toggle_describe(self) -> None:
