@@ -725,11 +725,14 @@ def _times_played(state: State, card: Card, copies: int) -> int:
     return 1 if copies == 1 else 1 + state.again.count(card)
 
 
-def _again(state: State, group: tuple[Card, ...]) -> tuple[Card, ...]:
-    """``state.again`` with the copies in ``group`` of cards already played (or twice in it)."""
+def _marked(state: State, group: tuple[Card, ...]) -> tuple[frozenset[Card], tuple[Card, ...]]:
+    """``state.seen`` and ``state.again`` once ``group`` is played."""
     seen = state.seen
+    grown = seen.union(group)
+    if len(grown) == len(seen) + len(group):  # all new: the usual case
+        return grown, state.again
     repeats = tuple(c for i, c in enumerate(group) if c in seen or c in group[:i])
-    return state.again + repeats if repeats else state.again
+    return grown, state.again + repeats
 
 
 def new_state(setup: Setup) -> State:
@@ -758,12 +761,13 @@ def _player(state: State, player: Any) -> str:
     return seat_name(state.setup.players, player)
 
 
-def _on_turn(state: State, player: Any) -> str:
-    name = _player(state, player)
+def _on_turn(state: State, player: int) -> str:
+    """The name of ``player`` (a seat :func:`apply` has checked), who must be on turn (D-7)."""
+    names = state.setup.players
     if player != state.turn:
-        turn = state.setup.players[state.turn]
+        turn, name = names[state.turn], names[player]
         raise refuse(f"it is {turn}'s turn, not {name}'s (D-7)", f"今は{turn}の番です（{name}ではありません）")
-    return name
+    return names[player]
 
 
 def _check_cards(state: State, cards: Any) -> tuple[Card, ...]:
@@ -951,8 +955,9 @@ def _play(state: State, action: PlayCards) -> tuple[State, Msg]:
                         f" {deck.label(lower, 'ja')}は開始のカード {deck.label(state.opening, 'ja')} より低い："
                         "開始はルール D-6（最も低いカードの持ち主がリードする）に反していました。"
                         "扱いは卓で決めてください。")
+    seen, again = _marked(state, group)
     s = _evolve(state, hand_counts=tuple(counts), pile=state.pile + group, played=state.played + group,
-                seen=state.seen.union(group), again=_again(state, group),
+                seen=seen, again=again,
                 top=chosen, top_player=action.player, must_contain=None, lower=lower)
     text = " ".join(map(str, group))
     if state.phase is Phase.LEAD:
@@ -997,8 +1002,24 @@ def _pass(state: State, action: Pass) -> tuple[State, Msg]:
         raise _phase_refusal(state, Msg("pass", "パス"))
     name = _on_turn(state, action.player)
     s = _evolve(state, passed=state.passed | {action.player})
-    return _advance(s, Msg(f"{name} passes and stays out of this pile (D-7).",
-                           f"{name}はパス（この場が終わるまで不参加）。"))
+    return _advance(s, _passes(name))
+
+
+@functools.lru_cache(maxsize=256)
+def _passes(name: str) -> Msg:
+    """The ruling for a pass, made once per name (most actions are passes)."""
+    return Msg(f"{name} passes and stays out of this pile (D-7).", f"{name}はパス（この場が終わるまで不参加）。")
+
+
+def _card_table(setup: Setup) -> list[tuple[Card, Kind, Value, int]]:
+    """Each card of the table's deck with its kind, its value alone and its copies (made once)."""
+    deck = setup.deck
+    key = ("table", len(setup.players))
+    table: list[tuple[Card, Kind, Value, int]] | None = deck._cache.get(key)
+    if table is None:
+        table = deck._cache[key] = [(card, deck.kind(card), deck.profile(card, True)[1][0], copies)
+                                    for card, copies in setup.cards.items() if deck.kind(card) is not Kind.REVIVE]
+    return table
 
 
 def _weaker_exists(state: State, top: Pattern) -> bool:
@@ -1011,17 +1032,15 @@ def _weaker_exists(state: State, top: Pattern) -> bool:
     wild: list[tuple[range, int]] = []  # one entry per unplayed wild card: its numbers and gems
     alone: list[Value] = []  # the unplayed cards' values as singles
     seen = state.seen
-    for card, copies in state.setup.cards.items():
-        kind = deck.kind(card)
+    for card, kind, value, copies in _card_table(state.setup):
         if kind is Kind.DRAGON:
             if card not in seen:
-                number, gems = deck.profile(card, True)[1][0]
-                natural.setdefault(number, []).append(gems)
-                alone.append((number, gems))
+                natural.setdefault(value[0], []).append(value[1])
+                alone.append(value)
         elif kind in WILD_RANGE:
             left = copies - _times_played(state, card, copies)
             wild += [(WILD_RANGE[kind], gylden if kind is Kind.KNIGHT else lochen)] * left
-            alone += deck.profile(card, True)[1] * left
+            alone += [value] * left
     size, high = top.size, top.high
     if top.shape is Shape.SINGLE:
         return any(v < high for v in alone)
@@ -1098,8 +1117,9 @@ def _revive(state: State, action: Revive) -> tuple[State, Msg]:
     card = Card(state.setup.deck.special(Kind.REVIVE).code)
     counts = list(state.hand_counts)
     counts[action.player] -= 1
+    seen, again = _marked(state, (card,))
     s = _evolve(state, hand_counts=tuple(counts), pile=(*state.pile, card), played=(*state.played, card),
-                seen=state.seen | {card}, again=_again(state, (card,)),
+                seen=seen, again=again,
                 passed=frozenset(), phase=Phase.REVIVED)
     kind = pattern_kind(top.shape, top.size)
     return s, Msg(f"{name} plays a Revive: everyone who passed rejoins, and {name} now plays {kind.en} weaker "
