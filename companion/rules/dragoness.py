@@ -10,7 +10,11 @@ of this game, answered from the state alone:
 - :func:`allowed` — who plays, the type and size required, the card to beat (or to stay under
   after a Revive), whether a Revive is allowed now and why not, who has passed;
 - :func:`readings` — every legal reading of a group of cards (its wild numbers), best first;
+- :func:`revive_refusal` — why the player on turn may not play a Revive now (None if they may);
 - :func:`patterns` — every reading of a group of cards, whatever the pile.
+
+States are frozen and hold only immutable values: :func:`apply` never changes the state it is
+given, and undo is keeping the old state.
 """
 
 from __future__ import annotations
