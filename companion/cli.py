@@ -173,12 +173,8 @@ MAX_INPUT_BYTES = 1_000_000  # a settle document is a few kilobytes; /dev/zero m
 MAX_DIGITS = 30  # a number longer than this is no count of cards
 
 
-class _Unreadable(Exception):
-    """JSON that parses but that settle will not take: a repeated key, a number too long, NaN."""
-
-    def __init__(self, msg: Msg) -> None:
-        super().__init__(msg.en)
-        self.msg = msg
+class _Unreadable(Refusal):
+    """JSON that parses but that no command takes: a repeated key, a number too long, NaN."""
 
 
 def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -194,13 +190,19 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def _integer(text: str) -> int:
     if len(text.lstrip("-")) > MAX_DIGITS:
-        raise _Unreadable(Msg(f"a number of {len(text)} digits is too long; counts are small whole numbers",
-                              f"{len(text)} 桁の数は長すぎます（枚数は小さな整数です）"))
+        raise _Unreadable(Msg(f"a number of {len(text)} digits is too long for a game",
+                              f"{len(text)} 桁の数は長すぎます（対局で使う数ではありません）"))
     return int(text)
 
 
 def _constant(text: str) -> Any:
     raise _Unreadable(Msg(f"{text} is not a number JSON allows", f"{text} は JSON で使える数ではありません"))
+
+
+def strict_json(text: str) -> Any:
+    """``json.loads`` for a user's document, refusing what it would silently take (a key written twice:
+    one value dropped) or fail on in Python's words (a number of thousands of digits; NaN)."""
+    return json.loads(text, object_pairs_hook=_object, parse_int=_integer, parse_constant=_constant)
 
 
 def read_input(path: str) -> str:
@@ -245,7 +247,7 @@ def read_document(path: str, expected: Msg = SETTLE_INPUT) -> Any:
     if not text.strip():
         raise Refusal(Msg(f"{source.en} is empty: ", f"{source.ja} が空です：") + expected)
     try:
-        return json.loads(text, object_pairs_hook=_object, parse_int=_integer, parse_constant=_constant)
+        return strict_json(text)
     except json.JSONDecodeError as error:
         raise refuse(f"{source.en} is not valid JSON: {error}",
                      f"{source.ja} は正しい JSON ではありません：{error}") from None
@@ -300,6 +302,7 @@ class Terminated(BaseException):
 
 
 def _on_sigterm(signum: int, frame: Any) -> NoReturn:
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a second SIGTERM must not interrupt the cleaning up
     raise Terminated
 
 

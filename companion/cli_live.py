@@ -157,6 +157,8 @@ def run_new(store: Any, args: argparse.Namespace, lang: Lang) -> int:
             if listed is not None and sorted(listed) != sorted(players):
                 raise refuse(f"--players names {', '.join(players)} but the results name {', '.join(listed)}",
                              f"--players は {'、'.join(players)} ですが、結果には {'、'.join(listed)} とあります")
+        if isinstance(results, dict) and isinstance(results.get("deck"), str) and args.results != "-":
+            results["deck"] = str(Path(args.results).parent / results["deck"])  # beside the results file
         if args.deck is not None and isinstance(results, dict):
             results["deck"] = args.deck
         print(store.new_result_game(args.game, results), flush=True)
@@ -241,8 +243,18 @@ def show_data(live: Any, lang: Lang) -> dict[str, Any]:
         data["allowed"] = None if live.finished else live.engine.allowed(state).to_data()
     else:
         data["results"] = live.results
-    data["settle"] = live.settle(False, lang)
+    data["settle"], refused = _settled(live, lang)
+    if refused is not None:
+        data["settle_refused"] = refused.text(lang)
     return data
+
+
+def _settled(live: Any, lang: Lang) -> tuple[dict[str, Any] | None, Msg | None]:
+    """The settle answer of a finished game, or why settling it refuses (the game stays shown)."""
+    try:
+        return live.settle(False, lang), None
+    except Refusal as refusal:
+        return None, refusal.msg
 
 
 def run_show(store: Any, args: argparse.Namespace, lang: Lang) -> int:
@@ -262,9 +274,11 @@ def run_show(store: Any, args: argparse.Namespace, lang: Lang) -> int:
             out.append(live.engine.allowed(state).describe().text(lang))
     else:
         out.append(Msg("stored from its results alone", "結果だけで保存されたゲーム").text(lang))
-    answer = live.settle(False, lang)
+    answer, refused = _settled(live, lang)
     if answer is not None:
         out.append(format_json(answer))
+    if refused is not None:
+        out.append(Msg("cannot settle: ", "精算できません：").text(lang) + refused.text(lang))
     print("\n".join(out))
     return 0
 

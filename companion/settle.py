@@ -107,14 +107,21 @@ def _deck_file(data: dict[str, Any], deck: str | None, base: Path | None) -> str
 
 
 def _pair(value: Any, heights: list[int]) -> fortress.Pair | None:
-    """A face-down pair the player chose (F-13): ``{"from": i, "to": j}``, or null when declined."""
+    """F-13: the face-down pair the player chose, ``{"from": i, "to": j}`` (column indexes), or null
+    when declined; without ``"pair"`` settle takes the best one."""
     if value is None:
         return None
-    if (not isinstance(value, dict) or set(value) != {"from", "to"}
-            or not all(type(v) is int for v in value.values())):
-        raise refuse(f"\"pair\" must be null (declined) or {{\"from\": column, \"to\": column}}, not {shown(value)}",
-                     f"\"pair\" は null（使わない）か {{\"from\": 列, \"to\": 列}} です（{shown(value)} は不可）")
-    pair = fortress.Pair(value["from"], value["to"])
+    where = Msg("\"pair\": ", "\"pair\"：")
+    if not isinstance(value, dict):
+        raise Refusal(where + Msg(f"must be null (declined) or {{\"from\": column, \"to\": column}}, "
+                                  f"not {shown(value)}",
+                                  f"null（使わない）か {{\"from\": 列, \"to\": 列}} です（{shown(value)} は不可）"))
+    check_keys(value, ("from", "to"), ("from", "to"), where)
+    ends = [value["from"], value["to"]]
+    if any(isinstance(v, bool) or not isinstance(v, int) for v in ends):
+        raise Refusal(where + Msg(f"columns are whole numbers, not {shown(ends)}",
+                                  f"列は整数です（{shown(ends)} は不可）"))
+    pair = fortress.Pair(ends[0], ends[1])
     problem = fortress.pair_problem(heights, pair)
     if problem is not None:
         raise Refusal(Msg("the face-down pair is not possible (F-13): ", "裏向きペアはできません（F-13）：") + problem)
@@ -201,15 +208,15 @@ def _round(entry: Any, where: Msg, names: list[str]) -> tuple[str, dict[str, int
     """One round: who went out, and everyone else's cards left, each from 1 to 13 (D-10: the round
     ended when the first player went out, so nobody else has an empty hand)."""
     hand = dragoness.HAND
-    everyone = ", ".join(label(n) for n in names)
+    everyone = Msg(", ".join(label(n) for n in names), "、".join(label(n) for n in names))
     if not isinstance(entry, dict):
         raise Refusal(where + Msg(f"must be an object with \"out\" and \"cards_left\", not {shown(entry)}",
                                   f"\"out\" と \"cards_left\" を持つオブジェクトです（{shown(entry)} は不可）"))
     check_keys(entry, ("out", "cards_left"), ("out", "cards_left"), where)
     out = entry["out"]
     if out not in names:
-        raise Refusal(where + Msg(f"\"out\" must name one of the players ({everyone}), not {shown(out)}",
-                                  f"\"out\" にはプレイヤーの誰か（{everyone}）を書いてください"
+        raise Refusal(where + Msg(f"\"out\" must name one of the players ({everyone.en}), not {shown(out)}",
+                                  f"\"out\" にはプレイヤーの誰か（{everyone.ja}）を書いてください"
                                   f"（{shown(out)} は不可）"))
     left = entry["cards_left"]
     if not isinstance(left, dict):
@@ -221,8 +228,8 @@ def _round(entry: Any, where: Msg, names: list[str]) -> tuple[str, dict[str, int
                                   f"プレイヤー {label(out)}：上がった人は cards_left に書きません"))
     unknown = [k for k in left if k not in names]
     if unknown:
-        raise Refusal(where + Msg(f"player {label(unknown[0])}: not in \"players\" ({everyone})",
-                                  f"プレイヤー {label(unknown[0])}：\"players\"（{everyone}）にいません"))
+        raise Refusal(where + Msg(f"player {label(unknown[0])}: not in \"players\" ({everyone.en})",
+                                  f"プレイヤー {label(unknown[0])}：\"players\"（{everyone.ja}）にいません"))
     for name in names:
         if name == out:
             continue

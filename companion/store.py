@@ -4,8 +4,8 @@ A tracked game is its setup plus the list of actions played; the state is their 
 accepted action is committed durably (WAL, ``synchronous=FULL``: fsync) before its ruling is
 returned. Undo and redo move a cursor (``games.position``) over the stored actions, so an undone
 action stays stored, and redo works after a restart, until a new action replaces it. Folded
-states are checkpointed every :data:`CHECKPOINT_EVERY` actions, so resuming or undoing at the end
-of a long game folds a few actions, not the whole game.
+states are checkpointed every :data:`CHECKPOINT_EVERY` actions and at the game's current position,
+so resuming reads one state and undoing folds a few actions, never the whole game.
 
 A database that is damaged, belongs to another program, or was written by a newer version is
 refused with a sentence and never written to; a read-only one can still be read.
@@ -34,7 +34,7 @@ from companion.rules.common import Lang, Msg, Refusal, refuse
 
 APPLICATION_ID = 0x43504E31  # "CPN1": marks the file as this program's (PRAGMA application_id)
 SCHEMA_VERSION = 1  # PRAGMA user_version; MIGRATIONS lifts an older file to it
-CHECKPOINT_EVERY = 32  # a folded state is stored at every multiple of this many actions
+CHECKPOINT_EVERY = 8  # a folded state is kept at every multiple of this many actions (and at the current one)
 BUSY_MS = 5000  # how long a writer waits for another process's transaction before refusing
 
 SCHEMA = """
@@ -98,8 +98,11 @@ def now() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))  # one encoder: dumps() makes one a call
+
+
 def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return _ENCODER.encode(value)
 
 
 # --------------------------------------------------------------------------- refusals
@@ -206,8 +209,26 @@ class _StateUnpickler(pickle.Unpickler):
         raise pickle.UnpicklingError(f"{module}.{name} is not a state class")
 
 
-def _thaw(blob: bytes) -> Any:
-    return _StateUnpickler(io.BytesIO(blob)).load()
+def freeze(state: Any, setup: Any) -> bytes | None:
+    """A checkpoint of ``state`` without its setup (the game's own, put back by :func:`thaw`; a
+    deck holds look-up caches); None if it cannot be kept (then there is no checkpoint there)."""
+    if getattr(state, "setup", None) is setup and hasattr(state, "__dict__"):
+        shell = object.__new__(type(state))  # a shallow copy (copy.copy goes the long way round)
+        shell.__dict__.update(vars(state), setup=None)
+    else:
+        shell = state
+    try:
+        return pickle.dumps(shell, protocol=5)
+    except (pickle.PicklingError, TypeError, AttributeError):
+        return None
+
+
+def thaw(blob: bytes, setup: Any) -> Any:
+    """The state a checkpoint holds, with the game's setup."""
+    state = _StateUnpickler(io.BytesIO(blob)).load()
+    if getattr(state, "setup", setup) is None:
+        object.__setattr__(state, "setup", setup)
+    return state
 
 
 # --------------------------------------------------------------------------- summaries
@@ -402,11 +423,13 @@ class Store:
 
     def _insert_game(self, game: str, mode: str, deck_data: Mapping[str, Any], start: int | None,
                      players: Sequence[str], results: Mapping[str, Any] | None = None,
-                     created: str | None = None) -> int:
-        stamp = created or now()
+                     times: Sequence[str | None] = ()) -> int:
+        """A new game's row and seats; an imported game is dated by its first and last action."""
+        known = [t for t in times if t]
+        created, updated = (known[0], known[-1]) if known else (now(), now())
         cursor = self.db.execute(
             "INSERT INTO games(game, mode, deck, start, results, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (game, mode, _dumps(deck_data), start, None if results is None else _dumps(results), stamp, stamp))
+            (game, mode, _dumps(deck_data), start, None if results is None else _dumps(results), created, updated))
         game_id = int(cursor.lastrowid or 0)
         self.db.executemany("INSERT INTO seats(game_id, seat, player_id) VALUES (?, ?, ?)",
                             [(game_id, seat, self._player_id(name)) for seat, name in enumerate(players)])
@@ -441,9 +464,12 @@ class Store:
             raise refuse(f"the results are for {document.get('game')!r}, not {game!r}",
                          f"この結果は {document.get('game')!r} のもので、{game!r} ではありません")
         document["game"] = game
-        deck_data = load_deck_data(game, document.pop("deck", None))
-        deck = engine.Deck.from_data(deck_data)
-        answer = settle(document, False, "en", deck=deck)
+        deck_file = document.get("deck")
+        if deck_file is not None and not isinstance(deck_file, str):
+            raise refuse("\"deck\" must be the path of a deck file", "\"deck\" にはデッキファイルのパスを書きます")
+        deck = engine.Deck.from_data(load_deck_data(game, deck_file))
+        answer = settle(document, False, "en", deck=deck)  # refuses what settle refuses
+        document.pop("deck", None)
         names, scores = _answer_scores(answer)
         finished = bool(answer.get("complete", True))
         with self._write():
@@ -558,7 +584,12 @@ class Store:
         a game already stored is refused."""
         from companion.rules import records
 
-        record = records.read_record(data)
+        try:
+            record = records.read_record(data)
+        except (AttributeError, TypeError, KeyError, ValueError, IndexError):  # a shape the readers missed
+            raise refuse("this is not a game record this program can read: a part of its deck or setup has "
+                         "the wrong shape", "このプログラムで読めるゲーム記録ではありません：デッキ定義か設定の"
+                         "一部の形が違います") from None
         engine, setup = record.engine, record.setup
         states = [engine.new_state(setup)]
         for index, action in enumerate(record.actions):
@@ -573,14 +604,15 @@ class Store:
                 raise refuse(f"this record is already stored as game {duplicate}; nothing was imported",
                              f"この記録はゲーム {duplicate} として保存済みです。取り込みませんでした")
             game_id = self._insert_game(engine.GAME, "track", canonical["deck"], getattr(setup, "start", None),
-                                        setup.players, created=_first_time(record.times))
+                                        setup.players, times=record.times)
             self.db.executemany("INSERT INTO actions(game_id, seq, data, time) VALUES (?, ?, ?, ?)",
-                                [(game_id, seq, _dumps(engine.action_to_data(a)), t)
-                                 for seq, (a, t) in enumerate(zip(record.actions, record.times, strict=True))])
+                                [(game_id, seq, _dumps({k: v for k, v in item.items() if k != "time"}), item["time"])
+                                 for seq, item in enumerate(canonical["actions"])])
             mark = fingerprint(engine)
+            kept = {*range(CHECKPOINT_EVERY, len(states), CHECKPOINT_EVERY), len(states) - 1} - {0}
+            blobs = [(seq, freeze(states[seq], setup)) for seq in sorted(kept)]
             self.db.executemany("INSERT INTO checkpoints(game_id, seq, engine, state) VALUES (?, ?, ?, ?)",
-                                [(game_id, seq, mark, pickle.dumps(states[seq], protocol=5))
-                                 for seq in range(CHECKPOINT_EVERY, len(states), CHECKPOINT_EVERY)])
+                                [(game_id, seq, mark, blob) for seq, blob in blobs if blob is not None])
             self.db.execute("UPDATE games SET position = ? WHERE id = ?", (len(record.actions), game_id))
             self._set_result(game_id, *_outcome(engine, setup, states[-1]))
         return game_id
@@ -618,10 +650,6 @@ def _script(db: sqlite3.Connection, script: str) -> None:
     for statement in script.split(";\n"):
         if statement.strip():
             db.execute(statement)
-
-
-def _first_time(times: Sequence[str | None]) -> str | None:
-    return next((t for t in times if t), None)
 
 
 def _quick_check(file: Path) -> None:
@@ -675,18 +703,7 @@ def engine_for(game: str) -> ModuleType:
 
 def make_setup(engine: ModuleType, players: tuple[str, ...], start: int | None, deck: Any) -> Any:
     """``engine.make_setup`` (docs/engines.md)."""
-    maker = getattr(engine, "make_setup", None)
-    if maker is not None:
-        return maker(players, start, deck)
-    if engine.GAME == "dragoness":  # TEMPORARY until every engine offers make_setup
-        return engine.Setup(players, deck)
-    return engine.Setup(players, 0 if start is None else start, deck)
-
-
-def finished(engine: ModuleType, state: Any) -> bool:
-    """``engine.finished`` (docs/engines.md)."""
-    test = getattr(engine, "finished", None)
-    return bool(test(state)) if test is not None else False  # TEMPORARY until every engine offers it
+    return engine.make_setup(players, start, deck)
 
 
 def _answer_scores(answer: Mapping[str, Any]) -> tuple[list[str], list[int]]:
@@ -698,12 +715,17 @@ def _answer_scores(answer: Mapping[str, Any]) -> tuple[list[str], list[int]]:
 
 
 def _outcome(engine: ModuleType, setup: Any, state: Any) -> tuple[bool, list[str], list[int] | None]:
-    """Whether the game is finished, its winners and each seat's score (by settling it)."""
-    if not finished(engine, state):
+    """Whether the game is finished, its winners and each seat's score (by settling it). A legal
+    last action is stored even if settling refuses: then the game counts as finished without
+    scores (``LiveGame.settle`` says why), and stays out of the statistics."""
+    if not engine.finished(state):
         return False, [], None
     from companion.settle import settle
 
-    answer = settle(engine.settle_input(state), False, "en", deck=setup.deck)
+    try:
+        answer = settle(engine.settle_input(state), False, "en", deck=setup.deck)
+    except Refusal:
+        return True, [], None
     _, scores = _answer_scores(answer)
     return True, list(answer["winners"]), scores
 
@@ -776,7 +798,7 @@ class LiveGame:
     def finished(self) -> bool:
         if self.mode == "sheet":
             return self._finished_sheet
-        return finished(self.engine, self.state)
+        return bool(self.engine.finished(self.state))
 
     def _decode(self, start: int, stop: int) -> None:
         """Read actions ``start`` .. ``stop - 1`` from the store into the cache."""
@@ -800,7 +822,7 @@ class LiveGame:
                 "ORDER BY seq DESC LIMIT 1", (self.id, fingerprint(self.engine), position, base)).fetchone()
             if row is not None:
                 with suppress(Exception):  # an unreadable checkpoint is only a lost shortcut
-                    base, state = row[0], _thaw(row[1])
+                    base, state = row[0], thaw(row[1], self.setup)
         if state is None:
             base, state = 0, self.engine.new_state(self.setup)
         self._states[base] = state
@@ -858,9 +880,7 @@ class LiveGame:
             db.execute("DELETE FROM checkpoints WHERE game_id = ? AND seq > ?", (self.id, position))
             db.execute("INSERT INTO actions(game_id, seq, data, time) VALUES (?, ?, ?, ?)",
                        (self.id, position, _dumps(self.engine.action_to_data(action)), now()))
-            if (position + 1) % CHECKPOINT_EVERY == 0:
-                db.execute("INSERT INTO checkpoints(game_id, seq, engine, state) VALUES (?, ?, ?, ?)",
-                           (self.id, position + 1, fingerprint(self.engine), pickle.dumps(state, protocol=5)))
+            self._checkpoint(db, position + 1, state)
             db.execute("UPDATE games SET position = ? WHERE id = ?", (position + 1, self.id))
             self.store._set_result(self.id, *finish)
         for p in [p for p in self._states if p > position]:
@@ -871,6 +891,16 @@ class LiveGame:
         self._states[position + 1] = state
         self._position, self._stored = position + 1, position + 1
         return ruling
+
+    def _checkpoint(self, db: sqlite3.Connection, position: int, state: Any) -> None:
+        """Keep ``state`` as the checkpoint at ``position``, where the game now stands (resuming
+        starts there); the one left at the previous position goes unless it is a regular one."""
+        db.execute("DELETE FROM checkpoints WHERE game_id = ? AND seq % ? != 0 AND seq != ?",
+                   (self.id, CHECKPOINT_EVERY, position))
+        blob = freeze(state, self.setup)
+        if blob is not None:
+            db.execute("INSERT OR REPLACE INTO checkpoints(game_id, seq, engine, state) VALUES (?, ?, ?, ?)",
+                       (self.id, position, fingerprint(self.engine), blob))
 
     def play_line(self, line: str) -> Msg:
         """A table-notation line (docs/notation.md), read against the current state, then played."""
@@ -899,6 +929,7 @@ class LiveGame:
         finish = _outcome(self.engine, self.setup, state)
         with self._change() as db:
             db.execute("UPDATE games SET position = ? WHERE id = ?", (position, self.id))
+            self._checkpoint(db, position, state)
             self.store._set_result(self.id, *finish)
         self._position = position
 
@@ -925,6 +956,6 @@ class LiveGame:
             assert self.results is not None
             return settle(self.results, explain, lang, deck=self.deck)
         state = self.state
-        if not finished(self.engine, state):
+        if not self.engine.finished(state):
             return None
         return settle(self.engine.settle_input(state), explain, lang, deck=self.deck)

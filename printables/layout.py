@@ -17,7 +17,9 @@ from reportlab.lib.pagesizes import A4, letter
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from companion.decks import PATH_SHOWN
 from companion.rules.common import Msg, Refusal
+from companion.rules.deck_rules import label
 from printables.fonts import FONT, register_fonts
 
 rl_config.useA85 = 0  # binary (still compressed) streams: smaller and faster than ASCII85 text
@@ -184,6 +186,11 @@ def current_umask() -> int:
     return mask
 
 
+def where(path: str | Path) -> str:
+    """A path as messages show it: as typed, or quoted and escaped if it would break the line."""
+    return label(str(path), PATH_SHOWN)
+
+
 def _alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
@@ -220,14 +227,15 @@ def atomic_target(path: str | Path) -> Iterator[Path]:
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
     if target.is_dir():
-        raise LayoutError(f"cannot write {target}: it is a folder", f"{target} はフォルダなので書き込めません")
+        raise LayoutError(f"cannot write {where(target)}: it is a folder",
+                          f"{where(target)} はフォルダなので書き込めません")
     if not folder.is_dir():
-        raise LayoutError(f"cannot write {target}: folder {folder} does not exist",
-                          f"{target} に書き込めません：フォルダ {folder} がありません")
+        raise LayoutError(f"cannot write {where(target)}: folder {where(folder)} does not exist",
+                          f"{where(target)} に書き込めません：フォルダ {where(folder)} がありません")
     special = target.exists() and not target.is_file()
     if not special and not os.access(folder, os.W_OK):
-        raise LayoutError(f"cannot write {target}: folder {folder} is not writable",
-                          f"{target} に書き込めません：フォルダ {folder} は書き込み禁止です")
+        raise LayoutError(f"cannot write {where(target)}: folder {where(folder)} is not writable",
+                          f"{where(target)} に書き込めません：フォルダ {where(folder)} は書き込み禁止です")
     if special:  # build it where temporary files go, then copy
         fd, temp = tempfile.mkstemp(prefix="companion.", suffix=".part")
     else:
@@ -256,10 +264,10 @@ def output_folder(path: str | Path) -> Path:
     out = Path(path)
     if not out.exists():
         if not out.parent.is_dir():
-            raise LayoutError(f"cannot write into {out}: folder {out.parent} does not exist",
-                              f"{out} に書き込めません：フォルダ {out.parent} がありません")
+            raise LayoutError(f"cannot write into {where(out)}: folder {where(out.parent)} does not exist",
+                              f"{where(out)} に書き込めません：フォルダ {where(out.parent)} がありません")
         out.mkdir()
     if not out.is_dir() or not os.access(out, os.W_OK):
-        raise LayoutError(f"cannot write into {out}: it is not a writable folder",
-                          f"{out} に書き込めません：書き込めるフォルダではありません")
+        raise LayoutError(f"cannot write into {where(out)}: it is not a writable folder",
+                          f"{where(out)} に書き込めません：書き込めるフォルダではありません")
     return out

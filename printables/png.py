@@ -17,7 +17,7 @@ from reportlab.lib.units import inch
 from companion.rules.common import Lang, plural
 from companion.rules.deck_rules import label
 from printables.faces import DeckArt
-from printables.layout import LayoutError, current_umask, new_canvas, remove_leftovers, temp_name
+from printables.layout import LayoutError, current_umask, new_canvas, remove_leftovers, temp_name, where
 
 DPI = 300
 BLEED = inch / 8
@@ -53,24 +53,25 @@ def check_png_folder(target: Path, names: list[str], force: bool) -> None:
     or one whose parent cannot be written."""
     parent = target.parent
     if not parent.is_dir() or not os.access(parent, os.W_OK):
-        raise LayoutError(f"cannot write into {target}: folder {parent} does not exist or is not writable",
-                          f"{target} に書き込めません：フォルダ {parent} がないか、書き込めません")
+        raise LayoutError(f"cannot write into {where(target)}: folder {where(parent)} does not exist or is not "
+                          "writable",
+                          f"{where(target)} に書き込めません：フォルダ {where(parent)} がないか、書き込めません")
     if not target.exists():
         return
     if not target.is_dir():
-        raise LayoutError(f"cannot write into {target}: it is not a folder",
-                          f"{target} に書き込めません：フォルダではありません")
+        raise LayoutError(f"cannot write into {where(target)}: it is not a folder",
+                          f"{where(target)} に書き込めません：フォルダではありません")
     entries = sorted(os.listdir(target))
     others = [e for e in entries if e not in set(names)]
     if others and not force:
-        raise LayoutError(f"folder {target} already holds {plural(len(others), 'other file', 'other files')} "
+        raise LayoutError(f"folder {where(target)} already holds {plural(len(others), 'other file', 'other files')} "
                           f"(such as {label(others[0])}); give --force to replace the folder, or choose an empty one",
-                          f"フォルダ {target} には今回のカード以外のファイルが {len(others)} 個あります"
+                          f"フォルダ {where(target)} には今回のカード以外のファイルが {len(others)} 個あります"
                           f"（{label(others[0])} など）。--force で置き換えるか、空のフォルダを指定してください")
     if force and any(not (target / e).is_file() or (target / e).is_symlink() for e in entries):
-        raise LayoutError(f"folder {target} holds subfolders or links; --force replaces only a folder of files: "
+        raise LayoutError(f"folder {where(target)} holds subfolders or links; --force replaces only a folder of files: "
                           "choose another folder",
-                          f"フォルダ {target} にはサブフォルダかリンクがあります。--force で置き換えられるのは"
+                          f"フォルダ {where(target)} にはサブフォルダかリンクがあります。--force で置き換えられるのは"
                           "ファイルだけのフォルダです。別のフォルダを指定してください")
 
 

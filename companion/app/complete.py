@@ -101,13 +101,16 @@ class LegalLines:
         self._lines: list[str] = []
         self._done = False
 
-    def _more(self) -> str | None:
+    def _more(self) -> list[str] | None:
+        """The next candidate's lines: in the app's language, and in English (letters may be
+        typed whatever the language shown)."""
+        langs: tuple[Lang, ...] = (self.lang,) if self.lang == "en" else (self.lang, "en")
         for action in self._source:
             try:
-                line = self.engine.action_line(self.state, action, self.lang)
+                lines = [str(self.engine.action_line(self.state, action, lang)) for lang in langs]
             except (Refusal, KeyError, ValueError):
                 continue
-            return str(line)
+            return list(dict.fromkeys(lines))
         self._done = True
         return None
 
@@ -123,9 +126,10 @@ class LegalLines:
             tries += 1
             if more is None:
                 break
-            self._lines.append(more)
-            if len(more) > len(prefix) and more.casefold().startswith(want) and self._legal(more):
-                return more
+            self._lines.extend(more)
+            for line in more:
+                if len(line) > len(prefix) and line.casefold().startswith(want) and self._legal(line):
+                    return line
         return None
 
     def _legal(self, line: str) -> bool:

@@ -12,6 +12,7 @@ wrote it) and :func:`check_keys` (unknown keys refused with the closest allowed 
 from __future__ import annotations
 
 import difflib
+import functools
 import json
 import re
 from collections.abc import Callable, Collection, Iterator, Mapping
@@ -74,22 +75,32 @@ def place(path: Path) -> Msg:
     return Msg(", ".join(en), "の".join(ja))
 
 
+def _at(path: Path) -> Msg:
+    return place(path) + Msg(": ", "：")
+
+
 def _bad(path: Path, en: str, ja: str) -> Refusal:
     where = place(path)
     return refuse(f"{where.en} {en}", f"{where.ja} は{ja}")
 
 
-def check_keys(table: Mapping[str, Any], allowed: Collection[str], required: Collection[str], where: Msg) -> None:
+def check_keys(table: Mapping[str, Any], allowed: Collection[str], required: Collection[str],
+               where: Msg | Callable[[], Msg], listed: Msg | None = None) -> None:
     """Refuse a key not in ``allowed`` (suggesting the closest) and a key of ``required`` that is missing.
-    ``where`` names the table, ending in a separator (``Msg("player Aki: ", …)``)."""
+    ``where`` names the table, ending in a separator (``Msg("player Aki: ", …)``); a function making it
+    is called only for a refusal (HOMALET checks 70 card tables). ``listed``: the allowed keys in
+    words, where listing them would be long."""
+    if all(key in allowed for key in table) and all(key in table for key in required):
+        return
+    where = where() if callable(where) else where
     for key in table:
         if key not in allowed:
             close = difflib.get_close_matches(str(key), list(allowed), n=1, cutoff=0.6)
             hint = (Msg(f" (did you mean {shown(close[0])}?)", f"（{shown(close[0])} の誤りでは？）") if close
                     else Msg("", ""))
-            names = ", ".join(shown(k) for k in allowed)
+            names = listed or Msg(", ".join(shown(k) for k in allowed), "、".join(shown(k) for k in allowed))
             raise Refusal(where + Msg(f"unknown key {shown(key)}", f"{shown(key)} は使えないキーです") + hint
-                          + Msg(f"; the keys allowed here are {names}", f"。使えるのは {names} です"))
+                          + Msg(f"; the keys allowed here are {names.en}", f"。使えるのは {names.ja} です"))
     for key in required:
         if key not in table:
             raise Refusal(where + Msg(f"{shown(key)} is missing", f"{shown(key)} がありません"))
@@ -144,9 +155,8 @@ def _colour(value: Any, path: Path) -> None:
 
 def _choice(value: Any, path: Path, choices: Collection[str]) -> str:
     if not isinstance(value, str) or value not in choices:
-        names = ", ".join(choices)
-        raise _bad(path, f"must be one of {names}, not {shown(value)}",
-                   f" {names} のどれかです（{shown(value)} は不可）")
+        raise _bad(path, f"must be one of {', '.join(choices)}, not {shown(value)}",
+                   f" {'、'.join(choices)} のどれかです（{shown(value)} は不可）")
     return value
 
 
@@ -210,12 +220,15 @@ def _homalet(data: Mapping[str, Any]) -> None:
         _colour(colour["color"], (*where, "color"))
     cards = _table(data["cards"], ("cards",))
     numbers = [f"{n:02d}" for n in range(homalet.CARDS)]
-    check_keys(cards, numbers, numbers, Msg("[cards]: ", "[cards]："))
+    last = numbers[-1]
+    check_keys(cards, numbers, numbers, Msg("[cards]: ", "[cards]："),
+               Msg(f"the card numbers \"00\" to \"{last}\"", f"カード番号 \"00\"〜\"{last}\""))
     seasons = [s.value for s in homalet.Season]
+    colours = sorted(keys)
     for number in numbers:
         entry = _table(cards[number], ("cards", number))
-        check_keys(entry, ("color", "season"), ("color",), place(("cards", number)) + Msg(": ", "："))
-        _choice(entry["color"], ("cards", number, "color"), sorted(keys))
+        check_keys(entry, ("color", "season"), ("color",), functools.partial(_at, ("cards", number)))
+        _choice(entry["color"], ("cards", number, "color"), colours)
         if "season" in entry:
             _choice(entry["season"], ("cards", number, "season"), seasons)
 
@@ -251,7 +264,7 @@ def _dragoness(data: Mapping[str, Any]) -> None:
         if any(s["kind"] == kind for s in data["specials"][:i]):
             raise _bad((*where, "kind"),
                        f"repeats the kind {shown(kind)}; one special of each kind: {', '.join(kinds)}",
-                       f"種類 {shown(kind)} が重複しています。{', '.join(kinds)} を1枚ずつ定義します")
+                       f"種類 {shown(kind)} が重複しています。{'、'.join(kinds)} を1枚ずつ定義します")
         _names(special, where, NAME_EN, NAME_JA + 2)
         box[code] = whole(special["count"], (*where, "count"), 0, 10)
         text = _table(special["text"], (*where, "text"))
@@ -297,7 +310,7 @@ def check_deck_data(game: str, data: Mapping[str, Any]) -> None:
     """Refuse deck data for ``game`` that any engine or printable could misread; return if it is sound."""
     if game not in CHECKS:
         raise refuse(f"unknown game {shown(game)}: decks exist for {', '.join(CHECKS)}",
-                     f"不明なゲーム {shown(game)}：デッキがあるのは {', '.join(CHECKS)} です")
+                     f"不明なゲーム {shown(game)}：デッキがあるのは {'、'.join(CHECKS)} です")
     CHECKS[game](data)
 
 

@@ -14,7 +14,7 @@ captured card, and why each other place is refused), ``State.usable_spots`` and 
 
 from __future__ import annotations
 
-import itertools
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -84,8 +84,20 @@ class Card:
     suit: str
     rank: int
 
+    def __post_init__(self) -> None:
+        # the hash and the notation made once: a replay looks cards up and names them thousands of times
+        object.__setattr__(self, "_hash", hash((self.suit, self.rank)))
+        object.__setattr__(self, "_text", f"{self.suit}{self.rank}")
+
+    def __hash__(self) -> int:
+        return self._hash  # type: ignore[attr-defined, no-any-return]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (the store's checkpoints) by suit and rank: the hash is made again where it is read."""
+        return (Card, (self.suit, self.rank))
+
     def __str__(self) -> str:
-        return f"{self.suit}{self.rank}"
+        return self._text  # type: ignore[attr-defined, no-any-return]
 
 
 @dataclass(frozen=True)
@@ -95,6 +107,10 @@ class Deck:
     name: Msg
     ranks: int
     suits: tuple[Suit, ...]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by its fields alone: the card look-ups are made again when needed."""
+        return (Deck, (self.name, self.ranks, self.suits))
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> Deck:
@@ -134,8 +150,13 @@ class Deck:
     def size(self) -> int:
         return self.ranks * len(self.suits)
 
+    @functools.cached_property
+    def all_cards(self) -> tuple[Card, ...]:
+        """Every card, suit by suit (made once per deck: "what is allowed now" lists the unseen ones)."""
+        return tuple(Card(s.code, r) for s in self.suits for r in range(1, self.ranks + 1))
+
     def cards(self) -> list[Card]:
-        return [Card(s.code, r) for s in self.suits for r in range(1, self.ranks + 1)]
+        return list(self.all_cards)
 
     def suit(self, code: str) -> Suit:
         for s in self.suits:
@@ -143,8 +164,16 @@ class Deck:
                 return s
         raise KeyError(code)
 
+    @functools.cached_property
+    def card_set(self) -> frozenset[Card]:
+        return frozenset(self.all_cards)
+
+    @functools.cached_property
+    def card_by_key(self) -> dict[tuple[str, int], Card]:
+        return {(c.suit, c.rank): c for c in self.all_cards}
+
     def contains(self, card: Card) -> bool:
-        return any(s.code == card.suit for s in self.suits) and 1 <= card.rank <= self.ranks
+        return card in self.card_set
 
     def label(self, card: Card, lang: str = "en") -> str:
         return f"{self.suit(card.suit).ja}{card.rank}" if lang == "ja" else str(card)
@@ -168,7 +197,7 @@ class Deck:
                 if text.startswith(prefix) and text[len(prefix):].isdigit():
                     rank = int(text[len(prefix):])
                     if 1 <= rank <= self.ranks:
-                        return Card(s.code, rank)
+                        return self.card_by_key[s.code, rank]  # the deck's own card: compared by identity first
         forms = self.forms()
         raise Refusal(Msg(f"{token!r} is not a card: ", f"{token!r} はカードではありません。")
                       + forms)
@@ -355,6 +384,19 @@ def build(columns: Sequence[Sequence[Card]], card: Card, where: Where) -> list[l
     return out
 
 
+def _built(columns: list[list[Card]], card: Card, where: Where) -> list[list[Card]]:
+    """:func:`build` for :func:`apply`: a new row sharing the columns that do not change (a state's
+    columns are never changed in place)."""
+    if where is Where.RIGHT:
+        return [*columns, [card]]
+    if where is Where.LEFT:
+        return [[card], *columns]
+    index = -1 if where is Where.ON_RIGHT else 0
+    out = list(columns)
+    out[index] = [*columns[index], card]
+    return out
+
+
 def row_problem(columns: Sequence[Sequence[Card]], top: int = 13) -> Msg | None:
     """Why a finished fortress could not have been built under F-11, or None."""
     for i, column in enumerate(columns):
@@ -427,14 +469,26 @@ def points(heights: Sequence[int]) -> tuple[int, int, int]:
 
 
 def best_pair(heights: Sequence[int]) -> Pair | None:
-    """The face-down pair giving the most points, found exhaustively; ties prefer no pair."""
+    """The face-down pair giving the most points; ties prefer no pair, then the first pair in
+    (source, target) order. Every pair is tried, each in constant time (the state's description
+    and "what is allowed now" ask this for every player)."""
+    n = len(heights)
     best, best_points = None, points(heights)[2]
-    for source, target in itertools.product(range(len(heights)), repeat=2):
-        pair = Pair(source, target)
-        if pair_problem(heights, pair) is None:
-            value = points(heights_after(heights, pair))[2]
-            if value > best_points:
-                best, best_points = pair, value
+    standing = sum(1 for h in heights if h > 0)
+    top = sorted(range(n), key=lambda i: -heights[i])[:3]  # the tallest besides any two columns is among these
+    for source in range(n):
+        if heights[source] < 2:
+            continue
+        for target in range(n):
+            rest = max((heights[i] for i in top if i != source and i != target), default=0)
+            if source == target:
+                count, tallest = standing, max(rest, heights[source] - 1)
+            else:
+                left, grown = heights[source] - 2, heights[target] + 1
+                count = standing - (left == 0) + (heights[target] == 0)
+                tallest = max(rest, left, grown)
+            if count * tallest > best_points:
+                best, best_points = Pair(source, target), count * tallest
     return best
 
 
@@ -719,7 +773,7 @@ class State:
 
     def unseen(self) -> list[Card]:
         """The cards the engine has not seen: in the deck or in a hand (F-1)."""
-        return [c for c in self.setup.deck.cards() if c not in self.places]
+        return [c for c in self.setup.deck.all_cards if c not in self.places]
 
     def waiting_for(self) -> Msg:
         """What the engine expects next, for a prompt."""
@@ -920,7 +974,7 @@ def _build(state: State, action: Build) -> tuple[State, Msg]:
         s.places[card] = ("H", player)
     else:
         s.fortresses = list(state.fortresses)
-        s.fortresses[player] = build(state.fortresses[player], card, action.where)
+        s.fortresses[player] = _built(state.fortresses[player], card, action.where)
         s.places[card] = ("F", player)
     where = WHERE_NAMES[action.where]
     msg = Msg(f"{name}: {card} {where.en}.", f"{name}：{card} を{where.ja}。")
@@ -1299,7 +1353,7 @@ def allowed(state: State) -> Allowed:
     any_card = player is not None and state.hand_counts[player] > len(known)
     final = tuple(p for p, h in enumerate(state.final_hands) if h is None) if phase is Phase.FINAL else ()
     pairs = tuple(p for p, c in enumerate(state.pairs) if c == UNDECIDED) if phase is Phase.FINAL else ()
-    best = tuple(best_pair([len(c) for c in f]) for f in state.fortresses)
+    best = tuple(best_pair([len(c) for c in f]) for f in state.fortresses) if phase is Phase.FINAL else ()
     return Allowed(
         phase, player,
         tuple(state.usable_spots()) if phase is Phase.PLACE else (),
@@ -1467,8 +1521,19 @@ def action_line(state: State, action: Action, lang: Lang = "en") -> str:
     if isinstance(action, Reveal):
         return f"{action.cell} {card(action.card)}"
     name = seat_name(state.setup.players, action.player)
+    line = _player_line(action, name, deck, lang)
+    try:  # a name that starts like another ("Aki" and "Aki 5") may read back as the other: then the seat
+        if _parse(state, line) == action:
+            return line
+    except Refusal:
+        pass
+    return _player_line(action, str(action.player), deck, lang)
+
+
+def _player_line(action: FinalHand | ChoosePair | Correct, name: str, deck: Deck, lang: Lang) -> str:
+    ja = lang == "ja"
     if isinstance(action, FinalHand):
-        cards = " ".join(card(c) for c in action.cards) or ("なし" if ja else "none")
+        cards = " ".join(deck.label(c, lang) for c in action.cards) or ("なし" if ja else "none")
         return f"{'手札' if ja else 'hand'} {name} {cards}"
     if isinstance(action, ChoosePair):
         pair = ("なし" if ja else "none") if action.pair is None else f"{action.pair.source} {action.pair.target}"

@@ -146,10 +146,15 @@ def cards_for(players: int) -> range:
     return range(10 * players)
 
 
+def is_number(text: str, digits: int = 6) -> bool:
+    """ASCII digits only (``int`` refuses some Unicode digits), and short enough to be a count."""
+    return text.isascii() and text.isdigit() and len(text) <= digits
+
+
 def parse_card(token: str | int, top: int = CARDS) -> int:
     """``07`` or ``7``; anything else is refused naming the token and the valid range."""
     text = normalize_token(str(token))
-    if text.isdigit() and len(text) <= 2 and int(text) < top:
+    if is_number(text) and len(text) <= 2 and int(text) < top:
         return int(text)
     raise refuse(f"{token!r} is not a HOMALET card: write a number from 00 to {top - 1:02d} "
                  "(07 or 7)",
@@ -1098,7 +1103,7 @@ class Allowed:
     reveal_size: int  # cards in the next wilderness set (refill step)
     effect: Season | None
     unseen: tuple[int, ...]
-    colours: Mapping[str, Msg]
+    colours: Mapping[str, Msg] = field(compare=False, hash=False, repr=False)  # colour names by key
 
     def to_data(self) -> dict[str, Any]:
         return {"phase": self.phase.value, "waiting": {"en": self.waiting.en, "ja": self.waiting.ja},
@@ -1273,7 +1278,7 @@ def _player_at(state: State, tokens: list[str], context: Msg | None = None) -> t
             for seat, name in enumerate(names):
                 if text == name or (fold_case and text.casefold() == name.casefold()):
                     return seat, size
-    if tokens and tokens[0].isdigit() and int(tokens[0]) < len(names):
+    if tokens and is_number(tokens[0]) and int(tokens[0]) < len(names):
         return int(tokens[0]), 1
     given = tokens[0] if tokens else ""
     listed = ", ".join(state.setup.players)
@@ -1333,7 +1338,7 @@ def _parse_zone(state: State, tokens: list[str]) -> tuple[Zone, int | None]:
 
 def _parse_move(state: State, tokens: list[str]) -> Adjust:
     card = None
-    if tokens and tokens[0].isdigit():
+    if tokens and tokens[0][:1].isdigit():
         card = _line_card(tokens[0])
         tokens = tokens[1:]
     if tokens and tokens[-1] == "へ":
@@ -1352,7 +1357,7 @@ def _parse_correct(state: State, tokens: list[str]) -> Correct:
         raise _bad("a correction is correct NAME COUNT REASON", "訂正は 訂正 名前 枚数 理由 と書きます")
     seat, used = _player_at(state, tokens)
     rest = tokens[used:]
-    if not rest or not rest[0].isdigit():
+    if not rest or not is_number(rest[0]):
         raise _bad(f"after {' '.join(tokens[:used])} comes the hand's true count, a number",
                    f"{' '.join(tokens[:used])} の後には正しい手札の枚数（数字）を書きます")
     if len(rest) < 2:
@@ -1412,7 +1417,7 @@ def parse_line(state: State, line: str) -> Action:
 def _parse_take(state: State, rest: list[str], player: int) -> TakeSet:
     number = _one_number(rest, Msg("take N, the wilderness set's number from 1, like take 2",
                                    "取る 番号（在野のセットの番号、1から。例：取る 2）"))
-    if not number.isdigit() or int(number) < 1:
+    if not is_number(number) or int(number) < 1:
         raise _bad(f"{number!r} is not a set number: sets are numbered from 1",
                    f"{number!r} はセットの番号ではありません。番号は1から数えます")
     return TakeSet(player, int(number) - 1)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import re
 import types
 import typing
@@ -18,10 +19,15 @@ from typing import Any
 
 from companion.rules.common import Msg, Refusal, refuse
 
+_TYPE_NAMES: dict[type, str] = {}
+
 
 def type_name(cls: type) -> str:
-    """``FinalHand`` → ``final_hand``."""
-    return re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
+    """``FinalHand`` → ``final_hand`` (remembered: records name every action)."""
+    name = _TYPE_NAMES.get(cls)
+    if name is None:
+        name = _TYPE_NAMES[cls] = re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
+    return name
 
 
 def _encode(value: Any) -> Any:
@@ -43,6 +49,13 @@ def to_data(action: Any) -> dict[str, Any]:
     return out
 
 
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    """An action class's field types, worked out once (``get_type_hints`` evaluates the annotations
+    anew on every call: most of the time of reading a record back)."""
+    return typing.get_type_hints(cls)
+
+
 def _decode(hint: Any, value: Any, card: Callable[[Any], Any], card_type: type | None) -> Any:
     origin = typing.get_origin(hint)
     if origin in (typing.Union, types.UnionType):
@@ -60,7 +73,7 @@ def _decode(hint: Any, value: Any, card: Callable[[Any], Any], card_type: type |
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         return hint(value)
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
-        hints = typing.get_type_hints(hint)
+        hints = _hints(hint)
         fields = dataclasses.fields(hint)
         return hint(*(_decode(hints[f.name], v, card, card_type) for f, v in zip(fields, value, strict=True)))
     if hint is int:
@@ -87,7 +100,7 @@ def from_data(data: Mapping[str, Any], actions: tuple[type, ...], card: Callable
     if cls is None:
         raise refuse(f"unknown action type {kind!r}; known types: {', '.join(kinds)}",
                      f"不明な手の種類 {kind!r}。使える種類：{', '.join(kinds)}")
-    hints = typing.get_type_hints(cls)
+    hints = _hints(cls)
     try:
         values = {f.name: _decode(hints[f.name], data[f.name], card, card_type)
                   for f in dataclasses.fields(cls) if f.name in data or f.default is dataclasses.MISSING}

@@ -261,3 +261,15 @@ async def test_a_dragoness_group_with_two_wild_readings_shows_both(db: Path) -> 
         await pilot.pause()
         shown = text_of(app, "#ruling")
         assert shown.startswith("Readings") and shown.index("6–8") < shown.index("5–7")
+
+
+async def test_in_japanese_both_japanese_and_english_lines_complete(db: Path) -> None:
+    app = make_app(db, "ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_new(app, pilot, "fortress")
+        for line in GAMES["fortress"][:13]:
+            assert screen.play(line)
+        legal = screen.legal_lines()
+        assert legal is not None
+        assert (legal.first("赤1 ") or "").startswith("赤1 ")
+        assert (legal.first("R1 ") or "").startswith("R1 ")

@@ -21,7 +21,7 @@ from companion.decks import default_deck_path, load_deck_data
 from .inprocess import Run, assert_refused, call
 
 FORTRESS = {"game": "fortress", "players": [
-    {"name": "Aki", "fortress": [["R5", "Y5"], ["G6"], ["B9"]], "hand": ["R3"]},
+    {"name": "Aki", "fortress": [["R5", "Y5"], ["G6"], ["B9"]], "hand": ["R3"], "pair": {"from": 0, "to": 2}},
     {"name": "Ben", "fortress": [["Y11"], ["B13", "G13"]], "hand": ["K4"]}]}
 HOMALET = {"game": "homalet", "players": [{"name": "A", "pile": ["07", "17", 26]}, {"name": "B", "pile": ["3"]}]}
 DRAGONESS = {"game": "dragoness", "players": ["A", "B", "C"],
@@ -53,8 +53,8 @@ def player(game: dict[str, Any], index: int, **changes: Any) -> dict[str, Any]:
 
 @pytest.mark.parametrize("doc,line", [
     (player(FORTRESS, 0, hand=None, hnad=["R3"]),
-     'player Aki: unknown key "hnad" (did you mean "hand"?); the keys allowed here are "name", "fortress", '
-     '"hand", "pair"'),
+     'player Aki: unknown key "hnad" (did you mean "hand"?); the keys allowed here are "name", "fortress", "hand", '
+     '"pair"'),
     (player(HOMALET, 0, pile=None, pil=["07"]),
      'player A: unknown key "pil" (did you mean "pile"?); the keys allowed here are "name", "pile"'),
     ({"game": "homalet", "players": FORTRESS["players"]},
@@ -68,6 +68,37 @@ def player(game: dict[str, Any], index: int, **changes: Any) -> dict[str, Any]:
 ])
 def test_unknown_and_missing_keys_are_refused_with_the_closest_key(doc: dict[str, Any], line: str) -> None:
     run = settle(doc)
+    assert_refused(run)
+    assert run.stderr == line + "\n"
+
+
+@pytest.mark.parametrize("pair,result,score", [
+    # heights 2 1 1 3 1, penalty 2 (B2): 5 × 3 − 2 = 13 without a pair; column 0 emptied onto
+    # column 2 leaves 4 × 3 − 2 = 10, onto column 3 leaves 4 × 4 − 2 = 14
+    ({"from": 0, "to": 2}, {"from": 0, "to": 2}, 10),  # the player's choice, even if not the best
+    (None, None, 13),  # declined
+    ("absent", {"from": 0, "to": 3}, 14),  # settle finds the best pair
+])
+def test_f13_the_chosen_pair_is_used_and_without_one_the_best(pair: Any, result: Any, score: int) -> None:
+    aki = {"name": "Aki", "fortress": [["R5", "Y5"], ["G6"], ["B9"], ["K12", "P12", "R12"], ["G1"]], "hand": ["B2"]}
+    doc = {"game": "fortress", "players": [aki if pair == "absent" else {**aki, "pair": pair}]}
+    run = settle(doc)
+    assert run.code == 0, run.stderr
+    answer = json.loads(run.stdout)["players"][0]
+    assert (answer["pair"], answer["score"]) == (result, score)
+
+
+@pytest.mark.parametrize("pair,line", [
+    ({"from": 1, "to": 0}, "player Aki: the face-down pair is not possible (F-13): column 1 holds 1 card; "
+                           "the pair comes from a column of 2 or more"),
+    ({"from": 0, "to": 7}, "player Aki: the face-down pair is not possible (F-13): columns are numbered 0 to 2"),
+    ({"from": 0, "to": True}, 'player Aki: "pair": columns are whole numbers, not [0, true]'),
+    ({"form": 0, "to": 1}, 'player Aki: "pair": unknown key "form" (did you mean "from"?); the keys allowed here '
+                           'are "from", "to"'),
+    ([0, 1], 'player Aki: "pair": must be null (declined) or {"from": column, "to": column}, not [0, 1]'),
+])
+def test_f13_a_pair_that_cannot_be_laid_is_refused(pair: Any, line: str) -> None:
+    run = settle(player(FORTRESS, 0, pair=pair))
     assert_refused(run)
     assert run.stderr == line + "\n"
 
@@ -133,7 +164,7 @@ def test_bytes_that_are_not_utf8_are_refused_on_standard_input_as_in_files(tmp_p
     (b"  \n", "standard input is empty: settle reads a JSON object with \"game\" and \"players\""),
     (b"[" * 100_000, "standard input is nested too deeply to be read"),
     (b'{"game": "dragoness", "n": ' + b"9" * 5000 + b"}",
-     "standard input: a number of 5000 digits is too long; counts are small whole numbers"),
+     "standard input: a number of 5000 digits is too long for a game"),
     (b'{"game": "fortress", "game": "homalet"}',
      'standard input: the key "game" is written twice in one object; write it once'),
     (b'{"game": NaN}', "standard input: NaN is not a number JSON allows"),
@@ -251,7 +282,7 @@ def renamed(doc: Any, path: tuple[Any, ...]) -> Any:
     return out
 
 
-OPTIONAL = {"hand"}  # keys whose absence is valid
+OPTIONAL = {"hand", "pair"}  # keys whose absence is valid
 
 
 def malformed_documents() -> Iterator[bytes]:
@@ -260,7 +291,8 @@ def malformed_documents() -> Iterator[bytes]:
     for doc in VALID:
         for path in paths(doc):
             for value in BAD_VALUES:
-                yield json.dumps(replaced(doc, path, value)).encode()
+                if not (value is None and path[-1:] == ("pair",)):  # null: the pair declined, valid
+                    yield json.dumps(replaced(doc, path, value)).encode()
             if path and isinstance(path[-1], str):
                 yield json.dumps(renamed(doc, path)).encode()
                 if path[-1] not in OPTIONAL:
@@ -332,6 +364,22 @@ def malformed_decks() -> Iterator[tuple[str, str]]:
                     yield game, to_toml(out)
 
 
+def test_the_readme_states_the_limits_the_code_applies() -> None:
+    from companion import cli, decks, settle
+    from companion.rules import deck_rules
+
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    rules = readme[readme.index("## Input rules"):]
+    assert f"at most {cli.MAX_INPUT_BYTES:,}" in rules and f"more than {cli.MAX_DIGITS} digits" in rules
+    assert f"{decks.MAX_DECK_BYTES:,} bytes" in rules
+    assert f"1 to {settle.NAME} characters" in rules
+    assert ", ".join(deck_rules.SHAPES[:-1]) + " or " + deck_rules.SHAPES[-1] in rules
+    assert f"`en` / `ja` | 1–{deck_rules.SHORT_EN} / 1–{deck_rules.SHORT_JA} characters" in rules
+    for needle in ("byte-order mark", "`-o -`", "`--force`", "SIGTERM", "`hand` is optional", "`pile`",
+                   "`out` and `cards_left`"):
+        assert needle in rules
+
+
 def test_the_toml_writer_writes_the_shipped_decks_back() -> None:
     import tomllib
 
@@ -356,3 +404,12 @@ def test_fuzz_deck_files_hundreds_of_malformed_decks(tmp_path: Path) -> None:
             run = call("--lang", lang, "print", "deck", game, "--deck", str(deck), "-o", str(pdf))
         assert_refused(run, text)
         assert sorted(os.listdir(tmp_path)) == ["deck.toml"]
+
+
+@pytest.mark.parametrize("text", [
+    b"", b"\xff", b"[" * 100_000, b'{"a": ' + b"9" * 5000 + b"}", b'{"a": NaN}', b'{"a": 1, "a": 2}',
+    b" " * 1_000_001, b"\xef\xbb\xbf{}",
+])
+def test_replay_reads_its_record_by_the_same_rules(text: bytes) -> None:
+    for lang in ("en", "ja"):
+        assert_refused(call("--lang", lang, "replay", "-", stdin=text), text[:40])

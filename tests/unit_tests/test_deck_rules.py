@@ -33,6 +33,7 @@ def test_shipped_decks_and_their_round_trip_pass(game: str) -> None:
     from companion.rules.games import ENGINES
 
     data = load_deck_data(game)
+    assert load_deck_data(game, default_deck_path(game)) == data  # as a table's own file: the font check too
     check_deck_data(game, data)
     check_deck_data(game, ENGINES[game].Deck.from_data(data).to_data())
 
@@ -52,7 +53,7 @@ def test_shipped_decks_and_their_round_trip_pass(game: str) -> None:
     ("fortress", 'ja = "赤"', 'ja = "赤\\n"', '"ja" must be text of 1 to 6 characters on one line'),
     ("homalet", '"07" = { color = "jade" }', "", '[cards]: "07" is missing'),
     ("homalet", '"07" = { color = "jade" }', '"07" = { color = "jade" }\n"70" = { color = "jade" }',
-     '[cards]: unknown key "70"'),
+     '[cards]: unknown key "70"; the keys allowed here are the card numbers "00" to "69"'),
     ("homalet", '"07" = { color = "jade" }', '"07" = { color = "jade", season = "spr" }',
      '[cards] "07", "season" must be one of spring, summer, autumn, winter, not "spr"'),
     ("homalet", '"07" = { color = "jade" }', '"07" = { color = "jad" }', '[cards] "07", "color" must be one of'),

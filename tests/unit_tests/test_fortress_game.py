@@ -94,7 +94,7 @@ def test_f12_hand_emptied_mid_round_plays_on_to_the_last_seat(fdeck: f.Deck) -> 
     state = f.new_state(f.Setup(("Aki", "Ben", "Chie", "Dai"), 1, fdeck))
     for cell, token in zip(f.CELLS, GRID.split(), strict=True):
         state, _ = f.apply(state, f.Reveal(cell, fdeck.parse(token)))
-    state.hand_counts[3] = 1  # a test shortcut: Dai holds a single card
+    state, _ = f.apply(state, f.Correct(3, 1, "Dai holds a single card"))
     c = fdeck.parse
     state, _ = play(state, f.Place(1, c("R10"), "B1N", f.Mode.SUIT), f.Build(c("R10"), f.Where.HAND))
     state, _ = play(state, f.Place(2, c("R11"), "B1N", f.Mode.SUIT), f.Build(c("R11"), f.Where.HAND))
@@ -107,7 +107,7 @@ def test_f12_hand_emptied_mid_round_plays_on_to_the_last_seat(fdeck: f.Deck) -> 
 
 def test_f12_trigger_on_the_last_seats_turn_ends_after_that_turn(fdeck: f.Deck) -> None:
     state = start_game(fdeck, GRID, n=3, start=1)  # last seat is 0
-    state.hand_counts[0] = 1
+    state, _ = f.apply(state, f.Correct(0, 1, "Aki holds a single card"))
     c = fdeck.parse
     state, _ = play(state, f.Place(1, c("R10"), "B1N", f.Mode.SUIT), f.Build(c("R10"), f.Where.HAND),
                     f.Place(2, c("R11"), "B1N", f.Mode.SUIT), f.Build(c("R11"), f.Where.HAND))
@@ -117,7 +117,7 @@ def test_f12_trigger_on_the_last_seats_turn_ends_after_that_turn(fdeck: f.Deck) 
 
 def test_f10_empty_hand_is_skipped(fdeck: f.Deck) -> None:
     state = start_game(fdeck, GRID, n=3, start=0)  # last seat is 2
-    state.hand_counts[0] = 1
+    state, _ = f.apply(state, f.Correct(0, 1, "Aki holds a single card"))
     c = fdeck.parse
     state, _ = play(state, f.Place(0, c("R10"), "B1N", f.Mode.SUIT), f.Build(c("R10"), f.Where.RIGHT))
     assert state.turn == 1 and state.triggered
@@ -128,7 +128,8 @@ def test_f10_empty_hand_is_skipped(fdeck: f.Deck) -> None:
 
 def test_f7_spot_by_an_empty_cell_is_refused_once_the_deck_is_out(fdeck: f.Deck) -> None:
     state = start_game(fdeck, GRID)
-    state.deck_count = 0  # a test shortcut: the deck has just run out
+    state, _ = f.apply(state, f.Correct(2, 13 + state.deck_count, "Chie was dealt the rest of the deck"))
+    assert state.deck_count == 0
     c = fdeck.parse
     state, _ = play(state, f.Place(0, c("R13"), "A1N", f.Mode.NUMBER), f.Build(c("R13"), f.Where.HAND),
                     f.Build(c("Y6"), f.Where.HAND), f.Build(c("G7"), f.Where.HAND))
@@ -142,6 +143,7 @@ def test_f7_spot_by_an_empty_cell_is_refused_once_the_deck_is_out(fdeck: f.Deck)
 def test_f13_f14_final_hands_pairs_and_winner(fdeck: f.Deck) -> None:
     state = start_game(fdeck, GRID, n=3, start=0)
     c = fdeck.parse
+    state = state.copy()  # a test shortcut: the final position set by hand
     state.hand_counts = [1, 0, 2]
     state.phase = f.Phase.FINAL
     state.fortresses[0] = [[c("R5"), c("Y5")], [c("G6")], [c("B9")], [c("K12"), c("P12"), c("R12")], [c("G1")]]

@@ -9,6 +9,7 @@ Every move goes through the table notation (``action_line`` then ``parse_line``)
 
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import dataclass, field
 
@@ -33,7 +34,7 @@ def colour(card: int) -> int:
 
 
 @dataclass
-class Table:
+class TrueTable:
     """The real table: true hands and stock, and what the engine can know (cards seen going into
     a hand). Phases and order follow RULES.md H-3 .. H-10."""
 
@@ -317,6 +318,32 @@ class Table:
         return out
 
 
+class Table:
+    """A whole random legal game, for the store's tests (``tests/store_games.py``): ``Table(n, start,
+    rnd).play()`` leaves ``setup`` and ``actions``. Moves are chosen with ``rnd`` among the table's real
+    moves, an occasional correction among them."""
+
+    def __init__(self, n: int, start: int, rnd: random.Random) -> None:
+        cards = list(range(10 * n))
+        rnd.shuffle(cards)
+        self.rnd = rnd
+        self.table = TrueTable(n, EN_NAMES[:n], [cards[i * 6:(i + 1) * 6] for i in range(n)], cards[n * 6:], start)
+        self.setup = h.make_setup(EN_NAMES[:n], start, DECK)
+        self.state = h.new_state(self.setup)
+        self.actions: list[h.Action] = []
+
+    def play(self) -> None:
+        for _ in range(3000):
+            if self.table.phase == "over":
+                return
+            moves = self.table.corrections() if self.rnd.random() < 0.01 else []
+            action, effect = self.rnd.choice(moves or self.table.true_moves())
+            self.state, _ = h.apply(self.state, action)
+            effect(action)  # type: ignore[operator]
+            self.actions.append(action)
+        raise AssertionError("the game did not end")
+
+
 PHASES = {"refill": h.Phase.REFILL, "play": h.Phase.PLAY, "pick": h.Phase.PICK, "effect": h.Phase.EFFECT,
           "take": h.Phase.TAKE, "over": h.Phase.OVER}
 ASCII_WORD = re.compile(r"[A-Za-z]")
@@ -330,7 +357,7 @@ def check_words(msg: Msg, japanese_names: bool) -> None:
         assert not ASCII_WORD.search(msg.ja.replace("HOMALET", "")), msg.ja
 
 
-def agree(table: Table, state: h.State) -> None:
+def agree(table: TrueTable, state: h.State) -> None:
     """The engine's state is the table's, as far as the engine can know it."""
     assert state.phase is PHASES[table.phase]
     assert list(state.hand_counts) == [len(hand) for hand in table.hands]
@@ -362,7 +389,8 @@ def test_h1_h12_a_table_making_mistakes(data: st.DataObject, n: int, start: int,
     engine cannot see hands). The game ends (H-9) and replays to the same state."""
     names = (JA_NAMES if japanese else EN_NAMES)[:n]
     cards = data.draw(st.permutations(list(range(10 * n))), label="deal")
-    table = Table(n, names, [cards[i * 6:(i + 1) * 6] for i in range(n)], cards[n * 6:], start % n, japanese=japanese)
+    table = TrueTable(n, names, [cards[i * 6:(i + 1) * 6] for i in range(n)], cards[n * 6:], start % n,
+                      japanese=japanese)
     state = h.new_state(h.make_setup(names, start % n, DECK))
     actions: list[h.Action] = []
     corrections = 0
@@ -419,7 +447,9 @@ def table_score(pile: list[int]) -> int:
 
 
 @pytest.mark.parametrize("line", ["", "07", "b 07", "pick pick", "move > >", "correct", "訂正 1", "07 b void void",
-                                  "take -1", "reveal x", "move 07", "Aki Aki", "end end", "99 b", "07 戦場無し"])
+                                  "take -1", "reveal x", "move 07", "Aki Aki", "end end", "99 b", "07 戦場無し",
+                                  "᧚ b", "take ᧚", "correct Aki ᧚ x", "take " + "9" * 5000, "correct Aki " + "9" * 5000,
+                                  "move ᧚ deck > discard", "᧚ pick 07"])
 def test_a_bad_line_is_refused_never_crashes(line: str) -> None:
     state = h.new_state(h.make_setup(EN_NAMES[:3], 0, DECK))
     with pytest.raises(Refusal) as caught:
@@ -428,8 +458,8 @@ def test_a_bad_line_is_refused_never_crashes(line: str) -> None:
 
 
 @settings(max_examples=200, deadline=None)
-@given(line=st.text(alphabet=st.sampled_from(list("0123456789 bwvAkiBen>戦場在野無し選ぶ取る移動山札手札訂正-x")),
-                    max_size=20))
+@given(line=st.text(alphabet=st.sampled_from(list("0123456789 bwvAkiBen>戦場在野無し選ぶ取る移動山札手札訂正-x᧚")),
+                    max_size=20) | st.text(max_size=12))
 def test_any_line_gives_an_action_or_a_refusal(line: str) -> None:
     state = h.new_state(h.make_setup(EN_NAMES[:3], 0, DECK))
     try:

@@ -9,6 +9,8 @@ violet. So 00 05 14 19 23 28 crimson; 01 06 10 15 24 29 indigo; 02 07 11 16 20 2
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.rules import homalet as h
 from companion.rules.common import Refusal
@@ -308,3 +310,90 @@ def test_a_bad_line_names_its_wrong_part_and_the_forms(hdeck: h.Deck, line: str,
         h.parse_line(state, line)
     assert part in caught.value.msg.en
     assert caught.value.msg.en.endswith(h.NOTATION.en) and caught.value.msg.ja.endswith(h.NOTATION.ja)
+
+
+# --------------------------------------------------------------------------- no crash, whatever comes in
+
+RECORD_STATES: list[h.State] = []
+
+
+def record_states(deck: h.Deck) -> list[h.State]:
+    """Every state of the example 7-player game (each phase, season effects among them)."""
+    if not RECORD_STATES:
+        from pathlib import Path
+
+        from companion.rules import records
+
+        path = Path(__file__).resolve().parents[2] / "examples" / "records" / "homalet.json"
+        record = records.read_record(json.loads(path.read_text(encoding="utf-8")))
+        state = h.new_state(record.setup)
+        RECORD_STATES.append(state)
+        for action in record.actions:
+            state, _ = h.apply(state, action)
+            RECORD_STATES.append(state)
+    return RECORD_STATES
+
+
+NUMBER = st.integers(-3, 75) | st.integers(-(10**20), 10**20)
+SEAT = st.integers(-2, 9)
+ANY_ACTION = st.one_of(
+    st.builds(h.RevealSet, st.lists(NUMBER, max_size=3).map(tuple)),
+    st.builds(h.Play, SEAT, NUMBER, st.sampled_from(list(h.Field)), st.booleans()),
+    st.builds(h.Pick, SEAT, NUMBER),
+    st.builds(h.Adjust, st.sampled_from(list(h.Zone)), st.sampled_from(list(h.Zone)), st.none() | NUMBER,
+              st.none() | SEAT, st.none() | SEAT),
+    st.just(h.EndEffect()),
+    st.builds(h.TakeSet, SEAT, st.integers(-2, 4)),
+    st.builds(h.Correct, SEAT, st.integers(-2, 80), st.sampled_from(["", "misdeal", "落とした"])),
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(data=st.data(), action=ANY_ACTION)
+def test_any_action_on_any_state_is_ruled_or_refused_never_crashes(hdeck: h.Deck, data: st.DataObject,
+                                                                   action: h.Action) -> None:
+    """Whatever an app sends, the answer is a ruling or a Refusal in both languages, and a refusal
+    changes nothing (H-1 .. H-10)."""
+    states = record_states(hdeck)
+    state = data.draw(st.sampled_from(states), label="state")
+    before = state.copy()
+    try:
+        new, ruling = h.apply(state, action)
+    except Refusal as refusal:
+        assert refusal.msg.en and refusal.msg.ja
+    else:
+        assert ruling.en and ruling.ja
+        assert min(new.hidden_counts()) >= 0 and new.deck_count >= 0
+        assert len(new.unseen()) == sum(new.hidden_counts()) + new.deck_count
+    assert state == before
+    line = h.action_line(state, action, data.draw(st.sampled_from(["en", "ja"]), label="lang"))
+    if writable(action):
+        assert h.parse_line(state, line) == action, line
+    else:
+        with pytest.raises(Refusal):
+            h.parse_line(state, line)
+
+
+def writable(action: h.Action) -> bool:
+    """The action has a notation line: players at the (7-seat) table, cards 00 to 69, set numbers and
+    counts not negative, a reason for a correction, at least one card in a set."""
+    if isinstance(action, h.TakeSet) and action.index < 0:
+        return False
+    if isinstance(action, h.Correct) and (action.count < 0 or not action.reason):
+        return False
+    if isinstance(action, h.RevealSet) and not action.cards:
+        return False
+    return all(0 <= p < 7 for p in players(action)) and all(0 <= c < h.CARDS for c in cards(action))
+
+
+def players(action: h.Action) -> list[int]:
+    if isinstance(action, h.Adjust):
+        return [p for p in (action.source_player, action.target_player) if p is not None]
+    return [action.player] if isinstance(action, h.Play | h.Pick | h.TakeSet | h.Correct) else []
+
+
+def cards(action: h.Action) -> list[int]:
+    if isinstance(action, h.RevealSet):
+        return list(action.cards)
+    card = getattr(action, "card", None)
+    return [card] if card is not None else []

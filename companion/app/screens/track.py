@@ -13,6 +13,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
+from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
 from companion.app.complete import LegalLines, LegalSuggester
@@ -25,6 +26,28 @@ from companion.rules.common import Msg, Refusal
 
 KEYS = [("^Z", "key.undo"), ("^Y", "key.redo"), ("F3", "track.describe"), ("F5", "key.settle"),
         ("F1", "key.help"), ("F2", "key.lang"), ("Esc", "key.back")]
+
+
+GROW_ONLY = ("#board", "#details")  # parts that keep their height when their text gets shorter
+
+
+def wanted_height(widget: Static) -> int | None:
+    """The height ``widget``'s content asks for, as Textual's layout measures it (its height rule,
+    its content at its width, its min and max heights); None before its first layout."""
+    width, height = widget.size
+    styles = widget.styles
+    if not width or not widget.region:
+        return None
+    if styles.height is not None and not styles.height.is_auto:
+        return height  # a fixed height: the content never moves it
+    wanted = widget.get_content_height(widget.size, widget.size, width)
+    parent = widget.parent.size if isinstance(widget.parent, Widget) else widget.size
+    viewport = widget.app.size
+    if styles.min_height is not None:
+        wanted = max(wanted, int(styles.min_height.resolve(parent, viewport)))
+    if styles.max_height is not None:
+        wanted = min(wanted, int(styles.max_height.resolve(parent, viewport)))
+    return wanted
 
 
 class GameScreen(LangScreen):
@@ -45,6 +68,8 @@ class GameScreen(LangScreen):
         self.describing = True
         self.ruling: Text = Text()
         self._legal: LegalLines | None = None
+        self._shown: dict[str, object] = {}  # what each part shows now: an unchanged part is not redrawn
+        self._previewing = False
 
     def compose(self) -> ComposeResult:
         yield Label("", id="game-title", classes="title")
@@ -72,35 +97,58 @@ class GameScreen(LangScreen):
         return self._legal
 
     def show(self) -> None:
-        """Draw the state as the store holds it now."""
+        """Draw the state as the store holds it now (only the parts that changed)."""
         state = self.live.state
         self._legal = None
         moves = self.live.position
-        title = f"#{self.live.id} {self.text(self.engine.TITLE)} — {', '.join(self.live.players)}  ({moves})"
-        self.query_one("#game-title", Label).update(title)
-        self.query_one("#board", Static).update(board(self.engine, state, self.lang))
+        self._put("#game-title", f"#{self.live.id} {self.text(self.engine.TITLE)} — "
+                                 f"{', '.join(self.live.players)}  ({moves})")
+        self._put("#board", board(self.engine, state, self.lang))
         details = self.query_one("#details", Static)
         details.display = self.describing
         if self.describing:
-            details.update(self.text(self.engine.describe(state)))
-        self.query_one("#allowed", Static).update(self.text(self.engine.allowed(state).describe()))
-        self.query_one("#ruling", Static).update(self.ruling)
+            self._put("#details", self.text(self.engine.describe(state)))
+        self._put("#allowed", self.text(self.engine.allowed(state).describe()))
+        self._put("#ruling", self.ruling)
+        self._previewing = False
+
+    def _put(self, selector: str, content: Text | str) -> None:
+        """Show ``content`` in a part; the screen is laid out again only if the part's height
+        changes (a layout costs several times the redraw of the parts themselves)."""
+        if self._shown.get(selector) == content:
+            return
+        self._shown[selector] = content
+        widget = self.query_one(selector, Static)
+        widget.update(content, layout=False)
+        wanted, height = wanted_height(widget), widget.size.height
+        if wanted == height:
+            return
+        if wanted is not None and wanted < height and selector in GROW_ONLY:
+            padded = content.copy() if isinstance(content, Text) else Text(content)
+            padded.append("\n" * (height - wanted))
+            widget.update(padded, layout=False)  # the same height: blank lines at the end
+            return
+        widget.refresh(layout=True)
 
     def say_ruling(self, msg: Msg | str, refused: bool = False, prefix: str = "") -> None:
         words = msg if isinstance(msg, str) else self.text(msg)
         self.ruling = Text(prefix + words, style="bold red" if refused else "")
-        self.query_one("#ruling", Static).update(self.ruling)
+        self._put("#ruling", self.ruling)
+        self._previewing = False
 
     # ------------------------------------------------------------------ the entry line
 
     def on_input_changed(self, event: Input.Changed) -> None:
         line = event.value.strip()
         if not line:
-            self.query_one("#ruling", Static).update(self.ruling)
+            if self._previewing:  # the last ruling again, where the preview was
+                self._put("#ruling", self.ruling)
+                self._previewing = False
             return
         legal = self.legal_lines()
         completes = legal is not None and legal.first(line) is not None
-        self.query_one("#ruling", Static).update(preview(self.engine, self.live.state, line, self.lang, completes))
+        self._put("#ruling", preview(self.engine, self.live.state, line, self.lang, completes))
+        self._previewing = True
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         line = event.value.strip()
@@ -162,7 +210,9 @@ class GameScreen(LangScreen):
 
     def action_toggle_describe(self) -> None:
         self.describing = not self.describing
+        self._shown.pop("#details", None)
         self.show()
+        self.query_one("#left").refresh(layout=True)
 
     def action_settle(self) -> None:
         if not self.live.finished:
@@ -183,6 +233,7 @@ class GameScreen(LangScreen):
         """Everything in the new language, in place (the entry line keeps what is typed)."""
         self._drawn_in = self.lang
         self.ruling = Text()
+        self._shown.clear()
         self.query_one("#entry", Input).placeholder = self.say("track.entry")
         self.query_one(KeyBar).relabel(self.lang)
         self.show()

@@ -1,0 +1,38 @@
+"""The example Six-Suit Fortress record (examples/records/fortress.json, written by
+scripts/make_fortress_record.py): a complete 5-player game that folds to a finished game and settles
+to the engine's own scores."""
+
+import json
+from pathlib import Path
+
+from companion.rules import fortress as f
+from companion.rules.records import fold_record, make_record, read_record
+from companion.settle import settle
+
+RECORD = Path(__file__).parents[2] / "examples" / "records" / "fortress.json"
+
+
+def test_f12_f14_the_example_record_is_a_finished_five_player_game() -> None:
+    """F-2 (5 players, a misdeal corrected), F-12 (the game ends), F-14 (settled as the engine scores it)."""
+    data = json.loads(RECORD.read_text(encoding="utf-8"))
+    record = read_record(data)
+    assert record.engine is f and len(record.setup.players) == f.MAX_PLAYERS
+    state, rulings = fold_record(record)
+    assert f.finished(state) and state.triggered and len(rulings) == len(record.actions)
+    assert any(isinstance(a, f.Correct) for a in record.actions)
+    assert all(t is not None for t in record.times)
+    settled = settle(f.settle_input(state), deck=record.deck)
+    assert [p["score"] for p in settled["players"]] == [s.score for s in f.scores(state)]
+    top = f.winners([s.score for s in f.scores(state)])
+    assert settled["winners"] == [record.setup.players[i] for i in top]
+    assert make_record(f, record.setup, record.actions, record.times) == data  # it round-trips exactly
+
+
+def test_f4_every_action_of_the_example_reads_back_from_its_notation_line() -> None:
+    """F-4 .. F-14 as written at the table: each recorded action is one line, English or Japanese."""
+    record = read_record(json.loads(RECORD.read_text(encoding="utf-8")))
+    state = f.new_state(record.setup)
+    for action in record.actions:
+        for lang in ("en", "ja"):
+            assert f.parse_line(state, f.action_line(state, action, lang)) == action  # type: ignore[arg-type]
+        state, _ = f.apply(state, action)
