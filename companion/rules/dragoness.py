@@ -310,7 +310,7 @@ class Deck:
 
 
 def _cards_ja(deck: Deck, cards: Iterable[Card]) -> str:
-    return "・".join(deck.label(c, "ja") for c in cards)
+    return "・".join([deck.label(c, "ja") for c in cards])
 
 
 # --------------------------------------------------------------------------- patterns (D-3, D-4, D-5)
@@ -776,30 +776,36 @@ def _on_turn(state: State, player: int) -> str:
 
 def _check_cards(state: State, cards: Any) -> tuple[Card, ...]:
     """The cards as a tuple; each a card of this player count's deck (D-2) not yet played this round."""
-    deck = state.setup.deck
-    players = len(state.setup.players)
-    if isinstance(cards, str) or not isinstance(cards, Sequence):
+    if type(cards) is not tuple and (isinstance(cards, str) or not isinstance(cards, Sequence)):
         raise refuse(f"the cards must be a list of cards, not {cards!r}",
                      f"カードはカードの並びで書きます（{cards!r} は不可）")
     group = tuple(cards)
     have = state.setup.cards
+    seen = state.seen
     for card in group:
-        if not isinstance(card, Card):
-            raise Refusal(Msg(f"{card!r} is not a card (read text with parse_line): ",
-                              f"{card!r} はカードではありません。") + deck.forms(players))
-        if have.get(card, 0) == 0:
-            where = (Msg(f"{card} is not a card of this deck: ", f"{card} はこのデッキのカードではありません。")
-                     if not deck.known(card) else
-                     Msg(f"{card} is not in the deck for {players} players (D-2): ",
-                         f"{deck.label(card, 'ja')}（{card}）は{players}人用のデッキにありません。"))
-            raise Refusal(where + deck.forms(players))
-    for card in set(group):
-        copies = have[card]
-        if _times_played(state, card, copies) + group.count(card) > copies:
+        copies = have.get(card, 0) if type(card) is Card else 0
+        if copies == 0:
+            raise _not_in_deck(state, card)
+        # only a card played before, or twice in the group, needs counting
+        if (card in seen or group.count(card) > 1) and _times_played(state, card, copies) + group.count(card) > copies:
             raise refuse(f"{card} has already been played this round (the deck holds "
                          f"{plural(copies, 'copy', 'copies')})",
-                         f"{deck.label(card, 'ja')}はこのラウンドですでに出ています（デッキに{copies}枚）")
+                         f"{state.setup.deck.label(card, 'ja')}はこのラウンドですでに出ています（デッキに{copies}枚）")
     return group
+
+
+def _not_in_deck(state: State, card: Any) -> Refusal:
+    """The refusal for something that is not a card of this table's deck (D-1, D-2)."""
+    deck = state.setup.deck
+    players = len(state.setup.players)
+    if not isinstance(card, Card):
+        where = Msg(f"{card!r} is not a card (read text with parse_line): ", f"{card!r} はカードではありません。")
+    elif not deck.known(card):
+        where = Msg(f"{card} is not a card of this deck: ", f"{card} はこのデッキのカードではありません。")
+    else:
+        where = Msg(f"{card} is not in the deck for {players} players (D-2): ",
+                    f"{deck.label(card, 'ja')}（{card}）は{players}人用のデッキにありません。")
+    return Refusal(where + deck.forms(players))
 
 
 def _check_wilds(wilds: Any) -> tuple[int, ...] | None:
@@ -812,10 +818,16 @@ def _check_wilds(wilds: Any) -> tuple[int, ...] | None:
     return tuple(wilds)
 
 
-def _value(deck: Deck, card: Card) -> Value | None:
-    """A dragon card's own strength (D-3); None for a special."""
-    kind, options = deck.profile(card, True)
-    return options[0] if kind is Kind.DRAGON else None
+def _natural_values(deck: Deck) -> dict[Card, Value]:
+    """Each dragon card of the box and its own strength (D-3), made once per deck."""
+    values: dict[Card, Value] | None = deck._cache.get("natural values")
+    if values is None:
+        values = deck._cache["natural values"] = {
+            card: deck.profile(card, True)[1][0] for card in deck.all_cards() if deck.kind(card) is Kind.DRAGON}
+    return values
+
+
+_ABOVE_ALL = (99, 99)  # stronger than any card: what a special counts as when looking for lower cards (D-6)
 
 
 # --------------------------------------------------------------------------- apply
@@ -890,6 +902,8 @@ def _legal(state: State, group: tuple[Card, ...], readings: Sequence[Pattern], g
 def _choose(deck: Deck, group: tuple[Card, ...], wilds: tuple[int, ...] | None,
             legal: list[Pattern], group_ja: str) -> tuple[Pattern, Msg]:
     """D-5: the named reading, else the strongest legal one, and say which was taken."""
+    if wilds is None and len(legal) == 1:
+        return legal[0], _NOTHING
     kinds = [deck.kind(c) for c in group]
     wild_kinds = [k for k in kinds if k in WILD_RANGE]
     if wilds is not None:
@@ -950,10 +964,11 @@ def _play(state: State, action: PlayCards) -> tuple[State, Msg]:
     lower = state.lower
     broke = _NOTHING
     if lower is None and state.opening is not None:
-        opening = _value(deck, state.opening)
-        below = [c for c in group if (v := _value(deck, c)) is not None and opening is not None and v < opening]
+        values = _natural_values(deck)
+        opening = values[state.opening]
+        below = [c for c in group if values.get(c, _ABOVE_ALL) < opening]
         if below:
-            lower = min(below, key=lambda c: _value(deck, c) or (0, 0))
+            lower = min(below, key=values.__getitem__)
             broke = Msg(f" {lower} is lower than the opening card {state.opening}: the opening broke D-6 (the "
                         "holder of the lowest card leads); the table settles it.",
                         f" {deck.label(lower, 'ja')}は開始のカード {deck.label(state.opening, 'ja')} より低い："
