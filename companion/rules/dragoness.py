@@ -1423,7 +1423,9 @@ def _take_name(state: State, tokens: list[str], form: Msg) -> tuple[int, list[st
             words = names[p].split()
             if [same(t) for t in tokens[:len(words)]] == [same(w) for w in words]:
                 return p, tokens[len(words):]
-    given = tokens[0] if tokens else ""
+    if not tokens:
+        raise Refusal(Msg("the player's name is missing: write ", "プレイヤーの名前がありません。書き方：") + form)
+    given = tokens[0]
     listed = ", ".join(names)
     raise Refusal(Msg(f"{given!r} is not a player at this table ({listed}): write ",
                       f"{given!r} はこの卓のプレイヤーではありません（{'、'.join(names)}）。書き方：") + form)

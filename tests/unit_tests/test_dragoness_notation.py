@@ -78,7 +78,8 @@ def test_notation_examples_of_docs(ddeck: d.Deck, line: str, action: d.Action) -
     ("", "the line is empty"), ("Lo7 Xx3", "'Xx3' is not a card"), ("Lo7=3", "Lo7 is not a wild card"),
     ("PG=5 KN Lo5", "name the number of every wild card"), ("PG=five Lo5", "'five' after PG= is not a number"),
     ("open Zed Lo1", "'Zed' is not a player at this table (Aki, Ben, Chie)"),
-    ("open Aki", "the opening names one card"), ("only-revives Aki now", "nothing follows the name"),
+    ("open Aki", "the opening names one card"), ("open", "the player's name is missing"),
+    ("only-revives Aki now", "nothing follows the name"),
     ("correct Aki five dropped", "'five' is not a count"), ("correct Aki 5", "the reason is missing"),
     ("correct Aki", "the count is missing"), ("pass now", "pass takes nothing after it"),
 ])
