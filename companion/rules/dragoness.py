@@ -10,7 +10,11 @@ of this game, answered from the state alone:
 - :func:`allowed` — who plays, the type and size required, the card to beat (or to stay under
   after a Revive), whether a Revive is allowed now and why not, who has passed;
 - :func:`readings` — every legal reading of a group of cards (its wild numbers), best first;
+- :func:`revive_refusal` — why the player on turn may not play a Revive now (None if they may);
 - :func:`patterns` — every reading of a group of cards, whatever the pile.
+
+States are frozen and hold only immutable values: :func:`apply` never changes the state it is
+given, and undo is keeping the old state.
 """
 
 from __future__ import annotations
@@ -307,7 +311,7 @@ class Deck:
 
 
 def _cards_ja(deck: Deck, cards: Iterable[Card]) -> str:
-    return "・".join(deck.label(c, "ja") for c in cards)
+    return "・".join([deck.label(c, "ja") for c in cards])
 
 
 # --------------------------------------------------------------------------- patterns (D-3, D-4, D-5)
@@ -726,11 +730,14 @@ def _times_played(state: State, card: Card, copies: int) -> int:
     return 1 if copies == 1 else 1 + state.again.count(card)
 
 
-def _again(state: State, group: tuple[Card, ...]) -> tuple[Card, ...]:
-    """``state.again`` with the copies in ``group`` of cards already played (or twice in it)."""
+def _marked(state: State, group: tuple[Card, ...]) -> tuple[frozenset[Card], tuple[Card, ...]]:
+    """``state.seen`` and ``state.again`` once ``group`` is played."""
     seen = state.seen
+    grown = seen.union(group)
+    if len(grown) == len(seen) + len(group):  # all new: the usual case
+        return grown, state.again
     repeats = tuple(c for i, c in enumerate(group) if c in seen or c in group[:i])
-    return state.again + repeats if repeats else state.again
+    return grown, state.again + repeats
 
 
 def new_state(setup: Setup) -> State:
@@ -790,40 +797,47 @@ def _player(state: State, player: Any) -> str:
     return seat_name(state.setup.players, player)
 
 
-def _on_turn(state: State, player: Any) -> str:
-    name = _player(state, player)
+def _on_turn(state: State, player: int) -> str:
+    """The name of ``player`` (a seat :func:`apply` has checked), who must be on turn (D-7)."""
+    names = state.setup.players
     if player != state.turn:
-        turn = state.setup.players[state.turn]
+        turn, name = names[state.turn], names[player]
         raise refuse(f"it is {turn}'s turn, not {name}'s (D-7)", f"今は{turn}の番です（{name}ではありません）")
-    return name
+    return names[player]
 
 
 def _check_cards(state: State, cards: Any) -> tuple[Card, ...]:
     """The cards as a tuple; each a card of this player count's deck (D-2) not yet played this round."""
-    deck = state.setup.deck
-    players = len(state.setup.players)
-    if isinstance(cards, str) or not isinstance(cards, Sequence):
+    if type(cards) is not tuple and (isinstance(cards, str) or not isinstance(cards, Sequence)):
         raise refuse(f"the cards must be a list of cards, not {cards!r}",
                      f"カードはカードの並びで書きます（{cards!r} は不可）")
     group = tuple(cards)
     have = state.setup.cards
+    seen = state.seen
     for card in group:
-        if not isinstance(card, Card):
-            raise Refusal(Msg(f"{card!r} is not a card (read text with parse_line): ",
-                              f"{card!r} はカードではありません。") + deck.forms(players))
-        if have.get(card, 0) == 0:
-            where = (Msg(f"{card} is not a card of this deck: ", f"{card} はこのデッキのカードではありません。")
-                     if not deck.known(card) else
-                     Msg(f"{card} is not in the deck for {players} players (D-2): ",
-                         f"{deck.label(card, 'ja')}（{card}）は{players}人用のデッキにありません。"))
-            raise Refusal(where + deck.forms(players))
-    for card in set(group):
-        copies = have[card]
-        if _times_played(state, card, copies) + group.count(card) > copies:
+        copies = have.get(card, 0) if type(card) is Card else 0
+        if copies == 0:
+            raise _not_in_deck(state, card)
+        # only a card played before, or twice in the group, needs counting
+        if (card in seen or group.count(card) > 1) and _times_played(state, card, copies) + group.count(card) > copies:
             raise refuse(f"{card} has already been played this round (the deck holds "
                          f"{plural(copies, 'copy', 'copies')})",
-                         f"{deck.label(card, 'ja')}はこのラウンドですでに出ています（デッキに{copies}枚）")
+                         f"{state.setup.deck.label(card, 'ja')}はこのラウンドですでに出ています（デッキに{copies}枚）")
     return group
+
+
+def _not_in_deck(state: State, card: Any) -> Refusal:
+    """The refusal for something that is not a card of this table's deck (D-1, D-2)."""
+    deck = state.setup.deck
+    players = len(state.setup.players)
+    if not isinstance(card, Card):
+        where = Msg(f"{card!r} is not a card (read text with parse_line): ", f"{card!r} はカードではありません。")
+    elif not deck.known(card):
+        where = Msg(f"{card} is not a card of this deck: ", f"{card} はこのデッキのカードではありません。")
+    else:
+        where = Msg(f"{card} is not in the deck for {players} players (D-2): ",
+                    f"{deck.label(card, 'ja')}（{card}）は{players}人用のデッキにありません。")
+    return Refusal(where + deck.forms(players))
 
 
 def _check_wilds(wilds: Any) -> tuple[int, ...] | None:
@@ -836,10 +850,16 @@ def _check_wilds(wilds: Any) -> tuple[int, ...] | None:
     return tuple(wilds)
 
 
-def _value(deck: Deck, card: Card) -> Value | None:
-    """A dragon card's own strength (D-3); None for a special."""
-    kind, options = deck.profile(card, True)
-    return options[0] if kind is Kind.DRAGON else None
+def _natural_values(deck: Deck) -> dict[Card, Value]:
+    """Each dragon card of the box and its own strength (D-3), made once per deck."""
+    values: dict[Card, Value] | None = deck._cache.get("natural values")
+    if values is None:
+        values = deck._cache["natural values"] = {
+            card: deck.profile(card, True)[1][0] for card in deck.all_cards() if deck.kind(card) is Kind.DRAGON}
+    return values
+
+
+_ABOVE_ALL = (99, 99)  # stronger than any card: what a special counts as when looking for lower cards (D-6)
 
 
 # --------------------------------------------------------------------------- apply
@@ -914,6 +934,8 @@ def _legal(state: State, group: tuple[Card, ...], readings: Sequence[Pattern], g
 def _choose(deck: Deck, group: tuple[Card, ...], wilds: tuple[int, ...] | None,
             legal: list[Pattern], group_ja: str) -> tuple[Pattern, Msg]:
     """D-5: the named reading, else the strongest legal one, and say which was taken."""
+    if wilds is None and len(legal) == 1:
+        return legal[0], _NOTHING
     kinds = [deck.kind(c) for c in group]
     wild_kinds = [k for k in kinds if k in WILD_RANGE]
     if wilds is not None:
@@ -974,17 +996,19 @@ def _play(state: State, action: PlayCards) -> tuple[State, Msg]:
     lower = state.lower
     broke = _NOTHING
     if lower is None and state.opening is not None:
-        opening = _value(deck, state.opening)
-        below = [c for c in group if (v := _value(deck, c)) is not None and opening is not None and v < opening]
+        values = _natural_values(deck)
+        opening = values[state.opening]
+        below = [c for c in group if values.get(c, _ABOVE_ALL) < opening]
         if below:
-            lower = min(below, key=lambda c: _value(deck, c) or (0, 0))
+            lower = min(below, key=values.__getitem__)
             broke = Msg(f" {lower} is lower than the opening card {state.opening}: the opening broke D-6 (the "
                         "holder of the lowest card leads); the table settles it.",
                         f" {deck.label(lower, 'ja')}は開始のカード {deck.label(state.opening, 'ja')} より低い："
                         "開始はルール D-6（最も低いカードの持ち主がリードする）に反していました。"
                         "扱いは卓で決めてください。")
+    seen, again = _marked(state, group)
     s = _evolve(state, hand_counts=tuple(counts), pile=state.pile + group, played=state.played + group,
-                seen=state.seen.union(group), again=_again(state, group),
+                seen=seen, again=again,
                 top=chosen, top_player=action.player, must_contain=None, lower=lower)
     text = " ".join(map(str, group))
     if state.phase is Phase.LEAD:
@@ -1031,8 +1055,24 @@ def _pass(state: State, action: Pass) -> tuple[State, Msg]:
         raise _phase_refusal(state, Msg("pass", "パス"))
     name = _on_turn(state, action.player)
     s = _evolve(state, passed=state.passed | {action.player})
-    return _advance(s, Msg(f"{name} passes and stays out of this pile (D-7).",
-                           f"{name}はパス（この場が終わるまで不参加）。"))
+    return _advance(s, _passes(name))
+
+
+@functools.lru_cache(maxsize=256)
+def _passes(name: str) -> Msg:
+    """The ruling for a pass, made once per name (most actions are passes)."""
+    return Msg(f"{name} passes and stays out of this pile (D-7).", f"{name}はパス（この場が終わるまで不参加）。")
+
+
+def _card_table(setup: Setup) -> list[tuple[Card, Kind, Value, int]]:
+    """Each card of the table's deck with its kind, its value alone and its copies (made once)."""
+    deck = setup.deck
+    key = ("table", len(setup.players))
+    table: list[tuple[Card, Kind, Value, int]] | None = deck._cache.get(key)
+    if table is None:
+        table = deck._cache[key] = [(card, deck.kind(card), deck.profile(card, True)[1][0], copies)
+                                    for card, copies in setup.cards.items() if deck.kind(card) is not Kind.REVIVE]
+    return table
 
 
 def _weaker_exists(state: State, top: Pattern) -> bool:
@@ -1045,17 +1085,15 @@ def _weaker_exists(state: State, top: Pattern) -> bool:
     wild: list[tuple[range, int]] = []  # one entry per unplayed wild card: its numbers and gems
     alone: list[Value] = []  # the unplayed cards' values as singles
     seen = state.seen
-    for card, copies in state.setup.cards.items():
-        kind = deck.kind(card)
+    for card, kind, value, copies in _card_table(state.setup):
         if kind is Kind.DRAGON:
             if card not in seen:
-                number, gems = deck.profile(card, True)[1][0]
-                natural.setdefault(number, []).append(gems)
-                alone.append((number, gems))
+                natural.setdefault(value[0], []).append(value[1])
+                alone.append(value)
         elif kind in WILD_RANGE:
             left = copies - _times_played(state, card, copies)
             wild += [(WILD_RANGE[kind], gylden if kind is Kind.KNIGHT else lochen)] * left
-            alone += deck.profile(card, True)[1] * left
+            alone += [value] * left
     size, high = top.size, top.high
     if top.shape is Shape.SINGLE:
         return any(v < high for v in alone)
@@ -1132,8 +1170,9 @@ def _revive(state: State, action: Revive) -> tuple[State, Msg]:
     card = Card(state.setup.deck.special(Kind.REVIVE).code)
     counts = list(state.hand_counts)
     counts[action.player] -= 1
+    seen, again = _marked(state, (card,))
     s = _evolve(state, hand_counts=tuple(counts), pile=(*state.pile, card), played=(*state.played, card),
-                seen=state.seen | {card}, again=_again(state, (card,)),
+                seen=seen, again=again,
                 passed=frozenset(), phase=Phase.REVIVED)
     kind = pattern_kind(top.shape, top.size)
     return s, Msg(f"{name} plays a Revive: everyone who passed rejoins, and {name} now plays {kind.en} weaker "
@@ -1418,7 +1457,9 @@ def _take_name(state: State, tokens: list[str], form: Msg) -> tuple[int, list[st
             words = names[p].split()
             if [same(t) for t in tokens[:len(words)]] == [same(w) for w in words]:
                 return p, tokens[len(words):]
-    given = tokens[0] if tokens else ""
+    if not tokens:
+        raise Refusal(Msg("the player's name is missing: write ", "プレイヤーの名前がありません。書き方：") + form)
+    given = tokens[0]
     listed = ", ".join(names)
     raise Refusal(Msg(f"{given!r} is not a player at this table ({listed}): write ",
                       f"{given!r} はこの卓のプレイヤーではありません（{'、'.join(names)}）。書き方：") + form)

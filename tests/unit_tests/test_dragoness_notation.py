@@ -83,7 +83,8 @@ def test_notation_examples_of_docs(ddeck: d.Deck, line: str, action: d.Action) -
     ("", "the line is empty"), ("Lo7 Xx3", "'Xx3' is not a card"), ("Lo7=3", "Lo7 is not a wild card"),
     ("PG=5 KN Lo5", "name the number of every wild card"), ("PG=five Lo5", "'five' after PG= is not a number"),
     ("open Zed Lo1", "'Zed' is not a player at this table (Aki, Ben, Chie)"),
-    ("open Aki", "the opening names one card"), ("only-revives Aki now", "nothing follows the name"),
+    ("open Aki", "the opening names one card"), ("open", "the player's name is missing"),
+    ("only-revives Aki now", "nothing follows the name"),
     ("correct Aki five dropped", "'five' is not a count"), ("correct Aki 5", "the reason is missing"),
     ("correct Aki", "the count is missing"), ("pass now", "pass takes nothing after it"),
 ])
@@ -101,3 +102,43 @@ def test_names_with_spaces_and_look_alike_names(ddeck: d.Deck) -> None:
     assert d.parse_line(state, "correct emi 5 x") == d.Correct(2, 5, "x")
     assert d.parse_line(state, "correct Aki 5 x") == d.Correct(0, 5, "x")
     assert d.parse_line(state, "open ＡＫＩ mori Lo1") == d.Opening(1, d.Card("Lo", 1))
+
+
+ANY = st.one_of(st.none(), st.booleans(), st.integers(-3, 20), st.text(max_size=4),
+                st.sampled_from([d.Card("Lo", 1), d.Card("Xx", 3), d.Card("PG"), d.Card("RV"), d.Card("Gy", 12)]))
+FIELDS = st.one_of(ANY, st.lists(ANY, max_size=4), st.lists(ANY, max_size=4).map(tuple))
+
+
+@settings(max_examples=300, deadline=None)
+@given(kind=st.sampled_from(d.ACTIONS), values=st.lists(FIELDS, min_size=3, max_size=3), steps=st.integers(0, 4))
+def test_any_action_is_applied_or_refused_never_a_crash(kind: type, values: list[object], steps: int) -> None:
+    """Whatever a caller puts in an action's fields, the engine answers with a ruling or a refusal."""
+    state = d.new_state(d.make_setup(("Aki", "Ben", "Chie"), None, DECK))
+    for line in SCRIPT[:steps]:
+        state, _ = d.apply(state, d.parse_line(state, line.format("Aki")))
+    fields = len(kind.__dataclass_fields__)
+    try:
+        action = kind(*values[:fields])
+    except (TypeError, AttributeError):
+        return  # not constructible at all
+    try:
+        d.apply(state, action)
+    except Refusal as error:
+        assert error.msg.en and error.msg.ja
+
+
+@settings(max_examples=300, deadline=None)
+@given(line=st.text(st.sampled_from("abcdefghiklmnoprstuvwyxz LoFrCyKNPGSQRVDR0123456789=,、パスリバイブ開始訂正のみ"),
+                    max_size=20))
+def test_any_line_is_read_or_refused_never_a_crash(line: str) -> None:
+    state = d.new_state(d.make_setup(("Aki", "Ben", "Chie"), None, DECK))
+    state, _ = d.apply(state, d.Opening(0, d.Card("Lo", 1)))
+    try:
+        action = d.parse_line(state, line)
+    except Refusal as error:
+        assert error.msg.en and error.msg.ja
+        return
+    try:
+        d.apply(state, action)
+    except Refusal as error:
+        assert error.msg.en and error.msg.ja

@@ -125,7 +125,7 @@ class Table:
         raise AssertionError("the round did not end")
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(n=st.integers(2, 8), seed=st.integers(0, 2**32 - 1))
 def test_d10_random_rounds_end_conserve_cards_and_replay(n: int, seed: int) -> None:
     table = Table(n, random.Random(seed))
