@@ -27,8 +27,8 @@ def cli(*args: str) -> subprocess.CompletedProcess[str]:
                           text=True, timeout=120)
 
 
-def placements(reader: PdfReader, page_no: int) -> list[tuple[str, float, float]]:
-    """Every form drawn on a page, with the translation it was drawn at."""
+def ops_with_ctm(reader: PdfReader, page_no: int) -> list[tuple[bytes, list[object], tuple[float, float]]]:
+    """Each content operator of a page with the translation in force when it ran."""
     ops = ContentStream(reader.pages[page_no].get_contents(), reader).operations
     ctm, stack, out = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), [], []
     for operands, op in ops:
@@ -40,9 +40,14 @@ def placements(reader: PdfReader, page_no: int) -> list[tuple[str, float, float]
             a, b, c, d, e, f = (float(x) for x in operands)
             A, B, C, D, E, F = ctm
             ctm = (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
-        elif op == b"Do":
-            out.append((str(operands[0]), round(ctm[4], 2), round(ctm[5], 2)))
+        out.append((op, list(operands), (ctm[4], ctm[5])))
     return out
+
+
+def placements(reader: PdfReader, page_no: int) -> list[tuple[str, float, float]]:
+    """Every form drawn on a page, with the translation it was drawn at."""
+    return [(str(operands[0]), round(x, 2), round(y, 2))
+            for op, operands, (x, y) in ops_with_ctm(reader, page_no) if op == b"Do"]
 
 
 def fronts(reader: PdfReader, page_no: int) -> list[tuple[float, float]]:

@@ -19,6 +19,7 @@ from pypdf.generic import ContentStream
 from companion.decks import default_deck_path
 from printables.faces import needs_underline
 from tests.functional_tests.colour_vision import contrast, distance, hex_rgb
+from tests.functional_tests.test_printables import ops_with_ctm
 
 MM = 72 / 25.4
 POKER = (63 * MM, 88 * MM)
@@ -38,23 +39,6 @@ def _print_deck(path: Path, game: str, *extra: str) -> Path:
 def decks(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     folder = tmp_path_factory.mktemp("decks")
     return {game: _print_deck(folder / f"{game}.pdf", game) for game in ("fortress", "homalet", "dragoness")}
-
-
-def ops_with_ctm(reader: PdfReader, page_no: int) -> list[tuple[bytes, list[object], tuple[float, float]]]:
-    """Each content operator of a page with the translation in force when it ran."""
-    ops = ContentStream(reader.pages[page_no].get_contents(), reader).operations
-    ctm, stack, out = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), [], []
-    for operands, op in ops:
-        if op == b"q":
-            stack.append(ctm)
-        elif op == b"Q":
-            ctm = stack.pop()
-        elif op == b"cm":
-            a, b, c, d, e, f = (float(x) for x in operands)
-            A, B, C, D, E, F = ctm
-            ctm = (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
-        out.append((op, list(operands), (ctm[4], ctm[5])))
-    return out
 
 
 def card_origins(reader: PdfReader, page_no: int) -> list[tuple[float, float]]:
