@@ -17,10 +17,8 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import io
 import json
 import os
-import pickle
 import sqlite3
 import struct
 import time
@@ -187,29 +185,13 @@ def fingerprint(engine: ModuleType) -> str:
     """A hash of the rules code a state was folded by: a checkpoint from other code is not used."""
     name = engine.__name__
     if name not in _FINGERPRINTS:
-        from companion.rules import common, records
+        from companion.rules import common, records, state_codec
 
         digest = hashlib.sha256()
-        for module in (engine, common, records):
+        for module in (engine, common, records, state_codec):
             digest.update(Path(str(module.__file__)).read_bytes())
         _FINGERPRINTS[name] = digest.hexdigest()[:16]
     return _FINGERPRINTS[name]
-
-
-_SAFE_GLOBALS = {
-    "builtins": {"set", "frozenset", "list", "dict", "tuple", "int", "str", "bool", "bytes", "range", "slice"},
-    "collections": {"Counter", "OrderedDict", "defaultdict", "deque"},
-    "copyreg": {"_reconstructor"},
-}
-
-
-class _StateUnpickler(pickle.Unpickler):
-    """Reads back only the rules' own classes: a checkpoint cannot name anything else."""
-
-    def find_class(self, module: str, name: str) -> Any:
-        if module.startswith("companion.rules.") or name in _SAFE_GLOBALS.get(module, ()):
-            return super().find_class(module, name)
-        raise pickle.UnpicklingError(f"{module}.{name} is not a state class")
 
 
 def checkpoint_seqs(position: int) -> list[int]:
@@ -221,26 +203,30 @@ def checkpoint_seqs(position: int) -> list[int]:
     return sorted(seqs | {position} - {0})
 
 
-def freeze(state: Any, setup: Any) -> bytes | None:
-    """A checkpoint of ``state`` without its setup (the game's own, put back by :func:`thaw`; a
-    deck holds look-up caches); None if it cannot be kept (then there is no checkpoint there)."""
-    if getattr(state, "setup", None) is setup and hasattr(state, "__dict__"):
-        shell = object.__new__(type(state))  # a shallow copy (copy.copy goes the long way round)
-        shell.__dict__.update(vars(state), setup=None)
-    else:
-        shell = state
+def freeze(engine: ModuleType, state: Any) -> bytes:
+    """A checkpoint of ``state``: its plain data (``engine.state_to_data``, without the setup) as
+    compact JSON, compressed. Nothing in it names code: it is read back as data by :func:`thaw`."""
+    return zlib.compress(_dumps(engine.state_to_data(state)).encode("utf-8"), 1)
+
+
+def _no_constant(text: str) -> Any:
+    raise ValueError(f"{text} in a checkpoint")
+
+
+def thaw(engine: ModuleType, blob: bytes, setup: Any) -> Any:
+    """The state a checkpoint holds, with the game's setup, read as data and checked field by field
+    (``engine.state_from_data``). ValueError (``state_codec.Invalid`` among them) for anything else:
+    a blob that does not unpack or unpacks past :data:`~companion.limits.MAX_STATE_BYTES`, that is
+    not JSON, or not a state of this game."""
+    from companion.limits import MAX_STATE_BYTES, inflate
+
+    if not isinstance(blob, bytes):
+        raise ValueError("a checkpoint is bytes")
     try:
-        return zlib.compress(pickle.dumps(shell, protocol=5), 1)
-    except (pickle.PicklingError, TypeError, AttributeError):
-        return None
-
-
-def thaw(blob: bytes, setup: Any) -> Any:
-    """The state a checkpoint holds, with the game's setup."""
-    state = _StateUnpickler(io.BytesIO(zlib.decompress(blob))).load()
-    if getattr(state, "setup", setup) is None:
-        object.__setattr__(state, "setup", setup)
-    return state
+        data = json.loads(inflate(blob, MAX_STATE_BYTES).decode("utf-8"), parse_constant=_no_constant)
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+    return engine.state_from_data(setup, data)
 
 
 # --------------------------------------------------------------------------- summaries
@@ -644,10 +630,9 @@ class Store:
                                 [(game_id, seq, data, stamp) for seq, (data, stamp) in enumerate(rows)])
             mark = fingerprint(engine)
             ends = len(states) - 1  # an imported game: every CHECKPOINT_NEAR actions and at its end
-            blobs = [(seq, freeze(states[seq], setup)) for seq in [*range(CHECKPOINT_NEAR, ends, CHECKPOINT_NEAR), ends]
-                     if seq]
+            seqs = [seq for seq in [*range(CHECKPOINT_NEAR, ends, CHECKPOINT_NEAR), ends] if seq]
             self.db.executemany("INSERT INTO checkpoints(game_id, seq, engine, state) VALUES (?, ?, ?, ?)",
-                                [(game_id, seq, mark, blob) for seq, blob in blobs if blob is not None])
+                                [(game_id, seq, mark, freeze(engine, states[seq])) for seq in seqs])
             self.db.execute("UPDATE games SET position = ?, digest = ? WHERE id = ?", (len(rows), digest, game_id))
             self._set_result(game_id, *_outcome(engine, setup, states[-1]))
         return game_id
@@ -891,8 +876,8 @@ class LiveGame:
                 "SELECT seq, state FROM checkpoints WHERE game_id = ? AND engine = ? AND seq <= ? AND seq > ? "
                 "ORDER BY seq DESC LIMIT 1", (self.id, fingerprint(self.engine), position, base)).fetchone()
             if row is not None:
-                with suppress(Exception):  # an unreadable checkpoint is only a lost shortcut
-                    base, state = row[0], thaw(row[1], self.setup)
+                with suppress(ValueError):  # a checkpoint that is not a state of this game is only a lost shortcut
+                    base, state = row[0], thaw(self.engine, row[1], self.setup)
         if state is None:
             base, state = 0, self.engine.new_state(self.setup)
         self._states[base] = state
@@ -969,10 +954,8 @@ class LiveGame:
         starts there); of the others, those in :func:`checkpoint_seqs` for it stay."""
         db.execute("DELETE FROM checkpoints WHERE game_id = ? AND seq != ? AND (seq % ? != 0 OR (seq % ? != 0 AND "
                    "seq < ?))", (self.id, position, CHECKPOINT_EVERY, CHECKPOINT_NEAR, position - CHECKPOINT_NEAR))
-        blob = freeze(state, self.setup)
-        if blob is not None:
-            db.execute("INSERT OR REPLACE INTO checkpoints(game_id, seq, engine, state) VALUES (?, ?, ?, ?)",
-                       (self.id, position, fingerprint(self.engine), blob))
+        db.execute("INSERT OR REPLACE INTO checkpoints(game_id, seq, engine, state) VALUES (?, ?, ?, ?)",
+                   (self.id, position, fingerprint(self.engine), freeze(self.engine, state)))
 
     def play_line(self, line: str) -> Msg:
         """A table-notation line (docs/notation.md), read against the current state, then played."""

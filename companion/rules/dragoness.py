@@ -27,7 +27,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
-from companion.rules import records
+from companion.rules import records, state_codec
 from companion.rules.common import (
     Msg,
     Refusal,
@@ -127,9 +127,6 @@ class Deck:
         object.__setattr__(self, "_clans", MappingProxyType({c.code: c for c in self.clans}))
         object.__setattr__(self, "_cache", {})
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled (the store's checkpoints) by its fields alone: the look-ups are rebuilt."""
-        return (Deck, (self.name, self.numbers, self.clans, self.specials, self.by_players))
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> Deck:
@@ -1623,3 +1620,14 @@ def action_to_data(action: Action) -> dict[str, Any]:
 def action_from_data(deck: Deck, data: Mapping[str, Any]) -> Action:
     action: Action = records.from_data(data, ACTIONS, deck.parse, Card)
     return action
+
+
+def state_to_data(state: State) -> dict[str, Any]:
+    """The state as plain data without its setup: the store's checkpoints (``rules/state_codec.py``)."""
+    return state_codec.to_data(state)
+
+
+def state_from_data(setup: Setup, data: Any) -> State:
+    """The state :func:`state_to_data` wrote, read as data for ``setup``; anything else raises
+    ``state_codec.Invalid``."""
+    return state_codec.from_data(State, setup, data, {Card: state_codec.known(setup.deck.known)})

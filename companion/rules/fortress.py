@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from companion.rules import records
+from companion.rules import records, state_codec
 from companion.rules.common import (
     Lang,
     Msg,
@@ -93,9 +93,6 @@ class Card:
     def __hash__(self) -> int:
         return self._hash  # type: ignore[attr-defined, no-any-return]
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled (the store's checkpoints) by suit and rank: the hash is made again where it is read."""
-        return (Card, (self.suit, self.rank))
 
     def __str__(self) -> str:
         return self._text  # type: ignore[attr-defined, no-any-return]
@@ -109,9 +106,6 @@ class Deck:
     ranks: int
     suits: tuple[Suit, ...]
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled by its fields alone: the card look-ups are made again when needed."""
-        return (Deck, (self.name, self.ranks, self.suits))
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> Deck:
@@ -1656,3 +1650,16 @@ def _player_line(action: FinalHand | ChoosePair | Correct, name: str, deck: Deck
                 else f"{action.pair.source + 1} {action.pair.target + 1}")  # columns counted from 1
         return f"{'ペア' if ja else 'pair'} {name} {pair}"
     return f"{'訂正' if ja else 'correct'} {name} {action.count} {action.reason}"
+
+
+def state_to_data(state: State) -> dict[str, Any]:
+    """The state as plain data without its setup: the store's checkpoints (``rules/state_codec.py``)."""
+    return state_codec.to_data(state)
+
+
+def state_from_data(setup: Setup, data: Any) -> State:
+    """The state :func:`state_to_data` wrote, read as data for ``setup``; anything else raises
+    ``state_codec.Invalid``."""
+    cards = setup.deck.card_by_key
+    own = state_codec.known(lambda c: (c.suit, c.rank) in cards, lambda c: cards[c.suit, c.rank])
+    return state_codec.from_data(State, setup, data, {Card: own})

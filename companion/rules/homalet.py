@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from companion.rules import records
+from companion.rules import records, state_codec
 from companion.rules.common import (
     Lang,
     Msg,
@@ -1533,3 +1533,14 @@ def action_line(state: State, action: Action, lang: Lang = "en") -> str:
     parts += [word(action.source.value), _player_word(state, action.source_player), word(">"),
               word(action.target.value), _player_word(state, action.target_player)]
     return " ".join(p for p in parts if p)
+
+
+def state_to_data(state: State) -> dict[str, Any]:
+    """The state as plain data without its setup: the store's checkpoints (``rules/state_codec.py``)."""
+    return state_codec.to_data(state)
+
+
+def state_from_data(setup: Setup, data: Any) -> State:
+    """The state :func:`state_to_data` wrote, read as data for ``setup``; anything else raises
+    ``state_codec.Invalid``."""
+    return state_codec.from_data(State, setup, data)
