@@ -13,6 +13,7 @@ import io
 import json
 import sys
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
@@ -199,12 +200,14 @@ def _result_names(results: dict[str, Any]) -> list[str] | None:
 
 def _lines(tokens: Iterable[str]) -> Iterator[str]:
     """The lines to play: each argument, and for ``-`` each line of standard input as it comes
-    (blank lines and ``#`` comments skipped)."""
+    (blank lines and ``#`` comments skipped; bounded: ``companion.limits.bounded_lines``)."""
+    from companion.limits import bounded_lines
+
     for token in tokens:
         if token != "-":
             yield token
             continue
-        for line in sys.stdin:
+        for line in bounded_lines(sys.stdin.buffer):
             text = line.strip()
             if text and not text.startswith("#"):
                 yield text
@@ -226,20 +229,22 @@ def _moved(store: Any, args: argparse.Namespace, lang: Lang, undo: bool) -> int:
     if args.count < 1:
         raise refuse("N must be 1 or more", "N は 1 以上です")
     live = store.load(args.id)
-    if undo:
-        undone = live.actions[live.position - min(args.count, live.position):]
-        count = live.undo(args.count)
-        moved = _lines_from(live.engine, live.state, undone)
+    moved: _Lines | None = None
+    if undo:  # the undone lines are read first; they may pass a stored action these rules refuse
+        target = live.position - min(args.count, live.position)
+        with suppress(Refusal):  # then the undo still works (back to the last good action), said without them
+            moved = _lines_from(live, live.state_at(target), live.actions[target:], target)
+        count = live.undo(args.count)  # folds to the target first: refused there, nothing changed
     else:
-        state, before = live.state, live.position
-        count = live.redo(args.count)
-        moved = _lines_from(live.engine, state, live.actions[before:])
+        before = live.position
+        count = live.redo(args.count)  # folds the redone actions first: refused there, nothing changed
+        moved = _lines_from(live, live.state_at(before), live.actions[before:], before)
     if not count:
         _say(Msg("nothing to undo", "取り消す手はありません") if undo else
              Msg("nothing to redo", "やり直す手はありません"), lang)
         return 0
     now = plural(live.position, "action", "actions")
-    lines_en, lines_ja = " | ".join(moved.en), " | ".join(moved.ja)
+    lines_en, lines_ja = (" | ".join(moved.en), " | ".join(moved.ja)) if moved else ("…", "…")
     if undo:
         _say(Msg(f"undid {plural(count, 'action', 'actions')} ({lines_en}); {now} in effect",
                  f"{count} 手取り消しました（{lines_ja}）。有効な手は {live.position} 手です"), lang)
@@ -257,13 +262,19 @@ class _Lines:
         self.ja: list[str] = []
 
 
-def _lines_from(engine: Any, state: Any, actions: Iterable[Any]) -> _Lines:
-    """The notation lines of ``actions`` played one after another from ``state``."""
+def _lines_from(live: Any, state: Any, actions: Iterable[Any], first: int) -> _Lines:
+    """The notation lines of ``actions`` (stored actions ``first`` …) played one after another from ``state``."""
+    from companion.store import unfoldable
+
+    engine = live.engine
     out = _Lines()
-    for action in actions:
+    for seq, action in enumerate(actions, first):
         out.en.append(engine.action_line(state, action, "en"))
         out.ja.append(engine.action_line(state, action, "ja"))
-        state = engine.apply(state, action)[0]
+        try:
+            state = engine.apply(state, action)[0]
+        except Refusal as error:
+            raise unfoldable(live.id, seq, error.msg) from None
     return out
 
 

@@ -29,7 +29,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from companion.rules.common import Lang, Msg, Refusal, refuse
+from companion.rules.common import Lang, Msg, Refusal, plural, refuse
 
 APPLICATION_ID = 0x43504E31  # "CPN1": marks the file as this program's (PRAGMA application_id)
 SCHEMA_VERSION = 1  # PRAGMA user_version; MIGRATIONS lifts an older file to it
@@ -140,6 +140,13 @@ def _busy() -> Refusal:
                   "別のプログラムがデータベースに書き込み中です。何も変更していません。もう一度試してください")
 
 
+def _disk_full(path: Path) -> Refusal:
+    return refuse(f"the disk holding {path} is full, so nothing was stored (a move just played was not kept): "
+                  "free some space (delete files you no longer need) and try again",
+                  f"{path} のあるディスクがいっぱいなので、何も保存していません（いま指した手も保存されていません）。"
+                  "不要なファイルを消して空きを作り、もう一度試してください")
+
+
 def _no_game(game_id: int) -> Refusal:
     return refuse(f"there is no game {game_id}; `companion games` lists the stored games",
                   f"ゲーム {game_id} はありません。保存されたゲームは `companion games` で一覧できます")
@@ -150,6 +157,23 @@ def _changed_elsewhere(game_id: int) -> Refusal:
                   "look at it again and retry",
                   f"ゲーム {game_id} はその間に別のプログラムで変更されました。何も変更していません。"
                   "状態を確かめてやり直してください")
+
+
+MAX_ID = 2**63 - 1  # SQLite's largest integer: a larger id names no game (and must not overflow)
+
+
+def _stored_json(path: Path, value: Any, what: Msg) -> Any:
+    """A JSON column's value; a row damaged or crafted so that it is not JSON text is refused naming
+    what it held (never a Python error)."""
+    if isinstance(value, str):
+        try:
+            return json.loads(value, parse_constant=_no_constant)
+        except (ValueError, RecursionError):
+            pass
+    raise refuse(f"{path} is damaged ({what.en} is not JSON text); it was left untouched: restore a copy, or "
+                 "export the games that still read",
+                 f"{path} は壊れています（{what.ja}が JSON のテキストではありません）。変更していません。"
+                 "コピーを戻すか、読めるゲームを書き出してください")
 
 
 # --------------------------------------------------------------------------- file checks
@@ -351,6 +375,8 @@ class Store:
                     time.sleep(0.02)
                     continue
                 connection.close()
+                if "full" in str(error):
+                    raise _disk_full(file) from None
                 raise _busy() if locked else _damaged(file, str(error)) from None
             except sqlite3.DatabaseError as error:
                 connection.close()
@@ -415,13 +441,15 @@ class Store:
         try:
             yield self.db
         except BaseException:
-            self.db.execute("ROLLBACK")
+            with suppress(sqlite3.Error):  # SQLite may have rolled back already (a full disk)
+                self.db.execute("ROLLBACK")
             raise
         try:
             self.db.execute("COMMIT")
-        except sqlite3.OperationalError:
-            self.db.execute("ROLLBACK")
-            raise _busy() from None
+        except sqlite3.OperationalError as error:
+            with suppress(sqlite3.Error):
+                self.db.execute("ROLLBACK")
+            raise (_disk_full(self.path) if "full" in str(error) else _busy()) from None
 
     @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:
@@ -462,9 +490,11 @@ class Store:
             from companion.decks import load_deck_data
 
             deck_data = load_deck_data(game)
-        deck = engine.Deck.from_data(deck_data)
+        from companion.rules.deck_rules import read_deck
+
+        deck = read_deck(engine, deck_data)
         setup = make_setup(engine, tuple(players), start, deck)
-        with self._write():
+        with self._guard(), self._write():
             return self._insert_game(game, "track", _dumps(deck.to_data()), getattr(setup, "start", None),
                                      setup.players)
 
@@ -491,7 +521,7 @@ class Store:
         document.pop("deck", None)
         names, scores = _answer_scores(answer)
         finished = bool(answer.get("complete", True))
-        with self._write():
+        with self._guard(), self._write():
             game_id = self._insert_game(game, "sheet", _dumps(deck.to_data()), None, names, document)
             self._set_result(game_id, finished, answer["winners"] if finished else [], scores if finished else None)
         return game_id
@@ -513,6 +543,8 @@ class Store:
         return tuple(r[0] for r in rows)
 
     def _row(self, game_id: int) -> sqlite3.Row:
+        if not 0 < game_id <= MAX_ID:
+            raise _no_game(game_id)
         cursor = self.db.cursor()
         cursor.row_factory = sqlite3.Row
         row = cursor.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
@@ -524,7 +556,8 @@ class Store:
         """The game as it stands (resumed from the nearest checkpoint, not replayed)."""
         with self._guard(), self._read():
             game = LiveGame(self, self._row(game_id), self._names(game_id))
-            game.state  # noqa: B018  -- folded inside the snapshot
+            with suppress(Refusal):  # a game these rules cannot fold to its end still opens: undo and export work
+                game.state  # noqa: B018  -- folded inside the snapshot
         return game
 
     def games(self) -> list[GameSummary]:
@@ -537,12 +570,23 @@ class Store:
                                                  "ON p.id = s.player_id ORDER BY s.game_id, s.seat"):
                 seated.setdefault(game_id, []).append(name)
         return [GameSummary(r[0], r[1], tuple(seated.get(r[0], ())), r[2], r[3], bool(r[4]),
-                            tuple(json.loads(r[5])), r[6], r[7]) for r in rows]
+                            self._winners(r[0], r[5]), r[6], r[7]) for r in rows]
+
+    def _winners(self, game_id: int, text: Any) -> tuple[str, ...]:
+        winners = _stored_json(self.path, text, Msg(f"the winners of game {game_id}", f"ゲーム {game_id} の勝者"))
+        if not isinstance(winners, list) or not all(isinstance(w, str) for w in winners):
+            raise refuse(f"{self.path} is damaged (the winners of game {game_id} are not a list of names); it was "
+                         "left untouched: restore a copy",
+                         f"{self.path} は壊れています（ゲーム {game_id} の勝者が名前のリストではありません）。"
+                         "変更していません。コピーを戻してください")
+        return tuple(winners)
 
     def unfinished(self) -> list[GameSummary]:
         return [g for g in self.games() if not g.finished]
 
     def delete(self, game_id: int) -> None:
+        if not 0 < game_id <= MAX_ID:
+            raise _no_game(game_id)
         with self._guard(), self._write():
             if not self.db.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount:
                 raise _no_game(game_id)
@@ -664,10 +708,29 @@ class Store:
                 raise _busy() from None
             if "readonly" in str(error) or "read-only" in str(error):
                 raise _read_only(self.path) from None
+            if "full" in str(error):
+                raise _disk_full(self.path) from None
+            if "decode" in str(error):
+                raise refuse(f"{self.path} is damaged (a stored text is not UTF-8); it was left untouched: restore "
+                             "a copy, or export the games that still read",
+                             f"{self.path} は壊れています（保存された文字列が UTF-8 ではありません）。"
+                             "変更していません。コピーを戻すか、読めるゲームを書き出してください") from None
             raise refuse(f"the game store {self.path} failed: {error}; nothing was changed",
                          f"データベース {self.path} でエラーが起きました：{error}。何も変更していません") from None
         except sqlite3.DatabaseError as error:
             raise _damaged(self.path, str(error)) from None
+
+
+def unfoldable(game_id: int, seq: int, why: Msg) -> Refusal:
+    """Game ``game_id``'s stored action ``seq`` is refused by these rules (a game stored by another
+    version of the program): what is wrong, that nothing changed, and what to do."""
+    return Refusal(Msg(f"game {game_id}, stored action {seq}: ", f"ゲーム {game_id} の保存された {seq} 番目の手：")
+                   + why + Msg(f"; these rules cannot fold the game past it, so nothing was changed: export the "
+                               f"game (companion export {game_id}) or play on from the last good action "
+                               f"(companion undo {game_id} back to {seq} actions)",
+                               f"。この規則ではここから先を再現できないため、何も変更していません。ゲームを書き出す"
+                               f"（companion export {game_id}）か、最後の正しい手から続けてください"
+                               f"（companion undo {game_id} で {seq} 手まで戻す）"))
 
 
 def game_digest(game: str, deck_text: str, players: Sequence[str], start: int | None,
@@ -794,9 +857,18 @@ class LiveGame:
         self.game: str = row["game"]
         self.mode: str = row["mode"]
         self.engine = engine_for(self.game)
-        self.deck = self.engine.Deck.from_data(json.loads(row["deck"]))
-        self.setup = make_setup(self.engine, players, row["start"], self.deck)
-        self.results: dict[str, Any] | None = None if row["results"] is None else json.loads(row["results"])
+        from companion.rules.deck_rules import read_deck
+
+        path = store.path
+        try:
+            self.deck = read_deck(self.engine, _stored_json(path, row["deck"], Msg(f"the deck of game {self.id}",
+                                                                                   f"ゲーム {self.id} のデッキ")))
+            self.setup = make_setup(self.engine, players, row["start"], self.deck)
+        except Refusal as error:
+            raise Refusal(Msg(f"game {self.id} cannot be read: its stored deck or players: ",
+                              f"ゲーム {self.id} を読めません。保存されたデッキかプレイヤー：") + error.msg) from None
+        self.results: dict[str, Any] | None = None if row["results"] is None else _stored_json(
+            path, row["results"], Msg(f"the results of game {self.id}", f"ゲーム {self.id} の結果"))
         self._finished_sheet = bool(row["finished"])
         self._sync(row)
 
@@ -849,22 +921,33 @@ class LiveGame:
         missing = [i for i in range(start, stop) if i not in self._actions]
         if not missing:
             return
-        rows = self.store.db.execute("SELECT seq, data FROM actions WHERE game_id = ? AND seq >= ? AND seq < ?",
-                                     (self.id, missing[0], stop)).fetchall()
+        with self.store._guard():
+            rows = self.store.db.execute("SELECT seq, data FROM actions WHERE game_id = ? AND seq >= ? AND seq < ?",
+                                         (self.id, missing[0], stop)).fetchall()
         for seq, data in rows:
             if seq not in self._actions:
+                what = Msg(f"stored action {seq} of game {self.id}", f"ゲーム {self.id} の保存された {seq} 番目の手")
+                stored = _stored_json(self.store.path, data, what)
                 with self._stored_action(seq):
-                    self._actions[seq] = self.engine.action_from_data(self.deck, json.loads(data))
+                    self._actions[seq] = self.engine.action_from_data(self.deck, stored)
 
     @contextmanager
     def _stored_action(self, seq: int) -> Iterator[None]:
         """A stored action these rules cannot read or refuse (a game stored by another version of
-        the program) is named, with the rules' reason."""
+        the program) is named, with the rules' reason and what to do."""
         try:
             yield
         except Refusal as error:
-            where = Msg(f"game {self.id}, stored action {seq}: ", f"ゲーム {self.id} の保存された {seq} 番目の手：")
-            raise Refusal(where + error.msg) from None
+            raise unfoldable(self.id, seq, error.msg) from None
+
+    def state_at(self, position: int) -> Any:
+        """The state after the first ``position`` stored actions (undone ones included); a stored
+        action these rules refuse is :func:`unfoldable`."""
+        if not 0 <= position <= self._stored:
+            raise refuse(f"game {self.id} has {plural(self._stored, 'stored action', 'stored actions')}, not "
+                         f"{position}",
+                         f"ゲーム {self.id} の保存された手は {self._stored} 手です（{position} ではありません）")
+        return self._state_at(position)
 
     def _state_at(self, position: int) -> Any:
         if position in self._states:
@@ -882,6 +965,12 @@ class LiveGame:
             base, state = 0, self.engine.new_state(self.setup)
         self._states[base] = state
         self._decode(base, position)
+        lost = next((seq for seq in range(base, position) if seq not in self._actions), None)
+        if lost is not None:
+            raise refuse(f"{self.store.path} is damaged (stored action {lost} of game {self.id} is missing); it was "
+                         "left untouched: restore a copy, or export the games that still read",
+                         f"{self.store.path} は壊れています（ゲーム {self.id} の保存された {lost} 番目の手が"
+                         "ありません）。変更していません。コピーを戻すか、読めるゲームを書き出してください")
         for seq in range(base, position):
             with self._stored_action(seq):
                 state = self.engine.apply(state, self._actions[seq])[0]
@@ -980,9 +1069,11 @@ class LiveGame:
         return count
 
     def _move(self, position: int) -> None:
-        state = self._state_at(position)
-        finish = _outcome(self.engine, self.setup, state)
+        """Move to ``position``, folded inside the transaction, after the check that no other program
+        changed the game (whose undone actions may be others by now): a refusal changes nothing."""
         with self._change() as db:
+            state = self._state_at(position)
+            finish = _outcome(self.engine, self.setup, state)
             db.execute("UPDATE games SET position = ? WHERE id = ?", (position, self.id))
             self._checkpoint(db, position, state)
             self.store._set_result(self.id, *finish)

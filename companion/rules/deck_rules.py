@@ -314,6 +314,19 @@ def check_deck_data(game: str, data: Mapping[str, Any]) -> None:
     CHECKS[game](data)
 
 
+def read_deck(engine: Any, data: Any) -> Any:
+    """``engine.Deck`` from deck data that came with a record or a stored game: checked by the same
+    rules as a deck file first (one rule set: a deck of a million cards is refused here, not built)."""
+    if not isinstance(data, Mapping):
+        raise refuse(f"a deck definition is a table of keys and values, not {shown(data)}",
+                     f"デッキ定義はキーと値の表です（{shown(data)} は不可）")
+    if data.get("game") != engine.GAME:
+        raise _bad(("game",), f"must be {shown(engine.GAME)} for this deck, not {shown(data.get('game'))}",
+                   f" {shown(engine.GAME)} です（{shown(data.get('game'))} は不可）")
+    check_deck_data(engine.GAME, data)
+    return engine.Deck.from_data(data)
+
+
 def texts(data: Any, path: Path = ()) -> Iterator[tuple[Path, str]]:
     """Every string in deck data with where it sits (to check that the printing font can draw it)."""
     if isinstance(data, str):

@@ -31,8 +31,9 @@ PART_CHARS = 900  # a version-19 code at most (93 modules): 5 cm printed at 0.5 
 ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ$%*+-./:"
 BASE = len(ALPHABET)  # 44: 44³ = 85,184 > 65,535, so two bytes still fit in three characters
 MAX_RECORD_BYTES = 1_000_000  # as for a record read from a file: a game is a few tens of kilobytes
+MAX_PARTS = 64  # the longest game takes 5 codes; a heading claiming thousands must not be believed
 _VALUES = {ch: i for i, ch in enumerate(ALPHABET)}
-_PART = re.compile(r"CR(\d+):(\d+)/(\d+):([0-9A-F]{8}):(.*)", re.DOTALL)
+_PART = re.compile(r"CR([0-9]{1,4}):([0-9]{1,4})/([0-9]{1,4}):([0-9A-F]{8}):(.*)", re.DOTALL)  # ASCII digits, short
 _TIME = re.compile(r"(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)Z")
 
 # The first byte of the data: how the JSON was compressed (low two bits), and whether the times
@@ -220,7 +221,7 @@ def encode_parts(record: Any, part_chars: int = PART_CHARS) -> list[str]:
 
 def is_part(text: str) -> bool:
     """Whether a code's text looks like one of a record's parts (another QR code in a photo does not)."""
-    return re.match(r"CR\d+:", text.strip()) is not None
+    return re.match(r"CR[0-9]+:", text.strip()) is not None
 
 
 def complete(parts: Iterable[str]) -> bool:
@@ -229,7 +230,7 @@ def complete(parts: Iterable[str]) -> bool:
     found: dict[tuple[str, int], set[int]] = {}
     for text in parts:
         m = _PART.fullmatch(text.strip())
-        if m is not None:
+        if m is not None and int(m[3]) <= MAX_PARTS:
             found.setdefault((m[4], int(m[3])), set()).add(int(m[2]))
     return bool(found) and all(seen >= set(range(1, count + 1)) for (_check, count), seen in found.items())
 
@@ -271,6 +272,9 @@ def decode_parts(parts: Sequence[str]) -> Any:
                          f"reads {PREFIX}{VERSION}: update companion",
                          f"このコードは新しい companion が書いたもの（形式 {PREFIX}{version}）です。読めるのは "
                          f"{PREFIX}{VERSION} です。companion を更新してください")
+        if count > MAX_PARTS:
+            raise _damaged(check, f"a record has at most {MAX_PARTS} codes, not {count}",
+                           f"記録のコードは {MAX_PARTS} 個までです（{count} 個は不可）")
         if version < 1 or not 1 <= index <= count:
             raise _damaged(check, f"part {index} of {count}", f"{count} 個中の {index} 番")
         if counts.setdefault(check, count) != count:
@@ -311,9 +315,24 @@ def decode_parts(parts: Sequence[str]) -> Any:
         raise _damaged(check, "the data cannot be unpacked", "データを展開できません") from None
 
 
+def _ranges(numbers: Sequence[int]) -> list[str]:
+    """``[2, 3, 4, 7]`` → ``["2–4", "7"]``: missing parts said in a short line."""
+    out: list[str] = []
+    start = prev = numbers[0]
+    for n in [*numbers[1:], None]:
+        if n is not None and n == prev + 1:
+            prev = n
+            continue
+        out.append(str(start) if start == prev else f"{start}–{prev}")
+        if n is not None:
+            start = prev = n
+    return out
+
+
 def missing_refusal(check: str, count: int, missing: Sequence[int]) -> Refusal:
-    """``part 3 of 5 … is missing`` / ``parts 2 and 4 of 5 … are missing``: what to scan again."""
-    numbers = [str(i) for i in missing]
+    """``part 3 of 5 … is missing`` / ``parts 2 and 4 of 5 … are missing`` / ``parts 2–40 of 64 …``:
+    what to scan again, consecutive parts said as a range."""
+    numbers = _ranges(missing)
     listed = numbers[0] if len(numbers) == 1 else ", ".join(numbers[:-1]) + " and " + numbers[-1]
     words = "part {} of {} is" if len(missing) == 1 else "parts {} of {} are"
     return refuse(f"{words.format(listed, count)} missing (record {check}): give every code on the sheet",

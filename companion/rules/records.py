@@ -186,7 +186,13 @@ def read_record(data: Any) -> Record:
     deck_data = data.get("deck")
     if not isinstance(deck_data, Mapping):
         raise _bad("\"deck\" must hold the deck definition", "\"deck\" にデッキ定義が必要です")
-    deck = engine.Deck.from_data(deck_data)
+    from companion.rules.deck_rules import read_deck  # it imports the engines, which import this module
+
+    try:
+        deck = read_deck(engine, deck_data)
+    except Refusal as error:
+        raise Refusal(Msg("this is not a game record this program can read: in its \"deck\", ",
+                          "このプログラムで読めるゲーム記録ではありません：\"deck\" の") + error.msg) from None
     setup_data = data.get("setup")
     if not isinstance(setup_data, Mapping):
         raise _bad("\"setup\" must hold the players and the start seat", "\"setup\" にプレイヤーと開始席が必要です")

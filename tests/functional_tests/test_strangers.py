@@ -1,0 +1,222 @@
+"""Files from strangers (issue 16), tried from the attacker's side as real processes: tiny inputs that
+would take gigabytes, refused commands that changed the game, another writer under an undo, crafted
+rows and ids. Every refusal is one sentence, exit 2, and changes nothing."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.rules import records
+from companion.store import Store
+from tests.functional_tests.inprocess import assert_refused, call
+from tests.limited import companion
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples" / "records"
+
+
+def one_line_refusal(result: Any) -> str:
+    assert result.returncode == 2, (result.returncode, result.stdout[-300:], result.stderr[-300:])
+    assert result.stdout == ""
+    assert result.stderr.count("\n") == 1, result.stderr[:500]
+    assert "unexpected error" not in result.stderr and "Traceback" not in result.stderr
+    return str(result.stderr)
+
+
+def imported(tmp_path: Path, game: str = "fortress") -> tuple[Path, int]:
+    db = tmp_path / "games.sqlite3"
+    with Store.open(db) as store:
+        game_id = store.import_record(json.loads((EXAMPLES / f"{game}.json").read_text("utf-8")))
+    return db, game_id
+
+
+def rewrite_action(db: Path, game_id: int, seq: int, data: dict[str, Any]) -> None:
+    """Another program (other rules code) stored this action: written with the store's own API."""
+    with Store.open(db) as store:
+        store.db.execute("UPDATE actions SET data = ? WHERE game_id = ? AND seq = ?",
+                         (json.dumps(data), game_id, seq))
+        reseal = getattr(store, "_reseal", None)
+        if reseal is not None:  # the hash chain of each row, as that program would have written it
+            reseal(game_id)
+
+
+# --------------------------------------------------------------------------- item 2: bombs
+
+
+def test_a_qr_part_claiming_a_hundred_million_parts_is_refused_in_a_short_line(tmp_path: Path) -> None:
+    for count in ("100000000", "1000000", "65"):
+        part = tmp_path / "part.txt"
+        part.write_text(f"CR1:1/{count}:ABCDEF12:AAA\n")
+        err = one_line_refusal(companion("import", str(part), "--db", str(tmp_path / "g.sqlite3"), timeout=30))
+        assert len(err) < 300, err
+
+
+def test_missing_parts_are_said_as_ranges(tmp_path: Path) -> None:
+    parts = tmp_path / "parts.txt"
+    parts.write_text("CR1:1/64:ABCDEF12:AAA\nCR1:7/64:ABCDEF12:AAA\nCR1:9/64:ABCDEF12:AAA\n")
+    err = one_line_refusal(companion("import", str(parts), "--db", str(tmp_path / "g.sqlite3")))
+    assert "parts 2–6, 8 and 10–64 of 64 are missing" in err
+
+
+def test_a_part_number_of_5000_digits_or_of_other_scripts_digits_is_no_part(tmp_path: Path) -> None:
+    for heading in (f"CR1:{'9' * 5000}/2:ABCDEF12:AAA", "CR1:፩/2:ABCDEF12:AAA", "CR1:1/2:ABCDEF12:AAA\nCR1:2/፩:A"):
+        part = tmp_path / "part.txt"
+        part.write_text(heading + "\n", encoding="utf-8")
+        err = one_line_refusal(companion("import", str(part), "--db", str(tmp_path / "g.sqlite3")))
+        assert len(err) < 300
+
+
+def test_play_reading_dev_zero_is_refused_at_once_under_200_mb(tmp_path: Path) -> None:
+    db, game_id = imported(tmp_path)
+    with open("/dev/zero", "rb") as zero:
+        err = one_line_refusal(companion("play", str(game_id), "-", "--db", str(db), stdin=zero.fileno(), timeout=30))
+    assert "longer than 4,096 bytes" in err
+
+
+def test_play_reading_endless_short_lines_is_refused_past_the_input_limit(tmp_path: Path) -> None:
+    db, game_id = imported(tmp_path)
+    with Store.open(db) as store:
+        store.load(game_id).undo(1)
+    comments = b"# a comment\n" * 200_000  # 2.4 MB of lines, each short
+    err = one_line_refusal(companion("play", str(game_id), "-", "--db", str(db), stdin=comments, timeout=30))
+    assert "more than 1,000,000 bytes" in err
+
+
+def test_play_refuses_a_line_that_is_not_utf8(tmp_path: Path) -> None:
+    db, game_id = imported(tmp_path)
+    err = one_line_refusal(companion("play", str(game_id), "-", "--db", str(db), stdin=b"\xff\xfe R1\n"))
+    assert "not UTF-8" in err
+
+
+@pytest.mark.parametrize("game,key,value", [("fortress", "ranks", 1_000_000), ("dragoness", "numbers", 10_000_000)])
+def test_a_deck_of_millions_of_cards_in_a_record_is_refused_under_200_mb(tmp_path: Path, game: str, key: str,
+                                                                         value: int) -> None:
+    record = json.loads((EXAMPLES / f"{game}.json").read_text("utf-8"))
+    record["deck"][key] = value
+    record["actions"] = []
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(record))
+    for command in (["replay", str(path)], ["import", str(path), "--db", str(tmp_path / "g.sqlite3")]):
+        err = one_line_refusal(companion(*command, timeout=30))
+        assert f'"{key}" must be a whole number from 1 to' in err
+
+
+# --------------------------------------------------------------------------- items 4 and 5
+
+
+def test_a_refused_undo_changes_nothing_and_says_what_to_do(tmp_path: Path) -> None:
+    """A stored action these rules refuse (stored by other rules code, whose checkpoints are not
+    used): a command that would fold past it is refused, changes nothing and says what to do; undo
+    back to the last good action and export still work."""
+    db, game_id = imported(tmp_path)
+    with Store.open(db) as store:
+        before = store.load(game_id).position
+        data = json.loads(store.db.execute("SELECT data FROM actions WHERE game_id = ? AND seq = 40",
+                                           (game_id,)).fetchone()[0])
+        store.db.execute("UPDATE checkpoints SET engine = 'other rules code'")
+    assert data["type"] == "build"
+    rewrite_action(db, game_id, 40, {**data, "card": "K13"})  # another card than the one captured
+    for command in (["show", str(game_id)], ["undo", str(game_id), "50"], ["undo", str(game_id)]):
+        run = call(*command, "--db", str(db))
+        assert_refused(run, command)
+        assert f"game {game_id}, stored action 40: K13 was not captured" in run.stderr
+        assert "nothing was changed" in run.stderr and f"companion export {game_id}" in run.stderr
+        with Store.open(db) as store:
+            assert store.load(game_id).position == before
+    assert call("export", str(game_id), "--db", str(db)).code == 0
+    run = call("undo", str(game_id), str(before - 40), "--db", str(db))  # back to the last good action
+    assert run.code == 0 and run.stdout.decode() == f"undid {before - 40} actions (…); 40 actions in effect\n"
+    run = call("redo", str(game_id), "5", "--db", str(db))
+    assert_refused(run)
+    assert "stored action 40" in run.stderr
+    with Store.open(db) as store:
+        assert store.load(game_id).position == 40
+    assert call("show", str(game_id), "--db", str(db)).code == 0
+
+
+def test_redo_after_another_program_played_is_refused_and_shows_the_stored_game(tmp_path: Path) -> None:
+    """docs/store.md: "game N was changed by another program"; it was a KeyError in _state_at."""
+    db, game_id = imported(tmp_path)
+    with Store.open(db) as mine:
+        live = mine.load(game_id)
+        live.undo(3)
+        line = call("export", str(game_id), "--lines", "--db", str(db)).stdout.decode().splitlines()
+        with Store.open(db) as other:
+            other.load(game_id).undo(1)  # the other program undoes once more, then plays the same move again
+        run = call("play", str(game_id), line[-1], "--db", str(db))
+        assert run.code == 0, run.stderr
+        with pytest.raises(Exception, match=f"game {game_id} was changed by another program meanwhile"):
+            live.redo(2)
+        assert live.position == len(line) and not live.can_redo
+        assert live.state == Store.open(db).load(game_id).state
+
+
+# --------------------------------------------------------------------------- item 10
+
+
+def test_ids_past_sqlites_integers_are_no_game(tmp_path: Path) -> None:
+    db, _ = imported(tmp_path)
+    for big in (str(2**63), str(-(2**63) - 1), "9" * 40):
+        for command in (["show", big], ["show", big, "--json"], ["export", big], ["undo", big], ["redo", big],
+                        ["play", big, "x"], ["delete", big, "--yes"], ["print", "result", big, "-o",
+                                                                        str(tmp_path / "r.pdf")]):
+            run = call(*command, "--db", str(db))
+            assert_refused(run, command)
+            assert "there is no game" in run.stderr
+
+
+def test_damaged_rows_are_named_in_one_sentence(tmp_path: Path) -> None:
+    db, game_id = imported(tmp_path, "homalet")
+    cases = {
+        "an action that is not JSON": ("UPDATE actions SET data = '{not json' WHERE seq = 3", "stored action 3"),
+        "an action that is not UTF-8": ("UPDATE actions SET data = CAST(x'7bff22' AS TEXT) WHERE seq = 3", "UTF-8"),
+        "an action that is a blob": ("UPDATE actions SET data = x'00ff' WHERE seq = 3", "stored action 3"),
+        "a deck that is not JSON": ("UPDATE games SET deck = '[1,'", "the deck of game"),
+        "a deck name that is a string": (
+            "UPDATE games SET deck = json_set(deck, '$.name', 'x')", "\"name\" must be a table"),
+        "winners that are not JSON": ("UPDATE games SET winners = 'x'", "winners"),
+        "winners that are a number": ("UPDATE games SET winners = '7'", "winners"),
+        "a name that is not UTF-8": ("UPDATE players SET name = CAST(x'41ff42' AS TEXT) WHERE id = 1", "UTF-8"),
+    }
+    for what, (sql, said) in cases.items():
+        copy = tmp_path / "copy.sqlite3"
+        shutil.copy(db, copy)
+        connection = sqlite3.connect(copy)
+        connection.execute("DELETE FROM checkpoints")  # the actions are read, not a checkpoint
+        connection.execute(sql)
+        connection.commit()
+        connection.close()
+        with Store.open(copy) as store:
+            reseal = getattr(store, "_reseal", None)
+            if reseal is not None and "action" in what:
+                reseal(game_id)
+        outcomes = [call(*command, "--db", str(copy)) for command in
+                    (["show", str(game_id)], ["export", str(game_id)], ["games"], ["stats"])]
+        refused = [run for run in outcomes if run.code != 0]
+        assert refused, what
+        for run in refused:
+            assert_refused(run, what)
+        assert any(said in run.stderr for run in refused), (what, [r.stderr for r in refused])
+        os.remove(copy)
+
+
+def test_a_deck_name_that_is_a_string_in_a_record_is_refused_in_every_game(tmp_path: Path) -> None:
+    for game in ("fortress", "homalet", "dragoness"):
+        record = json.loads((EXAMPLES / f"{game}.json").read_text("utf-8"))
+        record["deck"]["name"] = "My deck"
+        path = tmp_path / f"{game}.json"
+        path.write_text(json.dumps(record))
+        for command in (["replay", str(path)], ["import", str(path), "--db", str(tmp_path / "g.sqlite3")]):
+            run = call(*command)
+            assert_refused(run, command)
+            assert '"name" must be a table of keys and values, not "My deck"' in run.stderr
+    with pytest.raises(Exception, match="must be a table"):
+        records.read_record({**json.loads((EXAMPLES / "homalet.json").read_text()), "deck": {
+            **json.loads((EXAMPLES / "homalet.json").read_text())["deck"], "name": "x"}})
