@@ -219,7 +219,10 @@ def run_play(store: Any, args: argparse.Namespace, lang: Lang) -> int:
         try:
             ruling = live.play_line(line)
         except Refusal as refusal:
-            print(Msg(f"{line}: ", f"{line}：").text(lang) + refusal.msg.text(lang), file=sys.stderr)
+            from companion.rules.deck_rules import label
+
+            typed = label(line)  # escaped like every value a message repeats: one line, no ESC reaches the terminal
+            print(Msg(f"{typed}: ", f"{typed}：").text(lang) + refusal.msg.text(lang), file=sys.stderr)
             return 2
         _say(ruling, lang)
     return 0

@@ -14,11 +14,10 @@ from typing import Any
 
 from companion.decks import load_deck_data
 from companion.rules import dragoness, fortress, homalet
-from companion.rules.common import Lang, Msg, Refusal, check_players, refuse, winner_words
+from companion.rules.common import Lang, Msg, Refusal, check_players, name_refusal, plain_name, refuse, winner_words
 from companion.rules.deck_rules import check_keys, label, shown
 
 TOKEN = 16  # longer than any card anyone writes
-NAME = 100  # longer than any player's name
 
 
 def _players(data: dict[str, Any], most: int, least: int = 1) -> list[Any]:
@@ -32,16 +31,11 @@ def _players(data: dict[str, Any], most: int, least: int = 1) -> list[Any]:
     return players
 
 
-def _plain_name(value: Any) -> bool:
-    return isinstance(value, str) and bool(value.strip()) and len(value) <= NAME and value.isprintable()
-
-
 def _name(value: Any, where: Msg) -> str:
-    """A player's name: text of 1 to :data:`NAME` characters on one line, not only spaces (it is
+    """A player's name (:func:`~companion.rules.common.plain_name`: the one rule for names; it is
     echoed in the answer and in messages)."""
-    if not _plain_name(value):
-        raise Refusal(where + Msg(f"a name must be 1 to {NAME} characters of text on one line, not {shown(value)}",
-                                  f"名前は1〜{NAME}文字の1行の文字列です（{shown(value)} は不可）"))
+    if not plain_name(value):
+        raise Refusal(where + name_refusal(value).msg)
     name: str = value
     return name
 
@@ -52,7 +46,7 @@ def _entry(entry: Any, index: int, seen: set[str], keys: tuple[str, ...], requir
     if not isinstance(entry, dict):
         raise Refusal(where + Msg(f"must be an object with \"name\", not {shown(entry)}",
                                   f"\"name\" を持つオブジェクトです（{shown(entry)} は不可）"))
-    check_keys(entry, ("name", *keys), ("name", *required), _who(entry["name"]) if _plain_name(entry.get("name"))
+    check_keys(entry, ("name", *keys), ("name", *required), _who(entry["name"]) if plain_name(entry.get("name"))
                else where)
     name = _name(entry["name"], where)
     if name in seen:
@@ -139,8 +133,8 @@ def settle_fortress(data: dict[str, Any], explain: bool, lang: Lang, deck: Any) 
             if not isinstance(raw_columns, list):
                 raise refuse(f"\"fortress\" must be a list of columns, not {shown(raw_columns)}",
                              f"\"fortress\" は列のリストです（{shown(raw_columns)} は不可）")
-            columns = [[deck.parse(t) for t in _card_list(c, Msg(f"column {i}", f"列 {i}"))]
-                       for i, c in enumerate(raw_columns)]
+            columns = [[deck.parse(t) for t in _card_list(c, Msg(f"column {i}", f"{i} 列目"))]
+                       for i, c in enumerate(raw_columns, 1)]  # counted from 1, as people read them
             hand = [deck.parse(t) for t in _card_list(entry.get("hand", []), Msg("\"hand\"", "\"hand\""))]
             _claim(owner, [c for column in columns for c in column] + hand, name, str,
                    lambda other: Msg(f"also under {other}", f"{other}にもあります"))
@@ -174,10 +168,19 @@ def settle_homalet(data: dict[str, Any], explain: bool, lang: Lang, deck: Any) -
     seen_names: set[str] = set()
     owner: dict[int, str] = {}
     names, piles = [], []
-    for index, entry in enumerate(_players(data, homalet.MAX_PLAYERS)):
+    players = _players(data, homalet.MAX_PLAYERS)
+    # H-1: a table of N plays with 00 to N×10−1 (fewer than a table listed: the table's size is not known)
+    used = homalet.cards_for(max(len(players), homalet.MIN_PLAYERS) if len(players) >= homalet.MIN_PLAYERS
+                             else homalet.MAX_PLAYERS)
+    for index, entry in enumerate(players):
         name = _entry(entry, index, seen_names, ("pile",), ("pile",))
         try:
             pile = [homalet.parse_card(t) for t in _card_list(entry["pile"], Msg("\"pile\"", "\"pile\""))]
+            unused = [c for c in pile if c not in used]
+            if unused:
+                n, last = len(players), homalet.fmt(used[-1])
+                raise refuse(f"{homalet.fmt(unused[0])} is not used with {n} players: the game uses 00 to {last} (H-1)",
+                             f"{homalet.fmt(unused[0])} は {n} 人では使いません。使うのは 00〜{last} です（H-1）")
             _claim(owner, pile, name, homalet.fmt,
                    lambda other: Msg(f"also in {other}'s pile", f"{other}の得点札にもあります"))
         except Refusal as error:

@@ -393,8 +393,9 @@ def _built(columns: list[list[Card]], card: Card, where: Where) -> list[list[Car
 
 
 def row_problem(columns: Sequence[Sequence[Card]], top: int = 13) -> Msg | None:
-    """Why a finished fortress could not have been built under F-11, or None."""
-    for i, column in enumerate(columns):
+    """Why a finished fortress could not have been built under F-11, or None; columns counted from 1
+    at the left, as people read them."""
+    for i, column in enumerate(columns, 1):
         if not column:
             return Msg(f"column {i} is empty", f"{i} 列目が空です")
         ranks = {c.rank for c in column}
@@ -403,15 +404,15 @@ def row_problem(columns: Sequence[Sequence[Card]], top: int = 13) -> Msg | None:
                        "holds one rank",
                        f"{i} 列目に違う数字（{'・'.join(map(str, sorted(ranks)))}）が混ざっています")
     seen: dict[int, int] = {}
-    for i, column in enumerate(columns):
+    for i, column in enumerate(columns, 1):
         rank = column[0].rank
         if rank in seen:
             return Msg(f"columns {seen[rank]} and {i} both hold {rank}s; a rank stands in one column only "
                        "(F-11)",
                        f"{seen[rank]} 列目と {i} 列目がどちらも {rank} です。同じ数字の列は1つだけです（F-11）")
         seen[rank] = i
-    for i in range(1, len(columns)):
-        a, b = columns[i - 1][0].rank, columns[i][0].rank
+    for i in range(2, len(columns) + 1):
+        a, b = columns[i - 2][0].rank, columns[i - 1][0].rank
         if (b - a) % top not in STEPS:
             return Msg(f"column {i} ({b}) cannot stand right of column {i - 1} ({a}): a new "
                        "column is 1 to 3 ranks higher, 13 wrapping to 1 (F-11)",

@@ -62,14 +62,17 @@ async def test_a_homalet_score_sheet_is_live_and_stored_as_a_finished_game(db: P
     async with app.run_test(size=(80, 24)) as pilot:
         app.push_screen(SheetScreen("homalet", PLAYERS))
         await pilot.pause()
-        app.screen.query_one("#pile-0", Input).value = "07 17 26 38 45"
+        app.screen.query_one("#pile-0", Input).value = "07 17 26 28 25"  # H-1: three players use 00 to 29
         app.screen.query_one("#pile-1", Input).value = "01 02"
         await pilot.pause()
         assert "Aki: 12" in text_of(app, "#preview")  # 5 + same digit 2 + run 5
         app.screen.query_one("#pile-2", Input).value = "07"
         await pilot.pause()
         assert "07" in text_of(app, "#preview") and "each card exists once" in text_of(app, "#preview")
-        app.screen.query_one("#pile-2", Input).value = "69"
+        app.screen.query_one("#pile-2", Input).value = "30"
+        await pilot.pause()
+        assert "30 is not used with 3 players" in text_of(app, "#preview")
+        app.screen.query_one("#pile-2", Input).value = "29"
         await pilot.pause()
         await pilot.press("ctrl+s")
         await pilot.pause()
@@ -204,7 +207,7 @@ def test_companion_with_no_arguments_opens_the_app(monkeypatch: pytest.MonkeyPat
 SHEETS = {
     "fortress": ({"columns-0": "R5 Y5 / G6 / B9", "hand-0": "R3", "columns-1": "Y11 / B13 G13 / R2 K2 Y2",
                   "columns-2": "P7 G7 B7"}, ["Ben"]),  # Aki 3×2−3 = 3, Ben 3×3 = 9, Chie 1×3 = 3 (F-14)
-    "homalet": ({"pile-0": "07 17 26 38 45", "pile-1": "01 02", "pile-2": "69"}, ["Aki"]),  # 12, 2, 1 (H-11)
+    "homalet": ({"pile-0": "07 17 26 28 25", "pile-1": "01 02", "pile-2": "29"}, ["Aki"]),  # 12, 2, 1 (H-11; H-1)
     "dragoness": ({"out-0": "Aki", "left-1-0": "3", "left-2-0": "5", "out-1": "Ben", "left-0-1": "2", "left-2-1": "2",
                    "out-2": "Chie", "left-0-2": "1", "left-1-2": "4", "out-3": "Aki", "left-1-3": "6",
                    "left-2-3": "7", "out-4": "Aki", "left-1-4": "1", "left-2-4": "1"}, ["Aki"]),  # D-10, D-11

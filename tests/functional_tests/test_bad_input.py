@@ -365,14 +365,15 @@ def malformed_decks() -> Iterator[tuple[str, str]]:
 
 
 def test_the_readme_states_the_limits_the_code_applies() -> None:
-    from companion import cli, decks, settle
+    from companion import cli, decks
     from companion.rules import deck_rules
+    from companion.rules.common import NAME_CHARS
 
     readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
     rules = readme[readme.index("## Input rules"):]
     assert f"at most {cli.MAX_INPUT_BYTES:,}" in rules and f"more than {cli.MAX_DIGITS} digits" in rules
     assert f"{decks.MAX_DECK_BYTES:,} bytes" in rules
-    assert f"1 to {settle.NAME} characters" in rules
+    assert f"1 to {NAME_CHARS} characters" in rules
     assert ", ".join(deck_rules.SHAPES[:-1]) + " or " + deck_rules.SHAPES[-1] in rules
     assert f"`en` / `ja` | 1–{deck_rules.SHORT_EN} / 1–{deck_rules.SHORT_JA} characters" in rules
     for needle in ("byte-order mark", "`-o -`", "`--force`", "SIGTERM", "`hand` is optional", "`pile`",

@@ -67,9 +67,9 @@ def test_f14_settle_winners_hold_every_top_score() -> None:
                                                  {"name": "Ben", "fortress": [], "hand": ["r5"]}]}),
      "player Ben: R5 appears also under Aki"),
     (json.dumps({"game": "fortress", "players": [{"name": "Aki", "fortress": [["R5", "Y6"]]}]}),
-     "player Aki: the fortress breaks F-11: column 0 mixes ranks 5, 6"),
+     "player Aki: the fortress breaks F-11: column 1 mixes ranks 5, 6"),
     (json.dumps({"game": "fortress", "players": [{"name": "Aki", "fortress": [["R5"], ["Y9"]]}]}),
-     "player Aki: the fortress breaks F-11: column 1 (9) cannot stand right of column 0 (5)"),
+     "player Aki: the fortress breaks F-11: column 2 (9) cannot stand right of column 1 (5)"),
     (json.dumps({"game": "fortress", "players": [{"name": "Aki", "fortress": "R5"}]}),
      "player Aki: \"fortress\" must be a list of columns"),
 ])

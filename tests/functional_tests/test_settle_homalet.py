@@ -24,10 +24,10 @@ def test_h11_settle_example_gives_exactly_that_output() -> None:
 
 def test_h12_settle_breaks_a_tie_by_the_largest_card() -> None:
     doc = {"game": "homalet", "players": [{"name": "A", "pile": ["01", "02"]},
-                                          {"name": "B", "pile": ["3", "69"]},
-                                          {"name": "C", "pile": ["50"]}]}
+                                          {"name": "B", "pile": ["3", "29"]},
+                                          {"name": "C", "pile": ["10"]}]}
     out = json.loads(run("settle", "-", stdin=json.dumps(doc)).stdout)
-    assert [p["score"] for p in out["players"]] == [2, 2, 2]  # 50 is spring: 1 + 1
+    assert [p["score"] for p in out["players"]] == [2, 2, 2]  # 10 is spring: 1 + 1 (H-1: 3 players use 00-29)
     assert out["winners"] == ["B"]
 
 

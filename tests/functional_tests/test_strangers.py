@@ -220,3 +220,72 @@ def test_a_deck_name_that_is_a_string_in_a_record_is_refused_in_every_game(tmp_p
     with pytest.raises(Exception, match="must be a table"):
         records.read_record({**json.loads((EXAMPLES / "homalet.json").read_text()), "deck": {
             **json.loads((EXAMPLES / "homalet.json").read_text())["deck"], "name": "x"}})
+
+
+# --------------------------------------------------------------------------- item 6
+
+
+def test_h1_settle_refuses_homalet_cards_not_in_the_deck_for_that_many_players(tmp_path: Path) -> None:
+    """H-1: three players play with 00 to 29; a 30 or 35 earned points (a spring bonus) before."""
+    for card in ("30", "35", 69):
+        data = {"game": "homalet", "players": [{"name": "A", "pile": ["07", card]}, {"name": "B", "pile": ["12"]},
+                                               {"name": "C", "pile": []}]}
+        path = tmp_path / "h.json"
+        path.write_text(json.dumps(data))
+        for command in (["settle", str(path)], ["new", "homalet", "--results", str(path), "--db",
+                                                 str(tmp_path / "g.sqlite3")]):
+            run = call(*command)
+            assert_refused(run, command)
+            shown = card if isinstance(card, str) else f"{card:02d}"
+            assert run.stderr == f"player A: {shown} is not used with 3 players: the game uses 00 to 29 (H-1)\n"
+    data["players"][0]["pile"] = ["07", "29"]
+    path.write_text(json.dumps(data))
+    assert call("settle", str(path)).code == 0
+
+
+def test_f11_settle_counts_fortress_columns_from_1_like_everything_people_read(tmp_path: Path) -> None:
+    columns = [["R1"], ["R2"], ["R3"], ["R4"], ["R5"], ["R6"], ["R7"], ["Y1"]]
+    path = tmp_path / "f.json"
+    path.write_text(json.dumps({"game": "fortress", "players": [{"name": "Aki", "fortress": columns}]}))
+    run = call("settle", str(path))
+    assert_refused(run)
+    assert "columns 1 and 8 both hold 1s" in run.stderr
+    path.write_text(json.dumps({"game": "fortress", "players": [{"name": "Aki", "fortress": [["R1"], "R2"]}]}))
+    run = call("settle", str(path))
+    assert_refused(run)
+    assert "column 2" in run.stderr, run.stderr
+
+
+# --------------------------------------------------------------------------- items 7 and 11
+
+
+NAMES = ["Aki\nBen", "Aki\rBen", "Aki\x1b[31m", "x" * 101, "Aki\tBen", "Aki\u2028Ben"]
+
+
+def test_names_a_game_could_never_be_scored_with_are_refused_at_new_and_import(tmp_path: Path) -> None:
+    db = tmp_path / "g.sqlite3"
+    record = json.loads((EXAMPLES / "homalet.json").read_text("utf-8"))
+    for name in NAMES:
+        run = call("new", "homalet", "--players", f"{name},Ben,Chie", "--db", str(db))
+        assert_refused(run, name)
+        assert "a name must be 1 to 100 characters of text on one line" in run.stderr
+        assert "\x1b" not in run.stderr
+        path = tmp_path / "r.json"
+        path.write_text(json.dumps({**record, "setup": {**record["setup"], "players": [
+            name, *record["setup"]["players"][1:]]}}))
+        for command in (["import", str(path), "--db", str(db)], ["replay", str(path)]):
+            run = call(*command)
+            assert_refused(run, (name, command))
+            assert "a name must be 1 to 100 characters" in run.stderr
+    assert call("games", "--json", "--db", str(db)).stdout == b"[]\n" or not db.exists()
+
+
+def test_play_echoes_the_typed_line_escaped(tmp_path: Path) -> None:
+    db, game_id = imported(tmp_path, "homalet")
+    with Store.open(db) as store:
+        store.load(game_id).undo(1)
+    for line, shown in (("bad\x1b[2Jline", '"bad\\u001b[2Jline"'), ("two\nlines", '"two\\nlines"')):
+        run = call("play", str(game_id), line, "--db", str(db))
+        assert_refused(run, line)
+        assert run.stderr.startswith(shown + ": "), run.stderr
+        assert "\x1b" not in run.stderr

@@ -190,7 +190,7 @@ def test_f11_a_finished_row_with_a_rank_twice_is_refused(fdeck: f.Deck) -> None:
     row = [[c(t)] for t in ("R1", "R4", "R7", "R10", "R13")]
     assert f.row_problem(row) is None
     problem = f.row_problem([*row, [c("Y1")]])
-    assert problem is not None and "columns 0 and 5 both hold 1s" in problem.en
+    assert problem is not None and "columns 1 and 6 both hold 1s" in problem.en
 
 
 def test_f11_the_engine_refuses_the_repeated_rank_and_says_why(fdeck: f.Deck) -> None:
