@@ -111,6 +111,11 @@ def from_data(data: Mapping[str, Any], actions: tuple[type, ...], card: Callable
     if cls is None:
         raise refuse(f"unknown action type {kind!r}; known types: {', '.join(kinds)}",
                      f"不明な手の種類 {kind!r}。使える種類：{', '.join(kinds)}")
+    names = _field_names(cls)
+    if not all(key == "type" or key in names for key in data):  # a misspelt "viod" is refused, not dropped
+        from companion.rules.deck_rules import check_keys  # it imports the engines, which import this module
+
+        check_keys(data, ("type", *names), (), Msg(f"a {kind} action: ", f"{kind} の手："))
     hints = _hints(cls)
     try:
         values = {f.name: _decode(hints[f.name], data[f.name], card, card_type)
@@ -125,6 +130,7 @@ def from_data(data: Mapping[str, Any], actions: tuple[type, ...], card: Callable
 
 FORMAT = "companion-record"
 VERSION = 1
+RECORD_KEYS = ("format", "version", "game", "deck", "setup", "actions")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -168,6 +174,10 @@ def read_record(data: Any) -> Record:
 
     if not isinstance(data, Mapping):
         raise _bad("it is not a JSON object", "JSON オブジェクトではありません")
+    from companion.rules.deck_rules import check_keys  # it imports the engines, which import this module
+
+    check_keys(data, RECORD_KEYS, (), Msg("this is not a game record this program can read: ",
+                                         "このプログラムで読めるゲーム記録ではありません："))
     if data.get("format") != FORMAT:
         raise _bad(f"\"format\" must be \"{FORMAT}\"", f"\"format\" が \"{FORMAT}\" ではありません")
     version = data.get("version")
@@ -196,6 +206,9 @@ def read_record(data: Any) -> Record:
     setup_data = data.get("setup")
     if not isinstance(setup_data, Mapping):
         raise _bad("\"setup\" must hold the players and the start seat", "\"setup\" にプレイヤーと開始席が必要です")
+    check_keys(setup_data, ("players", "start"), ("players",), Msg("this is not a game record this program can read: "
+                                                                  "in \"setup\", ", "このプログラムで読めるゲーム記録"
+                                                                  "ではありません：\"setup\" の"))
     players, start = setup_data.get("players"), setup_data.get("start")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise _bad("\"setup\" needs \"players\", a list of names", "\"setup\" の \"players\" は名前のリストです")

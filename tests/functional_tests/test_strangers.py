@@ -289,3 +289,33 @@ def test_play_echoes_the_typed_line_escaped(tmp_path: Path) -> None:
         assert_refused(run, line)
         assert run.stderr.startswith(shown + ": "), run.stderr
         assert "\x1b" not in run.stderr
+
+
+# --------------------------------------------------------------------------- item 12
+
+
+def test_records_refuse_unknown_keys_everywhere_with_the_closest_known_one(tmp_path: Path) -> None:
+    record = json.loads((EXAMPLES / "homalet.json").read_text("utf-8"))
+    play = next(i for i, a in enumerate(record["actions"]) if a["type"] == "play")
+
+    def changed(where: str) -> dict[str, Any]:
+        data = json.loads(json.dumps(record))
+        if where == "top":
+            data["actoins"] = data.pop("actions")
+        elif where == "setup":
+            data["setup"]["strat"] = 0
+        elif where == "action":
+            data["actions"][play]["viod"] = True
+        else:
+            data["deck"]["colours"] = data["deck"]["colors"]
+        return data
+
+    for where, said in (("top", '"actoins" (did you mean "actions"?)'), ("setup", '"strat" (did you mean "start"?)'),
+                        ("action", f'action {play}: a play action: unknown key "viod" (did you mean "void"?)'),
+                        ("deck", '"colours" (did you mean "colors"?)')):
+        path = tmp_path / "r.json"
+        path.write_text(json.dumps(changed(where)))
+        for command in (["replay", str(path)], ["import", str(path), "--db", str(tmp_path / "g.sqlite3")]):
+            run = call(*command)
+            assert_refused(run, (where, command))
+            assert said in run.stderr, run.stderr
