@@ -23,7 +23,7 @@ import sqlite3
 import struct
 import time
 import zlib
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from types import ModuleType
@@ -32,7 +32,7 @@ from typing import Any
 from companion.rules.common import Lang, Msg, Refusal, plural, refuse
 
 APPLICATION_ID = 0x43504E31  # "CPN1": marks the file as this program's (PRAGMA application_id)
-SCHEMA_VERSION = 1  # PRAGMA user_version; MIGRATIONS lifts an older file to it
+SCHEMA_VERSION = 2  # PRAGMA user_version; MIGRATIONS lifts an older file to it
 CHECKPOINT_EVERY = 8  # near where the game stands, a folded state is kept every this many actions,
 CHECKPOINT_NEAR = 64  # within this many actions of it; further back, every this many; and where it stands
 BUSY_MS = 5000  # how long a writer waits for another process's transaction before refusing
@@ -55,7 +55,8 @@ CREATE TABLE games(
     updated TEXT NOT NULL,
     finished INTEGER NOT NULL DEFAULT 0,
     winners TEXT NOT NULL DEFAULT '[]',  -- JSON list of names, for a finished game
-    digest TEXT                          -- hash of the record of the actions in effect (NULL: not worked out)
+    digest TEXT,                         -- hash of the record of the actions in effect (NULL: not worked out)
+    head TEXT                            -- the hash chain where the game stands (its seed at position 0)
 );
 CREATE TABLE seats(
     game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -71,6 +72,7 @@ CREATE TABLE actions(
     seq INTEGER NOT NULL,                -- from 0; rows at or past games.position are undone
     data TEXT NOT NULL,                  -- the action as JSON (engine.action_to_data)
     time TEXT,                           -- ISO 8601 UTC
+    chain TEXT,                          -- hash of this row and the previous row's chain (the game's seed for 0)
     PRIMARY KEY (game_id, seq)
 ) WITHOUT ROWID;
 CREATE TABLE checkpoints(
@@ -78,11 +80,43 @@ CREATE TABLE checkpoints(
     seq INTEGER NOT NULL,                -- the state after this many actions
     engine TEXT NOT NULL,                -- the rules code's fingerprint: another version's states are ignored
     state BLOB NOT NULL,
+    seal TEXT,                           -- hash of the chain at seq and the state: a damaged checkpoint is not read
     PRIMARY KEY (game_id, seq)
 ) WITHOUT ROWID;
 """
 
-MIGRATIONS: dict[int, str] = {}  # from version N to N+1: the SQL that lifts it (none yet)
+
+def _chain_every_game(db: sqlite3.Connection) -> None:
+    """Version 1 → 2: the hash chain of every stored game worked out from its rows; the old
+    checkpoints (pickled: never read again) are dropped, the games fold from their actions once."""
+    db.execute("ALTER TABLE actions ADD COLUMN chain TEXT")
+    db.execute("ALTER TABLE checkpoints ADD COLUMN seal TEXT")
+    db.execute("ALTER TABLE games ADD COLUMN head TEXT")
+    db.execute("DELETE FROM checkpoints")
+    for (game_id,) in db.execute("SELECT id FROM games WHERE mode = 'track'").fetchall():
+        chain_game(db, game_id)
+
+
+def chain_game(db: sqlite3.Connection, game_id: int) -> None:
+    """Work out game ``game_id``'s hash chain from its rows as they are stored, and keep it (the
+    migration to version 2; a repair tool). Its checkpoints are dropped: they were sealed with the
+    old chain."""
+    game, deck, start, position = db.execute("SELECT game, deck, start, position FROM games WHERE id = ?",
+                                             (game_id,)).fetchone()
+    names = [r[0] for r in db.execute("SELECT p.name FROM seats s JOIN players p ON p.id = s.player_id "
+                                      "WHERE s.game_id = ? ORDER BY s.seat", (game_id,))]
+    chain = [chain_seed(game, deck, start, names)]
+    rows = db.execute("SELECT seq, data, time FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)).fetchall()
+    for seq, data, stamp in rows:
+        chain.append(chain_link(chain[-1], data, stamp))
+        db.execute("UPDATE actions SET chain = ? WHERE game_id = ? AND seq = ?", (chain[-1], game_id, seq))
+    head = chain[position] if 0 <= position < len(chain) else None
+    db.execute("UPDATE games SET head = ? WHERE id = ?", (head, game_id))
+    db.execute("DELETE FROM checkpoints WHERE game_id = ?", (game_id,))
+
+
+# from version N to N+1: what lifts it, in the transaction that opens the file for writing
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _chain_every_game}
 
 
 def default_db_path() -> Path:
@@ -329,6 +363,7 @@ class Store:
         self.db = connection
         self.path = path
         self.readonly = readonly
+        self.version = SCHEMA_VERSION  # a file opened read-only may be older: Store.open reads it
 
     # ------------------------------------------------------------ opening
 
@@ -357,7 +392,9 @@ class Store:
             if not size:
                 raise refuse(f"{file} holds no games yet, so there is nothing to read",
                              f"{file} にはまだゲームがありません。読むものがありません")
-            return cls(_connect_ro(file), file, True)
+            store = cls(_connect_ro(file), file, True)
+            store.version = int(store.db.execute("PRAGMA user_version").fetchone()[0])
+            return store
         try:
             file.parent.mkdir(parents=True, exist_ok=True)
             connection = sqlite3.connect(file, isolation_level=None, timeout=BUSY_MS / 1000)
@@ -401,7 +438,7 @@ class Store:
                     db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
                 version = db.execute("PRAGMA user_version").fetchone()[0]
                 while version < SCHEMA_VERSION:
-                    _script(db, MIGRATIONS[version])
+                    MIGRATIONS[version](db)
                     version += 1
                     db.execute(f"PRAGMA user_version = {version}")
         db.execute("PRAGMA synchronous = FULL")  # in WAL mode: fsync at every commit
@@ -479,6 +516,9 @@ class Store:
         game_id = int(cursor.lastrowid or 0)
         self.db.executemany("INSERT INTO seats(game_id, seat, player_id) VALUES (?, ?, ?)",
                             [(game_id, seat, self._player_id(name)) for seat, name in enumerate(players)])
+        if mode == "track":
+            self.db.execute("UPDATE games SET head = ? WHERE id = ?", (chain_seed(game, deck_text, start, players),
+                                                                       game_id))
         return game_id
 
     def new_game(self, game: str, players: Sequence[str], start: int | None = None,
@@ -670,14 +710,20 @@ class Store:
                 raise refuse(f"this record is already stored as game {duplicate}; nothing was imported",
                              f"この記録はゲーム {duplicate} として保存済みです。取り込みませんでした")
             game_id = self._insert_game(engine.GAME, "track", deck_text, start, setup.players, times=record.times)
-            self.db.executemany("INSERT INTO actions(game_id, seq, data, time) VALUES (?, ?, ?, ?)",
-                                [(game_id, seq, data, stamp) for seq, (data, stamp) in enumerate(rows)])
+            chains = [chain_seed(engine.GAME, deck_text, start, setup.players)]
+            for text, stamp in rows:
+                chains.append(chain_link(chains[-1], text, stamp))
+            self.db.executemany("INSERT INTO actions(game_id, seq, data, time, chain) VALUES (?, ?, ?, ?, ?)",
+                                [(game_id, seq, text, stamp, chains[seq + 1])
+                                 for seq, (text, stamp) in enumerate(rows)])
             mark = fingerprint(engine)
             ends = len(states) - 1  # an imported game: every CHECKPOINT_NEAR actions and at its end
             seqs = [seq for seq in [*range(CHECKPOINT_NEAR, ends, CHECKPOINT_NEAR), ends] if seq]
-            self.db.executemany("INSERT INTO checkpoints(game_id, seq, engine, state) VALUES (?, ?, ?, ?)",
-                                [(game_id, seq, mark, freeze(engine, states[seq])) for seq in seqs])
-            self.db.execute("UPDATE games SET position = ?, digest = ? WHERE id = ?", (len(rows), digest, game_id))
+            blobs = [(seq, freeze(engine, states[seq])) for seq in seqs]
+            self.db.executemany("INSERT INTO checkpoints(game_id, seq, engine, state, seal) VALUES (?, ?, ?, ?, ?)",
+                                [(game_id, seq, mark, blob, _seal(chains[seq], blob)) for seq, blob in blobs])
+            self.db.execute("UPDATE games SET position = ?, digest = ?, head = ? WHERE id = ?",
+                            (len(rows), digest, chains[-1], game_id))
             self._set_result(game_id, *_outcome(engine, setup, states[-1]))
         return game_id
 
@@ -719,6 +765,28 @@ class Store:
                          f"データベース {self.path} でエラーが起きました：{error}。何も変更していません") from None
         except sqlite3.DatabaseError as error:
             raise _damaged(self.path, str(error)) from None
+
+
+def chain_seed(game: str, deck_text: str, start: int | None, players: Sequence[str]) -> str:
+    """Where a game's hash chain starts: its game, deck, start seat and players as stored."""
+    return hashlib.sha256(_dumps(["companion-chain", game, deck_text, start, list(players)]).encode("utf-8")
+                          ).hexdigest()[:32]
+
+
+def chain_link(previous: str, data: Any, stamp: Any) -> str:
+    """The chain after a stored action: a hash of the previous chain and the row's line and time as
+    stored (a row damaged into bytes is hashed as it is, and then fails the check)."""
+    digest = hashlib.sha256(previous.encode("ascii"))
+    for value in (data, stamp):
+        digest.update(b"\x00" if value is None else b"\x01" + (value if isinstance(value, bytes)
+                                                              else str(value).encode("utf-8", "surrogatepass")))
+        digest.update(b"\x1f")
+    return digest.hexdigest()[:32]
+
+
+def _seal(chain: str, blob: bytes) -> str:
+    """A checkpoint's seal: its state bound to the actions it folds."""
+    return hashlib.sha256(chain.encode("ascii") + b"\x00" + blob).hexdigest()[:32]
 
 
 def unfoldable(game_id: int, seq: int, why: Msg) -> Refusal:
@@ -857,6 +925,8 @@ class LiveGame:
         self.game: str = row["game"]
         self.mode: str = row["mode"]
         self.engine = engine_for(self.game)
+        self._seed = chain_seed(self.game, row["deck"], row["start"], players)
+        self._sync(row)  # the hash chain is checked before anything stored is read
         from companion.rules.deck_rules import read_deck
 
         path = store.path
@@ -870,16 +940,47 @@ class LiveGame:
         self.results: dict[str, Any] | None = None if row["results"] is None else _stored_json(
             path, row["results"], Msg(f"the results of game {self.id}", f"ゲーム {self.id} の結果"))
         self._finished_sheet = bool(row["finished"])
-        self._sync(row)
 
     def _sync(self, row: sqlite3.Row) -> None:
-        """Forget what was folded: the stored game is the truth (after another program changed it)."""
+        """Forget what was folded: the stored game is the truth (after another program changed it).
+        Its rows are read once and their hash chain checked: a changed byte is refused, naming the
+        first action that does not match."""
         self._position: int = row["position"]
         self._revision: int = row["revision"]
-        self._stored: int = self.store.db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?",
-                                                  (self.id,)).fetchone()[0]
+        chained = self.store.version >= 2
+        columns = "seq, data, time, chain" if chained else "seq, data, time, NULL"
+        with self.store._guard():
+            rows = self.store.db.execute(f"SELECT {columns} FROM actions WHERE game_id = ? ORDER BY seq",
+                                         (self.id,)).fetchall()
+        chains = [self._seed]
+        texts: dict[int, Any] = {}
+        for index, (seq, data, stamp, stored) in enumerate(rows):
+            chains.append(chain_link(chains[-1], data, stamp))
+            if seq != index or (chained and stored != chains[-1]):
+                raise self._broken(min(seq, index))
+            texts[seq] = data
+        if chained and self.mode == "track" and (not 0 <= self._position < len(chains)
+                                                 or row["head"] != chains[self._position]):
+            raise self._broken(None)
+        self._chains = chains
+        self._texts = texts
+        self._stored: int = len(rows)
         self._states: dict[int, Any] = {}
         self._actions: dict[int, Any] = {}
+
+    def _broken(self, seq: int | None) -> Refusal:
+        if seq == 0:
+            what = Msg(f"game {self.id}'s setup or its stored action 0",
+                       f"ゲーム {self.id} の設定か保存された 0 番目の手")
+        elif seq is not None:
+            what = Msg(f"stored action {seq} of game {self.id}", f"ゲーム {self.id} の保存された {seq} 番目の手")
+        else:
+            what = Msg(f"where game {self.id} stands", f"ゲーム {self.id} の現在位置")
+        path = self.store.path
+        return refuse(f"{path} is damaged: {what.en} does not match the hash chain kept with the game (a byte of the "
+                      "file changed); it was left untouched: restore a copy",
+                      f"{path} は壊れています：{what.ja}がゲームとともに保存したハッシュの連鎖と合いません"
+                      "（ファイルの一部が変わっています）。変更していません。コピーを戻してください")
 
     # ------------------------------------------------------------ reading
 
@@ -921,11 +1022,9 @@ class LiveGame:
         missing = [i for i in range(start, stop) if i not in self._actions]
         if not missing:
             return
-        with self.store._guard():
-            rows = self.store.db.execute("SELECT seq, data FROM actions WHERE game_id = ? AND seq >= ? AND seq < ?",
-                                         (self.id, missing[0], stop)).fetchall()
-        for seq, data in rows:
-            if seq not in self._actions:
+        for seq in missing:
+            data = self._texts.get(seq)
+            if data is not None and seq not in self._actions:
                 what = Msg(f"stored action {seq} of game {self.id}", f"ゲーム {self.id} の保存された {seq} 番目の手")
                 stored = _stored_json(self.store.path, data, what)
                 with self._stored_action(seq):
@@ -954,11 +1053,12 @@ class LiveGame:
             return self._states[position]
         base = max((p for p in self._states if p <= position), default=0)
         state = self._states.get(base)
-        if position - base > 1:
+        if position - base > 1 and self.store.version >= 2:  # an older file's checkpoints are not read
             row = self.store.db.execute(
-                "SELECT seq, state FROM checkpoints WHERE game_id = ? AND engine = ? AND seq <= ? AND seq > ? "
+                "SELECT seq, state, seal FROM checkpoints WHERE game_id = ? AND engine = ? AND seq <= ? AND seq > ? "
                 "ORDER BY seq DESC LIMIT 1", (self.id, fingerprint(self.engine), position, base)).fetchone()
-            if row is not None:
+            if row is not None and isinstance(row[1], bytes) and 0 <= row[0] < len(self._chains) \
+                    and row[2] == _seal(self._chains[row[0]], row[1]):  # bound to the actions it folds
                 with suppress(ValueError):  # a checkpoint that is not a state of this game is only a lost shortcut
                     base, state = row[0], thaw(self.engine, row[1], self.setup)
         if state is None:
@@ -1021,14 +1121,19 @@ class LiveGame:
         ruling: Msg
         state, ruling = self.engine.apply(self.state, action)
         finish = _outcome(self.engine, self.setup, state)
+        data, stamp = _dumps(self.engine.action_to_data(action)), now()
+        chain = chain_link(self._chains[position], data, stamp)
         with self._change() as db:
             db.execute("DELETE FROM actions WHERE game_id = ? AND seq >= ?", (self.id, position))
             db.execute("DELETE FROM checkpoints WHERE game_id = ? AND seq > ?", (self.id, position))
-            db.execute("INSERT INTO actions(game_id, seq, data, time) VALUES (?, ?, ?, ?)",
-                       (self.id, position, _dumps(self.engine.action_to_data(action)), now()))
+            db.execute("INSERT INTO actions(game_id, seq, data, time, chain) VALUES (?, ?, ?, ?, ?)",
+                       (self.id, position, data, stamp, chain))
+            self._chains[position + 1:] = [chain]
             self._checkpoint(db, position + 1, state)
-            db.execute("UPDATE games SET position = ? WHERE id = ?", (position + 1, self.id))
+            db.execute("UPDATE games SET position = ?, head = ? WHERE id = ?", (position + 1, chain, self.id))
             self.store._set_result(self.id, *finish)
+        self._texts = {seq: text for seq, text in self._texts.items() if seq < position}
+        self._texts[position] = data
         for p in [p for p in self._states if p > position]:
             del self._states[p]
         for p in [p for p in self._actions if p >= position]:
@@ -1043,8 +1148,9 @@ class LiveGame:
         starts there); of the others, those in :func:`checkpoint_seqs` for it stay."""
         db.execute("DELETE FROM checkpoints WHERE game_id = ? AND seq != ? AND (seq % ? != 0 OR (seq % ? != 0 AND "
                    "seq < ?))", (self.id, position, CHECKPOINT_EVERY, CHECKPOINT_NEAR, position - CHECKPOINT_NEAR))
-        db.execute("INSERT OR REPLACE INTO checkpoints(game_id, seq, engine, state) VALUES (?, ?, ?, ?)",
-                   (self.id, position, fingerprint(self.engine), freeze(self.engine, state)))
+        blob = freeze(self.engine, state)
+        db.execute("INSERT OR REPLACE INTO checkpoints(game_id, seq, engine, state, seal) VALUES (?, ?, ?, ?, ?)",
+                   (self.id, position, fingerprint(self.engine), blob, _seal(self._chains[position], blob)))
 
     def play_line(self, line: str) -> Msg:
         """A table-notation line (docs/notation.md), read against the current state, then played."""
@@ -1074,7 +1180,8 @@ class LiveGame:
         with self._change() as db:
             state = self._state_at(position)
             finish = _outcome(self.engine, self.setup, state)
-            db.execute("UPDATE games SET position = ? WHERE id = ?", (position, self.id))
+            db.execute("UPDATE games SET position = ?, head = ? WHERE id = ?",
+                       (position, self._chains[position], self.id))
             self._checkpoint(db, position, state)
             self.store._set_result(self.id, *finish)
         self._position = position

@@ -196,6 +196,7 @@ def test_a_stored_action_these_rules_refuse_is_named(tmp_path: Path) -> None:
             live.play(action)
         db.db.execute("DELETE FROM checkpoints")
         db.db.execute("UPDATE actions SET data = ? WHERE seq = 1", ('{"type": "teleport"}',))
+        store_module.chain_game(db.db, live.id)  # as that version stored it
     with Store.open(path) as db, pytest.raises(Refusal, match=r"game 1, stored action 1: unknown action type"):
         db.load(live.id).state  # noqa: B018
 

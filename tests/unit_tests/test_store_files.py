@@ -122,13 +122,14 @@ def test_read_only_of_a_missing_database_is_refused(tmp_path: Path) -> None:
 
 def test_an_older_database_is_migrated_forward_when_opened(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The schema carries a version; opening an older file for writing lifts it step by step, keeping
-    its games (here version 1 lifted to a pretend version 2 that adds a column)."""
+    its games (here the current version lifted to a pretend next one that adds a column)."""
     from companion import store as store_module
 
     path = tmp_path / "g.sqlite3"
     game_id = stored_game(path, 5)
     monkeypatch.setattr(store_module, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
-    monkeypatch.setitem(store_module.MIGRATIONS, SCHEMA_VERSION, "ALTER TABLE games ADD COLUMN note TEXT;\n")
+    monkeypatch.setitem(store_module.MIGRATIONS, SCHEMA_VERSION,
+                        lambda db: db.execute("ALTER TABLE games ADD COLUMN note TEXT"))
     with Store.open(path, readonly=True) as db:  # reading does not migrate
         assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     with Store.open(path) as db:
