@@ -492,9 +492,12 @@ def run_export(store: Any, args: argparse.Namespace, lang: Lang) -> int:
     if args.output is None:
         print(text, end="")
         return 0
+    import os
+
     from printables.layout import atomic_target
 
-    with atomic_target(args.output) as temp:
+    target = os.path.realpath(args.output) if os.path.islink(args.output) else args.output  # through a link
+    with atomic_target(target) as temp:
         Path(temp).write_text(text, encoding="utf-8")
     count = text.count("\n")
     what = (Msg(f"{plural(count, 'line', 'lines')} of table notation", f"卓上記法 {count} 行")

@@ -143,22 +143,31 @@ def _dumps(value: Any) -> str:
 # --------------------------------------------------------------------------- refusals
 
 
+class _Untouched(Refusal):
+    """A file refused as damaged, another program's or newer: what opening it made beside it goes."""
+
+
+def _untouched(en: str, ja: str) -> Refusal:
+    return _Untouched(Msg(en, ja))
+
+
 def _damaged(path: Path, why: str) -> Refusal:
-    return refuse(f"{path} is damaged ({why}); it was left untouched: restore a copy or choose another file "
+    why = " ".join(why.splitlines()[:1])[:160] or "SQLite's check failed"  # one line, not SQLite's schema text
+    return _untouched(f"{path} is damaged ({why}); it was left untouched: restore a copy or choose another file "
                   "with --db",
                   f"{path} は壊れています（{why}）。変更していません。コピーを戻すか、--db で別のファイルを"
                   "指定してください")
 
 
 def _foreign(path: Path) -> Refusal:
-    return refuse(f"{path} is not a companion database (another program's file); it was left untouched: "
+    return _untouched(f"{path} is not a companion database (another program's file); it was left untouched: "
                   "choose another file with --db",
                   f"{path} は companion のデータベースではありません（別のプログラムのファイルです）。"
                   "変更していません。--db で別のファイルを指定してください")
 
 
 def _newer(path: Path, version: int) -> Refusal:
-    return refuse(f"{path} was written by a newer companion (store version {version}; this one reads up to "
+    return _untouched(f"{path} was written by a newer companion (store version {version}; this one reads up to "
                   f"{SCHEMA_VERSION}); it was left untouched: update companion",
                   f"{path} は新しい companion が書いたものです（保存形式 {version}。読めるのは "
                   f"{SCHEMA_VERSION} まで）。変更していません。companion を更新してください")
@@ -172,6 +181,25 @@ def _read_only(path: Path) -> Refusal:
 def _busy() -> Refusal:
     return refuse("another program is writing to the game store; nothing was changed: try again",
                   "別のプログラムがデータベースに書き込み中です。何も変更していません。もう一度試してください")
+
+
+def _full(path: Path, error: Exception) -> bool:
+    """Whether an SQLite error means the disk is full (SQLite says so, or says "disk I/O error" on a
+    disk with no room left: it could not make its shared-memory file)."""
+    if "full" in str(error):
+        return True
+    if "disk I/O" not in str(error):
+        return False
+    try:
+        room = os.statvfs(path.parent if str(path.parent) else ".")
+    except OSError:
+        return False
+    return room.f_bavail * room.f_frsize < 256 * 1024
+
+
+def _failed(path: Path, error: Exception) -> Refusal:
+    """An SQLite error from a file: a full disk said as such, anything else as damage."""
+    return _disk_full(path) if _full(path, error) else _damaged(path, str(error))
 
 
 def _disk_full(path: Path) -> Refusal:
@@ -211,6 +239,31 @@ def _stored_json(path: Path, value: Any, what: Msg) -> Any:
 
 
 # --------------------------------------------------------------------------- file checks
+
+
+def _check_kind(file: Path) -> None:
+    """A database is a regular file, or a path where one can be made: a device, a pipe or a socket
+    (or a link to one, or a link to nothing) is refused before SQLite touches anything (it would
+    make ``<device>-journal`` beside it)."""
+    import stat
+
+    if str(file) == ":memory:":
+        return
+    try:
+        mode = file.stat().st_mode
+    except FileNotFoundError:
+        if file.is_symlink():
+            raise refuse(f"{file} is a link to nothing; give the path of a database file with --db",
+                         f"{file} はどこも指していないリンクです。--db でデータベースファイルのパスを指定してください"
+                         ) from None
+        return
+    except OSError as error:
+        raise refuse(f"cannot read {file}: {error.strerror}", f"{file} を読めません：{error.strerror}") from None
+    if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+        raise refuse(f"{file} is not a regular file (a device, a pipe or a socket); give the path of a database "
+                     "file with --db",
+                     f"{file} は通常のファイルではありません（デバイス・パイプ・ソケット）。--db でデータベース"
+                     "ファイルのパスを指定してください")
 
 
 def _check_header(path: Path, head: bytes, size: int) -> None:
@@ -364,6 +417,8 @@ class Store:
         self.path = path
         self.readonly = readonly
         self.version = SCHEMA_VERSION  # a file opened read-only may be older: Store.open reads it
+        self._wrote = False  # a change was committed: close() checkpoints the write-ahead log
+        self._copy: Path | None = None  # a read-only medium's file and log copied to read both
 
     # ------------------------------------------------------------ opening
 
@@ -373,6 +428,20 @@ class Store:
         that is damaged, another program's, or from a newer version is refused and left untouched.
         A file that cannot be written is opened read-only."""
         file = Path(path) if path is not None else default_db_path()
+        _check_kind(file)
+        sidecars = [file.with_name(file.name + end) for end in ("-wal", "-shm", "-journal")]
+        before = {p for p in sidecars if p.exists()}
+        try:
+            return cls._open(file, readonly)
+        except _Untouched:  # a damaged, foreign or newer file is left as it was: nothing beside it either
+            for created in (p for p in sidecars if p not in before):
+                with suppress(OSError):
+                    if not (created.name.endswith("-wal") and created.stat().st_size):  # never a log with content
+                        created.unlink()
+            raise
+
+    @classmethod
+    def _open(cls, file: Path, readonly: bool) -> Store:
         exists = file.exists()
         if exists and file.is_dir():
             raise refuse(f"{file} is a folder; give the path of a database file with --db",
@@ -392,7 +461,9 @@ class Store:
             if not size:
                 raise refuse(f"{file} holds no games yet, so there is nothing to read",
                              f"{file} にはまだゲームがありません。読むものがありません")
-            store = cls(_connect_ro(file), file, True)
+            connection, copy = _connect_ro(file)
+            store = cls(connection, file, True)
+            store._copy = copy
             store.version = int(store.db.execute("PRAGMA user_version").fetchone()[0])
             return store
         try:
@@ -412,12 +483,10 @@ class Store:
                     time.sleep(0.02)
                     continue
                 connection.close()
-                if "full" in str(error):
-                    raise _disk_full(file) from None
-                raise _busy() if locked else _damaged(file, str(error)) from None
+                raise _busy() if locked else _failed(file, error) from None
             except sqlite3.DatabaseError as error:
                 connection.close()
-                raise _damaged(file, str(error)) from None
+                raise _failed(file, error) from None
             except Refusal:
                 connection.close()
                 raise
@@ -456,7 +525,16 @@ class Store:
         return False
 
     def close(self) -> None:
+        """Close; a store that wrote first copies its write-ahead log into the main file, so that the
+        .sqlite3 file alone holds every acknowledged action (a copy of it is complete)."""
+        if self._wrote:
+            with suppress(sqlite3.Error):
+                self.db.execute("PRAGMA wal_checkpoint(PASSIVE)")
         self.db.close()
+        if self._copy is not None:
+            import shutil
+
+            shutil.rmtree(self._copy, ignore_errors=True)
 
     def __enter__(self) -> Store:
         return self
@@ -473,7 +551,7 @@ class Store:
         try:
             self.db.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as error:
-            raise _busy() if "locked" in str(error) or "busy" in str(error) else _damaged(self.path, str(error)) \
+            raise _busy() if "locked" in str(error) or "busy" in str(error) else _failed(self.path, error) \
                 from None
         try:
             yield self.db
@@ -483,10 +561,11 @@ class Store:
             raise
         try:
             self.db.execute("COMMIT")
+            self._wrote = True
         except sqlite3.OperationalError as error:
             with suppress(sqlite3.Error):
                 self.db.execute("ROLLBACK")
-            raise (_disk_full(self.path) if "full" in str(error) else _busy()) from None
+            raise (_disk_full(self.path) if _full(self.path, error) else _busy()) from None
 
     @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:
@@ -754,7 +833,7 @@ class Store:
                 raise _busy() from None
             if "readonly" in str(error) or "read-only" in str(error):
                 raise _read_only(self.path) from None
-            if "full" in str(error):
+            if _full(self.path, error):
                 raise _disk_full(self.path) from None
             if "decode" in str(error):
                 raise refuse(f"{self.path} is damaged (a stored text is not UTF-8); it was left untouched: restore "
@@ -764,7 +843,7 @@ class Store:
             raise refuse(f"the game store {self.path} failed: {error}; nothing was changed",
                          f"データベース {self.path} でエラーが起きました：{error}。何も変更していません") from None
         except sqlite3.DatabaseError as error:
-            raise _damaged(self.path, str(error)) from None
+            raise _failed(self.path, error) from None
 
 
 def chain_seed(game: str, deck_text: str, start: int | None, players: Sequence[str]) -> str:
@@ -830,9 +909,9 @@ def _marks(db: sqlite3.Connection) -> tuple[int, int, bool]:
 def _quick_check(file: Path) -> None:
     """SQLite's own check of every page, on a read-only connection (the file is not written)."""
     try:
-        connection = _connect_ro(file)
+        connection, copy = _connect_ro(file)
     except sqlite3.DatabaseError as error:
-        raise _damaged(file, str(error)) from None
+        raise _failed(file, error) from None
     try:
         app, version, empty = _marks(connection)
         if app != APPLICATION_ID and not (app == 0 and version == 0 and empty):  # empty: being created now
@@ -844,23 +923,49 @@ def _quick_check(file: Path) -> None:
         if problems != ["ok"]:
             raise _damaged(file, problems[0] if problems else "SQLite's check failed")
     except sqlite3.DatabaseError as error:
-        raise _damaged(file, str(error)) from None
+        raise _failed(file, error) from None
     finally:
         connection.close()
+        if copy is not None:
+            import shutil
+
+            shutil.rmtree(copy, ignore_errors=True)
 
 
-def _connect_ro(file: Path) -> sqlite3.Connection:
-    """A connection that cannot write the file (``mode=ro``); a file whose folder cannot take
-    SQLite's shared-memory file is read as immutable."""
+def _connect_ro(file: Path) -> tuple[sqlite3.Connection, Path | None]:
+    """A connection that cannot write the file (``mode=ro``), and the temporary folder it reads from
+    if any. A file whose folder cannot take SQLite's shared-memory file (a read-only medium) is read
+    as immutable when it has no write-ahead log; with one (acknowledged actions may be there alone),
+    the file and its log are copied to a temporary folder and read from there: never fewer actions
+    than were acknowledged."""
     uri = file.resolve().as_uri()
     try:
         connection = sqlite3.connect(f"{uri}?mode=ro", uri=True, isolation_level=None)
         connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
-        return connection
+        return connection, None
     except sqlite3.OperationalError:
+        pass
+    wal = file.with_name(file.name + "-wal")
+    if not (wal.exists() and wal.stat().st_size):
         connection = sqlite3.connect(f"{uri}?immutable=1", uri=True, isolation_level=None)
         connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
-        return connection
+        return connection, None
+    import shutil
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp(prefix="companion-ro."))
+    try:
+        shutil.copyfile(file, folder / "copy.sqlite3")
+        shutil.copyfile(wal, folder / "copy.sqlite3-wal")
+        connection = sqlite3.connect(f"{(folder / 'copy.sqlite3').as_uri()}?mode=ro", uri=True, isolation_level=None)
+        connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        return connection, folder
+    except (OSError, sqlite3.Error) as error:
+        shutil.rmtree(folder, ignore_errors=True)
+        raise refuse(f"{file} is on a medium that cannot be written and its write-ahead log ({wal.name}) cannot be "
+                     f"read ({error}); copy both files to a folder you can write to and open the copy",
+                     f"{file} は書き込めない場所にあり、その先行書き込みログ（{wal.name}）を読めません（{error}）。"
+                     "両方のファイルを書き込めるフォルダにコピーして、コピーを開いてください") from None
 
 
 # --------------------------------------------------------------------------- engines

@@ -101,6 +101,13 @@ class CompanionApp(App[None]):
             self._store = Store.open(self._db_path)
         return self._store
 
+    def on_unmount(self) -> None:
+        """On quit the store is closed: what was played is copied from the write-ahead log into the
+        database file, so that the file alone holds every acknowledged action."""
+        if self._store is not None:
+            self._store.close()
+            self._store = None
+
     # ------------------------------------------------------------------ language
 
     def say(self, key: str) -> str:
