@@ -173,8 +173,10 @@ def run_new(store: Any, args: argparse.Namespace, lang: Lang) -> int:
                      "プレイヤーを指定してください：--players A,B,C（結果だけなら --results FILE）")
     repeated = [name for i, name in enumerate(players) if name in players[:i]]
     if repeated:
-        raise refuse(f"--players names {repeated[0]!r} twice; each player needs a name of their own",
-                     f"--players に {repeated[0]!r} が2回あります。プレイヤーにはそれぞれ別の名前が必要です")
+        from companion.rules.deck_rules import shown
+
+        raise refuse(f"--players names {shown(repeated[0])} twice; each player needs a name of their own",
+                     f"--players に {shown(repeated[0])} が2回あります。プレイヤーにはそれぞれ別の名前が必要です")
     start = None
     if args.start is not None:
         if args.start not in players:
@@ -421,8 +423,10 @@ def _player_named(store: Any, name: str) -> str:
     for stored in roster:
         if key(stored) == key(name):
             return str(stored)
-    raise refuse(f"no player named {name!r}; players: {', '.join(roster)}",
-                 f"{name!r} という名前のプレイヤーはいません。プレイヤー：{'、'.join(roster)}")
+    from companion.rules.deck_rules import shown
+
+    raise refuse(f"no player named {shown(name)}; players: {', '.join(roster)}",
+                 f"{shown(name)} という名前のプレイヤーはいません。プレイヤー：{'、'.join(roster)}")
 
 
 def run_stats(store: Any, args: argparse.Namespace, lang: Lang) -> int:

@@ -199,6 +199,8 @@ def _full(path: Path, error: Exception) -> bool:
 
 def _failed(path: Path, error: Exception) -> Refusal:
     """An SQLite error from a file: a full disk said as such, anything else as damage."""
+    if isinstance(error, UnicodeDecodeError):
+        return _damaged(path, "a text in it is not UTF-8")
     return _disk_full(path) if _full(path, error) else _damaged(path, str(error))
 
 
@@ -408,6 +410,14 @@ class HeadToHead:
 
 # --------------------------------------------------------------------------- the store
 
+_GAME_COLUMNS: dict[str, tuple[type, ...]] = {  # what each column of a game's row holds (SQLite would take anything)
+    "id": (int,), "game": (str,), "mode": (str,), "deck": (str,), "start": (int, type(None)),
+    "results": (str, type(None)), "position": (int,), "revision": (int,), "finished": (int,), "winners": (str,),
+    "head": (str, type(None)),
+}
+_KIND_WORDS = {int: "whole number", str: "text"}
+
+
 
 class Store:
     """One open game database. Use :meth:`open`; close it with :meth:`close` (or ``with``)."""
@@ -461,7 +471,10 @@ class Store:
             if not size:
                 raise refuse(f"{file} holds no games yet, so there is nothing to read",
                              f"{file} にはまだゲームがありません。読むものがありません")
-            connection, copy = _connect_ro(file)
+            try:
+                connection, copy = _connect_ro(file)
+            except (sqlite3.DatabaseError, UnicodeDecodeError) as error:
+                raise _failed(file, error) from None
             store = cls(connection, file, True)
             store._copy = copy
             store.version = int(store.db.execute("PRAGMA user_version").fetchone()[0])
@@ -484,7 +497,7 @@ class Store:
                     continue
                 connection.close()
                 raise _busy() if locked else _failed(file, error) from None
-            except sqlite3.DatabaseError as error:
+            except (sqlite3.DatabaseError, UnicodeDecodeError) as error:  # SQLite's message may quote bad bytes
                 connection.close()
                 raise _failed(file, error) from None
             except Refusal:
@@ -629,8 +642,10 @@ class Store:
                          "結果は companion settle と同じ JSON オブジェクトです")
         document = dict(results)
         if document.get("game", game) != game:
-            raise refuse(f"the results are for {document.get('game')!r}, not {game!r}",
-                         f"この結果は {document.get('game')!r} のもので、{game!r} ではありません")
+            from companion.rules.deck_rules import shown
+
+            raise refuse(f"the results are for {shown(document.get('game'))}, not {shown(game)}",
+                         f"この結果は {shown(document.get('game'))} のもので、{shown(game)} ではありません")
         document["game"] = game
         deck_file = document.get("deck")
         if deck_file is not None and not isinstance(deck_file, str):
@@ -659,7 +674,17 @@ class Store:
     def _names(self, game_id: int) -> tuple[str, ...]:
         rows = self.db.execute("SELECT p.name FROM seats s JOIN players p ON p.id = s.player_id "
                                "WHERE s.game_id = ? ORDER BY s.seat", (game_id,)).fetchall()
-        return tuple(r[0] for r in rows)
+        names = tuple(r[0] for r in rows)
+        self._check(names, "s" * len(names), f"the players of game {game_id}")
+        return names
+
+    def _check(self, values: Sequence[Any], kinds: str, what: str) -> None:
+        """Values read from the file are of the kinds the store wrote (``i`` a whole number, ``s`` a
+        text, ``n`` a whole number or null): SQLite keeps whatever a hand-made file put there."""
+        wanted = {"i": (int,), "s": (str,), "n": (int, type(None))}
+        for value, kind in zip(values, kinds, strict=True):
+            if type(value) not in wanted[kind]:
+                raise _damaged(self.path, f"{what} holds a value of the wrong kind")
 
     def _row(self, game_id: int) -> sqlite3.Row:
         if not 0 < game_id <= MAX_ID:
@@ -669,6 +694,16 @@ class Store:
         row = cursor.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             raise _no_game(game_id)
+        present = set(row.keys())  # an older file has fewer columns
+        lacking = sorted(set(_GAME_COLUMNS) - present - ({"head"} if self.version < 2 else set()))
+        if lacking:
+            raise _damaged(self.path, f"its games table has no column {lacking[0]}")
+        for column, kinds in _GAME_COLUMNS.items():
+            if column in present and type(row[column]) not in kinds:  # a row crafted or damaged by hand
+                raise refuse(f"{self.path} is damaged (game {game_id}'s {column} is not a "
+                             f"{_KIND_WORDS[kinds[0]]}); it was left untouched: restore a copy",
+                             f"{self.path} は壊れています（ゲーム {game_id} の {column} の型が違います）。"
+                             "変更していません。コピーを戻してください")
         return row  # type: ignore[no-any-return]
 
     def load(self, game_id: int) -> LiveGame:
@@ -688,6 +723,9 @@ class Store:
             for game_id, name in self.db.execute("SELECT s.game_id, p.name FROM seats s JOIN players p "
                                                  "ON p.id = s.player_id ORDER BY s.game_id, s.seat"):
                 seated.setdefault(game_id, []).append(name)
+        for r in rows:
+            self._check(r, "isssissi", f"game {r[0]}")
+            self._check(seated.get(r[0], ()), "s" * len(seated.get(r[0], ())), f"the players of game {r[0]}")
         return [GameSummary(r[0], r[1], tuple(seated.get(r[0], ())), r[2], r[3], bool(r[4]),
                             self._winners(r[0], r[5]), r[6], r[7]) for r in rows]
 
@@ -716,7 +754,9 @@ class Store:
             rows = self.db.execute("SELECT p.name FROM players p LEFT JOIN seats s ON s.player_id = p.id "
                                    "LEFT JOIN games g ON g.id = s.game_id GROUP BY p.id "
                                    "ORDER BY MAX(g.updated) DESC, MAX(g.id) DESC, p.name").fetchall()
-        return [r[0] for r in rows]
+        names = [r[0] for r in rows]
+        self._check(names, "s" * len(names), "a player's name")
+        return names
 
     # ------------------------------------------------------------ statistics
 
@@ -735,6 +775,8 @@ class Store:
                 "MAX(g.updated) FROM seats s JOIN games g ON g.id = s.game_id JOIN players p ON p.id = s.player_id "
                 f"WHERE {' AND '.join(where)} GROUP BY p.id, g.game "
                 "ORDER BY g.game, SUM(s.won) DESC, COUNT(*) DESC, p.name", params).fetchall()
+        for r in rows:
+            self._check(r, "ssiiiiis", "the statistics")
         return [StatRow(*r) for r in rows]
 
     def head_to_head(self, a: str, b: str, game: str | None = None) -> HeadToHead:
@@ -844,6 +886,8 @@ class Store:
                          f"データベース {self.path} でエラーが起きました：{error}。何も変更していません") from None
         except sqlite3.DatabaseError as error:
             raise _failed(self.path, error) from None
+        except UnicodeDecodeError:  # a text, or SQLite's message about it, that is not UTF-8
+            raise _damaged(self.path, "a stored text is not UTF-8") from None
 
 
 def chain_seed(game: str, deck_text: str, start: int | None, players: Sequence[str]) -> str:
@@ -910,7 +954,7 @@ def _quick_check(file: Path) -> None:
     """SQLite's own check of every page, on a read-only connection (the file is not written)."""
     try:
         connection, copy = _connect_ro(file)
-    except sqlite3.DatabaseError as error:
+    except (sqlite3.DatabaseError, UnicodeDecodeError) as error:  # SQLite's message may quote bad bytes
         raise _failed(file, error) from None
     try:
         app, version, empty = _marks(connection)
@@ -922,7 +966,7 @@ def _quick_check(file: Path) -> None:
                     if not line.startswith("***")]
         if problems != ["ok"]:
             raise _damaged(file, problems[0] if problems else "SQLite's check failed")
-    except sqlite3.DatabaseError as error:
+    except (sqlite3.DatabaseError, UnicodeDecodeError) as error:  # SQLite's message may quote bad bytes
         raise _failed(file, error) from None
     finally:
         connection.close()
@@ -976,8 +1020,10 @@ def engine_for(game: str) -> ModuleType:
 
     engine = ENGINES.get(game)
     if engine is None:
-        raise refuse(f"unknown game {game!r}; games are {', '.join(ENGINES)}",
-                     f"不明なゲーム {game!r}。ゲームは {', '.join(ENGINES)} です")
+        from companion.rules.deck_rules import shown
+
+        raise refuse(f"unknown game {shown(game)}; games are {', '.join(ENGINES)}",
+                     f"不明なゲーム {shown(game)}。ゲームは {', '.join(ENGINES)} です")
     return engine
 
 
@@ -1061,8 +1107,8 @@ class LiveGame:
         texts: dict[int, Any] = {}
         for index, (seq, data, stamp, stored) in enumerate(rows):
             chains.append(chain_link(chains[-1], data, stamp))
-            if seq != index or (chained and stored != chains[-1]):
-                raise self._broken(min(seq, index))
+            if seq != index or type(seq) is not int or (chained and stored != chains[-1]):
+                raise self._broken(index)
             texts[seq] = data
         if chained and self.mode == "track" and (not 0 <= self._position < len(chains)
                                                  or row["head"] != chains[self._position]):

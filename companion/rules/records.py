@@ -22,6 +22,13 @@ from companion.rules.common import Msg, Refusal, refuse
 _TYPE_NAMES: dict[type, str] = {}
 
 
+def _shown(value: Any) -> str:
+    """A value as the record spelt it (``null``, ``"x"``), on one line: never a Python form."""
+    from companion.rules.deck_rules import shown  # it imports the engines, which import this module
+
+    return shown(value) if not isinstance(value, type) and not typing.get_origin(value) else "value of that kind"
+
+
 def type_name(cls: type) -> str:
     """``FinalHand`` → ``final_hand`` (remembered: records name every action)."""
     name = _TYPE_NAMES.get(cls)
@@ -77,7 +84,7 @@ def _decode(hint: Any, value: Any, card: Callable[[Any], Any], card_type: type |
     if origin is tuple:
         (item, *_rest) = typing.get_args(hint)
         if not isinstance(value, list):
-            raise TypeError(f"expected a list, got {value!r}")
+            raise TypeError(f"expected a list, got {_shown(value)}")
         return tuple(_decode(item, v, card, card_type) for v in value)
     if hint is card_type:
         return card(value)
@@ -89,15 +96,15 @@ def _decode(hint: Any, value: Any, card: Callable[[Any], Any], card_type: type |
         return hint(*(_decode(hints[f.name], v, card, card_type) for f, v in zip(fields, value, strict=True)))
     if hint is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise TypeError(f"expected a whole number, got {value!r}")
+            raise TypeError(f"expected a whole number, got {_shown(value)}")
         return value
     if hint is bool:
         if not isinstance(value, bool):
-            raise TypeError(f"expected true or false, got {value!r}")
+            raise TypeError(f"expected true or false, got {_shown(value)}")
         return value
     if hint is str:
         return str(value)
-    raise TypeError(f"cannot read a {hint!r}")
+    raise TypeError(f"cannot read a {_shown(hint)}")
 
 
 def from_data(data: Mapping[str, Any], actions: tuple[type, ...], card: Callable[[Any], Any],
@@ -109,8 +116,8 @@ def from_data(data: Mapping[str, Any], actions: tuple[type, ...], card: Callable
     kind = data.get("type") if isinstance(data, Mapping) else None
     cls = kinds.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise refuse(f"unknown action type {kind!r}; known types: {', '.join(kinds)}",
-                     f"不明な手の種類 {kind!r}。使える種類：{', '.join(kinds)}")
+        raise refuse(f"unknown action type {_shown(kind)}; known types: {', '.join(kinds)}",
+                     f"不明な手の種類 {_shown(kind)}。使える種類：{', '.join(kinds)}")
     names = _field_names(cls)
     if not all(key == "type" or key in names for key in data):  # a misspelt "viod" is refused, not dropped
         from companion.rules.deck_rules import check_keys  # it imports the engines, which import this module
@@ -191,8 +198,8 @@ def read_record(data: Any) -> Record:
     game = data.get("game")
     engine = ENGINES.get(game) if isinstance(game, str) else None
     if engine is None:
-        raise _bad(f"unknown game {game!r}; games are {', '.join(ENGINES)}",
-                   f"不明なゲーム {game!r}。ゲームは {', '.join(ENGINES)} です")
+        raise _bad(f"unknown game {_shown(game)}; games are {', '.join(ENGINES)}",
+                   f"不明なゲーム {_shown(game)}。ゲームは {', '.join(ENGINES)} です")
     deck_data = data.get("deck")
     if not isinstance(deck_data, Mapping):
         raise _bad("\"deck\" must hold the deck definition", "\"deck\" にデッキ定義が必要です")

@@ -81,7 +81,7 @@ def test_stats_finds_a_player_as_the_notation_reads_names(cli: Cli, tmp_path: Pa
     code, out, _ = cli("stats", "--player", "ben  lee", "--json")
     assert [row["player"] for row in json.loads(out)] == ["Ben Lee"]
     code, out, err = cli("stats", "--player", "zed")
-    assert code == 2 and err.strip() == "no player named 'zed'; players: Aki, Ben Lee"
+    assert code == 2 and err.strip() == 'no player named "zed"; players: Aki, Ben Lee'
     code, out, _ = cli("stats", "--vs", "aki", "BEN LEE")
     heads = out.splitlines()[0]
     assert heads.split()[:4] == ["player", "A", "player", "B"] and "A scored more" in heads
@@ -113,9 +113,9 @@ def test_lang_after_any_command(cli: Cli, tmp_path: Path) -> None:
 
 def test_new_names_the_repeated_player(cli: Cli) -> None:
     code, _, err = cli("new", "homalet", "--players", "Aki,Ben,Aki")
-    assert code == 2 and err.strip() == "--players names 'Aki' twice; each player needs a name of their own"
+    assert code == 2 and err.strip() == '--players names "Aki" twice; each player needs a name of their own'
     code, _, err = cli("new", "homalet", "--players", "Aki,Ben,Aki", "--lang", "ja")
-    assert err.strip() == "--players に 'Aki' が2回あります。プレイヤーにはそれぞれ別の名前が必要です"
+    assert err.strip() == '--players に "Aki" が2回あります。プレイヤーにはそれぞれ別の名前が必要です'
 
 
 def test_show_says_the_now_line_once(cli: Cli) -> None:

@@ -73,7 +73,7 @@ def test_a_record_carries_its_deck_not_todays_files(fdeck: fortress.Deck) -> Non
     (lambda d: d.update(format="something else"), "\"format\""),
     (lambda d: d.pop("format"), "\"format\""),
     (lambda d: d.update(version="1"), "\"version\""),
-    (lambda d: d.update(game="chess"), "unknown game 'chess'"),
+    (lambda d: d.update(game="chess"), 'unknown game "chess"'),
     (lambda d: d.update(deck=[]), "\"deck\""),
     (lambda d: d.update(setup={"players": "Aki"}), "\"players\""),
     (lambda d: d.update(setup={"players": ["Aki", "Ben", "Chie"], "start": "Aki"}), "start seat"),

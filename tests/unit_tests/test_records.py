@@ -32,7 +32,7 @@ def test_homalet_and_dragoness_actions_come_back(hdeck: homalet.Deck, ddeck: dra
 
 
 @pytest.mark.parametrize("data,needle", [
-    ({"type": "teleport"}, "unknown action type 'teleport'"),
+    ({"type": "teleport"}, 'unknown action type "teleport"'),
     ({"type": "place", "player": 0, "card": "R7", "spot": "A1N"}, "malformed"),
     ({"type": "place", "player": "zero", "card": "R7", "spot": "A1N", "mode": "number"}, "whole number"),
     ({"type": "place", "player": 0, "card": "X7", "spot": "A1N", "mode": "number"}, "'X7' is not a card"),

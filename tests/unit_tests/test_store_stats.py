@@ -100,7 +100,7 @@ def test_a_sheet_settle_refuses_is_not_stored() -> None:
         with pytest.raises(Refusal, match="each card exists once"):
             db.new_result_game("homalet", {"players": [{"name": "A", "pile": ["07"]},
                                                        {"name": "B", "pile": ["07"]}]})
-        with pytest.raises(Refusal, match="not 'homalet'"):
+        with pytest.raises(Refusal, match='not "homalet"'):
             db.new_result_game("homalet", {"game": "dragoness", "players": []})
         with pytest.raises(Refusal, match="JSON object"):
             db.new_result_game("homalet", [])  # type: ignore[arg-type]
