@@ -316,3 +316,16 @@ def test_records_refuse_unknown_keys_everywhere_with_the_closest_known_one(tmp_p
             run = call(*command)
             assert_refused(run, (where, command))
             assert said in run.stderr, run.stderr
+
+
+def test_the_readme_and_store_doc_state_the_limits_the_code_applies() -> None:
+    from companion import limits
+    from companion.rules import qr_record
+
+    readme = (ROOT / "README.md").read_text("utf-8")
+    rules = readme[readme.index("## Input rules"):]
+    assert f"at most {qr_record.MAX_PARTS} parts" in rules
+    assert f"longer than {limits.MAX_LINE_BYTES:,} bytes" in rules
+    assert f"{limits.MAX_STDIN_BYTES:,} bytes in all" in rules
+    store = (ROOT / "docs" / "store.md").read_text("utf-8")
+    assert "no pickle anywhere" in store and "hash chain" in store and "now 2" in store
