@@ -1,0 +1,43 @@
+"""Reign of Dragoness: round points and winners (D-10, D-11)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from companion.rules.common import Msg, plural
+
+
+def round_points(out: int, cards_left: Mapping[int, int]) -> tuple[dict[int, int], Msg]:
+    """D-10: first out 3; then fewest cards 2, next 1; a tie for second gives each 2 and no 1;
+    a tie for third gives each 1."""
+    points = {out: 3}
+    points.update({p: 0 for p in cards_left})
+    rest = dict(cards_left)
+    if not rest:
+        return points, Msg("first out: 3.", "1抜け：3点。")
+    fewest = min(rest.values())
+    seconds = [p for p, c in rest.items() if c == fewest]
+    for p in seconds:
+        points[p] = 2
+    cards = plural(fewest, "card", "cards")
+    if len(seconds) >= 2:
+        return points, Msg(f"first out: 3; {len(seconds)} players tie for second with {cards}: 2 each, "
+                           "no 1 given.",
+                           f"1抜け：3点。2位が{fewest}枚で{len(seconds)}人同点：各2点、1点はなし。")
+    for p in seconds:
+        del rest[p]
+    if not rest:
+        return points, Msg(f"first out: 3; second ({cards}): 2.", f"1抜け：3点。2位（{fewest}枚）：2点。")
+    third = min(rest.values())
+    thirds = [p for p, c in rest.items() if c == third]
+    for p in thirds:
+        points[p] = 1
+    tie = Msg(f" ({len(thirds)} tie: 1 each)", f"（{len(thirds)}人同点：各1点）") if len(thirds) > 1 else Msg("", "")
+    return points, Msg(f"first out: 3; second ({cards}): 2; third ({plural(third, 'card', 'cards')}): 1",
+                       f"1抜け：3点。2位（{fewest}枚）：2点。3位（{third}枚）：1点") + tie + Msg(".", "。")
+
+
+def winners(totals: Sequence[int]) -> list[int]:
+    """D-11: the highest total; a tie is shared."""
+    top = max(totals, default=None)
+    return [i for i, t in enumerate(totals) if t == top]

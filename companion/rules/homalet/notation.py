@@ -1,0 +1,303 @@
+"""HOMALET: the table notation (docs/notation.md), read and written."""
+
+from __future__ import annotations
+
+import re
+
+from companion.rules.common import Lang, Msg, Refusal, normalize_token
+from companion.rules.homalet.actions import Action, Adjust, Correct, EndEffect, Pick, Play, RevealSet, TakeSet
+from companion.rules.homalet.deck import SET_SIZE, count_cards, fmt, fmt_all, is_number, list_sets, parse_card
+from companion.rules.homalet.state import Phase, State, _battle_left
+from companion.rules.homalet.words import NOTATION, PICK_FORM, Field, Zone
+
+
+def expected(state: State, card: int | None = None) -> Msg:
+    """The lines the table types now, with an example written by :func:`action_line` (``card``:
+    the card the player had in mind, used in the example where it fits)."""
+    def lines(action: Action) -> tuple[str, str]:
+        return action_line(state, action, "en"), action_line(state, action, "ja")
+
+    actor = state.actor()
+    if state.phase is Phase.REFILL:
+        size = min(SET_SIZE, state.deck_count)
+        en, ja = lines(RevealSet(tuple(state.unseen()[:size])))
+        return Msg(f"write reveal and the {count_cards(size).en} laid out, like {en}",
+                   f"公開 と並べた{size}枚を書きます（例：{ja}）")
+    if state.phase is Phase.PLAY and actor is not None:
+        hand = sorted(state.known_hands[actor]) or state.unseen()
+        example = card if card is not None else (hand[0] if hand else 0)
+        en, ja = lines(Play(actor, example, Field.BATTLE))
+        wen, wja = lines(Play(actor, example, Field.WILD))
+        return Msg(f"write a card and a field, like {en} or {wen}", f"カードと場を書きます（例：{ja} か {wja}）")
+    if state.phase is Phase.PICK and actor is not None:
+        left = _battle_left(state)
+        en, ja = lines(Pick(actor, card if card in left else left[0]))
+        return Msg(f"write {en} (battlefield cards to pick: {fmt_all(left)}) (H-5)",
+                   f"{ja} のように書きます（選べる戦場のカード：{fmt_all(left)}）")
+    if state.phase is Phase.TAKE and actor is not None:
+        index = card - 1 if card is not None and 0 < card <= len(state.wilderness) else 0
+        en, ja = lines(TakeSet(actor, index))
+        sets = list_sets(state.wilderness)
+        return Msg(f"write {en} (wilderness sets to take: {sets.en}) (H-7)",
+                   f"{ja} のように書きます（取れる在野のセット：{sets.ja}）")
+    if state.phase is Phase.EFFECT and state.effect is not None:
+        en, ja = lines(Adjust(Zone.DECK, Zone.HAND, None, None, state.effect[0]))
+        owner = state.effect[0]
+        shown = sorted(state.known_hands[owner]) or state.unseen() or [0]
+        cen, cja = lines(Adjust(Zone.HAND, Zone.DISCARD, shown[0], owner, None))
+        end_en, end_ja = lines(EndEffect())
+        return Msg(f"write a move line for each card the effect moves (like {en}; a card shown is named, "
+                   f"like {cen}), then {end_en} (H-6)",
+                   f"効果で動かすカードごとに 移動 の行を書き（例：{ja}。見えたカードは {cja} "
+                   f"のように番号も書きます）、最後に {end_ja} と書きます")
+    return Msg("the game is over: nothing more is played", "ゲームは終わっています。これ以上の手はありません")
+
+
+FIELD_WORDS = {"b": Field.BATTLE, "battle": Field.BATTLE, "battlefield": Field.BATTLE, "戦場": Field.BATTLE,
+               "戦": Field.BATTLE, "w": Field.WILD, "wild": Field.WILD, "wilderness": Field.WILD,
+               "在野": Field.WILD, "在": Field.WILD}
+
+
+VOID_WORDS = frozenset({"void", "v", "無し", "なし"})
+
+
+ZONE_WORDS = {"deck": Zone.DECK, "山札": Zone.DECK, "hand": Zone.HAND, "手札": Zone.HAND, "pile": Zone.PILE,
+              "得点札": Zone.PILE, "discard": Zone.DISCARD, "捨て札": Zone.DISCARD, "捨札": Zone.DISCARD}
+
+
+SEPARATORS = frozenset({">", "->", "→", "to", "から"})
+
+
+PICK_WORDS = frozenset({"pick", "選ぶ"})
+
+
+TAKE_WORDS = frozenset({"take", "取る"})
+
+
+REVEAL_WORDS = frozenset({"reveal", "公開"})
+
+
+MOVE_WORDS = frozenset({"move", "移動"})
+
+
+END_WORDS = frozenset({"end", "終了"})
+
+
+CORRECT_WORDS = frozenset({"correct", "訂正"})
+
+
+WORDS: dict[str, dict[Lang, str]] = {
+    "b": {"en": "b", "ja": "戦場"}, "w": {"en": "w", "ja": "在野"}, "void": {"en": "void", "ja": "無し"},
+    "pick": {"en": "pick", "ja": "選ぶ"}, "take": {"en": "take", "ja": "取る"},
+    "reveal": {"en": "reveal", "ja": "公開"}, "move": {"en": "move", "ja": "移動"},
+    "end": {"en": "end", "ja": "終了"}, "correct": {"en": "correct", "ja": "訂正"}, ">": {"en": ">", "ja": ">"},
+    "deck": {"en": "deck", "ja": "山札"}, "hand": {"en": "hand", "ja": "手札"},
+    "pile": {"en": "pile", "ja": "得点札"}, "discard": {"en": "discard", "ja": "捨て札"},
+}
+
+
+_GLUED = re.compile(r"^(\d{1,2})(\D+)$")
+
+
+def _bad(en: str, ja: str) -> Refusal:
+    """A line refused: what is wrong in it, then the forms allowed."""
+    return Refusal(Msg(f"{en}. Lines: ", f"{ja}。書き方：") + NOTATION)
+
+
+def _key(text: str) -> str:
+    return " ".join(normalize_token(text).split())
+
+
+def _player_at(state: State, tokens: list[str], context: Msg | None = None) -> tuple[int, int]:
+    """The player named by the longest run of leading ``tokens`` (a name, any case), or a seat
+    number; returns the seat and how many tokens it used."""
+    names = [_key(n) for n in state.setup.players]
+    for fold_case in (False, True):
+        for size in range(len(tokens), 0, -1):
+            text = " ".join(tokens[:size])
+            for seat, name in enumerate(names):
+                if text == name or (fold_case and text.casefold() == name.casefold()):
+                    return seat, size
+    if tokens and is_number(tokens[0]) and int(tokens[0]) < len(names):
+        return int(tokens[0]), 1
+    given = tokens[0] if tokens else ""
+    listed = ", ".join(state.setup.players)
+    where = Msg("", "") if context is None else context + Msg(": ", "：")
+    raise _bad(f"{where.en}{given!r} is not a player: name one of {listed} or a seat 0 to {len(names) - 1}",
+               f"{where.ja}{given!r} はプレイヤーではありません。{'、'.join(state.setup.players)} の名前か"
+               f"席 0〜{len(names) - 1} を書いてください")
+
+
+def _names_player(state: State, tokens: list[str]) -> bool:
+    """The line starts with a player's name (a name may look like a number)."""
+    first = tokens[0].casefold()
+    return any(_key(n).casefold().split()[0] == first for n in state.setup.players)
+
+
+def _line_card(token: str) -> int:
+    try:
+        return parse_card(token)
+    except Refusal as error:
+        raise Refusal(error.msg + Msg(". Lines: ", "。書き方：") + NOTATION) from None
+
+
+def _parse_play(state: State, tokens: list[str], player: int) -> Play:
+    if tokens and (glued := _GLUED.match(tokens[0])) and glued.group(2).lower() in FIELD_WORDS:
+        tokens = [glued.group(1), glued.group(2), *tokens[1:]]
+    if len(tokens) == 1 and state.phase is not Phase.PLAY and is_number(tokens[0], 2):
+        raise Refusal(state.waiting_for() + Msg(": ", "：") + expected(state, int(tokens[0])))
+    if len(tokens) < 2:
+        raise _bad("a play is a card and a field, like 07 b (battlefield) or 07 w (wilderness)",
+                   "カードを出すときはカードと場を書きます（07 戦場 か 07 在野）")
+    card = _line_card(tokens[0])
+    where = FIELD_WORDS.get(tokens[1].lower())
+    if where is None:
+        raise _bad(f"{tokens[1]!r} is not a field: write b or battle (戦場, 戦) or w or wild (在野, 在)",
+                   f"{tokens[1]!r} は場ではありません。戦場（戦、b）か在野（在、w）と書きます")
+    rest = tokens[2:]
+    if rest and (len(rest) > 1 or rest[0].lower() not in VOID_WORDS):
+        raise _bad(f"{' '.join(rest)!r} after the field: only void (無し) may follow, for a card off the lead colour",
+                   f"場の後の {' '.join(rest)!r} は読めません。書けるのはリード以外の色を出すときの「無し」だけです")
+    return Play(player, card, where, bool(rest))
+
+
+def _parse_zone(state: State, tokens: list[str]) -> tuple[Zone, int | None]:
+    if not tokens:
+        raise _bad("a move needs a place on each side of >", "移動には > の両側に場所が必要です")
+    zone = ZONE_WORDS.get(tokens[0].lower())
+    if zone is None:
+        raise _bad(f"{tokens[0]!r} is not a place: write deck (山札), discard (捨て札), hand NAME (手札) "
+                   "or pile NAME (得点札)",
+                   f"{tokens[0]!r} は場所ではありません。山札・捨て札・手札 名前・得点札 名前 のどれかです")
+    if len(tokens) == 1:
+        return zone, None
+    seat, used = _player_at(state, tokens[1:], Msg(f"after {tokens[0]}", f"{tokens[0]} の後"))
+    if used != len(tokens) - 1:
+        raise _bad(f"{' '.join(tokens[1 + used:])!r} is left over after {' '.join(tokens[:1 + used])}",
+                   f"{' '.join(tokens[:1 + used])} の後の {' '.join(tokens[1 + used:])!r} は読めません")
+    return zone, seat
+
+
+def _parse_move(state: State, tokens: list[str]) -> Adjust:
+    card = None
+    if tokens and tokens[0][:1].isdigit():
+        card = _line_card(tokens[0])
+        tokens = tokens[1:]
+    if tokens and tokens[-1] == "へ":
+        tokens = tokens[:-1]
+    cut = [i for i, t in enumerate(tokens) if t.lower() in SEPARATORS]
+    if len(cut) != 1:
+        raise _bad("a move is move [CARD] FROM > TO, like move 07 hand Aki > discard",
+                   "移動は 移動 [カード] 元 > 先 と書きます（例：移動 07 手札 Aki > 捨て札）")
+    source, source_player = _parse_zone(state, tokens[:cut[0]])
+    target, target_player = _parse_zone(state, tokens[cut[0] + 1:])
+    return Adjust(source, target, card, source_player, target_player)
+
+
+def _parse_correct(state: State, tokens: list[str]) -> Correct:
+    if not tokens:
+        raise _bad("a correction is correct NAME COUNT REASON", "訂正は 訂正 名前 枚数 理由 と書きます")
+    seat, used = _player_at(state, tokens)
+    rest = tokens[used:]
+    if not rest or not is_number(rest[0]):
+        raise _bad(f"after {' '.join(tokens[:used])} comes the hand's true count, a number",
+                   f"{' '.join(tokens[:used])} の後には正しい手札の枚数（数字）を書きます")
+    if len(rest) < 2:
+        raise _bad("say why the count is corrected, after the count (a misdeal, a dropped card)",
+                   "枚数の後に訂正の理由を書いてください（配り間違い、落としたカードなど）")
+    return Correct(seat, int(rest[0]), " ".join(rest[1:]))
+
+
+def _one_number(tokens: list[str], form: Msg) -> str:
+    if len(tokens) != 1:
+        raise _bad(f"write {form.en}", f"{form.ja} と書きます")
+    return tokens[0]
+
+
+def parse_line(state: State, line: str) -> Action:
+    """One line of table notation (docs/notation.md) → one action; the player on turn (or next to
+    pick or take) is implied, and may be named first. A bad line is refused naming its wrong
+    part and the forms allowed."""
+    tokens = normalize_token(line).split()
+    if not tokens:
+        raise _bad("the line is empty", "行が空です")
+    head, rest = tokens[0].lower(), tokens[1:]
+    if head in REVEAL_WORDS:
+        if not rest:
+            raise _bad("name the set's cards, like reveal 12 34", "セットのカードを書きます（例：公開 12 34）")
+        return RevealSet(tuple(_line_card(t) for t in rest))
+    if head in MOVE_WORDS:
+        return _parse_move(state, rest)
+    if head in CORRECT_WORDS:
+        return _parse_correct(state, rest)
+    if head in END_WORDS:
+        if rest:
+            raise _bad(f"{' '.join(rest)!r} after {tokens[0]}: the end of a season effect is the word alone",
+                       f"{tokens[0]} の後の {' '.join(rest)!r} は読めません。効果の終了は「終了」だけで書きます")
+        return EndEffect()
+    actor = state.actor()
+    implied = actor if actor is not None else state.turn
+    if head in PICK_WORDS:
+        return Pick(implied, _line_card(_one_number(rest, PICK_FORM)))
+    if head in TAKE_WORDS:
+        return _parse_take(state, rest, implied)
+    if head[:1].isdigit():
+        try:
+            return _parse_play(state, tokens, implied)
+        except Refusal:
+            if not _names_player(state, tokens):
+                raise
+    seat, used = _player_at(state, tokens, Msg("the line's first word", "行の最初の語"))
+    head, rest = (tokens[used].lower(), tokens[used + 1:]) if used < len(tokens) else ("", [])
+    if head in PICK_WORDS:
+        return Pick(seat, _line_card(_one_number(rest, PICK_FORM)))
+    if head in TAKE_WORDS:
+        return _parse_take(state, rest, seat)
+    return _parse_play(state, tokens[used:], seat)
+
+
+def _parse_take(state: State, rest: list[str], player: int) -> TakeSet:
+    number = _one_number(rest, Msg("take N, the wilderness set's number from 1, like take 2",
+                                   "取る 番号（在野のセットの番号、1から。例：取る 2）"))
+    if not is_number(number) or int(number) < 1:
+        raise _bad(f"{number!r} is not a set number: sets are numbered from 1",
+                   f"{number!r} はセットの番号ではありません。番号は1から数えます")
+    return TakeSet(player, int(number) - 1)
+
+
+def _player_word(state: State, player: int | None) -> str:
+    names = state.setup.players
+    if player is None:
+        return ""
+    return names[player] if 0 <= player < len(names) else str(player)
+
+
+def action_line(state: State, action: Action, lang: Lang = "en") -> str:
+    """The notation line for ``action`` played on ``state`` (``parse_line`` reads it back): the
+    acting player is written only when it is not the one the state implies."""
+    actor = state.actor()
+    implied = actor if actor is not None else state.turn
+
+    def word(key: str) -> str:
+        return WORDS[key][lang]
+
+    def who(player: int) -> str:
+        return "" if player == implied else _player_word(state, player) + " "
+
+    if isinstance(action, Play):
+        line = f"{who(action.player)}{fmt(action.card)} {word('b' if action.field is Field.BATTLE else 'w')}"
+        return line + (f" {word('void')}" if action.void else "")
+    if isinstance(action, Pick):
+        return f"{who(action.player)}{word('pick')} {fmt(action.card)}"
+    if isinstance(action, TakeSet):
+        return f"{who(action.player)}{word('take')} {action.index + 1}"
+    if isinstance(action, RevealSet):
+        return f"{word('reveal')} {fmt_all(action.cards)}"
+    if isinstance(action, EndEffect):
+        return word("end")
+    if isinstance(action, Correct):
+        return f"{word('correct')} {_player_word(state, action.player)} {action.count} {action.reason}"
+    parts = [word("move")] + ([fmt(action.card)] if action.card is not None else [])
+    parts += [word(action.source.value), _player_word(state, action.source_player), word(">"),
+              word(action.target.value), _player_word(state, action.target_player)]
+    return " ".join(p for p in parts if p)
