@@ -19,11 +19,10 @@ given, and undo is keeping the old state.
 
 from __future__ import annotations
 
-from companion.rules.common import Lang, Msg, Refusal
+from companion.rules.common import Correct, Lang, Msg, Refusal
 from companion.rules.dragoness.actions import (
     ACTIONS,
     Action,
-    Correct,
     OnlyRevives,
     Opening,
     Pass,

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.rules import records
-from companion.rules.common import check_players
+from companion.rules.common import Correct, check_players
 from companion.rules.dragoness.deck import HAND, MAX_PLAYERS, MIN_PLAYERS, Card, Deck
 from companion.rules.dragoness.words import TITLE
 
@@ -79,20 +79,6 @@ class OnlyRevives:
     """A player shows that their hand holds only Revive cards: it counts as empty (D-10)."""
 
     player: int
-
-
-@dataclass(frozen=True)
-class Correct:
-    """The table recounts a player's hand (a misdeal, a dropped card): it holds ``count`` cards.
-    The reason is kept in the record; spaces in it are tidied to single ones."""
-
-    player: int
-    count: int
-    reason: str
-
-    def __post_init__(self) -> None:
-        if isinstance(self.reason, str):
-            object.__setattr__(self, "reason", " ".join(self.reason.split()))
 
 
 Action = Opening | PlayCards | Pass | Revive | OnlyRevives | Correct

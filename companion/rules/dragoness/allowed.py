@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.rules.common import Msg, Refusal, plural, refuse, winner_words
+from companion.rules.common import EMPTY, Msg, Refusal, plural, refuse, winner_words
 from companion.rules.dragoness.deck import GAME, ROUNDS, Card, Value, _cards_ja
 from companion.rules.dragoness.game import _legal, revive_refusal
 from companion.rules.dragoness.patterns import Pattern, Reading, _all_readings, pattern_kind, value_words
@@ -80,12 +80,12 @@ class Allowed:
         name = self.players[self.player]
         if self.shape is None:
             must = self.must_contain
-            extra = (Msg(f", containing {must} (D-6)", f"（{must} を含めて）") if must is not None else Msg("", ""))
+            extra = (Msg(f", containing {must} (D-6)", f"（{must} を含めて）") if must is not None else EMPTY)
             return Msg(f"{name} leads any pattern", f"{name}が好きなパターンでリードします") + extra + Msg(".", "。")
         assert self.beat is not None and self.size is not None
         kind = pattern_kind(self.shape, self.size)
         beat = value_words(self.beat)
-        highest = Msg("", "") if self.shape is Shape.SINGLE else Msg(" with its highest card", "、最高のカードを")
+        highest = EMPTY if self.shape is Shape.SINGLE else Msg(" with its highest card", "、最高のカードを")
         if self.under:
             return Msg(f"{name} plays {kind.en}{highest.en} weaker than {beat.en} (D-9); passing is not allowed.",
                        f"{name}が{kind.ja}{highest.ja} {beat.ja} より弱くして出します。パスはできません。")

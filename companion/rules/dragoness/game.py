@@ -6,18 +6,8 @@ import functools
 from collections.abc import Sequence
 from typing import Any
 
-from companion.rules.common import Msg, Refusal, plural, refuse, replay, seat_name, winner_words
-from companion.rules.dragoness.actions import (
-    ACTIONS,
-    Action,
-    Correct,
-    OnlyRevives,
-    Opening,
-    Pass,
-    PlayCards,
-    Revive,
-    Setup,
-)
+from companion.rules.common import EMPTY, Correct, Msg, Refusal, evolve, plural, refuse, replay, seat_name, winner_words
+from companion.rules.dragoness.actions import ACTIONS, Action, OnlyRevives, Opening, Pass, PlayCards, Revive, Setup
 from companion.rules.dragoness.deck import (
     DRAGONESS_NUMBER,
     HAND,
@@ -32,8 +22,8 @@ from companion.rules.dragoness.deck import (
 from companion.rules.dragoness.notation import expected
 from companion.rules.dragoness.patterns import Pattern, _all_readings, pattern_kind, read_declared, stronger
 from companion.rules.dragoness.scoring import round_points, winners
-from companion.rules.dragoness.state import Phase, RoundResult, State, _evolve, _marked, _times_played, new_state
-from companion.rules.dragoness.words import _NOTHING, Shape
+from companion.rules.dragoness.state import Phase, RoundResult, State, _marked, _times_played, new_state
+from companion.rules.dragoness.words import Shape
 
 
 def _phase_refusal(state: State, what: Msg) -> Refusal:
@@ -143,7 +133,7 @@ def _opening(state: State, action: Opening) -> tuple[State, Msg]:
     if deck.kind(card) is not Kind.DRAGON:
         raise refuse("the lowest card is a dragon card (Lochen 1, else Frond 1, …), not a special (D-6)",
                      "最も低いカードはドラゴンカード（ローシェン1、なければフロンド1…）で、特殊カードではありません")
-    s = _evolve(state, turn=action.player, must_contain=card, opening=card, phase=Phase.LEAD)
+    s = evolve(state, turn=action.player, must_contain=card, opening=card, phase=Phase.LEAD)
     return s, Msg(f"Round {s.round}: {name} holds the lowest card, {card}, and leads a pattern "
                   "containing it (D-6).",
                   f"第{s.round}ラウンド：最も低いカード {deck.label(card, 'ja')} を持つ{name}が、"
@@ -184,7 +174,7 @@ def _choose(deck: Deck, group: tuple[Card, ...], wilds: tuple[int, ...] | None,
             legal: list[Pattern], group_ja: str) -> tuple[Pattern, Msg]:
     """D-5: the named reading, else the strongest legal one, and say which was taken."""
     if wilds is None and len(legal) == 1:
-        return legal[0], _NOTHING
+        return legal[0], EMPTY
     kinds = [deck.kind(c) for c in group]
     wild_kinds = [k for k in kinds if k in WILD_RANGE]
     if wilds is not None:
@@ -209,7 +199,7 @@ def _choose(deck: Deck, group: tuple[Card, ...], wilds: tuple[int, ...] | None,
         return named, Msg(" as named", "、宣言どおり")
     pick = legal[0]
     if not wild_kinds or len(legal) == 1:
-        return pick, _NOTHING
+        return pick, EMPTY
     numbers = pick.wild_numbers(kinds)
     return pick, Msg(f"; nobody named the wild cards' numbers, so the strongest legal reading is taken: "
                      f"{', '.join(map(str, numbers))} (D-5)",
@@ -243,7 +233,7 @@ def _play(state: State, action: PlayCards) -> tuple[State, Msg]:
     counts = list(state.hand_counts)
     counts[action.player] -= len(group)
     lower = state.lower
-    broke = _NOTHING
+    broke = EMPTY
     if lower is None and state.opening is not None:
         values = _natural_values(deck)
         opening = values[state.opening]
@@ -256,7 +246,7 @@ def _play(state: State, action: PlayCards) -> tuple[State, Msg]:
                         "開始はルール D-6（最も低いカードの持ち主がリードする）に反していました。"
                         "扱いは卓で決めてください。")
     seen, again = _marked(state, group)
-    s = _evolve(state, hand_counts=tuple(counts), pile=state.pile + group, played=state.played + group,
+    s = evolve(state, hand_counts=tuple(counts), pile=state.pile + group, played=state.played + group,
                 seen=seen, again=again,
                 top=chosen, top_player=action.player, must_contain=None, lower=lower)
     text = " ".join(map(str, group))
@@ -266,7 +256,7 @@ def _play(state: State, action: PlayCards) -> tuple[State, Msg]:
     else:
         msg = Msg(f"{name} plays {text}: {chosen.describe().en}{how.en}.",
                   f"{name}が {group_ja} を出しました：{chosen.describe().ja}{how.ja}。")
-    if broke is not _NOTHING:
+    if broke is not EMPTY:
         msg = msg + broke
     if counts[action.player] == 0:
         return _round_over(s, action.player, msg)
@@ -282,11 +272,11 @@ def _advance(s: State, msg: Msg) -> tuple[State, Msg]:
         if seat == s.top_player:
             break
         if seat not in s.passed:
-            return _evolve(s, turn=seat, phase=Phase.FOLLOW), msg
+            return evolve(s, turn=seat, phase=Phase.FOLLOW), msg
     winner = s.top_player
     assert winner is not None
     name = s.setup.players[winner]
-    s = _evolve(s, pile=(), top=None, top_player=None, passed=frozenset(), turn=winner, phase=Phase.LEAD)
+    s = evolve(s, pile=(), top=None, top_player=None, passed=frozenset(), turn=winner, phase=Phase.LEAD)
     return s, msg + Msg(f" Everyone else passed: {name} wins the pile and leads (D-8).",
                         f" 全員パス：{name}が場を取り、リードします。")
 
@@ -303,7 +293,7 @@ def _pass(state: State, action: Pass) -> tuple[State, Msg]:
                           + expected(state))
         raise _phase_refusal(state, Msg("pass", "パス"))
     name = _on_turn(state, action.player)
-    s = _evolve(state, passed=state.passed | {action.player})
+    s = evolve(state, passed=state.passed | {action.player})
     return _advance(s, _passes(name))
 
 
@@ -420,7 +410,7 @@ def _revive(state: State, action: Revive) -> tuple[State, Msg]:
     counts = list(state.hand_counts)
     counts[action.player] -= 1
     seen, again = _marked(state, (card,))
-    s = _evolve(state, hand_counts=tuple(counts), pile=(*state.pile, card), played=(*state.played, card),
+    s = evolve(state, hand_counts=tuple(counts), pile=(*state.pile, card), played=(*state.played, card),
                 seen=seen, again=again,
                 passed=frozenset(), phase=Phase.REVIVED)
     kind = pattern_kind(top.shape, top.size)
@@ -447,7 +437,7 @@ def _only_revives(state: State, action: OnlyRevives) -> tuple[State, Msg]:
                      f"{name}の手札は{count}枚ですが、まだ出ていないリバイブは{left}枚です")
     counts = list(state.hand_counts)
     counts[action.player] = 0
-    s = _evolve(state, hand_counts=tuple(counts))
+    s = evolve(state, hand_counts=tuple(counts))
     return _round_over(s, action.player, Msg(f"{name} holds only Revive cards: the hand counts as empty (D-10).",
                                              f"{name}の手札はリバイブだけ：空とみなします。"))
 
@@ -480,7 +470,7 @@ def _correct(state: State, action: Correct) -> tuple[State, Msg]:
                      f"a count from {size} up, or 0 if the hand is really empty",
                      f"{name}はリバイブの後に{size}枚のパターンを出します。{size}枚以上か、"
                      "本当に空なら 0 にしてください")
-    s = _evolve(state, hand_counts=tuple(counts))
+    s = evolve(state, hand_counts=tuple(counts))
     msg = Msg(f"{name}'s hand is corrected from {plural(was, 'card', 'cards')} to {count} ({action.reason}).",
               f"{name}の手札を{was}枚から{count}枚に訂正しました（{action.reason}）。")
     if count == 0 and state.phase is not Phase.OPENING:
@@ -502,7 +492,7 @@ def _round_over(s: State, out: int, msg: Msg) -> tuple[State, Msg]:
     msg = msg + Msg(f" {names[out]} is out: round {s.round} ends; {why.en} Points: {scored} (D-10).",
                     f" {names[out]}が上がり、第{s.round}ラウンド終了。{why.ja}得点：{scored_ja}。")
     if s.round == ROUNDS:
-        s = _evolve(s, results=(*s.results, result), phase=Phase.OVER, pile=(), top=None, top_player=None,
+        s = evolve(s, results=(*s.results, result), phase=Phase.OVER, pile=(), top=None, top_player=None,
                     passed=frozenset(), must_contain=None)
         totals = s.totals()
         return s, msg + Msg(f" After {ROUNDS} rounds. ", f" {ROUNDS}ラウンド終了。") + winner_words(

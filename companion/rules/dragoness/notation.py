@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from companion.rules.common import Msg, Refusal, normalize_token
-from companion.rules.dragoness.actions import Action, Correct, OnlyRevives, Opening, Pass, PlayCards, Revive
+from companion.rules.common import Correct, Msg, Refusal, normalize_token
+from companion.rules.dragoness.actions import Action, OnlyRevives, Opening, Pass, PlayCards, Revive
 from companion.rules.dragoness.deck import WILD_RANGE, Card, Kind
 from companion.rules.dragoness.state import Phase, State, _lowest_card
 from companion.rules.dragoness.words import NOTATION

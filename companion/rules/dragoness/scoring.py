@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
-from companion.rules.common import Msg, plural
+from companion.rules.common import EMPTY, Msg, plural, top_scorers
 
 
 def round_points(out: int, cards_left: Mapping[int, int]) -> tuple[dict[int, int], Msg]:
@@ -32,12 +32,9 @@ def round_points(out: int, cards_left: Mapping[int, int]) -> tuple[dict[int, int
     thirds = [p for p, c in rest.items() if c == third]
     for p in thirds:
         points[p] = 1
-    tie = Msg(f" ({len(thirds)} tie: 1 each)", f"（{len(thirds)}人同点：各1点）") if len(thirds) > 1 else Msg("", "")
+    tie = Msg(f" ({len(thirds)} tie: 1 each)", f"（{len(thirds)}人同点：各1点）") if len(thirds) > 1 else EMPTY
     return points, Msg(f"first out: 3; second ({cards}): 2; third ({plural(third, 'card', 'cards')}): 1",
                        f"1抜け：3点。2位（{fewest}枚）：2点。3位（{third}枚）：1点") + tie + Msg(".", "。")
 
 
-def winners(totals: Sequence[int]) -> list[int]:
-    """D-11: the highest total; a tie is shared."""
-    top = max(totals, default=None)
-    return [i for i, t in enumerate(totals) if t == top]
+winners = top_scorers  # D-11: the highest total; a tie is shared

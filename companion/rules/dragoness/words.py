@@ -32,7 +32,6 @@ class Shape(StrEnum):
 SHAPE_NAMES = {Shape.SINGLE: Msg("single", "シングル"), Shape.SET: Msg("set", "セット"), Shape.RUN: Msg("run", "ラン")}
 
 
-_NOTHING = Msg("", "")
 
 
 NOTATION = Msg(

@@ -14,13 +14,12 @@ captured card, and why each other place is refused), ``State.usable_spots`` and 
 
 from __future__ import annotations
 
-from companion.rules.common import Lang, Msg, Refusal
+from companion.rules.common import Correct, Lang, Msg, Refusal
 from companion.rules.fortress.actions import (
     ACTIONS,
     Action,
     Build,
     ChoosePair,
-    Correct,
     FinalHand,
     Place,
     Reveal,

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.rules import records
-from companion.rules.common import Msg, Refusal, check_players, normalize_token, refuse
+from companion.rules.common import EMPTY, Correct, Msg, Refusal, check_players, refuse
 from companion.rules.fortress.deck import DEAL, MAX_PLAYERS, MIN_PLAYERS, Card, Deck
 from companion.rules.fortress.grid import Mode
 from companion.rules.fortress.row import Where
@@ -46,7 +46,7 @@ def _need_card(value: object, what: Msg) -> None:
 
 def _need_int(value: object, what: Msg) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise Refusal(Msg("", "") + what + Msg(f" must be a whole number, not {value!r}",
+        raise Refusal(EMPTY + what + Msg(f" must be a whole number, not {value!r}",
                                                f"は整数で指定してください（{value!r}）"))
 
 
@@ -127,27 +127,6 @@ class ChoosePair:
         if self.pair is not None and not isinstance(self.pair, Pair):
             raise refuse(f"the face-down pair must be a Pair of two column numbers or None, not {self.pair!r}",
                          f"裏向きペアは2つの列番号か「なし」で指定してください（{self.pair!r}）")
-
-
-@dataclass(frozen=True)
-class Correct:
-    """A player's hand count corrected to ``count`` (a misdeal, a dropped card), with the reason.
-
-    The difference comes from, or goes back to, the deck: a hand dealt one card too many leaves
-    the deck one card short. The game goes on; the record keeps the correction."""
-
-    player: int
-    count: int
-    reason: str
-
-    def __post_init__(self) -> None:
-        _need_int(self.player, Msg("the player", "プレイヤー"))
-        _need_int(self.count, Msg("the hand count", "手札の枚数"))
-        if not isinstance(self.reason, str):
-            raise refuse(f"the reason must be a text, not {self.reason!r}",
-                         f"理由は文字で書いてください（{self.reason!r}）")
-        # one line, as the notation writes and reads it
-        object.__setattr__(self, "reason", " ".join(normalize_token(self.reason).split()))
 
 
 Action = Reveal | Place | Build | FinalHand | ChoosePair | Correct

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from companion.rules.common import Msg, Refusal, plural, refuse, replay, seat_name, winner_words
-from companion.rules.fortress.actions import Action, Build, ChoosePair, Correct, FinalHand, Place, Reveal, Setup
+from companion.rules.common import EMPTY, Correct, Msg, Refusal, evolve, plural, refuse, replay, seat_name, winner_words
+from companion.rules.fortress.actions import Action, Build, ChoosePair, FinalHand, Place, Reveal, Setup
 from companion.rules.fortress.deck import GAME, GRID_SIZE, Card
 from companion.rules.fortress.grid import CELLS, SPOTS, _not_a_spot, resolve_capture
 from companion.rules.fortress.notation import expected
@@ -68,7 +68,7 @@ def _reveal(state: State, action: Reveal) -> tuple[State, Msg]:
                      f"{empty}",
                      f"{action.cell} にはすでに {state.grid[action.cell]} があります。空きマス: {empty}")
     _check_card(state, action.card)
-    s = state._next()
+    s = evolve(state)
     s.grid = {**state.grid, action.cell: action.card}
     s.places = {**state.places, action.card: action.cell}
     s.deck_count -= 1
@@ -79,8 +79,8 @@ def _reveal(state: State, action: Reveal) -> tuple[State, Msg]:
 def _after_reveal(s: State) -> Msg:
     """Once the grid is full or the deck is out (F-9), the game starts or the turn ends."""
     if s.phase is not Phase.REVEAL or (s.grid_count() < GRID_SIZE and s.deck_count > 0):
-        return Msg("", "")
-    msg = Msg(" The deck is empty.", " 山札が尽きました。") if s.deck_count == 0 else Msg("", "")
+        return EMPTY
+    msg = Msg(" The deck is empty.", " 山札が尽きました。") if s.deck_count == 0 else EMPTY
     if not s.started:
         s.started = True
         s.turn = s.setup.start
@@ -118,7 +118,7 @@ def _place(state: State, action: Place) -> tuple[State, Msg]:
     captured = [action.card, a][:count]
     if count == 3 and b is not None:
         captured.append(b)
-    s = state._next()
+    s = evolve(state)
     s.hand_counts = list(state.hand_counts)
     s.hand_counts[p] -= 1
     if action.card in known:
@@ -167,7 +167,7 @@ def _build(state: State, action: Build) -> tuple[State, Msg]:
                      f"{', '.join(w.value for w in legal)}",
                      f"{problem.ja}（F-11）。{card} の置き場所: "
                      f"{'・'.join(WHERE_NAMES[w].ja for w in legal)}")
-    s = state._next()
+    s = evolve(state)
     s.pending = [c for c in state.pending if c != card]
     s.places = dict(state.places)
     if action.where is Where.HAND:
@@ -196,7 +196,7 @@ def _end_turn(s: State) -> Msg:
 
     The hands are looked at here, after building (F-12 [assumption]): a hand emptied by the
     placement but refilled with kept captures does not end the game."""
-    msg = Msg("", "")
+    msg = EMPTY
     names = s.setup.players
     if not s.triggered:
         empty = [names[p] for p, c in enumerate(s.hand_counts) if c == 0]
@@ -220,7 +220,7 @@ def _end_turn(s: State) -> Msg:
 
 def _begin_turn(s: State) -> Msg:
     """Find the next player who can play, skipping empty hands (F-10) and blocked ones (F-7)."""
-    msg = Msg("", "")
+    msg = EMPTY
     names = s.setup.players
     for _ in range(len(names) + 1):
         p = s.turn
@@ -268,7 +268,7 @@ def _final_hand(state: State, action: FinalHand) -> tuple[State, Msg]:
         raise refuse(f"{name} took {cards} into the hand and has not played {them}; the final hand "
                      f"must include {them}",
                      f"{name}は {cards} を手札に入れ、まだ出していません。残り手札に含めてください")
-    s = state._next()
+    s = evolve(state)
     s.final_hands = list(state.final_hands)
     s.final_hands[p] = tuple(action.cards)
     s.known_hands = list(state.known_hands)
@@ -295,7 +295,7 @@ def _choose_pair(state: State, action: ChoosePair) -> tuple[State, Msg]:
         if problem is not None:
             raise refuse(f"{name}'s face-down pair is not possible: {problem.en} (F-13)",
                          f"{name}の裏向きペアはできません：{problem.ja}（F-13）")
-    s = state._next()
+    s = evolve(state)
     s.pairs = list(state.pairs)
     s.pairs[p] = action.pair
     if action.pair is None:
@@ -335,7 +335,7 @@ def _correct(state: State, action: Correct) -> tuple[State, Msg]:
         raise refuse(f"the deck holds only {plural(state.deck_count, 'card', 'cards')}, so {name}'s hand can be "
                      f"corrected to at most {most}",
                      f"山札は {state.deck_count} 枚しかないので、{name}の手札は最大 {most} 枚までしか訂正できません")
-    s = state._next()
+    s = evolve(state)
     s.hand_counts = list(state.hand_counts)
     s.hand_counts[p] = count
     s.deck_count = state.deck_count - (count - old)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from companion.rules.common import Lang, Msg, Refusal, join, normalize_token, refuse, seat_name
-from companion.rules.fortress.actions import Action, Build, ChoosePair, Correct, FinalHand, Place, Reveal
+from companion.rules.common import EMPTY, Correct, Lang, Msg, Refusal, join, normalize_token, refuse, seat_name
+from companion.rules.fortress.actions import Action, Build, ChoosePair, FinalHand, Place, Reveal
 from companion.rules.fortress.allowed import build_options
 from companion.rules.fortress.deck import Card, Deck
 from companion.rules.fortress.grid import _SIDE_WORDS, CELLS, SPOTS, Mode, parse_mode, parse_spot
@@ -50,7 +50,7 @@ def expected(state: State) -> Msg:
             best = best_pair([len(c) for c in state.fortresses[p]])
             choice = line(ChoosePair(p, best)) if best is not None else None
             none = line(ChoosePair(p, None))
-            like = Msg(f"{choice.en} or ", f"{choice.ja}、") if choice is not None else Msg("", "")
+            like = Msg(f"{choice.en} or ", f"{choice.ja}、") if choice is not None else EMPTY
             parts.append(Msg(f"each face-down pair, like {like.en}{none.en} (F-13)",
                              f"裏向きペア（例：{like.ja}{none.ja}）"))
         return Msg("write ", "") + join(parts, "; and ", "と") + Msg("", "を書きます")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from companion.rules.common import Msg, join, plural, refuse
+from companion.rules.common import EMPTY, Msg, join, plural, refuse, top_scorers
 from companion.rules.fortress.deck import Card
 
 
@@ -34,7 +34,7 @@ def pair_problem(heights: Sequence[int], pair: Pair, base: int = 1) -> Msg | Non
     if not 0 <= pair.source < n or not 0 <= pair.target < n:
         if n == 1:
             return Msg(f"the fortress has a single column, numbered {base}", f"砦の列は1つだけで、番号は {base} です")
-        left = Msg(" from the left", "左から ") if base == 1 else Msg("", "")
+        left = Msg(" from the left", "左から ") if base == 1 else EMPTY
         return Msg(f"columns are numbered {base} to {n - 1 + base}{left.en}",
                    f"列番号は{left.ja}{base}〜{n - 1 + base} です")
     if heights[pair.source] < 2:
@@ -134,7 +134,4 @@ def score(columns: Sequence[Sequence[Card]], hand: Sequence[Card],
     return Score(count, tallest, pair, value, minus, lows, value - minus, join(parts, "", ""))
 
 
-def winners(scores: Sequence[int]) -> list[int]:
-    """Indexes of every player with the top score (F-14: a tie is shared)."""
-    top = max(scores, default=None)
-    return [i for i, s in enumerate(scores) if s == top]
+winners = top_scorers  # F-14: every player with the top score; a tie is shared

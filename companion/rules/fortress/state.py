@@ -53,13 +53,6 @@ class State:
     def copy(self) -> State:
         return copy_state(self)
 
-    def _next(self) -> State:
-        """A new state sharing every container with this one: each handler replaces the containers
-        it changes before changing them (cheaper than :meth:`copy` for every action)."""
-        new = object.__new__(State)
-        new.__dict__.update(self.__dict__)
-        return new
-
     @property
     def players(self) -> tuple[str, ...]:
         return self.setup.players

@@ -14,12 +14,11 @@ cards still unseen) and :func:`parse_line` / :func:`action_line` (docs/notation.
 
 from __future__ import annotations
 
-from companion.rules.common import Lang, Msg, Refusal
+from companion.rules.common import Correct, Lang, Msg, Refusal
 from companion.rules.homalet.actions import (
     ACTIONS,
     Action,
     Adjust,
-    Correct,
     E,
     EndEffect,
     Pick,

@@ -8,7 +8,7 @@ from enum import StrEnum
 from typing import Any, TypeVar
 
 from companion.rules import records
-from companion.rules.common import Msg, check_players, normalize_token, refuse
+from companion.rules.common import Correct, Msg, check_players, refuse
 from companion.rules.homalet.deck import MAX_PLAYERS, MIN_PLAYERS, Deck, cards_for, parse_card
 from companion.rules.homalet.words import FIELD_NAMES, TITLE, ZONE_NAMES, Field, Zone
 
@@ -133,25 +133,6 @@ class TakeSet:
     def __post_init__(self) -> None:
         _set(self, "player", _seat(self.player))
         _set(self, "index", _int(self.index, Msg("set number", "セット番号")))
-
-
-@dataclass(frozen=True)
-class Correct:
-    """A player's hand count corrected to ``count`` (a misdeal, a dropped card), with the reason.
-    The difference comes from or goes back to the deck, so every card stays accounted for; a
-    hand can gain only as many cards as the deck still holds (correct the hand holding too many
-    first)."""
-
-    player: int
-    count: int
-    reason: str
-
-    def __post_init__(self) -> None:
-        _set(self, "player", _seat(self.player))
-        _set(self, "count", _int(self.count, Msg("card count", "枚数")))
-        if not isinstance(self.reason, str):
-            raise refuse(f"the reason is text, not {self.reason!r}", f"理由は文字で書きます（{self.reason!r} は不可）")
-        _set(self, "reason", " ".join(normalize_token(self.reason).split()))
 
 
 Action = RevealSet | Play | Pick | Adjust | EndEffect | TakeSet | Correct

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.rules.common import Msg, plural
+from companion.rules.common import EMPTY, Msg, plural
 from companion.rules.homalet.deck import SET_SIZE, Season, count_cards, fmt, fmt_all, list_sets
 from companion.rules.homalet.game import finished
 from companion.rules.homalet.notation import expected
@@ -46,7 +46,7 @@ class Allowed:
     effect: Season | None
     unseen: tuple[int, ...]
     colours: Mapping[str, Msg] = field(compare=False, hash=False, repr=False)  # colour names by key
-    write: Msg = field(default=Msg("", ""), compare=False, hash=False, repr=False)  # the lines to type now
+    write: Msg = field(default=EMPTY, compare=False, hash=False, repr=False)  # the lines to type now
 
     def to_data(self) -> dict[str, Any]:
         return {"phase": self.phase.value, "waiting": {"en": self.waiting.en, "ja": self.waiting.ja},
@@ -62,7 +62,7 @@ class Allowed:
                 "unseen": list(self.unseen), "write": {"en": self.write.en, "ja": self.write.ja}}
 
     def describe(self) -> Msg:
-        lines = [self.waiting + (Msg(": ", "：") + self.write if self.write.en else Msg("", "")) + Msg(".", "。")]
+        lines = [self.waiting + (Msg(": ", "：") + self.write if self.write.en else EMPTY) + Msg(".", "。")]
         for f in self.fields:
             name = FIELD_TITLES[f.field]
             if not f.open:
@@ -125,7 +125,7 @@ def allowed(state: State) -> Allowed:
         reveal_size=min(SET_SIZE, state.deck_count) if state.phase is Phase.REFILL else 0,
         effect=state.effect[1] if state.effect is not None else None, unseen=tuple(state.unseen()),
         colours={c.key: Msg(c.en, c.ja) for c in deck.colours},
-        write=expected(state) if state.phase is not Phase.OVER else Msg("", ""))
+        write=expected(state) if state.phase is not Phase.OVER else EMPTY)
 
 
 def describe(state: State) -> Msg:
@@ -150,7 +150,7 @@ def describe(state: State) -> Msg:
     hands_en, hands_ja = [], []
     for p, count in enumerate(state.hand_counts):
         known = sorted(state.known_hands[p])
-        extra = Msg(f", known {fmt_all(known)}", f"（うち {fmt_all(known)}）") if known else Msg("", "")
+        extra = Msg(f", known {fmt_all(known)}", f"（うち {fmt_all(known)}）") if known else EMPTY
         hands_en.append(f"{names[p]} {count}{extra.en}")
         hands_ja.append(f"{names[p]} {count}枚{extra.ja}")
     lines.append(Msg(f"Hands: {'; '.join(hands_en)}.", f"手札：{'、'.join(hands_ja)}。"))

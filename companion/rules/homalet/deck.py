@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from companion.rules.common import Msg, normalize_token, plural, refuse
+from companion.rules.common import EMPTY, Msg, normalize_token, plural, refuse
 
 GAME = "homalet"
 
@@ -127,7 +127,7 @@ def parse_card(token: str | int, top: int = CARDS) -> int:
 _CARD_TEXT = tuple(f"{n:02d}" for n in range(100))
 
 
-NOTHING = Msg("", "")  # a ruling that adds nothing
+NOTHING = EMPTY  # a ruling that adds nothing
 
 
 def fmt(card: int) -> str:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from companion.rules.common import Lang, Msg, Refusal, plural, refuse, replay, seat_name
-from companion.rules.homalet.actions import Action, Adjust, Correct, EndEffect, Pick, Play, RevealSet, Setup, TakeSet
+from companion.rules.common import Correct, Lang, Msg, Refusal, evolve, plural, refuse, replay, seat_name
+from companion.rules.homalet.actions import Action, Adjust, EndEffect, Pick, Play, RevealSet, Setup, TakeSet
 from companion.rules.homalet.deck import (
     GAME,
     NOTHING,
@@ -20,7 +20,7 @@ from companion.rules.homalet.deck import (
     list_sets,
 )
 from companion.rules.homalet.notation import action_line, expected
-from companion.rules.homalet.state import Phase, State, _battle_left, _clone, _with, new_state
+from companion.rules.homalet.state import Phase, State, _battle_left, _with, new_state
 from companion.rules.homalet.words import FIELD_NAMES, OWNED, ZONE_NAMES, Field, Zone
 
 
@@ -97,7 +97,7 @@ def _reveal_set(state: State, action: RevealSet) -> tuple[State, Msg]:
         raise refuse("a set names the same card twice", "セットに同じカードが2回あります")
     for card in action.cards:
         _check_unseen(state, card)
-    s = _clone(state)
+    s = evolve(state)
     s.wilderness = (*state.wilderness, action.cards)
     s.deck_count = state.deck_count - len(action.cards)
     for card in action.cards:
@@ -172,7 +172,7 @@ def _play(state: State, action: Play) -> tuple[State, Msg]:
                              f"to {where.en} (H-4)",
                              f"{name}は{lead_c.ja}なしではありません。{fmt_all(holding)}（{lead_c.ja}）が"
                              f"{name}の手札に入ったのを卓が見ています。{where.ja}には{lead_c.ja}を出してください")
-    s = _clone(state)
+    s = evolve(state)
     s.hand_counts = _with(state.hand_counts, player, state.hand_counts[player] - 1)
     if card in state.known_hands[player]:
         s.known_hands = _with(state.known_hands, player, state.known_hands[player] - {card})
@@ -238,7 +238,7 @@ def _pick(state: State, action: Pick) -> tuple[State, Msg]:
         raise refuse(f"{fmt(action.card)} is not on the battlefield to take; available: "
                      f"{fmt_all(available)} (wilderness cards are never taken, H-5)",
                      f"{fmt(action.card)} は戦場で取れるカードではありません。取れるカード：{fmt_all(available)}")
-    s = _clone(state)
+    s = evolve(state)
     s.battle_taken = state.battle_taken | {action.card}
     s.piles = _with(state.piles, action.player, state.piles[action.player] + (action.card,))
     s.pickers = state.pickers[1:]
@@ -326,7 +326,7 @@ def _adjust(state: State, action: Adjust) -> tuple[State, Msg]:
     _check_adjust(state, action)
     season = state.effect[1]
     card, src_p, dst_p = action.card, action.source_player, action.target_player
-    s = _clone(state)
+    s = evolve(state)
     if action.source is Zone.DECK:
         s.deck_count -= 1
     elif action.source is Zone.HAND:
@@ -369,7 +369,7 @@ def _adjust(state: State, action: Adjust) -> tuple[State, Msg]:
 def _end_effect(state: State) -> tuple[State, Msg]:
     if state.phase is not Phase.EFFECT:
         raise _phase_refusal(state, Msg("end a season effect", "季節の効果を終えることは"))
-    s = _clone(state)
+    s = evolve(state)
     s.effect = None
     return s, Msg("The season effect is resolved.", "季節の効果を解決しました。") + _after_pick(s)
 
@@ -406,7 +406,7 @@ def _take_set(state: State, action: TakeSet) -> tuple[State, Msg]:
         sets = list_sets(state.wilderness)
         raise refuse(f"there is no wilderness set {action.index + 1}; the sets left are {sets.en} (H-7)",
                      f"在野のセット {action.index + 1} はありません。残りのセット：{sets.ja}")
-    s = _clone(state)
+    s = evolve(state)
     cards = state.wilderness[action.index]
     s.wilderness = state.wilderness[:action.index] + state.wilderness[action.index + 1:]
     s.hand_counts = _with(state.hand_counts, action.player, state.hand_counts[action.player] + len(cards))
@@ -464,7 +464,7 @@ def _correct(state: State, action: Correct) -> tuple[State, Msg]:
     if not action.reason:
         raise refuse("say why the count is corrected (a misdeal, a dropped card)",
                      "訂正の理由を書いてください（配り間違い、落としたカードなど）")
-    s = _clone(state)
+    s = evolve(state)
     s.hand_counts = _with(state.hand_counts, p, new)
     s.deck_count = state.deck_count - (new - old)
     msg = Msg(f"Correction: {name} holds {count_cards(new).en}, not {old} ({action.reason}); the deck now "

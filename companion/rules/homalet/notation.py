@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from companion.rules.common import Lang, Msg, Refusal, normalize_token
-from companion.rules.homalet.actions import Action, Adjust, Correct, EndEffect, Pick, Play, RevealSet, TakeSet
+from companion.rules.common import EMPTY, Correct, Lang, Msg, Refusal, normalize_token
+from companion.rules.homalet.actions import Action, Adjust, EndEffect, Pick, Play, RevealSet, TakeSet
 from companion.rules.homalet.deck import SET_SIZE, count_cards, fmt, fmt_all, is_number, list_sets, parse_card
 from companion.rules.homalet.state import Phase, State, _battle_left
 from companion.rules.homalet.words import NOTATION, PICK_FORM, Field, Zone
@@ -122,7 +122,7 @@ def _player_at(state: State, tokens: list[str], context: Msg | None = None) -> t
         return int(tokens[0]), 1
     given = tokens[0] if tokens else ""
     listed = ", ".join(state.setup.players)
-    where = Msg("", "") if context is None else context + Msg(": ", "：")
+    where = EMPTY if context is None else context + Msg(": ", "：")
     raise _bad(f"{where.en}{given!r} is not a player: name one of {listed} or a seat 0 to {len(names) - 1}",
                f"{where.ja}{given!r} はプレイヤーではありません。{'、'.join(state.setup.players)} の名前か"
                f"席 0〜{len(names) - 1} を書いてください")

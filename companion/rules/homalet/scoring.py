@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from companion.rules.common import Msg, plural
+from companion.rules.common import Msg, plural, top_scorers
 from companion.rules.common import winner_words as common_winner_words
 from companion.rules.homalet.deck import Deck, Season, fmt
 
@@ -71,8 +71,7 @@ def score(pile: Sequence[int], deck: Deck) -> Score:
 
 def winners(totals: Sequence[int], piles: Sequence[Sequence[int]]) -> list[int]:
     """Top total; a tie goes to the tied player holding the largest-numbered card (H-12)."""
-    top = max(totals, default=None)
-    tied = [i for i, t in enumerate(totals) if t == top]
+    tied = top_scorers(totals)
     if len(tied) <= 1:
         return tied
     best = max(max(piles[i], default=-1) for i in tied)

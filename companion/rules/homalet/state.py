@@ -137,13 +137,6 @@ def new_state(setup: Setup) -> State:
                  piles=((),) * n)
 
 
-def _clone(state: State) -> State:
-    """A new state with the same (immutable) field values: the one copy each action makes."""
-    s = object.__new__(State)
-    s.__dict__.update(state.__dict__)
-    return s
-
-
 def _with(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return (*values[:index], value, *values[index + 1:])
 
