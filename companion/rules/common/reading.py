@@ -35,18 +35,18 @@ def read_number(token: str, what: Msg, digits: int = MAX_DIGITS) -> int:
     """``token`` as a whole number 0 or more; anything else is refused naming ``what`` it should be."""
     number = ascii_number(token, digits)
     if number is None:
-        shown = _shown(token)
+        shown = quoted(token)
         if token.isascii() and token.strip().isdigit():
-            raise refuse(f"{shown!r} is too long for {what.en}: write at most {digits} digits",
-                         f"{shown!r} は{what.ja}として長すぎます。{digits} 桁までで書いてください")
-        raise refuse(f"{shown!r} is not {what.en}: write a whole number 0 or more",
-                     f"{shown!r} は{what.ja}ではありません。0 以上の整数で書いてください")
+            raise refuse(f"{shown} is too long for {what.en}: write at most {digits} digits",
+                         f"{shown} は{what.ja}として長すぎます。{digits} 桁までで書いてください")
+        raise refuse(f"{shown} is not {what.en}: write a whole number 0 or more",
+                     f"{shown} は{what.ja}ではありません。0 以上の整数で書いてください")
     return number
 
 
-def _shown(token: str) -> str:
-    """``token`` as a refusal quotes it: a long one cut (a refusal stays one short line)."""
-    return token if len(token) <= 24 else token[:24] + "…"
+def quoted(token: str) -> str:
+    """``token`` as a refusal quotes it (``'R7'``): a long one cut, so a refusal stays one short line."""
+    return repr(token if len(token) <= 24 else token[:24] + "…")
 
 
 def need_int(value: object, what: Msg) -> int:
@@ -82,9 +82,9 @@ def read_player(players: Sequence[str], tokens: Sequence[str]) -> tuple[int, int
 def not_a_player(given: str, players: Sequence[str]) -> Msg:
     """``given`` names nobody: the names at the table and the seat numbers, in one sentence."""
     n = len(players)
-    shown = _shown(given)
-    return Msg(f"{shown!r} is not a player: name one of {', '.join(players)}, or a seat 0 to {n - 1}",
-               f"{shown!r} はプレイヤーではありません。{'・'.join(players)} の名前か、"
+    shown = quoted(given)
+    return Msg(f"{shown} is not a player: name one of {', '.join(players)}, or a seat 0 to {n - 1}",
+               f"{shown} はプレイヤーではありません。{'・'.join(players)} の名前か、"
                f"席番号 0〜{n - 1} で書いてください")
 
 

@@ -9,7 +9,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
-from companion.rules.common import Msg, Refusal, normalize_token, refuse
+from companion.rules.common import Msg, Refusal, ascii_number, normalize_token, quoted, refuse
 
 GAME = "dragoness"
 
@@ -227,11 +227,11 @@ class Deck:
         for c in self.clans:
             for prefix in (c.code.lower(), c.en.lower(), c.ja):
                 body = low if prefix != c.ja else text
-                if body.startswith(prefix) and body[len(prefix):].isdigit():
-                    n = int(body[len(prefix):])
-                    if 1 <= n <= self.numbers:
-                        return self.card(c.code, n)
-        raise Refusal(Msg(f"{token!r} is not a card: ", f"{token!r} はカードではありません。") + self.forms())
+                n = ascii_number(body[len(prefix):]) if body.startswith(prefix) else None
+                if n is not None and 1 <= n <= self.numbers:
+                    return self.card(c.code, n)
+        shown = quoted(token)
+        raise Refusal(Msg(f"{shown} is not a card: ", f"{shown} はカードではありません。") + self.forms())
 
     def label(self, card: Card, lang: str = "en") -> str:
         """The card's name in ``lang`` (``Lochen 7``, ``ページ``); a card not of this deck by its code."""

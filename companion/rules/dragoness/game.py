@@ -6,7 +6,19 @@ import functools
 from collections.abc import Sequence
 from typing import Any
 
-from companion.rules.common import EMPTY, Correct, Msg, Refusal, evolve, plural, refuse, replay, seat_name, winner_words
+from companion.rules.common import (
+    EMPTY,
+    Correct,
+    Msg,
+    Refusal,
+    evolve,
+    phase_refusal,
+    plural,
+    refuse,
+    replay,
+    seat_name,
+    winner_words,
+)
 from companion.rules.dragoness.actions import ACTIONS, Action, OnlyRevives, Opening, Pass, PlayCards, Revive, Setup
 from companion.rules.dragoness.deck import (
     DRAGONESS_NUMBER,
@@ -28,8 +40,7 @@ from companion.rules.dragoness.words import Shape
 
 def _phase_refusal(state: State, what: Msg) -> Refusal:
     """``what`` cannot be done in this phase: say what the table does now and the line to type."""
-    return Refusal(Msg(f"cannot {what.en} now: ", f"今は{what.ja}できません。") + state.waiting_for()
-                   + Msg("; ", "。") + expected(state))
+    return phase_refusal(what, state.waiting_for(), expected(state))
 
 
 def _player(state: State, player: Any) -> str:

@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from companion.rules.common import Correct, Msg, Refusal, normalize_token
+from companion.rules.common import (
+    Correct,
+    Msg,
+    Refusal,
+    ascii_number,
+    line_refusal,
+    normalize_token,
+    not_a_player,
+    quoted,
+    read_player,
+)
 from companion.rules.dragoness.actions import Action, OnlyRevives, Opening, Pass, PlayCards, Revive
 from companion.rules.dragoness.deck import WILD_RANGE, Card, Kind
 from companion.rules.dragoness.state import Phase, State, _lowest_card
@@ -44,7 +54,7 @@ _KEYWORD = {w.lower(): key for key, words in _WORDS.items() for w in words}
 
 
 def _bad_line(what: Msg) -> Refusal:
-    return Refusal(what + Msg("; write ", "。書き方：") + NOTATION)
+    return line_refusal(what, NOTATION)
 
 
 def _fold(text: str) -> str:
@@ -52,28 +62,23 @@ def _fold(text: str) -> str:
 
 
 def _take_name(state: State, tokens: list[str], form: Msg) -> tuple[int, list[str]]:
-    """The player named at the front of ``tokens`` (names may hold spaces; the longest wins)."""
-    names = state.setup.players
-    order = sorted(range(len(names)), key=lambda p: -len(names[p].split()))
-    for same in (str, _fold):  # as written first, then ignoring case and width
-        for p in order:
-            words = names[p].split()
-            if [same(t) for t in tokens[:len(words)]] == [same(w) for w in words]:
-                return p, tokens[len(words):]
+    """The player named at the front of ``tokens`` (the shared reader: a name, the longest first,
+    or a seat number from 0) and the tokens after it."""
     if not tokens:
         raise Refusal(Msg("the player's name is missing: write ", "プレイヤーの名前がありません。書き方：") + form)
-    given = tokens[0]
-    listed = ", ".join(names)
-    raise Refusal(Msg(f"{given!r} is not a player at this table ({listed}): write ",
-                      f"{given!r} はこの卓のプレイヤーではありません（{'、'.join(names)}）。書き方：") + form)
+    found = read_player(state.setup.players, tokens)
+    if found is None:
+        raise Refusal(not_a_player(tokens[0], state.setup.players) + Msg("; write ", "。書き方：") + form)
+    seat, used = found
+    return seat, tokens[used:]
 
 
 def _number(token: str, what: Msg, form: Msg) -> int:
-    text = normalize_token(token)
-    if not text.isdigit():
-        raise Refusal(Msg(f"{token!r} is not {what.en}: write ",
-                          f"{token!r} は{what.ja}ではありません。書き方：") + form)
-    return int(text)
+    number = ascii_number(token)
+    if number is None:
+        raise Refusal(Msg(f"{quoted(token)} is not {what.en}: write ",
+                          f"{quoted(token)} は{what.ja}ではありません。書き方：") + form)
+    return number
 
 
 def parse_line(state: State, line: str) -> Action:
@@ -119,18 +124,26 @@ def parse_line(state: State, line: str) -> Action:
 
 
 def _leading_name(state: State, tokens: list[str]) -> tuple[int, list[str]] | None:
-    """A line that starts with a player's name rather than a card: the seat and the rest."""
-    deck = state.setup.deck
+    """A line that starts with a player's name rather than a card: the seat and the rest. A name
+    that is also a card (a player called Page) is a name before pass or revive, or when the line
+    does not read as a play."""
+    found = read_player(state.setup.players, tokens)
+    if found is None:
+        return None
+    seat, used = found
+    rest = tokens[used:]
     first = tokens[0].replace(",", "").replace("、", "").partition("=")[0]
     try:
-        deck.parse(first)
-        return None  # a card: the line is a play
+        state.setup.deck.parse(first)
     except Refusal:
-        pass
-    try:
-        return _take_name(state, tokens, NOTATION)
+        return seat, rest
+    if len(rest) == 1 and _KEYWORD.get(_fold(rest[0])) in ("pass", "revive"):
+        return seat, rest  # NAME pass, NAME revive
+    try:  # a card too: a play if the whole line reads as one
+        _play_line(state, " ".join(tokens).replace(",", " ").replace("、", " ").split())
     except Refusal:
-        return None
+        return seat, rest
+    return None
 
 
 def _named_line(state: State, player: int, rest: list[str]) -> Action:
@@ -158,7 +171,7 @@ def _card(state: State, token: str) -> Card:
         return state.setup.deck.parse(token)
     except Refusal:
         deck = state.setup.deck
-        raise _bad_line(Msg(f"{token!r} is not a card (", f"{token!r} はカードではありません（")
+        raise _bad_line(Msg(f"{quoted(token)} is not a card (", f"{quoted(token)} はカードではありません（")
                         + deck.forms(len(state.setup.players)) + Msg(")", "）")) from None
 
 
@@ -179,10 +192,11 @@ def _play_line(state: State, tokens: list[str]) -> Action:
                 raise _bad_line(Msg(f"{body} is not a wild card: only a Page, Squire or Dragon Knight takes =NUMBER",
                                     f"{deck.label(card, 'ja')}はワイルドではありません。=数字 を付けられるのはページ・"
                                     "従者・ドラゴンナイトだけです"))
-            if not number.isdigit():
-                raise _bad_line(Msg(f"{number!r} after {body}= is not a number",
-                                    f"{body}= の後の {number!r} は数字ではありません"))
-            wilds.append(int(number))
+            reading = ascii_number(number)
+            if reading is None:
+                raise _bad_line(Msg(f"{quoted(number)} after {body}= is not a number",
+                                    f"{body}= の後の {quoted(number)} は数字ではありません"))
+            wilds.append(reading)
             named += 1
         elif kind in WILD_RANGE:
             wilds.append(0)
@@ -194,9 +208,10 @@ def _play_line(state: State, tokens: list[str]) -> Action:
 
 
 def action_line(state: State, action: Action, lang: str = "en") -> str:
-    """The notation line for ``action`` played on ``state`` (``parse_line`` reads it back)."""
+    """The notation line for ``action`` played on ``state`` (``parse_line`` reads it back): a
+    player is written by name, or by seat number where the name would read back as another player
+    (``Aki`` and ``Aki 5`` at the table: ``correct 0 5 dropped``)."""
     ja = lang == "ja"
-    names = state.setup.players
     if isinstance(action, PlayCards):
         wilds = iter(action.wilds or ())
         deck = state.setup.deck
@@ -209,8 +224,18 @@ def action_line(state: State, action: Action, lang: str = "en") -> str:
         return "パス" if ja else "pass"
     if isinstance(action, Revive):
         return "リバイブ" if ja else "revive"
+    line = _player_line(action, state.setup.players[action.player], ja)
+    try:
+        if parse_line(state, line) == action:
+            return line
+    except Refusal:
+        pass
+    return _player_line(action, str(action.player), ja)
+
+
+def _player_line(action: Opening | OnlyRevives | Correct, name: str, ja: bool) -> str:
     if isinstance(action, Opening):
-        return f"{'開始' if ja else 'open'} {names[action.player]} {action.card}"
+        return f"{'開始' if ja else 'open'} {name} {action.card}"
     if isinstance(action, OnlyRevives):
-        return f"{'リバイブのみ' if ja else 'only-revives'} {names[action.player]}"
-    return f"{'訂正' if ja else 'correct'} {names[action.player]} {action.count} {action.reason}"
+        return f"{'リバイブのみ' if ja else 'only-revives'} {name}"
+    return f"{'訂正' if ja else 'correct'} {name} {action.count} {action.reason}"

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.rules.common import Msg, Refusal, normalize_token, refuse
+from companion.rules.common import Msg, Refusal, ascii_number, normalize_token, quoted, refuse
 
 GAME = "fortress"
 
@@ -148,10 +148,9 @@ class Deck:
         text = normalize_token(token)
         for s in self.suits:
             for prefix in (s.ja, s.code, s.code.lower()):
-                if text.startswith(prefix) and text[len(prefix):].isdigit():
-                    rank = int(text[len(prefix):])
-                    if 1 <= rank <= self.ranks:
-                        return self.card_by_key[s.code, rank]  # the deck's own card: compared by identity first
+                rank = ascii_number(text[len(prefix):]) if text.startswith(prefix) else None
+                if rank is not None and 1 <= rank <= self.ranks:
+                    return self.card_by_key[s.code, rank]  # the deck's own card: compared by identity first
         forms = self.forms()
-        raise Refusal(Msg(f"{token!r} is not a card: ", f"{token!r} はカードではありません。")
+        raise Refusal(Msg(f"{quoted(token)} is not a card: ", f"{quoted(token)} はカードではありません。")
                       + forms)

@@ -5,7 +5,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from companion.rules.common import EMPTY, Correct, Msg, Refusal, evolve, plural, refuse, replay, seat_name, winner_words
+from companion.rules.common import (
+    EMPTY,
+    Correct,
+    Msg,
+    Refusal,
+    evolve,
+    phase_refusal,
+    plural,
+    refuse,
+    replay,
+    seat_name,
+    winner_words,
+)
 from companion.rules.fortress.actions import Action, Build, ChoosePair, FinalHand, Place, Reveal, Setup
 from companion.rules.fortress.deck import GAME, GRID_SIZE, Card
 from companion.rules.fortress.grid import CELLS, SPOTS, _not_a_spot, resolve_capture
@@ -31,9 +43,7 @@ def _check_card(state: State, card: Card, *, own: int | None = None) -> None:
 
 
 def _refuse_phase(state: State, action: str) -> Refusal:
-    verb = _VERBS[action]
-    return Refusal(Msg(f"cannot {verb.en} now: ", f"今は{verb.ja}できません。") + state.waiting_for()
-                   + Msg("; ", "。") + expected(state))
+    return phase_refusal(_VERBS[action], state.waiting_for(), expected(state))
 
 
 def apply(state: State, action: Action) -> tuple[State, Msg]:

@@ -2,7 +2,20 @@
 
 from __future__ import annotations
 
-from companion.rules.common import EMPTY, Correct, Lang, Msg, Refusal, join, normalize_token, refuse, seat_name
+from companion.rules.common import (
+    EMPTY,
+    Correct,
+    Lang,
+    Msg,
+    Refusal,
+    join,
+    line_refusal,
+    normalize_token,
+    read_number,
+    refuse,
+    seat_name,
+    take_player,
+)
 from companion.rules.fortress.actions import Action, Build, ChoosePair, FinalHand, Place, Reveal
 from companion.rules.fortress.allowed import build_options
 from companion.rules.fortress.deck import Card, Deck
@@ -78,36 +91,11 @@ _MODE_SHORT = {Mode.NUMBER: Msg("n", "数"), Mode.SUIT: Msg("s", "スート")}
 _SIDE_JA = {side: word for word, side in _SIDE_WORDS.items()}
 
 
-def _line_refusal(part: Refusal) -> Refusal:
-    """The refusal of the wrong part, followed by the forms a line may take."""
-    return Refusal(part.msg + Msg(". Lines: ", "。書き方：") + NOTATION)
-
-
 def _parse_player(state: State, text: str) -> tuple[int, str]:
-    """The player named at the start of ``text`` (longest name first, exact case before any case;
-    a seat number also works) and the rest of the text."""
-    keys = sorted(((" ".join(normalize_token(name).split()), seat) for seat, name in enumerate(state.setup.players)),
-                  key=lambda item: -len(item[0]))
-    for exact in (True, False):
-        for key, seat in keys:
-            head = text[:len(key)]
-            if ((head == key if exact else head.casefold() == key.casefold())
-                    and (len(text) == len(key) or text[len(key)] == " ")):
-                return seat, text[len(key):].strip()
-    head, _, rest = text.partition(" ")
-    n = len(state.setup.players)
-    if head.isdigit() and int(head) < n:
-        return int(head), rest.strip()
-    raise refuse(f"{head!r} is not a player: name one of {', '.join(state.setup.players)}, or a seat 0 to {n - 1}",
-                 f"{head!r} はプレイヤーではありません。{'・'.join(state.setup.players)} の名前か、"
-                 f"席番号 0〜{n - 1} で書いてください")
-
-
-def _parse_count(token: str, what: Msg) -> int:
-    if not token.isdigit():
-        raise refuse(f"{token!r} is not {what.en}: write a whole number 0 or more",
-                     f"{token!r} は{what.ja}ではありません。0 以上の整数で書いてください")
-    return int(token)
+    """The player named at the start of ``text`` (the shared reader: a name, the longest first, or a
+    seat number from 0) and the rest of the text."""
+    seat, rest = take_player(state.setup.players, text.split())
+    return seat, " ".join(rest)
 
 
 def parse_line(state: State, line: str) -> Action:
@@ -118,7 +106,7 @@ def parse_line(state: State, line: str) -> Action:
     try:
         return _parse(state, line)
     except Refusal as error:
-        raise _line_refusal(error) from None
+        raise line_refusal(error.msg, NOTATION) from None
 
 
 def _parse(state: State, line: str) -> Action:
@@ -144,7 +132,7 @@ def _parse(state: State, line: str) -> Action:
                          f"got {pair_text!r}",
                          f"裏向きペアは取る列と置く列（左端を 1 と数える）の2つか、なしで書きます（{pair_text!r}）")
         column = Msg("a column number", "列番号")
-        ends = [_parse_count(t, column) for t in tokens]
+        ends = [read_number(t, column) for t in tokens]
         if 0 in ends:
             raise refuse("columns are counted from 1 at the left: the leftmost column is 1",
                          "列は左端を 1 として数えます")
@@ -152,7 +140,7 @@ def _parse(state: State, line: str) -> Action:
     if word in _CORRECT_WORDS:
         player, count_text = _parse_player(state, rest)
         count_token, _, reason = count_text.partition(" ")
-        count = _parse_count(count_token, Msg("a hand count", "手札の枚数"))
+        count = read_number(count_token, Msg("a hand count", "手札の枚数"))
         if not reason.strip():
             raise refuse("a correction needs its reason after the count", "訂正には枚数の後に理由が必要です")
         return Correct(player, count, reason)

@@ -48,7 +48,6 @@ from companion.rules.homalet.deck import (
     count_cards,
     fmt,
     fmt_all,
-    is_number,
     list_sets,
     parse_card,
 )
@@ -150,7 +149,6 @@ __all__ = [
     "fmt",
     "fmt_all",
     "fold",
-    "is_number",
     "list_sets",
     "make_setup",
     "new_state",

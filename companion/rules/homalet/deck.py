@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from companion.rules.common import EMPTY, Msg, normalize_token, plural, refuse
+from companion.rules.common import EMPTY, Msg, ascii_number, plural, quoted, refuse
 
 GAME = "homalet"
 
@@ -109,19 +109,14 @@ def cards_for(players: int) -> range:
     return range(10 * players)
 
 
-def is_number(text: str, digits: int = 6) -> bool:
-    """ASCII digits only (``int`` refuses some Unicode digits), and short enough to be a count."""
-    return text.isascii() and text.isdigit() and len(text) <= digits
-
-
 def parse_card(token: str | int, top: int = CARDS) -> int:
     """``07`` or ``7``; anything else is refused naming the token and the valid range."""
-    text = normalize_token(str(token))
-    if is_number(text) and len(text) <= 2 and int(text) < top:
-        return int(text)
-    raise refuse(f"{token!r} is not a HOMALET card: write a number from 00 to {top - 1:02d} "
-                 "(07 or 7)",
-                 f"{token!r} は HOMALET のカードではありません。00〜{top - 1:02d} の数字で書きます（07 か 7）")
+    number = ascii_number(str(token), 2)
+    if number is not None and number < top:
+        return number
+    shown = quoted(str(token))
+    raise refuse(f"{shown} is not a HOMALET card: write a number from 00 to {top - 1:02d} (07 or 7)",
+                 f"{shown} は HOMALET のカードではありません。00〜{top - 1:02d} の数字で書きます（07 か 7）")
 
 
 _CARD_TEXT = tuple(f"{n:02d}" for n in range(100))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from companion.rules.common import Correct, Lang, Msg, Refusal, evolve, plural, refuse, replay, seat_name
+from companion.rules.common import Correct, Lang, Msg, Refusal, evolve, phase_refusal, plural, refuse, replay, seat_name
 from companion.rules.homalet.actions import Action, Adjust, EndEffect, Pick, Play, RevealSet, Setup, TakeSet
 from companion.rules.homalet.deck import (
     GAME,
@@ -26,8 +26,7 @@ from companion.rules.homalet.words import FIELD_NAMES, OWNED, ZONE_NAMES, Field,
 
 def _phase_refusal(state: State, what: Msg) -> Refusal:
     """``what`` cannot be done in this phase: say what the table does now and the line to type."""
-    return Refusal(Msg(f"cannot {what.en} now: ", f"今は{what.ja}できません。") + state.waiting_for()
-                   + Msg("; ", "。") + expected(state))
+    return phase_refusal(what, state.waiting_for(), expected(state))
 
 
 def _check_in_game(state: State, card: int) -> None:

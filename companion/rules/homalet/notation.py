@@ -4,9 +4,21 @@ from __future__ import annotations
 
 import re
 
-from companion.rules.common import EMPTY, Correct, Lang, Msg, Refusal, normalize_token
+from companion.rules.common import (
+    EMPTY,
+    Correct,
+    Lang,
+    Msg,
+    Refusal,
+    ascii_number,
+    line_refusal,
+    normalize_token,
+    not_a_player,
+    quoted,
+    read_player,
+)
 from companion.rules.homalet.actions import Action, Adjust, EndEffect, Pick, Play, RevealSet, TakeSet
-from companion.rules.homalet.deck import SET_SIZE, count_cards, fmt, fmt_all, is_number, list_sets, parse_card
+from companion.rules.homalet.deck import SET_SIZE, count_cards, fmt, fmt_all, list_sets, parse_card
 from companion.rules.homalet.state import Phase, State, _battle_left
 from companion.rules.homalet.words import NOTATION, PICK_FORM, Field, Zone
 
@@ -101,7 +113,7 @@ _GLUED = re.compile(r"^(\d{1,2})(\D+)$")
 
 def _bad(en: str, ja: str) -> Refusal:
     """A line refused: what is wrong in it, then the forms allowed."""
-    return Refusal(Msg(f"{en}. Lines: ", f"{ja}。書き方：") + NOTATION)
+    return line_refusal(Msg(en, ja), NOTATION)
 
 
 def _key(text: str) -> str:
@@ -109,23 +121,13 @@ def _key(text: str) -> str:
 
 
 def _player_at(state: State, tokens: list[str], context: Msg | None = None) -> tuple[int, int]:
-    """The player named by the longest run of leading ``tokens`` (a name, any case), or a seat
-    number; returns the seat and how many tokens it used."""
-    names = [_key(n) for n in state.setup.players]
-    for fold_case in (False, True):
-        for size in range(len(tokens), 0, -1):
-            text = " ".join(tokens[:size])
-            for seat, name in enumerate(names):
-                if text == name or (fold_case and text.casefold() == name.casefold()):
-                    return seat, size
-    if tokens and is_number(tokens[0]) and int(tokens[0]) < len(names):
-        return int(tokens[0]), 1
-    given = tokens[0] if tokens else ""
-    listed = ", ".join(state.setup.players)
+    """The player named by the leading ``tokens`` (the shared reader: a name, the longest first, or
+    a seat number from 0); returns the seat and how many tokens it used."""
+    found = read_player(state.setup.players, tokens)
+    if found is not None:
+        return found
     where = EMPTY if context is None else context + Msg(": ", "：")
-    raise _bad(f"{where.en}{given!r} is not a player: name one of {listed} or a seat 0 to {len(names) - 1}",
-               f"{where.ja}{given!r} はプレイヤーではありません。{'、'.join(state.setup.players)} の名前か"
-               f"席 0〜{len(names) - 1} を書いてください")
+    raise line_refusal(where + not_a_player(tokens[0] if tokens else "", state.setup.players), NOTATION)
 
 
 def _names_player(state: State, tokens: list[str]) -> bool:
@@ -138,13 +140,13 @@ def _line_card(token: str) -> int:
     try:
         return parse_card(token)
     except Refusal as error:
-        raise Refusal(error.msg + Msg(". Lines: ", "。書き方：") + NOTATION) from None
+        raise line_refusal(error.msg, NOTATION) from None
 
 
 def _parse_play(state: State, tokens: list[str], player: int) -> Play:
     if tokens and (glued := _GLUED.match(tokens[0])) and glued.group(2).lower() in FIELD_WORDS:
         tokens = [glued.group(1), glued.group(2), *tokens[1:]]
-    if len(tokens) == 1 and state.phase is not Phase.PLAY and is_number(tokens[0], 2):
+    if len(tokens) == 1 and state.phase is not Phase.PLAY and ascii_number(tokens[0], 2) is not None:
         raise Refusal(state.waiting_for() + Msg(": ", "：") + expected(state, int(tokens[0])))
     if len(tokens) < 2:
         raise _bad("a play is a card and a field, like 07 b (battlefield) or 07 w (wilderness)",
@@ -199,13 +201,14 @@ def _parse_correct(state: State, tokens: list[str]) -> Correct:
         raise _bad("a correction is correct NAME COUNT REASON", "訂正は 訂正 名前 枚数 理由 と書きます")
     seat, used = _player_at(state, tokens)
     rest = tokens[used:]
-    if not rest or not is_number(rest[0]):
+    count = ascii_number(rest[0]) if rest else None
+    if count is None:
         raise _bad(f"after {' '.join(tokens[:used])} comes the hand's true count, a number",
                    f"{' '.join(tokens[:used])} の後には正しい手札の枚数（数字）を書きます")
     if len(rest) < 2:
         raise _bad("say why the count is corrected, after the count (a misdeal, a dropped card)",
                    "枚数の後に訂正の理由を書いてください（配り間違い、落としたカードなど）")
-    return Correct(seat, int(rest[0]), " ".join(rest[1:]))
+    return Correct(seat, count, " ".join(rest[1:]))
 
 
 def _one_number(tokens: list[str], form: Msg) -> str:
@@ -259,22 +262,37 @@ def parse_line(state: State, line: str) -> Action:
 def _parse_take(state: State, rest: list[str], player: int) -> TakeSet:
     number = _one_number(rest, Msg("take N, the wilderness set's number from 1, like take 2",
                                    "取る 番号（在野のセットの番号、1から。例：取る 2）"))
-    if not is_number(number) or int(number) < 1:
-        raise _bad(f"{number!r} is not a set number: sets are numbered from 1",
-                   f"{number!r} はセットの番号ではありません。番号は1から数えます")
-    return TakeSet(player, int(number) - 1)
+    index = ascii_number(number)
+    if index is None or index < 1:
+        raise _bad(f"{quoted(number)} is not a set number: sets are numbered from 1",
+                   f"{quoted(number)} はセットの番号ではありません。番号は1から数えます")
+    return TakeSet(player, index - 1)
 
 
-def _player_word(state: State, player: int | None) -> str:
+def _player_word(state: State, player: int | None, seats: bool = False) -> str:
     names = state.setup.players
     if player is None:
         return ""
-    return names[player] if 0 <= player < len(names) else str(player)
+    return names[player] if 0 <= player < len(names) and not seats else str(player)
 
 
 def action_line(state: State, action: Action, lang: Lang = "en") -> str:
     """The notation line for ``action`` played on ``state`` (``parse_line`` reads it back): the
-    acting player is written only when it is not the one the state implies."""
+    acting player is written only when it is not the one the state implies; players by name, or by
+    seat number where a name would read back as another player (``Aki`` and ``Aki 5`` at the table:
+    ``correct 0 5 dropped``)."""
+    line = _line(state, action, lang, False)
+    if any(name in line for name in state.setup.players):
+        try:
+            if parse_line(state, line) == action:
+                return line
+        except Refusal:
+            pass
+        return _line(state, action, lang, True)
+    return line
+
+
+def _line(state: State, action: Action, lang: Lang, seats: bool) -> str:
     actor = state.actor()
     implied = actor if actor is not None else state.turn
 
@@ -282,7 +300,7 @@ def action_line(state: State, action: Action, lang: Lang = "en") -> str:
         return WORDS[key][lang]
 
     def who(player: int) -> str:
-        return "" if player == implied else _player_word(state, player) + " "
+        return "" if player == implied else _player_word(state, player, seats) + " "
 
     if isinstance(action, Play):
         line = f"{who(action.player)}{fmt(action.card)} {word('b' if action.field is Field.BATTLE else 'w')}"
@@ -296,8 +314,8 @@ def action_line(state: State, action: Action, lang: Lang = "en") -> str:
     if isinstance(action, EndEffect):
         return word("end")
     if isinstance(action, Correct):
-        return f"{word('correct')} {_player_word(state, action.player)} {action.count} {action.reason}"
+        return f"{word('correct')} {_player_word(state, action.player, seats)} {action.count} {action.reason}"
     parts = [word("move")] + ([fmt(action.card)] if action.card is not None else [])
-    parts += [word(action.source.value), _player_word(state, action.source_player), word(">"),
-              word(action.target.value), _player_word(state, action.target_player)]
+    parts += [word(action.source.value), _player_word(state, action.source_player, seats), word(">"),
+              word(action.target.value), _player_word(state, action.target_player, seats)]
     return " ".join(p for p in parts if p)
