@@ -110,7 +110,7 @@ def from_data(data: Mapping[str, Any], actions: tuple[type, ...], card: Callable
     cls = kinds.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise refuse(f"unknown action type {kind!r}; known types: {', '.join(kinds)}",
-                     f"不明な手の種類 {kind!r}。使える種類：{', '.join(kinds)}")
+                     f"「{kind}」は不明な手の種類です。使える種類は {', '.join(kinds)} です")
     hints = _hints(cls)
     try:
         values = {f.name: _decode(hints[f.name], data[f.name], card, card_type)
@@ -182,7 +182,7 @@ def read_record(data: Any) -> Record:
     engine = ENGINES.get(game) if isinstance(game, str) else None
     if engine is None:
         raise _bad(f"unknown game {game!r}; games are {', '.join(ENGINES)}",
-                   f"不明なゲーム {game!r}。ゲームは {', '.join(ENGINES)} です")
+                   f"「{game}」は不明なゲームです。ゲームは {', '.join(ENGINES)} のどれかです")
     deck_data = data.get("deck")
     if not isinstance(deck_data, Mapping):
         raise _bad("\"deck\" must hold the deck definition", "\"deck\" にデッキ定義が必要です")
@@ -210,7 +210,7 @@ def read_record(data: Any) -> Record:
             actions.append(engine.action_from_data(deck, {k: v for k, v in item.items() if k != "time"}))
             times.append(time)
         except Refusal as error:
-            raise Refusal(Msg(f"action {index}: ", f"{index} 番目の手：") + error.msg) from None
+            raise Refusal(Msg(f"action {index}: ", f"{index}番目の手：") + error.msg) from None
     return Record(engine, deck, setup, tuple(actions), tuple(times))
 
 
@@ -224,6 +224,6 @@ def fold_record(record: Record) -> tuple[Any, list[Msg]]:
         try:
             state, ruling = engine.apply(state, action)
         except Refusal as error:
-            raise Refusal(Msg(f"action {index}: ", f"{index} 番目の手：") + error.msg) from None
+            raise Refusal(Msg(f"action {index}: ", f"{index}番目の手：") + error.msg) from None
         rulings.append(ruling)
     return state, rulings

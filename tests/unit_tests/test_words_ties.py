@@ -37,7 +37,7 @@ def test_d11_a_tied_total_is_shared_in_words() -> None:
     assert answer["winners"] == ["A", "B"]
     assert answer["winners_explanation"] == "Winners: A and B tie at 5 points and share the win (D-11)."
     japanese = settle(data, explain=True, lang="ja")["winners_explanation"]
-    assert japanese == "勝者：AとB。5点で同点のため、勝ちを分け合います。"
+    assert japanese == "勝者：AとB。5点で同点のため、勝利を分け合います。"
 
 
 def test_f14_a_tied_score_is_shared_in_words() -> None:
