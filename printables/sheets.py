@@ -97,10 +97,10 @@ def _fortress(c: Canvas, area: Area, players: int, lang: Lang) -> None:
     top = _header(c, area, "fortress", lang, rule)
     labels = [Msg("Player", "プレイヤー"), Msg("Face-down pair (from → to)", "裏向きペア（元→先）"),
               Msg("Columns", "横の枚数"), Msg("Tallest column", "最も多い縦列"),
-              Msg("Points (columns × tallest)", "得点（横の枚数×縦列）")]
+              Msg("Points (columns × tallest)", "得点（横×縦）")]
     header = [m.text(lang) for m in labels] + [s.ja if lang == "ja" else s.code for s in deck.suits] + [
         Msg("Penalty", "失点").text(lang), Msg("Score", "勝利点").text(lang)]
-    weights = [36, 30, 15, 17, 26] + [10] * len(deck.suits) + [17, 20]
+    weights = [34, 30, 15, 22, 22] + [10] * len(deck.suits) + [17, 20]
     _table(c, area, top, weights, players, header, shade=(len(weights) - 1,))
 
 

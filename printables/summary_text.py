@@ -19,8 +19,8 @@ SUMMARIES: dict[str, list[Section]] = {
         (Msg("Goal", "目的"), [
             Msg("Build the widest, tallest fortress. Score = columns × height of the tallest column, minus the "
                 "lowest card of each suit still in your hand.",
-                "横に長く、縦に高い砦を築きます。得点は横の枚数×最も多い縦列の枚数、失点は手札に残った各スートの"
-                "最も小さい数字の合計で、得点−失点が勝利点です。"),
+                "横に長く、縦に高い砦を築きます。得点（横の枚数×最も多い縦列の枚数）から失点（手札に残った各スートの"
+                "最も小さい数字の合計）を引いたものが勝利点です。"),
         ]),
         (Msg("Setup (3–5 players)", "準備（3〜5人）"), [
             Msg("Deal 13 cards each with 3 players, 10 with 4, 8 with 5. The rest is the deck.",
@@ -32,24 +32,22 @@ SUMMARIES: dict[str, list[Section]] = {
         (Msg("Your turn", "手番"), [
             Msg("Put one hand card next to a grid card and declare NUMBER or SUIT. The card it touches is A; the "
                 "card behind A in the same line is B.",
-                "手札1枚を場札の外側に置き、数字として扱うかスートとして扱うかを宣言します。"
-                "接するカードがA、その奥のカードがBです。"),
+                "手札1枚を場札の外側に置き、数字かスートかを宣言します。接するカードがA、その奥がBです。"),
             Msg("Number: yours ≧ A + B takes 3 cards; yours ≧ A takes 2 (yours and A); otherwise only yours.",
                 "数字：自分≧A＋Bなら3枚、自分≧Aなら2枚（自分とA）、それ以外は自分の1枚を獲得します。"),
             Msg("Suit: same suit as A and B takes 3; same as A takes 2; otherwise only yours.",
                 "スート：AともBとも同じなら3枚、Aと同じなら2枚、それ以外は自分の1枚を獲得します。"),
             Msg("Build what you took into your fortress in any order, or keep it in your hand. Refill the grids to "
                 "8 cards from the deck. Play passes to the left; an empty hand skips.",
-                "獲得したカードは好きな順に砦へ配置するか、手札に加えます。場札が8枚になるよう山札から補充し、"
-                "手番は左隣へ移ります。手札がない人は飛ばします。"),
+                "獲得したカードは好きな順に砦へ配置するか、手札に加えます。場札を8枚まで補充し、左隣の手番です。"
+                "手札がない人は飛ばします。"),
         ]),
         (Msg("Building the fortress (±3)", "砦の配置（±3）"), [
             Msg("A fortress is a row of columns; a column holds one rank. Add a card only at the ends: onto an end "
                 "column of the same rank, or as a new column 1–3 higher on the right or 1–3 lower on the left. "
                 "13 and 1 are neighbours: right of 12 take 13, 1, 2.",
-                "砦は縦列を横に並べたもので、1つの縦列には同じ数字だけを縦に並べます。置けるのは両端だけです。"
-                "端の縦列と同じ数字なら縦配置、右には1〜3大きい数字、左には1〜3小さい数字で新しい縦列を作ります。"
-                "13と1はつながります（12の右には13、1、2）。"),
+                "砦は同じ数字の縦列を横に並べたものです。置けるのは両端だけで、端と同じ数字なら縦配置、"
+                "右には1〜3大きい数字、左には1〜3小さい数字で新しい縦列を作ります。13と1はつながります。"),
         ]),
         (Msg("End and scoring", "終了と点数計算"), [
             Msg("When a hand runs out or the deck is empty, play on until the player to the right of the start "
@@ -57,8 +55,8 @@ SUMMARIES: dict[str, list[Section]] = {
                 "誰かの手札が尽きるか山札が尽きたら、スタートプレイヤーの右隣まで手番を行って終了します。"),
             Msg("Before scoring you may take 2 cards from a column of 2 or more and lay them face down as one card "
                 "of any rank on any column. The app finds the best choice.",
-                "点数計算の前に、2枚以上の縦列から2枚を取り、裏向きに重ねて好きな数字の1枚として、どの縦列にも"
-                "置けます。アプリが最善の置き方を探します。"),
+                "点数計算の前に、2枚以上の縦列から2枚を取り、裏向きに重ねて1枚としてどの縦列にも置けます。"
+                "アプリが最善の置き方を探します。"),
         ]),
     ],
     "homalet": [
@@ -111,8 +109,6 @@ SUMMARIES: dict[str, list[Section]] = {
                 "手札を最初になくすことを目指します。5ラウンドの合計点で競います。"),
         ]),
         (Msg("Setup (2–8 players)", "準備（2〜8人）"), [
-            Msg("The original is for 3 to 8 players, but builds its deck for 2 to 4: this project assumes 2 can play.",
-                "原典は3〜8人用ですが、デッキは2〜4人用から作り方を示しているので、2人でも遊べることを前提とします。"),
             Msg("2–4 players: clans 1–5 and one each of Dragoness, Page, Squire, Dragon Knight, Revive. 5: add "
                 "clan 6 and a second Revive. 6: clans 1–7, a second Page. 7–8: everything. Deal 13 each.",
                 "2〜4人はスート1〜5と、ドラゴンネス・ページ・従者・ドラゴンナイト・蘇生カード（リバイブ）を各1枚"

@@ -76,6 +76,7 @@ WORDS: dict[str, Msg] = {
                           "ゲームは終了しました。F5で得点計算をします。"),
     "track.not_finished": Msg("The game is not finished yet: ", "ゲームはまだ終わっていません："),
     "track.refused": Msg("Refused: ", "✕ "),
+    "track.help_hint": Msg("F1: help", "F1でヘルプ"),
     "track.allowed": Msg("Allowed now", "今できること"),
     "track.moves": Msg("moves", "手"),
     "track.exported": Msg("Record written to ", "記録を書き出しました："),
@@ -204,3 +205,9 @@ WORDS: dict[str, Msg] = {
 def say(key: str, lang: Lang) -> str:
     """The sentence ``key`` in ``lang``."""
     return WORDS[key].text(lang)
+
+
+def with_help(refusal: str, lang: Lang) -> str:
+    """A refused line's reason and form, then where the whole notation is (F1): issue 18's short refusal."""
+    end = "" if refusal.endswith(("。", "？", "?", ".", "!")) else ("。" if lang == "ja" else ".")
+    return refusal + end + ("" if lang == "ja" else " ") + say("track.help_hint", lang)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -57,6 +58,26 @@ class Refusal(Exception):
 
 def refuse(en: str, ja: str) -> Refusal:
     return Refusal(Msg(en, ja))
+
+
+class NotACard(Refusal):
+    """A token that is not a card: ``msg`` says so and how cards are written; ``short`` only says so,
+    for a refused table line that shows the whole form after it."""
+
+    def __init__(self, short: Msg, forms: Msg) -> None:
+        super().__init__(short + forms)
+        self.short = short
+
+
+class Complete(Refusal):
+    """A refusal of a table line that already says the one line to type instead: nothing is added to it."""
+
+
+def did_you_mean(word: str, words: Iterable[str]) -> str | None:
+    """The word of ``words`` closest to a mistyped ``word`` (``hnad`` → ``hand``), or None when none is close."""
+    known = {w.casefold(): w for w in words if len(w) > 1}
+    close = difflib.get_close_matches(word.casefold(), list(known), n=1, cutoff=0.75)
+    return known[close[0]] if close else None
 
 
 def normalize_token(token: str) -> str:
