@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.rules.common import Lang, Msg, Refusal, plural, refuse, unsaid
+from companion.rules.engine import AnyEngine
 
 LIVE_COMMANDS = ("new", "play", "undo", "redo", "show", "games", "delete", "stats", "export", "import")
 
@@ -257,7 +258,7 @@ class _Lines:
         self.ja: list[str] = []
 
 
-def _lines_from(engine: Any, state: Any, actions: Iterable[Any]) -> _Lines:
+def _lines_from(engine: AnyEngine, state: Any, actions: Iterable[Any]) -> _Lines:
     """The notation lines of ``actions`` played one after another from ``state``."""
     out = _Lines()
     for action in actions:
