@@ -12,11 +12,11 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from companion.documents import PATH_SHOWN
 from companion.rules.common import Msg, Refusal, refuse
 from companion.rules.deck_rules import check_deck_data, label, place, shown, texts
 
 GAMES = ("fortress", "homalet", "dragoness")
-PATH_SHOWN = 300  # paths are repeated whole unless absurdly long
 MAX_DECK_BYTES = 1_000_000  # a deck file is a few kilobytes; /dev/zero must not be read until memory runs out
 
 

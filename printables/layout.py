@@ -19,7 +19,7 @@ from reportlab.lib.pagesizes import A4, letter
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from companion.decks import PATH_SHOWN
+from companion.documents import PATH_SHOWN
 from companion.rules.common import Msg, Refusal
 from companion.rules.deck_rules import label
 from printables.draw import fit_size

@@ -40,7 +40,7 @@ def remembered_lang() -> Lang | None:
 
 def locale_lang() -> Lang:
     """The language the locale asks for (the command line's rule)."""
-    from companion.cli import default_lang
+    from companion.language import default_lang
 
     return default_lang()
 
@@ -234,7 +234,7 @@ class CompanionApp(App[None]):
 
     def _print_result(self, game_id: int, path: Path) -> None:
         """In the worker thread: a connection of its own (SQLite's stay in their thread), read-only."""
-        from companion.cli_result import write_result_sheet
+        from companion.cli.commands.result import write_result_sheet
         from companion.store import Store
 
         try:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from companion.documents import source_name
 from companion.rules.common import Lang, Msg, Refusal, plural, refuse
 
 WORDS = {
@@ -28,24 +29,24 @@ MAX_IMAGE_BYTES = 50_000_000  # a phone's photo is a few megabytes
 
 
 def add_result_parser(kinds: Any, lang: Lang, say: Callable[[str], str]) -> None:
-    """``print result``, added to ``print``'s kinds; ``say`` gives cli_words' help texts."""
-    from companion.cli_live import WORDS as LIVE_WORDS
+    """``print result``, added to ``print``'s kinds; ``say`` gives companion.cli.words' help texts."""
+    from companion.cli.words import HELP
     from printables.options import PAPER_NAMES
 
     help_text = WORDS["print.result"].text(lang)
     result = kinds.add_parser("result", help=help_text, description=help_text)
-    result.add_argument("id", type=int, help=LIVE_WORDS["id"].text(lang))
+    result.add_argument("id", type=int, help=HELP["id"].text(lang))
     result.add_argument("--lang", dest="doc_lang", choices=("ja", "en"), default=None, help=say("doc_lang"))
     result.add_argument("--paper", choices=PAPER_NAMES, default="a4", help=say("paper"))
-    result.add_argument("--db", metavar="PATH", help=LIVE_WORDS["db"].text(lang))
+    result.add_argument("--db", metavar="PATH", help=HELP["db"].text(lang))
     result.add_argument("-o", "--output", required=True, metavar="FILE.pdf", help=say("output.pdf"))
 
 
 def run_print_result(args: argparse.Namespace, lang: Lang) -> int:
     """Write the result sheet of stored game ``args.id``; a refusal is one line and exit status 2."""
-    from companion.cli import EXIT_BAD_INPUT
-    from companion.cli_words import os_reason
-    from companion.decks import PATH_SHOWN
+    from companion.documents import PATH_SHOWN
+    from companion.exits import EXIT_BAD_INPUT
+    from companion.reasons import os_reason
     from companion.rules.deck_rules import label
 
     doc_lang: Lang = args.doc_lang or lang
@@ -139,7 +140,7 @@ def _draw(path: Path, answer: dict[str, Any], payloads: list[str], lang: Lang, p
 def read_import(paths: Sequence[str]) -> Any:
     """The record that ``companion import`` was given: one record file (JSON), or the parts of its QR
     codes from any mix of text files (one part a line) and photos or scans of its result sheet."""
-    from companion.cli import RECORD_INPUT, decode_input, parse_document, read_bytes
+    from companion.documents import RECORD_INPUT, decode_input, parse_document, read_bytes
     from companion.rules.qr_record import decode_parts, is_part
 
     parts: list[str] = []
@@ -154,19 +155,13 @@ def read_import(paths: Sequence[str]) -> Any:
             parts += lines
             continue
         if len(paths) > 1:
-            source = _source(path)
+            source = source_name(path)
             raise refuse(f"{source.en} is not the text of a record's QR codes nor a photo of them (PNG, JPEG); a "
                          "record file (JSON) is imported on its own",
                          f"{source.ja} は記録の QR コードの文字列でも、その写真（PNG、JPEG）でもありません。"
                          "記録ファイル（JSON）は1つだけで取り込んでください")
         return parse_document(text, path, RECORD_INPUT)
     return decode_parts(parts)
-
-
-def _source(path: str) -> Msg:
-    from companion.cli import _source as source
-
-    return source(path)
 
 
 def codes_in_image(raw: bytes, path: str) -> list[str]:
@@ -179,7 +174,7 @@ def codes_in_image(raw: bytes, path: str) -> list[str]:
 
     from companion.rules.qr_record import complete, is_part
 
-    source = _source(path)
+    source = source_name(path)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)

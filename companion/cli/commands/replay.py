@@ -7,10 +7,34 @@ illegal action stops it with one line naming the action's index and the reason.
 
 from __future__ import annotations
 
+import argparse
 from typing import Any
 
+from companion.cli.commands import fail
+from companion.cli.words import HELP
 from companion.rules import records
-from companion.rules.common import Lang
+from companion.rules.common import Lang, Refusal
+
+
+def add_parsers(commands: Any, lang: Lang) -> None:
+    def say(key: str) -> str:
+        return HELP[key].text(lang)
+
+    replay = commands.add_parser("replay", help=say("replay"), description=say("replay"))
+    replay.add_argument("file", help=say("replay.file"))
+    replay.add_argument("--json", action="store_true", help=say("replay.json"))
+    replay.add_argument("--explain", action="store_true", help=say("settle.explain"))
+    replay.add_argument("--lang", choices=("en", "ja"), default=argparse.SUPPRESS, help=say("lang"))
+
+
+def run(args: argparse.Namespace, lang: Lang) -> int:
+    from companion.documents import RECORD_INPUT, read_document
+
+    try:
+        print(replay_document(read_document(args.file, RECORD_INPUT), lang, args.json, args.explain))
+    except Refusal as refusal:
+        return fail(refusal.msg.text(lang))
+    return 0
 
 
 def settle_state(record: records.Record, state: Any, explain: bool, lang: Lang) -> dict[str, Any] | None:
@@ -28,7 +52,7 @@ def replay_document(data: Any, lang: Lang, json_only: bool, explain: bool = Fals
     record = records.read_record(data)
     state, _ = records.fold_record(record)
     answer = settle_state(record, state, explain, lang)
-    from companion.cli import format_json
+    from companion.documents import format_json
 
     settled = "null" if answer is None else format_json(answer)
     if json_only:
