@@ -474,7 +474,7 @@ def run_export(store: Any, args: argparse.Namespace, lang: Lang) -> int:
     if args.output is None:
         print(text, end="")
         return 0
-    from printables.layout import atomic_target
+    from companion.files import atomic_target
 
     with atomic_target(args.output) as temp:
         Path(temp).write_text(text, encoding="utf-8")

@@ -12,7 +12,7 @@ from typing import Any
 
 from companion.cli.commands import fail
 from companion.cli.words import HELP
-from companion.rules import records
+from companion.rules import game_records
 from companion.rules.common import Lang, Refusal
 
 
@@ -37,7 +37,7 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     return 0
 
 
-def settle_state(record: records.Record, state: Any, explain: bool, lang: Lang) -> dict[str, Any] | None:
+def settle_state(record: game_records.Record, state: Any, explain: bool, lang: Lang) -> dict[str, Any] | None:
     """The settle answer for a finished game (None while it goes on), using the record's own deck."""
     from companion.settle import settle
 
@@ -49,8 +49,8 @@ def settle_state(record: records.Record, state: Any, explain: bool, lang: Lang) 
 
 def replay_document(data: Any, lang: Lang, json_only: bool, explain: bool = False) -> str:
     """What ``companion replay`` prints for a record read as JSON; refusals name the problem."""
-    record = records.read_record(data)
-    state, _ = records.fold_record(record)
+    record = game_records.read_record(data)
+    state, _ = game_records.fold_record(record)
     answer = settle_state(record, state, explain, lang)
     from companion.documents import format_json
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.documents import source_name
+from companion.result_sheet import draw_result
 from companion.rules.common import Lang, Msg, Refusal, plural, refuse
 
 WORDS = {
@@ -56,13 +57,13 @@ def run_print_result(args: argparse.Namespace, lang: Lang) -> int:
         if args.output == "-":
             with tempfile.TemporaryDirectory(prefix="companion.") as folder:
                 path = Path(folder) / "result.pdf"
-                pages = _draw(path, answer, payloads, doc_lang, args.paper, subtitle)
+                pages = draw_result(path, answer, payloads, doc_lang, args.paper, subtitle)
                 with path.open("rb") as pdf:
                     shutil.copyfileobj(pdf, sys.stdout.buffer)
                 sys.stdout.buffer.flush()
             shown = Msg("standard output", "標準出力")
         else:
-            pages = _draw(Path(args.output), answer, payloads, doc_lang, args.paper, subtitle)
+            pages = draw_result(Path(args.output), answer, payloads, doc_lang, args.paper, subtitle)
             shown = Msg(out, out)
     except Refusal as error:  # LayoutError included
         print(error.msg.text(lang), file=sys.stderr)
@@ -88,7 +89,8 @@ def run_print_result(args: argparse.Namespace, lang: Lang) -> int:
 
 
 def _finished_game(args: argparse.Namespace, lang: Lang) -> tuple[dict[str, Any], list[str], str]:
-    """:func:`sheet_content` of game ``args.id`` in the database the command names."""
+    """:func:`companion.result_sheet.sheet_content` of game ``args.id`` in the database the command names."""
+    from companion.result_sheet import sheet_content
     from companion.store import Store, default_db_path
 
     path = Path(args.db) if args.db is not None else default_db_path()
@@ -96,42 +98,6 @@ def _finished_game(args: argparse.Namespace, lang: Lang) -> tuple[dict[str, Any]
         path = Path(":memory:")  # nothing stored yet: the game is refused as unknown, no file is created
     with Store.open(path, readonly=True) as store:
         return sheet_content(store, args.id, lang)
-
-
-def sheet_content(store: Any, game_id: int, lang: Lang) -> tuple[dict[str, Any], list[str], str]:
-    """The settle answer (with its arithmetic), the record's code texts and the sheet's subtitle (the
-    game's number, when it ended, the record's check that a refused import names) of a finished game
-    in ``store``; an unfinished game is refused."""
-    from companion.rules.qr_record import encode_parts
-
-    live = store.load(game_id)
-    answer = live.settle(explain=True, lang=lang)
-    if answer is None:
-        raise refuse(f"game {game_id} is not finished: a result sheet is printed once the game is over "
-                     "(companion show tells what is left to play)",
-                     f"ゲーム {game_id} はまだ終わっていません。結果用紙はゲームが終わってから印刷できます"
-                     "（残りは companion show で分かります）")
-    payloads = encode_parts(live.record()) if live.mode == "track" else []
-    ended = next((g.updated for g in store.games() if g.id == game_id), "")
-    when = ended.replace("T", " ")[:16]
-    subtitle = Msg(f"Game {game_id} · ended {when} UTC", f"ゲーム {game_id}・終了 {when}（協定世界時）")
-    if payloads:
-        check = payloads[0].split(":")[2]
-        subtitle += Msg(f" · record {check}", f"・記録 {check}")
-    return answer, payloads, subtitle.text(lang)
-
-
-def write_result_sheet(store: Any, game_id: int, path: Path, lang: Lang, paper: str = "a4") -> int:
-    """Draw the result sheet of finished game ``game_id`` of an open store into ``path`` (written
-    atomically by the printables); the number of pages. What the app's settlement prints."""
-    answer, payloads, subtitle = sheet_content(store, game_id, lang)
-    return _draw(path, answer, payloads, lang, paper, subtitle)
-
-
-def _draw(path: Path, answer: dict[str, Any], payloads: list[str], lang: Lang, paper: str, subtitle: str) -> int:
-    from printables.result import print_result
-
-    return print_result(path, answer, payloads, lang, paper, subtitle)
 
 
 # --------------------------------------------------------------------------- import
