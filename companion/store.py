@@ -628,10 +628,10 @@ class Store:
     def import_record(self, data: Mapping[str, Any]) -> int:
         """Store a record as a new game (its actions checked by folding them); a record equal to
         a game already stored is refused."""
-        from companion.rules import records
+        from companion.rules import game_records
 
         try:
-            record = records.read_record(data)
+            record = game_records.read_record(data)
         except (AttributeError, TypeError, KeyError, ValueError, IndexError):  # a shape the readers missed
             raise refuse("this is not a game record this program can read: a part of its deck or setup has "
                          "the wrong shape", "このプログラムで読めるゲーム記録ではありません：デッキ定義か設定の"
@@ -1022,7 +1022,7 @@ class LiveGame:
 
     def record(self) -> dict[str, Any]:
         """The record of the actions in effect (docs/records.md)."""
-        from companion.rules import records
+        from companion.rules import game_records
 
         if self.mode == "sheet":
             raise refuse(f"game {self.id} was stored from its results alone: it has no record of moves; "
@@ -1031,7 +1031,7 @@ class LiveGame:
                          "結果は companion show で見られます")
         times = [r[0] for r in self.store.db.execute(
             "SELECT time FROM actions WHERE game_id = ? AND seq < ? ORDER BY seq", (self.id, self._position))]
-        return records.make_record(self.engine, self.setup, self.actions, times)
+        return game_records.make_record(self.engine, self.setup, self.actions, times)
 
     def settle(self, explain: bool = False, lang: Lang = "en") -> dict[str, Any] | None:
         """The ``companion settle`` answer for a finished game (None while it goes on)."""
