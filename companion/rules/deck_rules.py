@@ -310,7 +310,7 @@ def check_deck_data(game: str, data: Mapping[str, Any]) -> None:
     """Refuse deck data for ``game`` that any engine or printable could misread; return if it is sound."""
     if game not in CHECKS:
         raise refuse(f"unknown game {shown(game)}: decks exist for {', '.join(CHECKS)}",
-                     f"不明なゲーム {shown(game)}：デッキがあるのは {'、'.join(CHECKS)} です")
+                     f"{shown(game)} は不明なゲームです。デッキがあるのは {'、'.join(CHECKS)} です")
     CHECKS[game](data)
 
 

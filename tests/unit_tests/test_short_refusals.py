@@ -12,7 +12,7 @@ import pytest
 from rich.cells import cell_len
 
 from companion.app.words import say, with_help
-from companion.rules import dragoness, fortress, homalet, records
+from companion.rules import dragoness, fortress, game_records, homalet
 from companion.rules.common import Complete, Refusal
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,7 +27,7 @@ ROW = 78  # the ruling's width at 80 columns (one cell of padding each side)
 def first_states(game: str) -> list[Any]:
     """The state where each phase of the example record first comes up."""
     engine = ENGINES[game]
-    record = records.read_record(json.loads((ROOT / "examples" / "records" / f"{game}.json").read_text()))
+    record = game_records.read_record(json.loads((ROOT / "examples" / "records" / f"{game}.json").read_text()))
     state, seen, out = engine.new_state(record.setup), set(), []
     for action in record.actions:
         if state.phase not in seen:
