@@ -95,7 +95,7 @@ def test_i16_15_every_game_takes_seat_numbers_from_0(game: str) -> None:
     engine = ENGINES[game]
     state = start(game, ("Aki", "Ben", "Chie"))
     assert engine.parse_line(state, "correct 2 5 x") == engine.Correct(2, 5, "x")
-    assert "'3' is not a player: name one of Aki, Ben, Chie, or a seat 0 to 2" in refusal(
+    assert "'3' is not a player (Aki, Ben, Chie, or a seat 0 to 2)" in refusal(
         engine, state, "correct 3 5 x").msg.en
 
 

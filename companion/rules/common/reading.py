@@ -35,18 +35,27 @@ def read_number(token: str, what: Msg, digits: int = MAX_DIGITS) -> int:
     """``token`` as a whole number 0 or more; anything else is refused naming ``what`` it should be."""
     number = ascii_number(token, digits)
     if number is None:
-        shown = quoted(token)
         if token.isascii() and token.strip().isdigit():
-            raise refuse(f"{shown} is too long for {what.en}: write at most {digits} digits",
-                         f"{shown} は{what.ja}として長すぎます。{digits} 桁までで書いてください")
-        raise refuse(f"{shown} is not {what.en}: write a whole number 0 or more",
-                     f"{shown} は{what.ja}ではありません。0 以上の整数で書いてください")
+            raise refuse(f"{quoted(token)} is too long for {what.en}: write at most {digits} digits",
+                         f"{kagi(token)}は{what.ja}として長すぎます。{digits}桁までで書いてください")
+        raise refuse(f"{quoted(token)} is not {what.en}: write a whole number 0 or more",
+                     f"{kagi(token)}は{what.ja}ではありません。0以上の整数で書いてください")
     return number
 
 
+def _cut(token: str) -> str:
+    return token if len(token) <= 24 else token[:24] + "…"
+
+
 def quoted(token: str) -> str:
-    """``token`` as a refusal quotes it (``'R7'``): a long one cut, so a refusal stays one short line."""
-    return repr(token if len(token) <= 24 else token[:24] + "…")
+    """``token`` as an English refusal quotes it (``'R7'``): a long one cut, so a refusal stays one
+    short line."""
+    return repr(_cut(token))
+
+
+def kagi(token: str) -> str:
+    """``token`` as a Japanese refusal quotes it (``「R7」``), a long one cut."""
+    return f"「{_cut(token)}」"
 
 
 def need_int(value: object, what: Msg) -> int:
@@ -60,10 +69,10 @@ def _words(name: str) -> list[str]:
     return [normalize_token(w) for w in name.split()]
 
 
-def read_player(players: Sequence[str], tokens: Sequence[str]) -> tuple[int, int] | None:
+def read_player(players: Sequence[str], tokens: Sequence[str], seats: bool = True) -> tuple[int, int] | None:
     """The player named by the first of ``tokens`` and how many tokens the name took: a name (the
-    longest that fits, as written before ignoring case; width and spacing never matter), else a
-    seat number from 0. None when the tokens name nobody."""
+    longest that fits, as written before ignoring case; width and spacing never matter), else (with
+    ``seats``) a seat number from 0. None when the tokens name nobody."""
     given = [normalize_token(t) for t in tokens]
     order = sorted(range(len(players)), key=lambda seat: -len(players[seat].split()))
     for fold in (False, True):
@@ -73,7 +82,7 @@ def read_player(players: Sequence[str], tokens: Sequence[str]) -> tuple[int, int
             if len(head) == len(words) and (head == words if not fold else
                                              [w.casefold() for w in head] == [w.casefold() for w in words]):
                 return seat, len(words)
-    number = ascii_number(tokens[0]) if tokens else None
+    number = ascii_number(tokens[0]) if tokens and seats else None
     if number is not None and number < len(players):
         return number, 1
     return None
@@ -82,10 +91,8 @@ def read_player(players: Sequence[str], tokens: Sequence[str]) -> tuple[int, int
 def not_a_player(given: str, players: Sequence[str]) -> Msg:
     """``given`` names nobody: the names at the table and the seat numbers, in one sentence."""
     n = len(players)
-    shown = quoted(given)
-    return Msg(f"{shown} is not a player: name one of {', '.join(players)}, or a seat 0 to {n - 1}",
-               f"{shown} はプレイヤーではありません。{'・'.join(players)} の名前か、"
-               f"席番号 0〜{n - 1} で書いてください")
+    return Msg(f"{quoted(given)} is not a player ({', '.join(players)}, or a seat 0 to {n - 1})",
+               f"{kagi(given)}はプレイヤーではありません（{'・'.join(players)}、または席0〜{n - 1}）")
 
 
 def take_player(players: Sequence[str], tokens: Sequence[str]) -> tuple[int, list[str]]:

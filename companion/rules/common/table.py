@@ -31,18 +31,18 @@ def check_players(names: tuple[str, ...], low: int, high: int, game: Msg, start:
         if key in seen:
             raise refuse(f"the names {seen[key]!r} and {name!r} differ only in spacing, width or case; "
                          "give each player a name the table can tell apart",
-                         f"名前 {seen[key]!r} と {name!r} は空白・全角半角・大文字小文字しか違いません。"
+                         f"名前「{seen[key]}」と「{name}」は空白・全角半角・大文字小文字しか違いません。"
                          "区別できる名前にしてください")
         seen[key] = name
     if start is not None and not 0 <= start < n:
-        raise refuse(f"the start player is a seat from 0 to {n - 1}", f"スタートプレイヤーは 0〜{n - 1} の席です")
+        raise refuse(f"the start player is a seat from 0 to {n - 1}", f"スタートプレイヤーは0〜{n - 1}の席です")
 
 
 def seat_name(names: tuple[str, ...], player: int) -> str:
     """The name at seat ``player``; a seat that does not exist is refused."""
     if not 0 <= player < len(names):
         raise refuse(f"there is no player {player}; seats are 0 to {len(names) - 1}",
-                     f"プレイヤー {player} はいません。席は 0〜{len(names) - 1} です")
+                     f"プレイヤー{player}はいません。席は0〜{len(names) - 1}です")
     return names[player]
 
 

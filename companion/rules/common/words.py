@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
@@ -61,6 +62,26 @@ def refuse(en: str, ja: str) -> Refusal:
     return Refusal(Msg(en, ja))
 
 
+class NotACard(Refusal):
+    """A token that is not a card: ``msg`` says so and how cards are written; ``short`` only says so,
+    for a refused table line that shows the whole form after it."""
+
+    def __init__(self, short: Msg, forms: Msg) -> None:
+        super().__init__(short + forms)
+        self.short = short
+
+
+class Complete(Refusal):
+    """A refusal of a table line that already says the one line to type instead: nothing is added to it."""
+
+
+def did_you_mean(word: str, words: Iterable[str]) -> str | None:
+    """The word of ``words`` closest to a mistyped ``word`` (``hnad`` → ``hand``), or None when none is close."""
+    known = {w.casefold(): w for w in words if len(w) > 1}
+    close = difflib.get_close_matches(word.casefold(), list(known), n=1, cutoff=0.75)
+    return known[close[0]] if close else None
+
+
 def winner_words(names: Iterable[str], top: list[int], points: int, rule: str) -> Msg:
     """Who won, in words: one winner, or a tie that is shared (``rule`` the game's tie rule). The
     names are the players' at each seat; ``points`` the winning total."""
@@ -71,13 +92,13 @@ def winner_words(names: Iterable[str], top: list[int], points: int, rule: str) -
         return Msg(f"Winner: {won[0]} with {score} ({rule}).", f"勝者：{won[0]}（{points}点）。")
     both = ", ".join(won[:-1]) + f" and {won[-1]}"
     return Msg(f"Winners: {both} tie at {score} and share the win ({rule}).",
-               f"勝者：{'と'.join(won)}。{points}点で同点のため、勝ちを分け合います。")
+               f"勝者：{'と'.join(won)}。{points}点で同点のため、勝利を分け合います。")
 
 
-def line_refusal(what: Msg, forms: Msg) -> Refusal:
-    """A line of notation refused: what is wrong in it, then the forms a line may take (the
-    game's ``NOTATION``), in every game alike."""
-    return Refusal(what + Msg(". Lines: ", "。書き方：") + forms)
+def line_refusal(what: Msg, form: Msg) -> Refusal:
+    """A line of notation refused, in every game alike: what is wrong in it, then the one form that
+    fits (``write …``; issue 18: never the whole notation)."""
+    return Refusal(what + Msg("; ", "。") + form)
 
 
 def phase_refusal(what: Msg, waiting: Msg, expected: Msg) -> Refusal:

@@ -9,7 +9,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
-from companion.rules.common import Msg, Refusal, ascii_number, normalize_token, quoted, refuse
+from companion.rules.common import Msg, Refusal, ascii_number, kagi, normalize_token, quoted, refuse
 
 GAME = "dragoness"
 
@@ -111,7 +111,7 @@ class Deck:
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise refuse(f"the Dragoness deck definition is broken ({error}); it needs numbers, clans, "
                          "specials and by_players",
-                         f"ドラゴンネスのデッキ定義が壊れています（{error}）。numbers・clans・specials・"
+                         f"ドラゴンネスのデッキ定義が壊れています（{error}）。numbers、clans、specials、"
                          "by_players が必要です") from None
         codes = [c.code for c in clans] + [s.code for s in specials]
         if len({c.lower() for c in codes}) != len(codes):
@@ -120,7 +120,7 @@ class Deck:
         if {s.kind for s in specials} != set(Kind) - {Kind.DRAGON} or len(specials) != len(Kind) - 1:
             raise refuse("the Dragoness deck definition needs one special of each kind: dragoness, page, squire, "
                          "knight, revive",
-                         "特殊カードは dragoness・page・squire・knight・revive を1種ずつ定義してください")
+                         "スペシャルカードは dragoness、page、squire、knight、revive を1種ずつ定義してください")
         return cls(Msg(str(name.get("en", "Reign of Dragoness")), str(name.get("ja", "ドラゴンネス"))),
                    numbers, tuple(sorted(clans, key=lambda c: c.gems)), specials, by_players)
 
@@ -141,12 +141,12 @@ class Deck:
             wanted = Kind(kind)
         except ValueError:
             raise refuse(f"{kind!r} is not a kind of special card; kinds: dragoness, page, squire, knight, revive",
-                         f"{kind!r} は特殊カードの種類ではありません（dragoness・page・squire・knight・revive）"
+                         f"{kind!r} はスペシャルカードの種類ではありません（dragoness、page、squire、knight、revive）"
                          ) from None
         for s in self.specials:
             if s.kind is wanted:
                 return s
-        raise refuse(f"{wanted.value} is not a special card", f"{wanted.value} は特殊カードではありません")
+        raise refuse(f"{wanted.value} is not a special card", f"{wanted.value} はスペシャルカードではありません")
 
     def kind(self, card: Card) -> Kind:
         return self._kinds.get(card.code, Kind.DRAGON)
@@ -163,7 +163,7 @@ class Deck:
         clan = self._clans.get(code)
         if clan is None:
             raise Refusal(Msg(f"{code!r} is not a clan of this deck: ",
-                              f"{code!r} はこのデッキのクランではありません。") + self.forms())
+                              f"「{code}」はこのデッキのスートではありません。") + self.forms())
         return clan
 
     def all_cards(self) -> Counter[Card]:
@@ -206,8 +206,8 @@ class Deck:
         special_codes = " ".join(s.code for s in specials)
         return Msg(f"write a clan ({clan_codes}) and a number 1–{self.numbers}, e.g. Lo7, lo12, ローシェン7; "
                    f"or a special: {special_codes} (or its name)",
-                   f"クラン（{clan_codes}）と数字 1〜{self.numbers}（例：Lo7、lo12、ローシェン7）か、特殊カード"
-                   f"（{special_codes} または名前）で書きます")
+                   f"スート（{clan_codes}）と数字1〜{self.numbers}か、スペシャルカード（{special_codes}"
+                   f"または名前）で書きます（例：Lo7、ローシェン7）")
 
     def card(self, code: str, number: int = 0) -> Card:
         """The deck's one object for this card: cards read by :meth:`parse` are the same objects,
@@ -230,8 +230,7 @@ class Deck:
                 n = ascii_number(body[len(prefix):]) if body.startswith(prefix) else None
                 if n is not None and 1 <= n <= self.numbers:
                     return self.card(c.code, n)
-        shown = quoted(token)
-        raise Refusal(Msg(f"{shown} is not a card: ", f"{shown} はカードではありません。") + self.forms())
+        raise Refusal(Msg(f"{quoted(token)} is not a card: ", f"{kagi(token)}はカードではありません。") + self.forms())
 
     def label(self, card: Card, lang: str = "en") -> str:
         """The card's name in ``lang`` (``Lochen 7``, ``ページ``); a card not of this deck by its code."""
@@ -247,7 +246,7 @@ class Deck:
         kind = self.kind(card)
         if kind is Kind.DRAGON:
             clan = self._clans[card.code]
-            return f"{clan.ja if lang == 'ja' else clan.en} {card.number}"
+            return f"{clan.ja}{card.number}" if lang == "ja" else f"{clan.en} {card.number}"
         s = self.special(kind)
         return s.ja if lang == "ja" else s.en
 

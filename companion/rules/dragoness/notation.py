@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from companion.rules.common import (
+    Complete,
     Correct,
     Msg,
     Refusal,
     ascii_number,
+    did_you_mean,
+    kagi,
     line_refusal,
     normalize_token,
     not_a_player,
@@ -16,7 +19,6 @@ from companion.rules.common import (
 from companion.rules.dragoness.actions import Action, OnlyRevives, Opening, Pass, PlayCards, Revive
 from companion.rules.dragoness.deck import WILD_RANGE, Card, Kind
 from companion.rules.dragoness.state import Phase, State, _lowest_card
-from companion.rules.dragoness.words import NOTATION
 
 
 def expected(state: State) -> Msg:
@@ -26,8 +28,8 @@ def expected(state: State) -> Msg:
 
     if state.phase is Phase.OPENING:
         opening = line(Opening(0, _lowest_card(state)))
-        return Msg(f"write open, the name of the player holding the lowest card and that card, like {opening.en} "
-                   "(D-6)", f"開始・最も低いカードを持つ人の名前・そのカードを書きます（例：{opening.ja}）")
+        return Msg(f"write open NAME CARD for the holder of the lowest card, like {opening.en} (D-6)",
+                   f"書き方：開始 名前 カード（例：{opening.ja}、D-6）")
     if state.phase is Phase.OVER:
         return Msg("the game is over: nothing more is played", "ゲームは終わっています。これ以上の手はありません")
     deck = state.setup.deck
@@ -37,13 +39,13 @@ def expected(state: State) -> Msg:
     if state.phase is Phase.FOLLOW:
         passing, revive = line(Pass(state.turn)), line(Revive(state.turn))
         return Msg(f"write the cards played, like {play.en}, or {passing.en}, or {revive.en}",
-                   f"出すカードを書くか（例：{play.ja}）、{passing.ja} か {revive.ja} と書きます")
+                   f"出すカードを書くか（例：{play.ja}）、「{passing.ja}」か「{revive.ja}」と書きます")
     return Msg(f"write the cards played, like {play.en}", f"出すカードを書きます（例：{play.ja}）")
 
 
 _WORDS: dict[str, tuple[str, ...]] = {
     "pass": ("pass", "パス"),
-    "revive": ("revive", "リバイブ"),
+    "revive": ("revive", "リバイブ", "蘇生"),
     "open": ("open", "opening", "lowest", "開始", "最低"),
     "only": ("only-revives", "onlyrevives", "revives-only", "リバイブのみ", "リバイブだけ"),
     "correct": ("correct", "訂正"),
@@ -53,8 +55,12 @@ _WORDS: dict[str, tuple[str, ...]] = {
 _KEYWORD = {w.lower(): key for key, words in _WORDS.items() for w in words}
 
 
+class _BadLine(Refusal):
+    """A line refused for ``msg``: :func:`parse_line` adds the one form that fits (issue 18)."""
+
+
 def _bad_line(what: Msg) -> Refusal:
-    return line_refusal(what, NOTATION)
+    return _BadLine(what)
 
 
 def _fold(text: str) -> str:
@@ -77,13 +83,28 @@ def _number(token: str, what: Msg, form: Msg) -> int:
     number = ascii_number(token)
     if number is None:
         raise Refusal(Msg(f"{quoted(token)} is not {what.en}: write ",
-                          f"{quoted(token)} は{what.ja}ではありません。書き方：") + form)
+                          f"{kagi(token)}は{what.ja}ではありません。書き方：") + form)
     return number
 
 
 def parse_line(state: State, line: str) -> Action:
     """One line of table notation (docs/notation.md) as an action; the player on turn is implied
-    where the line names nobody. A bad line is refused naming the wrong part and the forms."""
+    where the line names nobody. A bad line is refused naming the wrong part and the one form that
+    fits (issue 18), a mistyped word with the line it most likely meant."""
+    try:
+        return _parse_line(state, line)
+    except _BadLine as error:
+        tokens = line.split()
+        if tokens and _KEYWORD.get(_fold(tokens[0])) is None and _leading_name(state, tokens) is None:
+            close = did_you_mean(_fold(tokens[0]), _KEYWORD)
+            if close is not None:
+                meant = " ".join([close, *tokens[1:]])
+                raise Complete(Msg(f"{tokens[0]!r} is not a word of this line: did you mean {meant}?",
+                                   f"「{tokens[0]}」は読めません。「{meant}」の誤りですか？")) from None
+        raise line_refusal(error.msg, expected(state)) from None
+
+
+def _parse_line(state: State, line: str) -> Action:
     tokens = line.split()
     if not tokens:
         raise _bad_line(Msg("the line is empty", "行が空です"))
@@ -92,7 +113,7 @@ def parse_line(state: State, line: str) -> Action:
     if key in ("pass", "revive"):
         if rest:
             raise _bad_line(Msg(f"{tokens[0]} takes nothing after it, not {' '.join(rest)!r}",
-                                f"{tokens[0]} の後には何も書きません（{' '.join(rest)!r}）"))
+                                f"「{tokens[0]}」の後には何も書きません（「{' '.join(rest)}」は不要）"))
         return Pass(state.turn) if key == "pass" else Revive(state.turn)
     if key == "open":
         form = Msg("open NAME CARD, e.g. open Aki Lo1", "開始 名前 カード（例：開始 あき Lo1）")
@@ -105,7 +126,7 @@ def parse_line(state: State, line: str) -> Action:
         player, rest = _take_name(state, rest, form)
         if rest:
             raise Refusal(Msg(f"nothing follows the name, not {' '.join(rest)!r}: write ",
-                              f"名前の後には何も書きません（{' '.join(rest)!r}）。書き方：") + form)
+                              f"名前の後には何も書きません（「{' '.join(rest)}」は不要）。書き方：") + form)
         return OnlyRevives(player)
     if key == "correct":
         form = Msg("correct NAME COUNT REASON, e.g. correct Aki 5 dropped a card",
@@ -126,8 +147,8 @@ def parse_line(state: State, line: str) -> Action:
 def _leading_name(state: State, tokens: list[str]) -> tuple[int, list[str]] | None:
     """A line that starts with a player's name rather than a card: the seat and the rest. A name
     that is also a card (a player called Page) is a name before pass or revive, or when the line
-    does not read as a play."""
-    found = read_player(state.setup.players, tokens)
+    does not read as a play. Only a name leads a play (a number there is a mistyped card)."""
+    found = read_player(state.setup.players, tokens, seats=False)
     if found is None:
         return None
     seat, used = found
@@ -152,14 +173,14 @@ def _named_line(state: State, player: int, rest: list[str]) -> Action:
     names = state.setup.players
     name = names[player]
     if state.phase not in (Phase.LEAD, Phase.FOLLOW, Phase.REVIVED):
-        raise Refusal(Msg(f"{name} cannot play now: ", f"今は{name}が出す番ではありません。") + state.waiting_for()
+        raise Refusal(Msg(f"{name} cannot play now: ", f"今は{name}の手番ではありません。") + state.waiting_for()
                       + Msg("; ", "。") + expected(state))
     if player != state.turn:
         turn = names[state.turn]
         raise Refusal(Msg(f"it is {turn}'s turn, not {name}'s (D-7): ", f"今は{turn}の番です（{name}ではありません）。")
                       + expected(state))
     if not rest:
-        raise Refusal(Msg(f"after {name} comes the play: ", f"{name} の後に出す手を書きます。") + expected(state))
+        raise Refusal(Msg(f"after {name} comes the play: ", f"{name}の後に出すカードを書きます。") + expected(state))
     key = _KEYWORD.get(_fold(rest[0]))
     if key in ("pass", "revive") and len(rest) == 1:
         return Pass(player) if key == "pass" else Revive(player)
@@ -170,9 +191,8 @@ def _card(state: State, token: str) -> Card:
     try:
         return state.setup.deck.parse(token)
     except Refusal:
-        deck = state.setup.deck
-        raise _bad_line(Msg(f"{quoted(token)} is not a card (", f"{quoted(token)} はカードではありません（")
-                        + deck.forms(len(state.setup.players)) + Msg(")", "）")) from None
+        raise _bad_line(Msg(f"{quoted(token)} is not a card (like Lo7)",
+                            f"{kagi(token)}はカードではありません（例：Lo7、ローシェン7）")) from None
 
 
 def _play_line(state: State, tokens: list[str]) -> Action:
@@ -190,12 +210,12 @@ def _play_line(state: State, tokens: list[str]) -> Action:
         if sep:
             if kind not in WILD_RANGE:
                 raise _bad_line(Msg(f"{body} is not a wild card: only a Page, Squire or Dragon Knight takes =NUMBER",
-                                    f"{deck.label(card, 'ja')}はワイルドではありません。=数字 を付けられるのはページ・"
-                                    "従者・ドラゴンナイトだけです"))
+                                    f"{deck.label(card, 'ja')}はワイルドカードではありません。「=数字」を付けられるのは"
+                                    "ページ・従者・ドラゴンナイトだけです"))
             reading = ascii_number(number)
             if reading is None:
                 raise _bad_line(Msg(f"{quoted(number)} after {body}= is not a number",
-                                    f"{body}= の後の {quoted(number)} は数字ではありません"))
+                                    f"{body}=の後の{kagi(number)}は数字ではありません"))
             wilds.append(reading)
             named += 1
         elif kind in WILD_RANGE:

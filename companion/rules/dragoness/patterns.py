@@ -58,7 +58,7 @@ class Pattern:
             body = str(numbers[0])
         high = value_words(self.high)
         return Msg(f"{shape.en} {body} (highest {high.en})",
-                   f"{shape.ja} {body}（最高 {self.high[0]}・宝石{self.high[1]}）")
+                   f"{shape.ja} {body}（最高{self.high[0]}、宝石{self.high[1]}）")
 
     def wild_numbers(self, kinds: Sequence[Kind]) -> tuple[int, ...]:
         return tuple(v[0] for v, k in zip(self.values, kinds, strict=True) if k in WILD_RANGE)
@@ -198,7 +198,7 @@ class Reading:
             return self.pattern.describe()
         named = ", ".join(map(str, self.wilds))
         named_ja = "・".join(map(str, self.wilds))
-        return self.pattern.describe() + Msg(f", the wild cards as {named}", f"、ワイルドは {named_ja}")
+        return self.pattern.describe() + Msg(f", the wild cards as {named}", f"、ワイルドの数字は{named_ja}")
 
     def to_data(self) -> dict[str, Any]:
         p = self.pattern

@@ -14,7 +14,7 @@ def round_points(out: int, cards_left: Mapping[int, int]) -> tuple[dict[int, int
     points.update({p: 0 for p in cards_left})
     rest = dict(cards_left)
     if not rest:
-        return points, Msg("first out: 3.", "1抜け：3点。")
+        return points, Msg("first out: 3.", "上がった人に3点。")
     fewest = min(rest.values())
     seconds = [p for p, c in rest.items() if c == fewest]
     for p in seconds:
@@ -23,18 +23,19 @@ def round_points(out: int, cards_left: Mapping[int, int]) -> tuple[dict[int, int
     if len(seconds) >= 2:
         return points, Msg(f"first out: 3; {len(seconds)} players tie for second with {cards}: 2 each, "
                            "no 1 given.",
-                           f"1抜け：3点。2位が{fewest}枚で{len(seconds)}人同点：各2点、1点はなし。")
+                           f"上がった人に3点、2位は{fewest}枚で{len(seconds)}人同点のため各2点、1点はなし。")
     for p in seconds:
         del rest[p]
     if not rest:
-        return points, Msg(f"first out: 3; second ({cards}): 2.", f"1抜け：3点。2位（{fewest}枚）：2点。")
+        return points, Msg(f"first out: 3; second ({cards}): 2.", f"上がった人に3点、2位（{fewest}枚）に2点。")
     third = min(rest.values())
     thirds = [p for p, c in rest.items() if c == third]
     for p in thirds:
         points[p] = 1
-    tie = Msg(f" ({len(thirds)} tie: 1 each)", f"（{len(thirds)}人同点：各1点）") if len(thirds) > 1 else EMPTY
+    tie = (Msg(f" ({len(thirds)} tie: 1 each)", f"（{len(thirds)}人同点のため各1点）") if len(thirds) > 1
+           else EMPTY)
     return points, Msg(f"first out: 3; second ({cards}): 2; third ({plural(third, 'card', 'cards')}): 1",
-                       f"1抜け：3点。2位（{fewest}枚）：2点。3位（{third}枚）：1点") + tie + Msg(".", "。")
+                       f"上がった人に3点、2位（{fewest}枚）に2点、3位（{third}枚）に1点") + tie + Msg(".", "。")
 
 
 winners = top_scorers  # D-11: the highest total; a tie is shared

@@ -32,7 +32,7 @@ from companion.rules.fortress.allowed import Allowed, BuildOptions, Capture, all
 from companion.rules.fortress.deck import DEAL, GAME, GRID_SIZE, MAX_PLAYERS, MIN_PLAYERS, STEPS, Card, Deck, Suit
 from companion.rules.fortress.game import apply, build_refusal, finished, fold, settle_input
 from companion.rules.fortress.grid import CELLS, GRIDS, SPOTS, Mode, parse_mode, parse_spot, resolve_capture, spot_cells
-from companion.rules.fortress.notation import action_line, expected, parse_line
+from companion.rules.fortress.notation import FORMS, action_line, expected, parse_line
 from companion.rules.fortress.row import Where, build, parse_where, placement_problem, placements, row_problem
 from companion.rules.fortress.scoring import (
     Pair,
@@ -53,6 +53,7 @@ __all__ = [
     "ASSUMPTIONS",
     "CELLS",
     "DEAL",
+    "FORMS",
     "GAME",
     "GRIDS",
     "GRID_SIZE",

@@ -41,13 +41,14 @@ def make_setup(players: Sequence[str], start: int | None, deck: Deck) -> Setup:
 
 def _need_card(value: object, what: Msg) -> None:
     if not isinstance(value, Card):
-        raise refuse(f"{what.en} must be a card, not {value!r}", f"{what.ja}はカードで指定してください（{value!r}）")
+        raise refuse(f"{what.en} must be a card, not {value!r}",
+                     f"{what.ja}はカードで指定してください（{value!r} は不可）")
 
 
 def _need_int(value: object, what: Msg) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
         raise Refusal(EMPTY + what + Msg(f" must be a whole number, not {value!r}",
-                                               f"は整数で指定してください（{value!r}）"))
+                                         f"は整数で指定してください（{value!r} は不可）"))
 
 
 def _as_enum(obj: object, name: str, kind: type[Mode] | type[Where], allowed_words: Msg) -> None:

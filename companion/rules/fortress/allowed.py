@@ -113,11 +113,11 @@ class Allowed:
             lines.append(Msg(f"Reveal deck cards into {' '.join(self.cells)}; "
                              f"{plural(len(self.unseen), 'card is', 'cards are')} still unseen.",
                              f"{' '.join(self.cells)} に山札からカードを出します。"
-                             f"未確認のカードは {len(self.unseen)} 枚。"))
+                             f"未確認のカードは{len(self.unseen)}枚。"))
         elif self.phase is Phase.PLACE:
             hand = " ".join(map(str, self.known_hand))
             cards = (Msg(f"any card in the hand{f' (known: {hand})' if hand else ''}",
-                         f"手札のカード{f'（分かっているもの: {hand}）' if hand else ''}")
+                         f"手札のカード{f'（分かっているものは {hand}）' if hand else ''}")
                      if self.any_card else Msg(f"one of {hand}", f"{hand} のどれか"))
             lines.append(Msg(f"{who} places {cards.en} at a usable spot: {' '.join(self.spots)}; "
                              "declare number or suit.",
@@ -127,20 +127,20 @@ class Allowed:
             for b in self.builds:
                 legal = ", ".join(w.value for w in b.legal)
                 legal_ja = "・".join(WHERE_NAMES[w].ja for w in b.legal)
-                lines.append(Msg(f"{who} builds {b.card}: {legal}.", f"{who}の {b.card}：{legal_ja}。"))
+                lines.append(Msg(f"{who} builds {b.card}: {legal}.", f"{who}の{b.card}は{legal_ja}。"))
         elif self.phase is Phase.FINAL:
             if self.final_hands:
                 names = _names([self.names[p] for p in self.final_hands])
-                lines.append(Msg(f"Final hands still to enter: {names.en}.", f"残り手札の入力待ち：{names.ja}。"))
+                lines.append(Msg(f"Final hands still to enter: {names.en}.", f"残り手札の入力待ちは{names.ja}。"))
             for p in self.pairs:
                 best = self.best_pairs[p]
-                tip = (Msg("no pair helps", "ペアで得点は増えません") if best is None
+                tip = (Msg("no pair helps", "裏向きペアで得点は増えません") if best is None
                        else Msg(f"best: pair {best.source + 1} {best.target + 1}",
-                                f"最善：ペア {best.source + 1} {best.target + 1}"))
+                                f"最善は「ペア {best.source + 1} {best.target + 1}」"))
                 lines.append(Msg(f"{self.names[p]} decides on the face-down pair ({tip.en}).",
                                  f"{self.names[p]}は裏向きペアを決めます（{tip.ja}）。"))
         else:
-            lines.append(Msg("Nothing: the game is over and scored.", "なし：ゲームは終了し、得点は確定しています。"))
+            lines.append(Msg("Nothing: the game is over and scored.", "ゲームは終了し、勝利点は確定しています。"))
         return join(lines, "\n", "\n")
 
 
@@ -173,21 +173,21 @@ def describe(state: State) -> Msg:
         Msg(f"Grid A: {g['A1']} {g['A2']} / {g['A3']} {g['A4']}   B: {g['B1']} {g['B2']} / {g['B3']} {g['B4']}; "
             f"deck {plural(state.deck_count, 'card', 'cards')}"
             f"{'; the end is triggered (F-12)' if state.triggered else ''}.",
-            f"場札 A: {g['A1']} {g['A2']} / {g['A3']} {g['A4']}   B: {g['B1']} {g['B2']} / {g['B3']} {g['B4']}。"
-            f"山札 {state.deck_count} 枚{'。終了条件成立（F-12）' if state.triggered else ''}。"),
+            f"場札A {g['A1']} {g['A2']} / {g['A3']} {g['A4']}、B {g['B1']} {g['B2']} / {g['B3']} {g['B4']}。"
+            f"山札{state.deck_count}枚{'。終了条件成立（F-12）' if state.triggered else ''}。"),
     ]
     if state.pending:
         cards = " ".join(map(str, state.pending))
-        lines.append(Msg(f"Captured, to build: {cards}.", f"獲得、配置待ち：{cards}。"))
+        lines.append(Msg(f"Captured, to build: {cards}.", f"配置待ちの獲得カードは{cards}。"))
     for p, (name, result) in enumerate(zip(names, scores(state), strict=True)):
         fort = " | ".join(" ".join(map(str, col)) for col in state.fortresses[p]) or "-"
         known = " ".join(map(str, sorted(state.known_hands[p])))
         count = state.hand_counts[p]
         hand = Msg(f"hand {plural(count, 'card', 'cards')}{f' (known: {known})' if known else ''}",
-                   f"手札 {count} 枚{f'（分かっているもの：{known}）' if known else ''}")
-        label = Msg("score", "得点") if state.phase is Phase.OVER else Msg("score so far", "現在の得点")
+                   f"手札{count}枚{f'（分かっているものは{known}）' if known else ''}")
+        label = Msg("score", "勝利点") if state.phase is Phase.OVER else Msg("score so far", "現在の勝利点")
         lines.append(Msg(f"{name}: {hand.en}; fortress {fort}; {label.en} {result.score}.",
-                         f"{name}：{hand.ja}。砦 {fort}。{label.ja} {result.score}。"))
+                         f"{name}は{hand.ja}、砦 {fort}、{label.ja}{result.score}。"))
     if state.phase is Phase.OVER:
         totals = [x.score for x in scores(state)]
         lines.append(winner_words(names, winners(totals), max(totals), "F-14"))

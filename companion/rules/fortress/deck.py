@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.rules.common import Msg, Refusal, ascii_number, normalize_token, quoted, refuse
+from companion.rules.common import Msg, NotACard, ascii_number, kagi, normalize_token, quoted, refuse
 
 GAME = "fortress"
 
@@ -139,8 +139,8 @@ class Deck:
         return Msg(
             f"write a suit letter ({letters}) or name ({names}) and a rank 1–{self.ranks}, "
             f"e.g. {s0.code}7, {s0.code.lower()}{self.ranks}, {s0.ja}7",
-            f"スート記号（{letters}）か名前（{names}）と数字 1〜{self.ranks} で書きます。"
-            f"例: {s0.code}7、{s0.code.lower()}{self.ranks}、{s0.ja}7",
+            f"スート記号（{letters}）か名前（{names}）と数字1〜{self.ranks}で書きます。"
+            f"例は{s0.ja}7、{s0.code}7、{s0.code.lower()}{self.ranks}です",
         )
 
     def parse(self, token: str) -> Card:
@@ -151,6 +151,5 @@ class Deck:
                 rank = ascii_number(text[len(prefix):]) if text.startswith(prefix) else None
                 if rank is not None and 1 <= rank <= self.ranks:
                     return self.card_by_key[s.code, rank]  # the deck's own card: compared by identity first
-        forms = self.forms()
-        raise Refusal(Msg(f"{quoted(token)} is not a card: ", f"{quoted(token)} はカードではありません。")
-                      + forms)
+        raise NotACard(Msg(f"{quoted(token)} is not a card", f"{kagi(token)}はカードではありません"),
+                       Msg(": ", "。") + self.forms())

@@ -21,7 +21,7 @@ from companion.rules.common import (
 from companion.rules.fortress.actions import Action, Build, ChoosePair, FinalHand, Place, Reveal, Setup
 from companion.rules.fortress.deck import GAME, GRID_SIZE, Card
 from companion.rules.fortress.grid import CELLS, SPOTS, _not_a_spot, resolve_capture
-from companion.rules.fortress.notation import expected
+from companion.rules.fortress.notation import _SIDE_JA, expected
 from companion.rules.fortress.row import Where, _built, placement_problem, placements
 from companion.rules.fortress.scoring import pair_problem, penalty, winners
 from companion.rules.fortress.state import _SPOT_CELLS, PENDING, UNDECIDED, Phase, State, _names, new_state, scores
@@ -32,14 +32,14 @@ def _check_card(state: State, card: Card, *, own: int | None = None) -> None:
     """``card`` is in the deck and not seen anywhere else (a card in ``own``'s known hand is fine)."""
     deck = state.setup.deck
     if not deck.contains(card):
-        raise Refusal(Msg(f"{card} is not in this deck: ", f"{card} はこのデッキにありません。")
+        raise Refusal(Msg(f"{card} is not in this deck: ", f"{card}はこのデッキにありません。")
                       + deck.forms())
     code = state.places.get(card)
     if code is not None and not (own is not None and code == ("H", own)):
         place = state.place_of(card)
         assert place is not None
         raise refuse(f"{card} is already {place.en}; each card exists once",
-                     f"{card} はすでに{place.ja}にあります。同じカードは1枚だけです")
+                     f"{card}はすでに{place.ja}にあります。同じカードは1枚だけです")
 
 
 def _refuse_phase(state: State, action: str) -> Refusal:
@@ -63,7 +63,7 @@ def apply(state: State, action: Action) -> tuple[State, Msg]:
         return _choose_pair(state, action)
     if isinstance(action, Correct):
         return _correct(state, action)
-    raise refuse(f"{action!r} is not a Six-Suit Fortress action", f"{action!r} は砦の手ではありません")
+    raise refuse(f"{action!r} is not a Six-Suit Fortress action", f"{action!r} は6スートの砦の手ではありません")
 
 
 def _reveal(state: State, action: Reveal) -> tuple[State, Msg]:
@@ -71,18 +71,21 @@ def _reveal(state: State, action: Reveal) -> tuple[State, Msg]:
         raise _refuse_phase(state, "reveal")
     if action.cell not in CELLS:
         raise refuse(f"{action.cell!r} is not a cell: cells are {' '.join(CELLS)}",
-                     f"{action.cell!r} はマスではありません。マスは {' '.join(CELLS)} です")
-    if state.grid[action.cell] is not None:
+                     f"「{action.cell}」はマスではありません。マスは {' '.join(CELLS)} です")
+    held = state.grid[action.cell]
+    if held is not None:
         empty = " ".join(c for c, v in state.grid.items() if v is None)
-        raise refuse(f"cell {action.cell} already holds {state.grid[action.cell]}; empty cells: "
+        raise refuse(f"cell {action.cell} already holds {held}; empty cells: "
                      f"{empty}",
-                     f"{action.cell} にはすでに {state.grid[action.cell]} があります。空きマス: {empty}")
+                     f"{action.cell}にはすでに{state.setup.deck.label(held, 'ja')}があります。"
+                     f"空きマスは {empty} です")
     _check_card(state, action.card)
     s = evolve(state)
     s.grid = {**state.grid, action.cell: action.card}
     s.places = {**state.places, action.card: action.cell}
     s.deck_count -= 1
-    msg = Msg(f"{action.card} revealed at {action.cell}.", f"{action.cell} に {action.card}。")
+    msg = Msg(f"{action.card} revealed at {action.cell}.",
+              f"{action.cell}に{state.setup.deck.label(action.card, 'ja')}。")
     return s, msg + _after_reveal(s)
 
 
@@ -113,7 +116,7 @@ def _place(state: State, action: Place) -> tuple[State, Msg]:
         cards = " ".join(map(str, sorted(known)))
         raise refuse(f"{action.card} cannot be in {names[p]}'s hand: every card of it is known ({cards}); "
                      f"place one of those",
-                     f"{action.card} は{names[p]}の手札にありえません。手札はすべて分かっています（{cards}）。"
+                     f"{action.card}は{names[p]}の手札にありえません。手札はすべて分かっています（{cards}）。"
                      "その中から置いてください")
     if action.spot not in SPOTS:
         raise _not_a_spot(action.spot)
@@ -123,7 +126,7 @@ def _place(state: State, action: Place) -> tuple[State, Msg]:
         usable = " ".join(state.usable_spots())
         raise refuse(f"spot {action.spot} touches empty cell {a_cell} and cannot be used (F-7); usable "
                      f"spots: {usable}",
-                     f"{action.spot} は空きマス {a_cell} に接するので使えません（F-7）。使える場所: {usable}")
+                     f"{action.spot}は空きマス{a_cell}に接するので使えません（F-7）。使える場所は {usable} です")
     count, why = resolve_capture(action.card, a, b, action.mode)
     captured = [action.card, a][:count]
     if count == 3 and b is not None:
@@ -145,11 +148,20 @@ def _place(state: State, action: Place) -> tuple[State, Msg]:
     s.pending = captured
     s.phase = Phase.BUILD
     mode = MODE_NAMES[action.mode]
+
+    def label(card: Card) -> str:
+        return state.setup.deck.label(card, "ja")
+
     msg = Msg(f"{names[p]} places {action.card} at {action.spot} as {mode.en}: "
               f"{why.en} ({', '.join(map(str, captured))}).",
-              f"{names[p]}が {action.card} を {action.spot} に{mode.ja}として置きました："
-              f"{why.ja}（{'・'.join(map(str, captured))}）。")
+              f"{names[p]}が{label(action.card)}を{_spot_ja(action.spot)}に{mode.ja}として置き、"
+              f"{why.ja}（{'・'.join(map(label, captured))}）。")
     return s, msg
+
+
+def _spot_ja(spot: str) -> str:
+    """``A1N`` as the Japanese table writes it: ``A1上``."""
+    return spot[:2] + _SIDE_JA[spot[2]] if spot in SPOTS else spot
 
 
 def build_refusal(state: State, card: Card, where: Where) -> Msg | None:
@@ -167,7 +179,7 @@ def _build(state: State, action: Build) -> tuple[State, Msg]:
     if card not in state.pending:
         raise refuse(f"{card} was not captured this turn; still to build: "
                      f"{' '.join(map(str, state.pending))}",
-                     f"{card} はこの手番の獲得カードではありません。未配置: "
+                     f"{card}はこの手番の獲得カードではありません。未配置は "
                      f"{' '.join(map(str, state.pending))}")
     problem = build_refusal(state, card, action.where)
     if problem is not None:
@@ -175,7 +187,7 @@ def _build(state: State, action: Build) -> tuple[State, Msg]:
                  Where.HAND]
         raise refuse(f"{problem.en} (F-11); {card} may go: "
                      f"{', '.join(w.value for w in legal)}",
-                     f"{problem.ja}（F-11）。{card} の置き場所: "
+                     f"{problem.ja}（F-11）。{card}の置き場所は "
                      f"{'・'.join(WHERE_NAMES[w].ja for w in legal)}")
     s = evolve(state)
     s.pending = [c for c in state.pending if c != card]
@@ -191,7 +203,7 @@ def _build(state: State, action: Build) -> tuple[State, Msg]:
         s.fortresses[player] = _built(state.fortresses[player], card, action.where)
         s.places[card] = ("F", player)
     where = WHERE_NAMES[action.where]
-    msg = Msg(f"{name}: {card} {where.en}.", f"{name}：{card} を{where.ja}。")
+    msg = Msg(f"{name}: {card} {where.en}.", f"{name}が{state.setup.deck.label(card, 'ja')}を{where.ja}。")
     if not s.pending:
         if s.grid_count() < GRID_SIZE and s.deck_count > 0:  # F-9
             s.phase = Phase.REVEAL
@@ -219,11 +231,11 @@ def _end_turn(s: State) -> Msg:
             last = names[s.setup.last_seat]
             msg += Msg(f" The end is triggered ({cause.en}): play goes on until {last}, the last "
                        "seat, has played (F-12).",
-                       f" 終了条件（{cause.ja}）：最後の席の{last}まで手番を行います。")
+                       f" 終了条件（{cause.ja}）。最後の席の{last}まで手番を行います。")
     if s.triggered and s.turn == s.setup.last_seat:
         s.phase = Phase.FINAL
         return msg + Msg(" The game is over: enter the final hands.",
-                         " ゲーム終了：残り手札を入力してください。")
+                         " ゲーム終了です。残り手札を入力してください。")
     s.turn = (s.turn + 1) % len(names)
     return msg + _begin_turn(s)
 
@@ -245,7 +257,7 @@ def _begin_turn(s: State) -> Msg:
         s.turn = (p + 1) % len(names)
     s.phase = Phase.FINAL
     return msg + Msg(" The game is over: enter the final hands.",
-                     " ゲーム終了：残り手札を入力してください。")
+                     " ゲーム終了です。残り手札を入力してください。")
 
 
 def _check_player(state: State, player: int, action: str) -> str:
@@ -266,7 +278,7 @@ def _final_hand(state: State, action: FinalHand) -> tuple[State, Msg]:
         entered = len(action.cards)
         raise refuse(f"{name} holds {plural(count, 'card', 'cards')}, but {entered} "
                      f"{'was' if entered == 1 else 'were'} entered",
-                     f"{name}の手札は {count} 枚ですが、{entered} 枚入力されました")
+                     f"{name}の手札は{count}枚ですが、{entered}枚入力されました")
     if len(set(action.cards)) != len(action.cards):
         raise refuse(f"{name}'s final hand names a card twice", f"{name}の残り手札に同じカードが2回あります")
     for card in action.cards:
@@ -277,7 +289,7 @@ def _final_hand(state: State, action: FinalHand) -> tuple[State, Msg]:
         them = "it" if len(missing) == 1 else "them"
         raise refuse(f"{name} took {cards} into the hand and has not played {them}; the final hand "
                      f"must include {them}",
-                     f"{name}は {cards} を手札に入れ、まだ出していません。残り手札に含めてください")
+                     f"{name}は{cards}を手札に入れ、まだ出していません。残り手札に含めてください")
     s = evolve(state)
     s.final_hands = list(state.final_hands)
     s.final_hands[p] = tuple(action.cards)
@@ -289,7 +301,7 @@ def _final_hand(state: State, action: FinalHand) -> tuple[State, Msg]:
     lows = penalty(action.cards)
     msg = Msg(f"{name}'s final hand: {' '.join(map(str, action.cards)) or '(none)'}; penalty "
               f"{sum(lows.values())}.",
-              f"{name}の残り手札：{' '.join(map(str, action.cards)) or 'なし'}。失点 {sum(lows.values())}。")
+              f"{name}の残り手札は{' '.join(map(str, action.cards)) or 'なし'}、失点{sum(lows.values())}。")
     return _maybe_over(s, msg)
 
 
@@ -298,13 +310,13 @@ def _choose_pair(state: State, action: ChoosePair) -> tuple[State, Msg]:
     p = action.player
     if state.pairs[p] != UNDECIDED:
         raise refuse(f"{name} has already decided on the face-down pair (F-13: once per player)",
-                     f"{name}は裏向きペアを決定済みです（F-13：1人1回）")
+                     f"{name}は裏向きペアを決定済みです（1人1回、F-13）")
     heights = [len(c) for c in state.fortresses[p]]
     if action.pair is not None:
         problem = pair_problem(heights, action.pair)
         if problem is not None:
             raise refuse(f"{name}'s face-down pair is not possible: {problem.en} (F-13)",
-                         f"{name}の裏向きペアはできません：{problem.ja}（F-13）")
+                         f"{name}の裏向きペアは作れません。{problem.ja}（F-13）")
     s = evolve(state)
     s.pairs = list(state.pairs)
     s.pairs[p] = action.pair
@@ -313,7 +325,7 @@ def _choose_pair(state: State, action: ChoosePair) -> tuple[State, Msg]:
     else:
         source, target = action.pair.source + 1, action.pair.target + 1  # players count from 1
         msg = Msg(f"{name} lays a face-down pair from column {source} onto column {target}.",
-                  f"{name}は {source} 列目から {target} 列目へ裏向きペア。")
+                  f"{name}は{source}列目から{target}列目へ裏向きペア。")
     return _maybe_over(s, msg)
 
 
@@ -335,23 +347,23 @@ def _correct(state: State, action: Correct) -> tuple[State, Msg]:
         cards = " ".join(map(str, sorted(known)))
         raise refuse(f"{name} holds at least {plural(len(known), 'card', 'cards')} the engine has seen go into the "
                      f"hand ({cards}); the count cannot be {count}",
-                     f"{name}の手札には少なくとも {len(known)} 枚（{cards}）あることが分かっています。"
-                     f"{count} 枚にはできません")
+                     f"{name}の手札には少なくとも{len(known)}枚（{cards}）あることが分かっています。"
+                     f"{count}枚にはできません")
     if count == old:
         raise refuse(f"{name} already holds {plural(count, 'card', 'cards')}; nothing to correct",
-                     f"{name}の手札はすでに {count} 枚です。訂正することはありません")
+                     f"{name}の手札はすでに{count}枚です。訂正することはありません")
     if count - old > state.deck_count:
         most = old + state.deck_count
         raise refuse(f"the deck holds only {plural(state.deck_count, 'card', 'cards')}, so {name}'s hand can be "
                      f"corrected to at most {most}",
-                     f"山札は {state.deck_count} 枚しかないので、{name}の手札は最大 {most} 枚までしか訂正できません")
+                     f"山札は{state.deck_count}枚しかないので、{name}の手札は最大{most}枚までしか訂正できません")
     s = evolve(state)
     s.hand_counts = list(state.hand_counts)
     s.hand_counts[p] = count
     s.deck_count = state.deck_count - (count - old)
     msg = Msg(f"{name}'s hand count corrected from {old} to {count} ({action.reason}); the deck now holds "
               f"{plural(s.deck_count, 'card', 'cards')}.",
-              f"{name}の手札を {old} 枚から {count} 枚に訂正（{action.reason}）。山札は {s.deck_count} 枚。")
+              f"{name}の手札を{old}枚から{count}枚に訂正（{action.reason}）。山札は{s.deck_count}枚。")
     if s.phase is Phase.REVEAL:
         msg += _after_reveal(s)
     elif s.phase is Phase.PLACE and p == s.turn and count == 0:
@@ -364,7 +376,7 @@ def _maybe_over(s: State, msg: Msg) -> tuple[State, Msg]:
     if all(h is not None for h in s.final_hands) and UNDECIDED not in s.pairs:
         s.phase = Phase.OVER
         totals = [x.score for x in scores(s)]
-        msg += Msg(" Final scores are in. ", " 得点確定。") + winner_words(
+        msg += Msg(" Final scores are in. ", " 勝利点確定。") + winner_words(
             s.setup.players, winners(totals), max(totals), "F-14")
     return s, msg
 
@@ -384,7 +396,7 @@ def settle_input(state: State) -> dict[str, Any]:
     face-down pair the player chose (``"pair"``: ``{"from", "to"}`` or null when declined)."""
     if not finished(state):
         raise Refusal(Msg("the game is not finished, so it cannot be settled yet: ",
-                          "ゲームが終わっていないので、まだ精算できません。") + state.waiting_for())
+                          "ゲームが終わっていないので、まだ得点計算はできません。") + state.waiting_for())
     players = []
     for p, name in enumerate(state.setup.players):
         pair = state.pairs[p]

@@ -33,10 +33,8 @@ def parse_spot(token: str) -> str:
 
 def _not_a_spot(token: str) -> Refusal:
     return refuse(
-        f"{token!r} is not a spot: a spot is a cell (A1–A4, B1–B4; 1 2 over 3 4) and one of "
-        f"its outer sides N S W E, e.g. A1N, B4E; the 16 spots are {' '.join(SPOTS)}",
-        f"{token!r} は置き場所ではありません。マス（A1〜A4・B1〜B4、上段1 2・下段3 4）と外側の辺 "
-        f"N S W E（上下左右）で書きます。例: A1N、B4右",
+        f"{token!r} is not a spot (a cell A1–A4 or B1–B4 and a side N S W E, like A1N)",
+        f"「{token}」は場所ではありません（マスA1〜B4と上下左右、例：A1上）",
     )
 
 
@@ -61,8 +59,7 @@ _MODE_WORDS = {"n": Mode.NUMBER, "number": Mode.NUMBER, "num": Mode.NUMBER, "数
 def parse_mode(token: str) -> Mode:
     mode = _MODE_WORDS.get(normalize_token(token).lower())
     if mode is None:
-        raise refuse(f"{token!r} is not a declaration: declare number (n) or suit (s)",
-                     f"{token!r} は宣言ではありません。数字（n）かスート（s）を宣言してください")
+        raise refuse(f"{token!r} is neither n (number) nor s (suit)", f"「{token}」は数でもスートでもありません")
     return mode
 
 

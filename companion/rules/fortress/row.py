@@ -30,7 +30,7 @@ def parse_where(token: str) -> Where:
         raise refuse(
             f"{token!r} is not a place in the fortress: use left, right, on-left, on-right "
             "or hand",
-            f"{token!r} は砦の置き場所ではありません。左・右（新しい列）・左端・右端（端の列に重ねる）・"
+            f"「{token}」は砦の置き場所ではありません。左・右（新しい縦列）、左端・右端（縦配置）、"
             "手札のどれかです",
         )
     return where
@@ -45,7 +45,7 @@ def placement_problem(ranks: Sequence[int], rank: int, where: Where,
         if where in (Where.LEFT, Where.RIGHT):
             return None  # the first card starts the row
         return Msg("the fortress is empty: the first card starts a new column",
-                   "砦は空です。最初のカードは新しい列になります")
+                   "砦は空です。最初のカードは新しい縦列になります")
     left, right = ranks[0], ranks[-1]
     if where is Where.ON_RIGHT or where is Where.ON_LEFT:
         end = right if where is Where.ON_RIGHT else left
@@ -54,28 +54,28 @@ def placement_problem(ranks: Sequence[int], rank: int, where: Where,
             return None
         return Msg(f"{rank} cannot go onto the {side.en}-end column: it holds {end}s, and a "
                    "column holds one rank",
-                   f"{rank} は{side.ja}端の列に重ねられません。その列は {end} で、列は同じ数字だけです")
+                   f"{rank}は{side.ja}端に縦配置できません。{side.ja}端は{end}で、縦列には同じ数字だけを並べます")
     if rank in ranks:  # F-11 [assumption]: no rank twice in a row, even across the 13-1 wrap
         ends = Msg("on-left or on-right", "左端か右端") if rank in (left, right) else None
-        tail = (Msg(f"; it can only stack {ends.en}", f"。重ねられるのは{ends.ja}だけです") if ends
-                else Msg("; equal numbers stack only on an end column", "。同じ数字は端の列にだけ重ねられます"))
+        tail = (Msg(f"; it can only stack {ends.en}", f"。縦配置できるのは{ends.ja}だけです") if ends
+                else Msg("; equal numbers stack only on an end column", "。同じ数字は端にだけ縦配置できます"))
         return Msg(f"{rank} cannot start a new column: the row already has a column of {rank}s" + tail.en,
-                   f"{rank} で新しい列は作れません。この列並びにはすでに {rank} の列があります" + tail.ja)
+                   f"{rank}で新しい縦列は作れません。砦の横の並びにはすでに{rank}の縦列があります" + tail.ja)
     if where is Where.RIGHT:
         if (rank - right) % top in STEPS:
             return None
         allowed = [(right - 1 + s) % top + 1 for s in STEPS]
         return Msg(f"{rank} cannot start a column right of {right}: only "
                    f"{', '.join(map(str, allowed))} can (±3 rule, 13 and 1 adjacent)",
-                   f"{rank} は {right} の右に置けません。置けるのは "
-                   f"{'・'.join(map(str, allowed))} だけです（±3、13 と 1 は隣接）")
+                   f"{rank}は{right}の右に置けません。置けるのは"
+                   f"{'・'.join(map(str, allowed))}だけです（±3、13と1は隣接）")
     if (left - rank) % top in STEPS:
         return None
     allowed = [(left - 1 - s) % top + 1 for s in STEPS]
     return Msg(f"{rank} cannot start a column left of {left}: only "
                f"{', '.join(map(str, allowed))} can (±3 rule, 13 and 1 adjacent)",
-               f"{rank} は {left} の左に置けません。置けるのは "
-               f"{'・'.join(map(str, allowed))} だけです（±3、13 と 1 は隣接）")
+               f"{rank}は{left}の左に置けません。置けるのは"
+               f"{'・'.join(map(str, allowed))}だけです（±3、13と1は隣接）")
 
 
 def placements(ranks: Sequence[int], rank: int, top: int = 13) -> list[Where]:
@@ -119,25 +119,25 @@ def row_problem(columns: Sequence[Sequence[Card]], top: int = 13) -> Msg | None:
     """Why a finished fortress could not have been built under F-11, or None."""
     for i, column in enumerate(columns):
         if not column:
-            return Msg(f"column {i} is empty", f"{i} 列目が空です")
+            return Msg(f"column {i} is empty", f"{i}列目が空です")
         ranks = {c.rank for c in column}
         if len(ranks) > 1:
             return Msg(f"column {i} mixes ranks {', '.join(map(str, sorted(ranks)))}; a column "
                        "holds one rank",
-                       f"{i} 列目に違う数字（{'・'.join(map(str, sorted(ranks)))}）が混ざっています")
+                       f"{i}列目に違う数字（{'・'.join(map(str, sorted(ranks)))}）が混ざっています")
     seen: dict[int, int] = {}
     for i, column in enumerate(columns):
         rank = column[0].rank
         if rank in seen:
             return Msg(f"columns {seen[rank]} and {i} both hold {rank}s; a rank stands in one column only "
                        "(F-11)",
-                       f"{seen[rank]} 列目と {i} 列目がどちらも {rank} です。同じ数字の列は1つだけです（F-11）")
+                       f"{seen[rank]}列目と{i}列目がどちらも{rank}です。同じ数字の縦列は1つだけです（F-11）")
         seen[rank] = i
     for i in range(1, len(columns)):
         a, b = columns[i - 1][0].rank, columns[i][0].rank
         if (b - a) % top not in STEPS:
             return Msg(f"column {i} ({b}) cannot stand right of column {i - 1} ({a}): a new "
                        "column is 1 to 3 ranks higher, 13 wrapping to 1 (F-11)",
-                       f"{i} 列目（{b}）は {i - 1} 列目（{a}）の右に置けません。右の列は 1〜3 大きい"
-                       "数字です（13 の次は 1）")
+                       f"{i}列目（{b}）は{i - 1}列目（{a}）の右に置けません。右の縦列は1〜3大きい"
+                       "数字です（13の次は1）")
     return None

@@ -20,7 +20,7 @@ class Pair:
         for value in (self.source, self.target):
             if isinstance(value, bool) or not isinstance(value, int):
                 raise refuse(f"a face-down pair names two column numbers (counted from 0 at the left), not {value!r}",
-                             f"裏向きペアは2つの列番号（左端を 0 と数える）で書きます（{value!r} は不可）")
+                             f"裏向きペアは2つの列番号で書きます（左端が0。{value!r} は不可）")
 
 
 def pair_problem(heights: Sequence[int], pair: Pair, base: int = 1) -> Msg | None:
@@ -30,17 +30,17 @@ def pair_problem(heights: Sequence[int], pair: Pair, base: int = 1) -> Msg | Non
     n = len(heights)
     if n == 0:
         return Msg("the fortress has no columns, so there is no pair to take; decline it",
-                   "砦に列がないのでペアは取れません。「なし」を選んでください")
+                   "砦に縦列がないので裏向きペアは作れません。「なし」を選んでください")
     if not 0 <= pair.source < n or not 0 <= pair.target < n:
         if n == 1:
-            return Msg(f"the fortress has a single column, numbered {base}", f"砦の列は1つだけで、番号は {base} です")
-        left = Msg(" from the left", "左から ") if base == 1 else EMPTY
+            return Msg(f"the fortress has a single column, numbered {base}", f"砦の縦列は1つだけで、番号は{base}です")
+        left = Msg(" from the left", "左から") if base == 1 else EMPTY
         return Msg(f"columns are numbered {base} to {n - 1 + base}{left.en}",
-                   f"列番号は{left.ja}{base}〜{n - 1 + base} です")
+                   f"列番号は{left.ja}{base}〜{n - 1 + base}です")
     if heights[pair.source] < 2:
         return Msg(f"column {pair.source + base} holds {plural(heights[pair.source], 'card', 'cards')}; the pair "
                    "comes from a column of 2 or more",
-                   f"{pair.source + base} 列目は {heights[pair.source]} 枚です。ペアは2枚以上の列から取ります")
+                   f"{pair.source + base}列目は{heights[pair.source]}枚です。裏向きペアは2枚以上の縦列から取ります")
     return None
 
 
@@ -115,22 +115,22 @@ def score(columns: Sequence[Sequence[Card]], hand: Sequence[Card],
     if pair is None:
         n_columns = plural(count, "column", "columns")
         parts.append(Msg(f"no face-down pair; {n_columns} × tallest {tallest} = {value}",
-                         f"裏向きペアなし。{count} 列 × 最高 {tallest} 枚 = {value}"))
+                         f"裏向きペアなし。得点 = 横の枚数 {count} × 最も多い縦列 {tallest} = {value}"))
     else:
         parts.append(Msg(
             f"face-down pair from column {pair.source + 1} onto column {pair.target + 1} "
             f"({before[0]} × {before[1]} = {before[2]} becomes "
             f"{plural(count, 'column', 'columns')} × tallest {tallest} = {value})",
-            f"裏向きペアを {pair.source + 1} 列目から {pair.target + 1} 列目へ"
-            f"（{before[0]} × {before[1]} = {before[2]} が {count} 列 × 最高 {tallest} 枚 = {value} に）"))
+            f"裏向きペアを{pair.source + 1}列目から{pair.target + 1}列目へ置き、"
+            f"得点 = 横の枚数 {count} × 最も多い縦列 {tallest} = {value}（ペアなしなら{before[2]}）"))
     if lows:
         terms = " + ".join(f"{suit} {rank}" for suit, rank in sorted(lows.items()))
         parts.append(Msg(f"; penalty, lowest of each suit in hand: {terms} = {minus}",
-                         f"。失点（手札の各スートの最小）: {terms} = {minus}"))
+                         f"。失点 = {terms} = {minus}（手札の各スートの最も小さい数字）"))
     else:
-        parts.append(Msg("; no cards in hand, no penalty", "。手札なし、失点 0"))
+        parts.append(Msg("; no cards in hand, no penalty", "。手札がないので失点 0"))
     parts.append(Msg(f"; score {value} − {minus} = {value - minus}.",
-                     f"。得点 {value} − {minus} = {value - minus}。"))
+                     f"。勝利点 {value} − {minus} = {value - minus}。"))
     return Score(count, tallest, pair, value, minus, lows, value - minus, join(parts, "", ""))
 
 

@@ -68,7 +68,7 @@ class State:
                     else Msg(f"in {name}'s hand", f"{name}の手札"))
         if code == PENDING:
             return Msg("just captured", "獲得したばかり")
-        return Msg(f"on the grid at {code}", f"場札の {code}")
+        return Msg(f"on the grid at {code}", f"場札の{code}")
 
     def known(self) -> dict[Card, Msg]:
         """Every card whose place the engine knows, with that place."""
@@ -104,11 +104,11 @@ class State:
             return Msg(f"{names[self.turn]} places a card", f"{names[self.turn]}がカードを置きます")
         if self.phase is Phase.BUILD:
             cards = " ".join(map(str, self.pending))
-            return Msg(f"{names[self.turn]} builds {cards}", f"{names[self.turn]}が {cards} を配置します")
+            return Msg(f"{names[self.turn]} builds {cards}", f"{names[self.turn]}が{cards}を配置します")
         if self.phase is Phase.FINAL:
             return Msg("the game is over: enter each final hand and face-down pair choice",
-                       "ゲーム終了：各自の残り手札と裏向きペアの選択を入力してください")
-        return Msg("the game is over and scored", "ゲーム終了、得点確定")
+                       "ゲーム終了です。各自の残り手札と裏向きペアの選択を入力してください")
+        return Msg("the game is over and scored", "ゲーム終了、勝利点確定")
 
 
 _SPOT_CELLS = {s: spot_cells(s) for s in SPOTS}

@@ -27,7 +27,7 @@ def _enum(kind: type[E], value: object, what: Msg, names: Mapping[Any, Msg]) -> 
     allowed = ", ".join(m.value for m in kind)
     allowed_ja = "、".join(f"{names[m].ja}（{m.value}）" for m in kind)
     raise refuse(f"{value!r} is not a {what.en}: use one of {allowed}",
-                 f"{value!r} は{what.ja}ではありません。使えるのは {allowed_ja} です")
+                 f"{value!r} は{what.ja}ではありません。使えるのは{allowed_ja}です")
 
 
 def _int(value: object, what: Msg) -> int:
@@ -61,7 +61,7 @@ class RevealSet:
     def __post_init__(self) -> None:
         if isinstance(self.cards, str | int) or not isinstance(self.cards, Iterable):
             raise refuse(f"a wilderness set is a list of cards, not {self.cards!r}",
-                         f"在野のセットはカードのリストです（{self.cards!r} は不可）")
+                         f"在野の組はカードのリストです（{self.cards!r} は不可）")
         _set(self, "cards", tuple(_card(c) for c in self.cards))
 
 
@@ -132,7 +132,7 @@ class TakeSet:
 
     def __post_init__(self) -> None:
         _set(self, "player", _seat(self.player))
-        _set(self, "index", _int(self.index, Msg("set number", "セット番号")))
+        _set(self, "index", _int(self.index, Msg("set number", "組の番号")))
 
 
 Action = RevealSet | Play | Pick | Adjust | EndEffect | TakeSet | Correct

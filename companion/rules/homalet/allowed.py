@@ -67,18 +67,18 @@ class Allowed:
             name = FIELD_TITLES[f.field]
             if not f.open:
                 lines.append(Msg(f"{name.en}: closed (no wilderness set left).",
-                                 f"{name.ja}：出せません（在野のセットがありません）。"))
+                                 f"{name.ja}には出せません（在野の組がありません）。"))
                 continue
             if f.lead is None:
                 lines.append(Msg(f"{name.en}: empty, any colour leads.",
-                                 f"{name.ja}：空。どの色でも出せます。"))
+                                 f"{name.ja}は空です。どの色でも出せます。"))
                 continue
             colour = self.colours[f.lead]
             line = Msg(f"{name.en}: leads {colour.en} ({fmt_all(f.cards)})",
-                       f"{name.ja}：リードは{colour.ja}（{fmt_all(f.cards)}）")
+                       f"{name.ja}の色は{colour.ja}です（{fmt_all(f.cards)}）")
             if f.known_lead:
                 line += Msg(f"; known to hold {colour.en}: {fmt_all(f.known_lead)}, so no void claim.",
-                            f"。{colour.ja}の {fmt_all(f.known_lead)} を持っているので「無し」は宣言できません。")
+                            f"。{colour.ja}の{fmt_all(f.known_lead)}を持っているので「無し」は宣言できません。")
             elif f.known_void:
                 line += Msg(f"; every card in the hand is known and none is {colour.en}.",
                             f"。手札はすべて分かっていて、{colour.ja}はありません。")
@@ -87,15 +87,15 @@ class Allowed:
             lines.append(line)
         if self.pick_from:
             lines.append(Msg(f"Battlefield cards to pick: {fmt_all(self.pick_from)}.",
-                             f"選べる戦場のカード：{fmt_all(self.pick_from)}。"))
+                             f"選べる戦場のカードは{fmt_all(self.pick_from)}。"))
         if self.phase is Phase.TAKE:
             sets = list_sets(self.sets)
-            lines.append(Msg(f"Wilderness sets to take: {sets.en}.", f"取れる在野のセット：{sets.ja}。"))
+            lines.append(Msg(f"Wilderness sets to take: {sets.en}.", f"取れる在野の組は{sets.ja}。"))
         if self.phase is Phase.REFILL:
             lines.append(Msg(f"Next set: {count_cards(self.reveal_size).en} from the deck.",
-                             f"次のセット：山札から{self.reveal_size}枚。"))
+                             f"次の組は山札から{self.reveal_size}枚。"))
         lines.append(Msg(f"Unseen ({len(self.unseen)}): {fmt_all(self.unseen)}.",
-                         f"未確認（{len(self.unseen)}枚）：{fmt_all(self.unseen)}。"))
+                         f"未確認のカード{len(self.unseen)}枚は{fmt_all(self.unseen)}。"))
         return Msg("\n".join(m.en for m in lines), "\n".join(m.ja for m in lines))
 
 
@@ -133,7 +133,7 @@ def describe(state: State) -> Msg:
     names = state.setup.players
     deck = state.setup.deck
     now = allowed(state).describe()
-    lines = [Msg(f"HOMALET, round {state.round}.", f"HOMALET 第{state.round}ラウンド。"),
+    lines = [Msg(f"HOMALET, round {state.round}.", f"HOMALET、第{state.round}ラウンド。"),
              Msg(now.en.splitlines()[0], now.ja.splitlines()[0])]
     for where in Field:
         played = [(p, c) for p, c, f in state.played if f is where]
@@ -144,24 +144,24 @@ def describe(state: State) -> Msg:
                            for p, c in played)
             ja = "、".join(f"{fmt(c)} {names[p]}" + ("（取得済み）" if c in state.battle_taken else "")
                            for p, c in played)
-            lines.append(Msg(f"{fn.en} (leads {lead.en}): {en}.", f"{fn.ja}（リード{lead.ja}）：{ja}。"))
+            lines.append(Msg(f"{fn.en} (leads {lead.en}): {en}.", f"{fn.ja}の色は{lead.ja}、{ja}。"))
     sets = list_sets(state.wilderness)
-    lines.append(Msg(f"Wilderness sets: {sets.en}.", f"在野のセット：{sets.ja}。"))
+    lines.append(Msg(f"Wilderness sets: {sets.en}.", f"在野の組は{sets.ja}。"))
     hands_en, hands_ja = [], []
     for p, count in enumerate(state.hand_counts):
         known = sorted(state.known_hands[p])
-        extra = Msg(f", known {fmt_all(known)}", f"（うち {fmt_all(known)}）") if known else EMPTY
+        extra = Msg(f", known {fmt_all(known)}", f"（うち{fmt_all(known)}）") if known else EMPTY
         hands_en.append(f"{names[p]} {count}{extra.en}")
-        hands_ja.append(f"{names[p]} {count}枚{extra.ja}")
-    lines.append(Msg(f"Hands: {'; '.join(hands_en)}.", f"手札：{'、'.join(hands_ja)}。"))
+        hands_ja.append(f"{names[p]}が{count}枚{extra.ja}")
+    lines.append(Msg(f"Hands: {'; '.join(hands_en)}.", f"手札は{'、'.join(hands_ja)}。"))
     lines.append(Msg(f"Deck: {count_cards(state.deck_count).en}; discard: {fmt_all(sorted(state.discard))}.",
-                     f"山札：{state.deck_count}枚。捨て札：{fmt_all(sorted(state.discard))}。"))
+                     f"山札は{state.deck_count}枚、捨て札は{fmt_all(sorted(state.discard))}。"))
     totals = scores(state)
     piles_en = "; ".join(f"{names[p]} {fmt_all(sorted(pile))} ({plural(totals[p].score, 'point', 'points')})"
                          for p, pile in enumerate(state.piles))
-    piles_ja = "、".join(f"{names[p]} {fmt_all(sorted(pile))}（{totals[p].score}点）"
+    piles_ja = "、".join(f"{names[p]}が{fmt_all(sorted(pile))}（{totals[p].score}点）"
                          for p, pile in enumerate(state.piles))
-    lines.append(Msg(f"Score piles: {piles_en}.", f"得点札：{piles_ja}。"))
+    lines.append(Msg(f"Score piles: {piles_en}.", f"獲得札は{piles_ja}。"))
     if finished(state):
         lines.append(winner_words(names, [t.score for t in totals], state.piles))
     return Msg("\n".join(m.en for m in lines), "\n".join(m.ja for m in lines))

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from companion.rules.common import EMPTY, Msg, ascii_number, plural, quoted, refuse
+from companion.rules.common import EMPTY, Msg, ascii_number, kagi, plural, quoted, refuse
 
 GAME = "homalet"
 
@@ -34,8 +34,8 @@ class Season(StrEnum):
     WINTER = "winter"
 
 
-SEASON_NAMES = {Season.SPRING: Msg("spring", "春"), Season.SUMMER: Msg("summer", "夏"),
-                Season.AUTUMN: Msg("autumn", "秋"), Season.WINTER: Msg("winter", "冬")}
+SEASON_NAMES = {Season.SPRING: Msg("spring", "春マーク"), Season.SUMMER: Msg("summer", "夏マーク"),
+                Season.AUTUMN: Msg("autumn", "秋マーク"), Season.WINTER: Msg("winter", "冬マーク")}
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,7 @@ class Deck:
         except (KeyError, TypeError, ValueError) as error:
             raise refuse(f"the HOMALET deck definition is broken ({error}); it needs [[colors]] "
                          "and a [cards] entry with a colour for every card 00 to 69",
-                         f"HOMALET のデッキ定義が壊れています（{error}）。[[colors]] と、00〜69 の各カード"
+                         f"HOMALETのデッキ定義が壊れています（{error}）。[[colors]] と、00〜69の各カード"
                          "の色を書いた [cards] が必要です") from None
         return cls(Msg(str(name.get("en", "HOMALET")), str(name.get("ja", "HOMALET"))), colours,
                    tuple(colour_of), tuple(season_of))
@@ -114,9 +114,8 @@ def parse_card(token: str | int, top: int = CARDS) -> int:
     number = ascii_number(str(token), 2)
     if number is not None and number < top:
         return number
-    shown = quoted(str(token))
-    raise refuse(f"{shown} is not a HOMALET card: write a number from 00 to {top - 1:02d} (07 or 7)",
-                 f"{shown} は HOMALET のカードではありません。00〜{top - 1:02d} の数字で書きます（07 か 7）")
+    raise refuse(f"{quoted(str(token))} is not a HOMALET card: write a number from 00 to {top - 1:02d} (07 or 7)",
+                 f"{kagi(str(token))}はHOMALETのカードではありません（00〜{top - 1:02d}の数字）")
 
 
 _CARD_TEXT = tuple(f"{n:02d}" for n in range(100))
@@ -136,7 +135,7 @@ def fmt_all(cards: Iterable[int]) -> str:
 def list_sets(sets: Sequence[Sequence[int]]) -> Msg:
     """Wilderness sets numbered from 1, as the table notation counts them."""
     return Msg("; ".join(f"{i + 1}: {fmt_all(c)}" for i, c in enumerate(sets)) or "—",
-               "、".join(f"{i + 1}：{fmt_all(c)}" for i, c in enumerate(sets)) or "—")
+               "、".join(f"{i + 1}組目 {fmt_all(c)}" for i, c in enumerate(sets)) or "—")
 
 
 def count_cards(n: int) -> Msg:

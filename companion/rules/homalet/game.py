@@ -33,7 +33,7 @@ def _check_in_game(state: State, card: int) -> None:
     n = len(state.setup.players)
     if card >= 10 * n or card < 0:
         raise refuse(f"{fmt(card)} is not used with {n} players: the game uses 00 to {10 * n - 1} (H-1)",
-                     f"{n}人では {fmt(card)} は使いません。使うのは 00〜{10 * n - 1} です")
+                     f"{n}人では{fmt(card)}は使いません。使うのは00〜{10 * n - 1}です")
 
 
 def _check_unseen(state: State, card: int) -> None:
@@ -42,7 +42,7 @@ def _check_unseen(state: State, card: int) -> None:
     place = state.place(card)
     if place is not None:
         raise refuse(f"{fmt(card)} is already {place.en}; each card exists once",
-                     f"{fmt(card)} はすでに{place.ja}にあります。同じカードは1枚だけです")
+                     f"{fmt(card)}はすでに{place.ja}にあります。同じカードは1枚だけです")
 
 
 def _check_in_hand(state: State, card: int, player: int, rule: str) -> None:
@@ -57,8 +57,8 @@ def _check_in_hand(state: State, card: int, player: int, rule: str) -> None:
         held = count_cards(state.hand_counts[player])
         raise refuse(f"{name} holds {held.en}, all known to the table ({fmt_all(sorted(hand))}); "
                      f"{fmt(card)} is not one of them ({rule})",
-                     f"{name}の手札 {held.ja} はすべて分かっています（{fmt_all(sorted(hand))}）。"
-                     f"{fmt(card)} はその中にありません")
+                     f"{name}の手札{held.ja}はすべて分かっています（{fmt_all(sorted(hand))}）。"
+                     f"{fmt(card)}はその中にありません")
 
 
 def _check_player(state: State, player: int) -> str:
@@ -81,19 +81,19 @@ def apply(state: State, action: Action) -> tuple[State, Msg]:
         return _end_effect(state)
     if isinstance(action, Correct):
         return _correct(state, action)
-    raise refuse(f"{action!r} is not a HOMALET action", f"{action!r} は HOMALET の手ではありません")
+    raise refuse(f"{action!r} is not a HOMALET action", f"{action!r} はHOMALETの手ではありません")
 
 
 def _reveal_set(state: State, action: RevealSet) -> tuple[State, Msg]:
     if state.phase is not Phase.REFILL:
-        raise _phase_refusal(state, Msg("lay out a wilderness set", "在野のセットを並べることは"))
+        raise _phase_refusal(state, Msg("lay out a wilderness set", "在野の組を並べることは"))
     size = min(SET_SIZE, state.deck_count)
     if len(action.cards) != size:
         raise refuse(f"a wilderness set is {count_cards(size).en} now ({count_cards(state.deck_count).en} "
                      "left in the deck; a last single card makes a 1-card set, H-8)",
-                     f"今の在野のセットは {size} 枚です（山札残り {state.deck_count} 枚。最後の1枚は1枚のセット）")
+                     f"今の在野の組は{size}枚です（山札の残りは{state.deck_count}枚。最後の1枚は1枚の組）")
     if len(set(action.cards)) != len(action.cards):
-        raise refuse("a set names the same card twice", "セットに同じカードが2回あります")
+        raise refuse("a set names the same card twice", "組に同じカードが2回あります")
     for card in action.cards:
         _check_unseen(state, card)
     s = evolve(state)
@@ -102,7 +102,7 @@ def _reveal_set(state: State, action: RevealSet) -> tuple[State, Msg]:
     for card in action.cards:
         s.seen |= 1 << card
     msg = Msg(f"Wilderness set {len(s.wilderness)}: {fmt_all(action.cards)}.",
-              f"在野 {len(s.wilderness)} 組目：{fmt_all(action.cards)}。")
+              f"在野の{len(s.wilderness)}組目は{fmt_all(action.cards)}。")
     if len(s.wilderness) == SETS or s.deck_count == 0:
         msg += _begin_round(s)
     return s, msg
@@ -112,7 +112,7 @@ def _begin_round(s: State) -> Msg:
     s.turn = s.round_start
     names = s.setup.players
     msg = Msg(f" Round {s.round}: {names[s.round_start]} starts.",
-              f" 第{s.round}ラウンド：{names[s.round_start]}から。")
+              f" 第{s.round}ラウンドは{names[s.round_start]}から。")
     return msg + _next_player(s, first=True)
 
 
@@ -142,7 +142,7 @@ def _play(state: State, action: Play) -> tuple[State, Msg]:
     deck = state.setup.deck
     if action.field is Field.WILD and not state.wilderness:
         raise refuse("no wilderness set is left, so the card must go to the battlefield (H-4)",
-                     "在野のセットが残っていないので、戦場に出さなければなりません")
+                     "在野の組が残っていないので、戦場に出さなければなりません")
     lead = state.lead(action.field)
     c = deck.colour(card)
     where = FIELD_NAMES[action.field]
@@ -158,18 +158,18 @@ def _play(state: State, action: Play) -> tuple[State, Msg]:
             raise refuse(f"{where.en} leads {lead_c.en}: {name} must play {lead_c.en} there if holding "
                          f"any; if {name} holds no {lead_c.en}, write {en} to play {fmt(card)} ({c.en}) (H-4)",
                          f"{where.ja}の色は{lead_c.ja}です。{lead_c.ja}を持っていれば出さなければなりません。"
-                         f"{name}が{lead_c.ja}を持っていなければ、{fmt(card)}（{c.ja}）は {ja} と書いて出します")
+                         f"{name}が{lead_c.ja}を持っていなければ、{fmt(card)}（{c.ja}）は「{ja}」と書いて出します")
         if not off_colour and action.void:
             raise refuse(f"{fmt(card)} is {c.en}, the lead colour of {where.en}: playing it is no void "
                          "claim; leave out void (H-4)",
-                         f"{fmt(card)} は{where.ja}のリードと同じ{c.ja}なので、「無し」の宣言は要りません")
+                         f"{fmt(card)}は{where.ja}の色と同じ{c.ja}なので、「無し」の宣言は要りません")
         if off_colour:
             holding = sorted(k for k in state.known_hands[player] if deck.colour_of[k] == lead)
             if holding:
                 raise refuse(f"{name} cannot be void of {lead_c.en}: the table saw {fmt_all(holding)} "
                              f"({lead_c.en}) go into {name}'s hand, so {name} must play {lead_c.en} "
                              f"to {where.en} (H-4)",
-                             f"{name}は{lead_c.ja}なしではありません。{fmt_all(holding)}（{lead_c.ja}）が"
+                             f"{name}は{lead_c.ja}を持っています。{fmt_all(holding)}（{lead_c.ja}）が"
                              f"{name}の手札に入ったのを卓が見ています。{where.ja}には{lead_c.ja}を出してください")
     s = evolve(state)
     s.hand_counts = _with(state.hand_counts, player, state.hand_counts[player] - 1)
@@ -179,15 +179,15 @@ def _play(state: State, action: Play) -> tuple[State, Msg]:
     s.seen = state.seen | 1 << card
     text = fmt(card)
     en = f"{name} plays {text} ({c.en}) to {where.en}"
-    ja = f"{name}が {text}（{c.ja}）を{where.ja}に出しました"
+    ja = f"{name}が{text}（{c.ja}）を{where.ja}に出しました"
     if lead is None:
-        en, ja = f"{en}, leading {c.en}.", f"{ja}。{c.ja}がリードです。"
+        en, ja = f"{en}, leading {c.en}.", f"{ja}。{where.ja}の色は{c.ja}です。"
     elif off_colour:
         lead_c = deck.by_key[lead]
         s.voids = (*state.voids, (s.round, player, action.field, lead))
-        en, ja = f"{en}, declaring no {lead_c.en} in hand.", f"{ja}（{lead_c.ja}なしと宣言）。"
+        en, ja = f"{en}, declaring no {lead_c.en} in hand.", f"{ja}（{lead_c.ja}を持っていないと宣言）。"
     else:
-        en, ja = f"{en}, following.", f"{ja}（フォロー）。"
+        en, ja = f"{en}, following.", f"{ja}（同じ色）。"
     after = _next_player(s)
     return s, Msg(en, ja) if after is NOTHING else Msg(en + after.en, ja + after.ja)
 
@@ -212,7 +212,7 @@ def _resolve_battle(s: State) -> Msg:
     if len(tied) > 1:
         why = Msg(f"{len(tied)} colours tie with {plural(most, 'card', 'cards')} each; {wc.en} holds the "
                   f"largest number, {fmt(top_of[winner])}",
-                  f"{len(tied)}色が{most}枚ずつで並び、最大の数字 {fmt(top_of[winner])} を含む{wc.ja}の勝ち")
+                  f"{len(tied)}色が{most}枚ずつで並び、最も大きな数字{fmt(top_of[winner])}を含む{wc.ja}の勝ち")
     else:
         why = Msg(f"{wc.en} has the most cards ({most})", f"{wc.ja}が最多（{most}枚）")
     winners_ = sorted(((card, p) for p, card in battle if deck.colour_of[card] == winner), reverse=True)
@@ -221,7 +221,7 @@ def _resolve_battle(s: State) -> Msg:
     order = ", ".join(f"{names[p]} ({fmt(c)})" for c, p in winners_)
     order_ja = "、".join(f"{names[p]}（{fmt(c)}）" for c, p in winners_)
     return Msg(f" Battlefield: {why.en}; winners pick from the largest number down: {order} (H-5).",
-               f" 戦場：{why.ja}。勝者は大きい数字から選びます：{order_ja}。")
+               f" 戦場は{why.ja}。勝者は大きい数字から選びます（{order_ja}）。")
 
 
 def _pick(state: State, action: Pick) -> tuple[State, Msg]:
@@ -236,24 +236,24 @@ def _pick(state: State, action: Pick) -> tuple[State, Msg]:
     if action.card not in available:
         raise refuse(f"{fmt(action.card)} is not on the battlefield to take; available: "
                      f"{fmt_all(available)} (wilderness cards are never taken, H-5)",
-                     f"{fmt(action.card)} は戦場で取れるカードではありません。取れるカード：{fmt_all(available)}")
+                     f"{fmt(action.card)}は戦場で取れるカードではありません。取れるのは{fmt_all(available)}です")
     s = evolve(state)
     s.battle_taken = state.battle_taken | {action.card}
     s.piles = _with(state.piles, action.player, state.piles[action.player] + (action.card,))
     s.pickers = state.pickers[1:]
     msg = Msg(f"{name} takes {fmt(action.card)} into the score pile.",
-              f"{name}が {fmt(action.card)} を得点札にしました。")
+              f"{name}が{fmt(action.card)}を獲得しました。")
     season = state.setup.deck.season(action.card)
     if season is Season.SPRING:
-        msg += Msg(" Spring: +1 point at scoring (H-6).", " 春：得点計算で +1。")
+        msg += Msg(" Spring: +1 point at scoring (H-6).", " 春マークは得点計算で1点。")
     elif season is Season.AUTUMN and s.deck_count == 0:
-        msg += Msg(" Autumn cannot apply: the deck is empty (H-6).", " 山札が空なので秋の効果は適用できません。")
+        msg += Msg(" Autumn cannot apply: the deck is empty (H-6).", " 山札がないので秋マークの効果は適用できません。")
     elif season is not None:
         s.effect = (action.player, season)
         s.phase = Phase.EFFECT
         sn = SEASON_NAMES[season]
         return s, msg + Msg(f" {sn.en.capitalize()} effect: the table moves the cards it calls for; ",
-                            f" {sn.ja}の効果：卓が必要なカードを動かします。") + expected(s) + Msg(".", "。")
+                            f" {sn.ja}の効果。卓が必要なカードを動かします。") + expected(s) + Msg(".", "。")
     return s, msg + _after_pick(s)
 
 
@@ -285,14 +285,14 @@ def _check_adjust(state: State, action: Adjust) -> None:
         elif player is not None:
             raise refuse(f"{zn.en} belongs to nobody: name no player for it (players go with a hand or "
                          "a score pile)",
-                         f"{zn.ja}は誰のものでもありません。プレイヤーを指定できるのは手札と得点札だけです")
+                         f"{zn.ja}は誰のものでもありません。プレイヤーを指定できるのは手札と獲得札だけです")
     if action.source == action.target and action.source_player == action.target_player:
         raise refuse("a card must move somewhere else", "カードは別の場所へ動かしてください")
     card, src_p = action.card, action.source_player
     visible = (Zone.PILE, Zone.DISCARD)
     if card is None and (action.source in visible or action.target in visible):
         raise refuse("name the card: it goes to or from a face-up place",
-                     "表向きの場所との移動なのでカードを指定してください")
+                     "表向きの場所との移動なので、カードを指定してください")
     if action.source is Zone.DECK:
         if state.deck_count == 0:
             raise refuse("the deck is empty", "山札は空です")
@@ -312,16 +312,16 @@ def _check_adjust(state: State, action: Adjust) -> None:
         assert src_p is not None and card is not None
         if card not in state.piles[src_p]:
             raise refuse(f"{fmt(card)} is not in {names[src_p]}'s score pile",
-                         f"{fmt(card)} は{names[src_p]}の得点札にありません")
+                         f"{fmt(card)}は{names[src_p]}の獲得札にありません")
     else:
         assert card is not None
         if card not in state.discard:
-            raise refuse(f"{fmt(card)} is not in the discard", f"{fmt(card)} は捨て札にありません")
+            raise refuse(f"{fmt(card)} is not in the discard", f"{fmt(card)}は捨て札にありません")
 
 
 def _adjust(state: State, action: Adjust) -> tuple[State, Msg]:
     if state.phase is not Phase.EFFECT or state.effect is None:
-        raise _phase_refusal(state, Msg("move cards for a season effect", "季節の効果でカードを動かすことは"))
+        raise _phase_refusal(state, Msg("move cards for a season effect", "季節マークの効果でカードを動かすことは"))
     _check_adjust(state, action)
     season = state.effect[1]
     card, src_p, dst_p = action.card, action.source_player, action.target_player
@@ -361,16 +361,16 @@ def _adjust(state: State, action: Adjust) -> tuple[State, Msg]:
     sn = SEASON_NAMES[season]
     return s, Msg(f"{sn.en.capitalize()}: {what.en} from {_zone_place(s, action.source, src_p, 'en')} "
                   f"to {_zone_place(s, action.target, dst_p, 'en')}.",
-                  f"{sn.ja}：{what.ja}を{_zone_place(s, action.source, src_p, 'ja')}から"
+                  f"{sn.ja}の効果で{what.ja}を{_zone_place(s, action.source, src_p, 'ja')}から"
                   f"{_zone_place(s, action.target, dst_p, 'ja')}へ。")
 
 
 def _end_effect(state: State) -> tuple[State, Msg]:
     if state.phase is not Phase.EFFECT:
-        raise _phase_refusal(state, Msg("end a season effect", "季節の効果を終えることは"))
+        raise _phase_refusal(state, Msg("end a season effect", "季節マークの効果を終えることは"))
     s = evolve(state)
     s.effect = None
-    return s, Msg("The season effect is resolved.", "季節の効果を解決しました。") + _after_pick(s)
+    return s, Msg("The season effect is resolved.", "季節マークの効果を解決しました。") + _after_pick(s)
 
 
 def _resolve_wild(s: State) -> Msg:
@@ -383,10 +383,10 @@ def _resolve_wild(s: State) -> Msg:
     left_out = [p for _, p in wild][len(s.wilderness):]
     order = ", ".join(f"{names[p]} ({fmt(c)})" for c, p in wild[: len(s.takers)])
     order_ja = "、".join(f"{names[p]}（{fmt(c)}）" for c, p in wild[: len(s.takers)])
-    msg = Msg(f" Wilderness: smallest number first: {order} (H-7).", f" 在野：小さい数字から：{order_ja}。")
+    msg = Msg(f" Wilderness: smallest number first: {order} (H-7).", f" 在野は小さい数字から（{order_ja}）。")
     if left_out:
         msg += Msg(f" No set is left for {', '.join(names[p] for p in left_out)}.",
-                   f" {'・'.join(names[p] for p in left_out)}の分のセットはありません。")
+                   f" {'・'.join(names[p] for p in left_out)}の分の組はありません。")
     if not s.takers:
         return msg + _cleanup(s)
     s.phase = Phase.TAKE
@@ -395,7 +395,7 @@ def _resolve_wild(s: State) -> Msg:
 
 def _take_set(state: State, action: TakeSet) -> tuple[State, Msg]:
     if state.phase is not Phase.TAKE:
-        raise _phase_refusal(state, Msg("take a wilderness set", "在野のセットを取ることは"))
+        raise _phase_refusal(state, Msg("take a wilderness set", "在野の組を取ることは"))
     name = _check_player(state, action.player)
     names = state.setup.players
     if action.player != state.takers[0]:
@@ -404,7 +404,7 @@ def _take_set(state: State, action: TakeSet) -> tuple[State, Msg]:
     if not 0 <= action.index < len(state.wilderness):
         sets = list_sets(state.wilderness)
         raise refuse(f"there is no wilderness set {action.index + 1}; the sets left are {sets.en} (H-7)",
-                     f"在野のセット {action.index + 1} はありません。残りのセット：{sets.ja}")
+                     f"在野の{action.index + 1}組目はありません。残りは{sets.ja}")
     s = evolve(state)
     cards = state.wilderness[action.index]
     s.wilderness = state.wilderness[:action.index] + state.wilderness[action.index + 1:]
@@ -412,7 +412,7 @@ def _take_set(state: State, action: TakeSet) -> tuple[State, Msg]:
     s.known_hands = _with(state.known_hands, action.player, state.known_hands[action.player] | set(cards))
     s.takers = state.takers[1:]
     msg = Msg(f"{name} takes the set {fmt_all(cards)} into the hand.",
-              f"{name}がセット {fmt_all(cards)} を手札に加えました。")
+              f"{name}が組 {fmt_all(cards)} を手札に加えました。")
     if not s.takers:
         msg += _cleanup(s)
     return s, msg
@@ -428,14 +428,14 @@ def _cleanup(s: State) -> Msg:
     if len(empty) >= 2:
         s.phase = Phase.OVER
         return Msg(f" Cleanup: {', '.join(empty)} hold no cards: the game is over (H-9).",
-                   f" クリーンアップ：{'・'.join(empty)}の手札が0枚なのでゲーム終了。")
+                   f" クリーンアップ。{'・'.join(empty)}の手札が0枚なのでゲーム終了。")
     s.round += 1
     s.round_start = (s.round_start + 1) % len(names)
-    msg = Msg(" Cleanup: the rest is discarded.", " クリーンアップ：残りは捨て札に。")
+    msg = Msg(" Cleanup: the rest is discarded.", " クリーンアップで残りは捨て札に。")
     if len(s.wilderness) < SETS and s.deck_count > 0:
         s.phase = Phase.REFILL
         return msg + Msg(f" Refill the wilderness to {SETS} sets from the deck (H-8).",
-                         f" 山札から在野を{SETS}セットまで補充します。")
+                         f" 山札から在野を{SETS}組まで補充します。")
     return msg + _begin_round(s)
 
 
@@ -468,7 +468,7 @@ def _correct(state: State, action: Correct) -> tuple[State, Msg]:
     s.deck_count = state.deck_count - (new - old)
     msg = Msg(f"Correction: {name} holds {count_cards(new).en}, not {old} ({action.reason}); the deck now "
               f"holds {count_cards(s.deck_count).en}.",
-              f"訂正：{name}の手札は{old}枚ではなく{new}枚（{action.reason}）。山札は{s.deck_count}枚になります。")
+              f"訂正。{name}の手札は{old}枚ではなく{new}枚（{action.reason}）。山札は{s.deck_count}枚になります。")
     if state.phase is Phase.PLAY and p == state.turn and new == 0:
         msg += _next_player(s)
     elif state.phase is Phase.REFILL and s.deck_count == 0:
@@ -488,6 +488,6 @@ def finished(state: State) -> bool:
 def settle_input(state: State) -> dict[str, Any]:
     """The ``companion settle`` document for a finished game: each player's score pile."""
     if not finished(state):
-        raise _phase_refusal(state, Msg("settle the game", "精算は"))
+        raise _phase_refusal(state, Msg("settle the game", "得点計算は"))
     return {"game": GAME, "players": [{"name": name, "pile": [fmt(c) for c in pile]}
                                       for name, pile in zip(state.setup.players, state.piles, strict=True)]}

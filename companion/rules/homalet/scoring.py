@@ -49,23 +49,24 @@ def score(pile: Sequence[int], deck: Deck) -> Score:
     lines = []
     same = run = spring = 0
     for card in sorted(pile, key=lambda c: (-(c % 10), c)):
-        parts_en, parts_ja = ["1"], ["1"]
+        parts_en, parts_ja = ["1"], ["基本1"]
         if card % 10 in shared:
             same += 1
             parts_en.append("+1 same digit")
-            parts_ja.append("+1 同数")
+            parts_ja.append("＋同数1")
         if card % 10 in running:
             run += 1
             parts_en.append("+1 run")
-            parts_ja.append("+1 連番")
+            parts_ja.append("＋連番1")
         if deck.season(card) is Season.SPRING:
             spring += 1
             parts_en.append("+1 spring")
-            parts_ja.append("+1 春")
-        lines.append(Msg(f"{fmt(card)}: {' '.join(parts_en)};", f"{fmt(card)}：{' '.join(parts_ja)}。"))
+            parts_ja.append("＋春1")
+        lines.append(Msg(f"{fmt(card)}: {' '.join(parts_en)};", f"{fmt(card)}は{''.join(parts_ja)}。"))
     total = len(pile) + same + run + spring
     lines.append(Msg(f"total {len(pile)} + {same} + {run} + {spring} = {total}.",
-                     f"合計 {len(pile)} + {same} + {run} + {spring} = {total}。"))
+                     f"得点 = 基本点 {len(pile)} + 同数ボーナス {same} + 連番ボーナス {run} + 春マーク {spring} "
+                     f"= {total}。"))
     return Score(len(pile), same, run, spring, total, tuple(lines))
 
 
@@ -90,12 +91,10 @@ def winner_words(names: Sequence[str], totals: Sequence[int], piles: Sequence[Se
     largest = {i: max(piles[i], default=-1) for i in tied}
     beaten = ", ".join(f"{names[i]}'s {fmt(largest[i])}" if largest[i] >= 0 else f"{names[i]}'s empty pile"
                        for i in others)
-    beaten_ja = "、".join(f"{names[i]}の {fmt(largest[i])}" if largest[i] >= 0 else f"{names[i]}（得点札なし）"
-                          for i in others)
+    beaten_ja = "、".join(fmt(largest[i]) if largest[i] >= 0 else "なし" for i in others)
     tie = " and ".join(names[i] for i in tied) if len(tied) == 2 else ", ".join(names[i] for i in tied)
     score = plural(top, "point", "points")
-    return Msg(f"Winner: {names[winner]}: {tie} tie at {score}, and {names[winner]}'s largest card "
-               f"{fmt(largest[winner])} beats {beaten} (H-12).",
+    return Msg(f"Winner: {names[winner]}. {tie} tie at {score}; {names[winner]} wins the tie: largest card "
+               f"{fmt(largest[winner])} against {beaten} (H-12).",
                f"勝者：{names[winner]}。{'と'.join(names[i] for i in tied)}が{top}点で同点のため、"
-               f"いちばん大きいカードで決まります：{names[winner]}の {fmt(largest[winner])} が "
-               f"{beaten_ja} より大きい。")
+               f"最も大きな数字のカードを持つ{names[winner]}の勝ち（{fmt(largest[winner])}＞{beaten_ja}）。")

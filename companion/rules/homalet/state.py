@@ -66,14 +66,14 @@ class State:
         names = self.setup.players
         for i, cards in enumerate(self.wilderness):
             if card in cards:
-                return Msg(f"in wilderness set {i + 1}", f"在野の {i + 1} 組目")
+                return Msg(f"in wilderness set {i + 1}", f"在野の{i + 1}組目")
         for p, c, f in self.played:
             if c == card and c not in self.battle_taken:
                 return Msg(f"played by {names[p]} to {FIELD_NAMES[f].en}",
                            f"{names[p]}が{FIELD_NAMES[f].ja}に出したカード")
         for p, pile in enumerate(self.piles):
             if card in pile:
-                return Msg(f"in {names[p]}'s score pile", f"{names[p]}の得点札")
+                return Msg(f"in {names[p]}'s score pile", f"{names[p]}の獲得札")
         if card in self.discard:
             return Msg("in the discard", "捨て札")
         for p, hand in enumerate(self.known_hands):
@@ -113,7 +113,7 @@ class State:
     def waiting_for(self) -> Msg:
         names = self.setup.players
         if self.phase is Phase.REFILL:
-            return Msg("lay out a wilderness set from the deck", "山札から在野のセットを並べてください")
+            return Msg("lay out a wilderness set from the deck", "山札から在野の組を並べてください")
         if self.phase is Phase.PLAY:
             return Msg(f"{names[self.turn]} plays a card", f"{names[self.turn]}がカードを出します")
         if self.phase is Phase.PICK:
@@ -126,7 +126,7 @@ class State:
                        f"{names[self.effect[0]]}の{season.ja}の効果を解決し、終了してください")
         if self.phase is Phase.TAKE:
             return Msg(f"{names[self.takers[0]]} takes a wilderness set",
-                       f"{names[self.takers[0]]}が在野のセットを取ります")
+                       f"{names[self.takers[0]]}が在野の組を取ります")
         return Msg("the game is over", "ゲーム終了")
 
 
