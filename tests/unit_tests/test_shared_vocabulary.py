@@ -16,6 +16,7 @@ from companion.rules.common import (
     Refusal,
     ascii_number,
     evolve,
+    names_overlap,
     read_number,
     read_player,
     top_scorers,
@@ -150,3 +151,10 @@ def test_top_scorers_share_a_tie() -> None:
     assert top_scorers([]) == []
     assert f.winners([1, 5]) == d.winners([1, 5]) == [1]
     assert h.winners([5, 5], [[3], [9]]) == [1]  # HOMALET breaks the tie by the largest card (H-12)
+
+
+def test_names_overlap_says_when_a_line_must_be_read_back() -> None:
+    assert names_overlap(("Aki", "Aki 5", "Ben"))
+    assert names_overlap(("aki", "ＡＫＩ 5"))  # case and width do not matter
+    assert not names_overlap(("Aki", "Akira", "Ben"))  # a name starts another only word by word
+    assert not names_overlap(("Aki", "Ben 5"))

@@ -8,6 +8,7 @@ seat number from 0."""
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections.abc import Sequence
 
@@ -103,3 +104,12 @@ def take_player(players: Sequence[str], tokens: Sequence[str]) -> tuple[int, lis
         raise Refusal(not_a_player(tokens[0] if tokens else "", players))
     seat, used = found
     return seat, list(tokens[used:])
+
+
+@functools.lru_cache(maxsize=64)
+def names_overlap(players: tuple[str, ...]) -> bool:
+    """Some name at the table starts another (``Aki`` and ``Aki 5``, in any case or width), so a line
+    naming the shorter may read back as the longer: then a line written with names is checked by
+    reading it back (and written with seat numbers where it does not)."""
+    words = [tuple(w.casefold() for w in _words(name)) for name in players]
+    return any(a != b and b[:len(a)] == a for a in words for b in words)

@@ -11,6 +11,7 @@ from companion.rules.common import (
     did_you_mean,
     kagi,
     line_refusal,
+    names_overlap,
     normalize_token,
     not_a_player,
     quoted,
@@ -245,6 +246,8 @@ def action_line(state: State, action: Action, lang: str = "en") -> str:
     if isinstance(action, Revive):
         return "リバイブ" if ja else "revive"
     line = _player_line(action, state.setup.players[action.player], ja)
+    if not names_overlap(state.setup.players):
+        return line
     try:
         if parse_line(state, line) == action:
             return line

@@ -16,6 +16,7 @@ from companion.rules.common import (
     did_you_mean,
     kagi,
     line_refusal,
+    names_overlap,
     normalize_token,
     not_a_player,
     quoted,
@@ -341,7 +342,7 @@ def action_line(state: State, action: Action, lang: Lang = "en") -> str:
     seat number where a name would read back as another player (``Aki`` and ``Aki 5`` at the table:
     ``correct 0 5 dropped``)."""
     line = _line(state, action, lang, False)
-    if any(name in line for name in state.setup.players):
+    if names_overlap(state.setup.players):
         try:
             if parse_line(state, line) == action:
                 return line
