@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import importlib
 import json
 import os
 import sqlite3
@@ -30,6 +31,7 @@ from types import ModuleType
 from typing import Any
 
 from companion.rules.common import Lang, Msg, Refusal, plural, refuse
+from companion.rules.engine import AnyEngine
 
 APPLICATION_ID = 0x43504E31  # "CPN1": marks the file as this program's (PRAGMA application_id)
 SCHEMA_VERSION = 2  # PRAGMA user_version; MIGRATIONS lifts an older file to it
@@ -294,15 +296,26 @@ def _check_header(path: Path, head: bytes, size: int) -> None:
 _FINGERPRINTS: dict[str, str] = {}
 
 
-def fingerprint(engine: ModuleType) -> str:
-    """A hash of the rules code a state was folded by: a checkpoint from other code is not used."""
-    name = engine.__name__
+def _sources(module: ModuleType) -> list[tuple[str, Path]]:
+    """The files of ``module``'s code, each with its name inside the module: every ``.py`` file of
+    a package (its subpackages too), in a fixed order; a plain module's one file."""
+    here = Path(str(module.__file__))
+    if not hasattr(module, "__path__"):
+        return [(here.name, here)]
+    return sorted((path.relative_to(here.parent).as_posix(), path) for path in here.parent.rglob("*.py"))
+
+
+def fingerprint(engine: AnyEngine) -> str:
+    """A hash of the rules code a state was folded by (the engine's whole package, the shared
+    vocabulary and the record codec): a checkpoint from other code is not used."""
+    name = f"companion.rules.{engine.GAME}"
     if name not in _FINGERPRINTS:
         from companion.rules import common, records, state_codec
 
         digest = hashlib.sha256()
-        for module in (engine, common, records, state_codec):
-            digest.update(Path(str(module.__file__)).read_bytes())
+        for module in (importlib.import_module(name), common, records, state_codec):
+            for inside, path in _sources(module):
+                digest.update(f"{module.__name__}/{inside}".encode() + b"\0" + path.read_bytes() + b"\0")
         _FINGERPRINTS[name] = digest.hexdigest()[:16]
     return _FINGERPRINTS[name]
 
@@ -316,7 +329,7 @@ def checkpoint_seqs(position: int) -> list[int]:
     return sorted(seqs | {position} - {0})
 
 
-def freeze(engine: ModuleType, state: Any) -> bytes:
+def freeze(engine: AnyEngine, state: Any) -> bytes:
     """A checkpoint of ``state``: its plain data (``engine.state_to_data``, without the setup) as
     compact JSON, compressed. Nothing in it names code: it is read back as data by :func:`thaw`."""
     return zlib.compress(_dumps(engine.state_to_data(state)).encode("utf-8"), 1)
@@ -326,7 +339,7 @@ def _no_constant(text: str) -> Any:
     raise ValueError(f"{text} in a checkpoint")
 
 
-def thaw(engine: ModuleType, blob: bytes, setup: Any) -> Any:
+def thaw(engine: AnyEngine, blob: bytes, setup: Any) -> Any:
     """The state a checkpoint holds, with the game's setup, read as data and checked field by field
     (``engine.state_from_data``). ValueError (``state_codec.Invalid`` among them) for anything else:
     a blob that does not unpack or unpacks past :data:`~companion.limits.MAX_STATE_BYTES`, that is
@@ -645,7 +658,7 @@ class Store:
             from companion.rules.deck_rules import shown
 
             raise refuse(f"the results are for {shown(document.get('game'))}, not {shown(game)}",
-                         f"この結果は {shown(document.get('game'))} のもので、{shown(game)} ではありません")
+                         f"この結果は {shown(document.get('game'))} のもので、{shown(game)} のものではありません")
         document["game"] = game
         deck_file = document.get("deck")
         if deck_file is not None and not isinstance(deck_file, str):
@@ -806,10 +819,10 @@ class Store:
     def import_record(self, data: Mapping[str, Any]) -> int:
         """Store a record as a new game (its actions checked by folding them); a record equal to
         a game already stored is refused."""
-        from companion.rules import records
+        from companion.rules import game_records
 
         try:
-            record = records.read_record(data)
+            record = game_records.read_record(data)
         except (AttributeError, TypeError, KeyError, ValueError, IndexError):  # a shape the readers missed
             raise refuse("this is not a game record this program can read: a part of its deck or setup has "
                          "the wrong shape", "このプログラムで読めるゲーム記録ではありません：デッキ定義か設定の"
@@ -820,7 +833,7 @@ class Store:
             try:
                 states.append(engine.apply(states[-1], action)[0])
             except Refusal as error:
-                raise Refusal(Msg(f"action {index}: ", f"{index} 番目の手：") + error.msg) from None
+                raise Refusal(Msg(f"action {index}: ", f"{index}番目の手：") + error.msg) from None
         deck_text = _dumps(setup.deck.to_data())
         start = getattr(setup, "start", None)
         rows = [(_dumps(engine.action_to_data(a)), t) for a, t in zip(record.actions, record.times, strict=True)]
@@ -915,13 +928,13 @@ def _seal(chain: str, blob: bytes) -> str:
 def unfoldable(game_id: int, seq: int, why: Msg) -> Refusal:
     """Game ``game_id``'s stored action ``seq`` is refused by these rules (a game stored by another
     version of the program): what is wrong, that nothing changed, and what to do."""
-    return Refusal(Msg(f"game {game_id}, stored action {seq}: ", f"ゲーム {game_id} の保存された {seq} 番目の手：")
+    return Refusal(Msg(f"game {game_id}, stored action {seq}: ", f"ゲーム{game_id}の保存された{seq}番目の手：")
                    + why + Msg(f"; these rules cannot fold the game past it, so nothing was changed: export the "
                                f"game (companion export {game_id}) or play on from the last good action "
                                f"(companion undo {game_id} back to {seq} actions)",
                                f"。この規則ではここから先を再現できないため、何も変更していません。ゲームを書き出す"
                                f"（companion export {game_id}）か、最後の正しい手から続けてください"
-                               f"（companion undo {game_id} で {seq} 手まで戻す）"))
+                               f"（companion undo {game_id} で{seq}手まで戻す）"))
 
 
 def game_digest(game: str, deck_text: str, players: Sequence[str], start: int | None,
@@ -1015,7 +1028,7 @@ def _connect_ro(file: Path) -> tuple[sqlite3.Connection, Path | None]:
 # --------------------------------------------------------------------------- engines
 
 
-def engine_for(game: str) -> ModuleType:
+def engine_for(game: str) -> AnyEngine:
     from companion.rules.games import ENGINES
 
     engine = ENGINES.get(game)
@@ -1023,11 +1036,11 @@ def engine_for(game: str) -> ModuleType:
         from companion.rules.deck_rules import shown
 
         raise refuse(f"unknown game {shown(game)}; games are {', '.join(ENGINES)}",
-                     f"不明なゲーム {shown(game)}。ゲームは {', '.join(ENGINES)} です")
+                     f"{shown(game)} は不明なゲームです。ゲームは {', '.join(ENGINES)} のどれかです")
     return engine
 
 
-def make_setup(engine: ModuleType, players: tuple[str, ...], start: int | None, deck: Any) -> Any:
+def make_setup(engine: AnyEngine, players: tuple[str, ...], start: int | None, deck: Any) -> Any:
     """``engine.make_setup`` (docs/engines.md)."""
     return engine.make_setup(players, start, deck)
 
@@ -1040,7 +1053,7 @@ def _answer_scores(answer: Mapping[str, Any]) -> tuple[list[str], list[int]]:
     return [p["name"] for p in answer["players"]], [int(p["score"]) for p in answer["players"]]
 
 
-def _outcome(engine: ModuleType, setup: Any, state: Any) -> tuple[bool, list[str], list[int] | None]:
+def _outcome(engine: AnyEngine, setup: Any, state: Any) -> tuple[bool, list[str], list[int] | None]:
     """Whether the game is finished, its winners and each seat's score (by settling it). A legal
     last action is stored even if settling refuses: then the game counts as finished without
     scores (``LiveGame.settle`` says why), and stays out of the statistics."""
@@ -1122,9 +1135,9 @@ class LiveGame:
     def _broken(self, seq: int | None) -> Refusal:
         if seq == 0:
             what = Msg(f"game {self.id}'s setup or its stored action 0",
-                       f"ゲーム {self.id} の設定か保存された 0 番目の手")
+                       f"ゲーム{self.id}の設定か保存された0番目の手")
         elif seq is not None:
-            what = Msg(f"stored action {seq} of game {self.id}", f"ゲーム {self.id} の保存された {seq} 番目の手")
+            what = Msg(f"stored action {seq} of game {self.id}", f"ゲーム{self.id}の保存された{seq}番目の手")
         else:
             what = Msg(f"where game {self.id} stands", f"ゲーム {self.id} の現在位置")
         path = self.store.path
@@ -1176,7 +1189,7 @@ class LiveGame:
         for seq in missing:
             data = self._texts.get(seq)
             if data is not None and seq not in self._actions:
-                what = Msg(f"stored action {seq} of game {self.id}", f"ゲーム {self.id} の保存された {seq} 番目の手")
+                what = Msg(f"stored action {seq} of game {self.id}", f"ゲーム{self.id}の保存された{seq}番目の手")
                 stored = _stored_json(self.store.path, data, what)
                 with self._stored_action(seq):
                     self._actions[seq] = self.engine.action_from_data(self.deck, stored)
@@ -1196,7 +1209,7 @@ class LiveGame:
         if not 0 <= position <= self._stored:
             raise refuse(f"game {self.id} has {plural(self._stored, 'stored action', 'stored actions')}, not "
                          f"{position}",
-                         f"ゲーム {self.id} の保存された手は {self._stored} 手です（{position} ではありません）")
+                         f"ゲーム{self.id}の保存された手は{self._stored}手です（{position}ではありません）")
         return self._state_at(position)
 
     def _state_at(self, position: int) -> Any:
@@ -1220,7 +1233,7 @@ class LiveGame:
         if lost is not None:
             raise refuse(f"{self.store.path} is damaged (stored action {lost} of game {self.id} is missing); it was "
                          "left untouched: restore a copy, or export the games that still read",
-                         f"{self.store.path} は壊れています（ゲーム {self.id} の保存された {lost} 番目の手が"
+                         f"{self.store.path} は壊れています（ゲーム{self.id}の保存された{lost}番目の手が"
                          "ありません）。変更していません。コピーを戻すか、読めるゲームを書き出してください")
         for seq in range(base, position):
             with self._stored_action(seq):
@@ -1241,7 +1254,7 @@ class LiveGame:
     def _refuse_sheet(self) -> None:
         if self.mode == "sheet":
             raise refuse(f"game {self.id} was stored from its results alone: it has no moves to play or undo",
-                         f"ゲーム {self.id} は結果だけで保存されています。指す手も取り消す手もありません")
+                         f"ゲーム {self.id} は結果だけで保存されています。入力する手も取り消す手もありません")
 
     @contextmanager
     def _change(self) -> Iterator[sqlite3.Connection]:
@@ -1341,7 +1354,7 @@ class LiveGame:
 
     def record(self) -> dict[str, Any]:
         """The record of the actions in effect (docs/records.md)."""
-        from companion.rules import records
+        from companion.rules import game_records
 
         if self.mode == "sheet":
             raise refuse(f"game {self.id} was stored from its results alone: it has no record of moves; "
@@ -1350,7 +1363,7 @@ class LiveGame:
                          "結果は companion show で見られます")
         times = [r[0] for r in self.store.db.execute(
             "SELECT time FROM actions WHERE game_id = ? AND seq < ? ORDER BY seq", (self.id, self._position))]
-        return records.make_record(self.engine, self.setup, self.actions, times)
+        return game_records.make_record(self.engine, self.setup, self.actions, times)
 
     def settle(self, explain: bool = False, lang: Lang = "en") -> dict[str, Any] | None:
         """The ``companion settle`` answer for a finished game (None while it goes on)."""

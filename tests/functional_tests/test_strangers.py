@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from companion.rules import records
+from companion.rules import game_records
 from companion.store import Store, chain_game
 from tests.functional_tests.inprocess import assert_refused, call
 from tests.limited import companion
@@ -215,7 +215,7 @@ def test_a_deck_name_that_is_a_string_in_a_record_is_refused_in_every_game(tmp_p
             assert_refused(run, command)
             assert '"name" must be a table of keys and values, not "My deck"' in run.stderr
     with pytest.raises(Exception, match="must be a table"):
-        records.read_record({**json.loads((EXAMPLES / "homalet.json").read_text()), "deck": {
+        game_records.read_record({**json.loads((EXAMPLES / "homalet.json").read_text()), "deck": {
             **json.loads((EXAMPLES / "homalet.json").read_text())["deck"], "name": "x"}})
 
 

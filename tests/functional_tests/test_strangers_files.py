@@ -41,10 +41,10 @@ def table_of(game: str) -> list[str]:
 
 def lines_of(game: str) -> list[str]:
     """The example game as table-notation lines (companion export --lines)."""
-    from companion.cli_live import export_lines
-    from companion.rules import records
+    from companion.cli.commands.live import export_lines
+    from companion.rules import game_records
 
-    record = records.read_record(json.loads((EXAMPLES / f"{game}.json").read_text("utf-8")))
+    record = game_records.read_record(json.loads((EXAMPLES / f"{game}.json").read_text("utf-8")))
 
     class Live:
         engine, setup, actions = record.engine, record.setup, record.actions

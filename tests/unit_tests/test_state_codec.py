@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from companion.rules import dragoness, fortress, homalet, records, state_codec
+from companion.rules import dragoness, fortress, game_records, homalet, state_codec
 from companion.store import Store, freeze, thaw
 from tests.limited import python
 
@@ -22,8 +22,8 @@ ROOT = Path(__file__).resolve().parents[2]
 ENGINES = {"fortress": fortress, "homalet": homalet, "dragoness": dragoness}
 
 
-def example(game: str) -> records.Record:
-    return records.read_record(json.loads((ROOT / "examples" / "records" / f"{game}.json").read_text("utf-8")))
+def example(game: str) -> game_records.Record:
+    return game_records.read_record(json.loads((ROOT / "examples" / "records" / f"{game}.json").read_text("utf-8")))
 
 
 @pytest.mark.parametrize("game", ENGINES)
@@ -126,7 +126,7 @@ def test_crafted_checkpoints_are_ignored_and_the_game_is_folded_from_its_actions
     path = tmp_path / "g.sqlite3"
     marker = tmp_path / "ran"
     with Store.open(path) as db:
-        game_id = db.import_record(records.make_record(fortress, record.setup, record.actions, record.times))
+        game_id = db.import_record(game_records.make_record(fortress, record.setup, record.actions, record.times))
     truth = fortress.fold(record.setup, record.actions)
     for what, blob in _blobs(marker, truth).items():
         with Store.open(path) as db:
@@ -146,7 +146,7 @@ def test_a_checkpoint_bomb_stays_under_200_mb(tmp_path: Path) -> None:
     blob.write_bytes(zlib.compress(b"0" * 400_000_000, 9))
     code = (f"import json, pathlib; from companion.rules import fortress; from companion.store import thaw\n"
             f"r = json.loads(pathlib.Path({str(ROOT / 'examples/records/fortress.json')!r}).read_text())\n"
-            "from companion.rules.records import read_record\n"
+            "from companion.rules.game_records import read_record\n"
             "setup = read_record(r).setup\n"
             f"try:\n    thaw(fortress, pathlib.Path({str(blob)!r}).read_bytes(), setup)\n"
             "except ValueError as e:\n    print('refused:', e)\n")
@@ -178,7 +178,7 @@ def test_no_module_of_the_program_imports_pickle_marshal_or_shelve() -> None:
 
 
 def test_loading_every_command_imports_no_pickle() -> None:
-    code = ("import sys, companion.store, companion.cli, companion.cli_live, companion.cli_result, "
+    code = ("import sys, companion.store, companion.cli, companion.cli.commands.live, companion.cli.commands.result, "
             "companion.rules.games; print(sorted(m for m in ('pickle', '_pickle', 'shelve') if m in sys.modules))")
     out = python(code)
     assert out.stdout.strip() == "[]", out.stderr

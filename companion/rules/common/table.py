@@ -1,81 +1,15 @@
-"""What every engine shares: bilingual messages and refusals."""
+"""The table and its states, the same way in every game: who plays, state copies, the fold, the
+top scorers."""
 
 from __future__ import annotations
 
 import dataclasses
 import json
-import unicodedata
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from typing import Any, Literal, TypeVar
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, TypeVar
 
-Lang = Literal["en", "ja"]
-
-
-@dataclass(frozen=True)
-class Msg:
-    """A sentence a player reads, in English and Japanese."""
-
-    en: str
-    ja: str
-
-    def text(self, lang: Lang = "en") -> str:
-        return self.ja if lang == "ja" else self.en
-
-    def __str__(self) -> str:
-        return self.en
-
-    def __add__(self, other: Msg) -> Msg:
-        return Msg(self.en + other.en, self.ja + other.ja)
-
-
-def unsaid(said: Msg, more: Msg) -> Msg:
-    """The lines of ``more`` that ``said`` does not already hold, in each language: what is allowed
-    now shown under a description that already names whose turn it is, without saying it twice."""
-    def keep(text: str, before: str) -> str:
-        known = set(before.splitlines())
-        return "\n".join(line for line in text.splitlines() if line not in known)
-
-    return Msg(keep(more.en, said.en), keep(more.ja, said.ja))
-
-
-def plural(n: int, one: str, many: str) -> str:
-    """``1 card``, ``3 cards``: the English count with its noun (Japanese needs none)."""
-    return f"{n} {one if n == 1 else many}"
-
-
-def join(parts: list[Msg], sep_en: str = " ", sep_ja: str = "") -> Msg:
-    return Msg(sep_en.join(p.en for p in parts), sep_ja.join(p.ja for p in parts))
-
-
-class Refusal(Exception):
-    """A move or an input the rules do not allow; ``msg`` says why, and what is allowed."""
-
-    def __init__(self, msg: Msg) -> None:
-        super().__init__(msg.en)
-        self.msg = msg
-
-
-def refuse(en: str, ja: str) -> Refusal:
-    return Refusal(Msg(en, ja))
-
-
-def normalize_token(token: str) -> str:
-    """Full-width letters and digits become ASCII; surrounding spaces go."""
-    return unicodedata.normalize("NFKC", token).strip()
-
-
-def winner_words(names: Iterable[str], top: list[int], points: int, rule: str) -> Msg:
-    """Who won, in words: one winner, or a tie that is shared (``rule`` the game's tie rule). The
-    names are the players' at each seat; ``points`` the winning total."""
-    table = list(names)
-    won = [table[i] for i in top]
-    score = plural(points, "point", "points")
-    if len(won) == 1:
-        return Msg(f"Winner: {won[0]} with {score} ({rule}).", f"勝者：{won[0]}（{points}点）。")
-    both = ", ".join(won[:-1]) + f" and {won[-1]}"
-    return Msg(f"Winners: {both} tie at {score} and share the win ({rule}).",
-               f"勝者：{'と'.join(won)}。{points}点で同点のため、勝ちを分け合います。")
+from companion.rules.common.reading import normalize_token
+from companion.rules.common.words import Msg, Refusal, refuse
 
 
 def check_player_count(n: int, low: int, high: int, game: Msg) -> None:
@@ -123,23 +57,41 @@ def check_players(names: tuple[str, ...], low: int, high: int, game: Msg, start:
         if key in seen:
             raise refuse(f"the names {seen[key]!r} and {name!r} differ only in spacing, width or case; "
                          "give each player a name the table can tell apart",
-                         f"名前 {seen[key]!r} と {name!r} は空白・全角半角・大文字小文字しか違いません。"
+                         f"名前「{seen[key]}」と「{name}」は空白・全角半角・大文字小文字しか違いません。"
                          "区別できる名前にしてください")
         seen[key] = name
     if start is not None and not 0 <= start < n:
-        raise refuse(f"the start player is a seat from 0 to {n - 1}", f"スタートプレイヤーは 0〜{n - 1} の席です")
+        raise refuse(f"the start player is a seat from 0 to {n - 1}", f"スタートプレイヤーは0〜{n - 1}の席です")
 
 
 def seat_name(names: tuple[str, ...], player: int) -> str:
     """The name at seat ``player``; a seat that does not exist is refused."""
     if not 0 <= player < len(names):
         raise refuse(f"there is no player {player}; seats are 0 to {len(names) - 1}",
-                     f"プレイヤー {player} はいません。席は 0〜{len(names) - 1} です")
+                     f"プレイヤー{player}はいません。席は0〜{len(names) - 1}です")
     return names[player]
 
 
 S = TypeVar("S")
 A = TypeVar("A")
+
+
+def evolve(state: S, **changes: Any) -> S:
+    """A new state with ``state``'s fields and ``changes``, sharing every value: the one copy
+    each action makes (quicker than ``dataclasses.replace``: no field is checked again). A handler
+    replaces each container it changes before changing it."""
+    new = object.__new__(type(state))
+    fields = new.__dict__
+    fields.update(state.__dict__)
+    if changes:
+        fields.update(changes)
+    return new
+
+
+def top_scorers(scores: Sequence[int]) -> list[int]:
+    """The seats of every player with the top score (a tie is shared; HOMALET then breaks it, H-12)."""
+    top = max(scores, default=None)
+    return [seat for seat, score in enumerate(scores) if score == top]
 
 
 def replay(state: S, actions: Iterable[A], apply: Callable[[S, A], tuple[S, Msg]]) -> S:
