@@ -158,3 +158,14 @@ def test_names_overlap_says_when_a_line_must_be_read_back() -> None:
     assert names_overlap(("aki", "ＡＫＩ 5"))  # case and width do not matter
     assert not names_overlap(("Aki", "Akira", "Ben"))  # a name starts another only word by word
     assert not names_overlap(("Aki", "Ben 5"))
+
+
+@pytest.mark.parametrize("game", sorted(ENGINES))
+def test_i16_10_a_deck_name_that_is_a_string_is_refused_with_a_sentence(game: str) -> None:
+    engine = ENGINES[game]
+    data = dict(load_deck_data(game))
+    for name in ("Mine", 5, ["a"]):
+        with pytest.raises(Refusal, match='the deck\'s "name" must be a table of en and ja'):
+            engine.Deck.from_data({**data, "name": name})
+    deck = engine.Deck.from_data({**data, "name": {"en": "Mine"}})
+    assert deck.to_data()["name"]["en"] == "Mine" and deck.to_data()["name"]["ja"]
