@@ -63,7 +63,8 @@ def kagi(token: str) -> str:
 def need_int(value: object, what: Msg) -> int:
     """``value`` given as data (a record, a program) must be a whole number: ``what`` names it."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise Refusal(what + Msg(f" must be a whole number, not {value!r}", f"は整数で指定してください（{value!r}）"))
+        raise Refusal(what + Msg(f" must be a whole number, not {value!r}",
+                                 f"は整数で指定してください（{value!r} は不可）"))
     return value
 
 
