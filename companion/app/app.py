@@ -65,7 +65,7 @@ class CompanionApp(App[None]):
 
     # ------------------------------------------------------------------ the safety net
 
-    def _handle_exception(self, error: Exception) -> None:
+    def _handle_exception(self, error: Exception) -> None:  # Textual private: pinned (test_app_textual_hook.py)
         """A bug anywhere while drawing or handling a key: one sentence and back to the home screen,
         never a traceback and never the app closed (every stored action stays; the game can be
         resumed). Textual would end the app here; the broken screen's messages have stopped, so it

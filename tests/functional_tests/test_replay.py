@@ -3,23 +3,17 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from companion.rules import game_records
+from tests.helpers.cli import run
 
 RECORDS = Path(__file__).resolve().parents[2] / "examples" / "records"
 EXAMPLES = sorted(RECORDS.glob("*.json"))
 LARGEST = {"fortress": 5, "homalet": 7, "dragoness": 8}
-
-
-def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "companion", *args], input=stdin, capture_output=True,
-                          text=True, timeout=60)
 
 
 def load(path: Path) -> dict[str, Any]:
