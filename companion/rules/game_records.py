@@ -5,12 +5,12 @@ by :mod:`companion.rules.records`."""
 from __future__ import annotations
 
 import dataclasses
-import types
 import typing
 from collections.abc import Mapping
 from typing import Any
 
 from companion.rules.common import Msg, Refusal, refuse
+from companion.rules.engine import AnyEngine
 from companion.rules.games import ENGINES
 
 FORMAT = "companion-record"
@@ -19,17 +19,17 @@ VERSION = 1
 
 @dataclasses.dataclass(frozen=True)
 class Record:
-    """A game record read back: its engine (a rules module), deck, setup and actions in order.
+    """A game record read back: its engine (docs/engines.md), deck, setup and actions in order.
     ``times`` holds each action's time as written (ISO 8601, or None where it was not kept)."""
 
-    engine: types.ModuleType
+    engine: AnyEngine
     deck: Any
     setup: Any
     actions: tuple[Any, ...]
     times: tuple[str | None, ...]
 
 
-def make_record(engine: types.ModuleType, setup: Any, actions: typing.Sequence[Any],
+def make_record(engine: AnyEngine, setup: Any, actions: typing.Sequence[Any],
                 times: typing.Sequence[str | None] | None = None) -> dict[str, Any]:
     """The versioned, JSON-ready record of a game (docs/records.md): the full deck definition it
     was played with, the setup, and every action in order with its time. Pure: the caller

@@ -17,6 +17,7 @@ from textual.widgets import Input, Static
 from companion.app.app import CompanionApp
 from companion.app.screens.settle import SettleScreen
 from companion.app.screens.track import GameScreen
+from companion.rules import fortress, homalet
 from companion.rules.common import Lang, Refusal
 from companion.store import Store
 from tests.helpers.app import make_app
@@ -249,7 +250,7 @@ async def test_the_build_step_says_why_each_refused_place_is_refused(db: Path) -
         entry.value = "R1"
         await pilot.pause()
         shown = text_of(app, "#ruling")
-        (option,) = [o for o in screen.engine.build_options(screen.live.state) if str(o.card) == "R1"]
+        (option,) = [o for o in fortress.build_options(screen.live.state) if str(o.card) == "R1"]
         for _, why in option.refused:
             assert why.en in shown
         assert option.refused and option.legal
@@ -307,7 +308,7 @@ async def test_clicking_a_battlefield_card_writes_the_pick(db: Path) -> None:
         assert await pilot.click("#board", offset=(board[row].index("17") + 2, row))
         entry = app.screen.query_one("#entry", Input)
         engine, state = screen.engine, screen.live.state
-        assert engine.parse_line(state, entry.value) == engine.Pick(1, 17)
+        assert engine.parse_line(state, entry.value) == homalet.Pick(1, 17)
 
 
 SPECIALS = ["open Aki Lo1", "Lo1", "PG", "RV", "Lo2", "SQ", "KN", "DR"]
