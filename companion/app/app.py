@@ -10,10 +10,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App, SystemCommand
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.reactive import reactive
 from textual.screen import Screen
 
+from companion.app.keys import HELP, IN_PALETTE, LANG, bindings
 from companion.app.screens.base import LangScreen
 from companion.app.words import say
 from companion.rules.common import Lang, Msg, Refusal
@@ -48,10 +49,7 @@ def locale_lang() -> Lang:
 class CompanionApp(App[None]):
     CSS_PATH = Path(__file__).with_name("app.tcss")  # absolute: a subclass elsewhere finds it too
     TITLE = "companion"
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f1", "help", "Help", show=False),
-        Binding("f2", "toggle_lang", "Language", show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings(HELP, LANG)
 
     lang: reactive[Lang] = reactive[Lang]("en", init=False)
 
@@ -266,10 +264,9 @@ class CompanionApp(App[None]):
         yield SystemCommand(s("home.sheet"), s("cmd.sheet.help"), self.action_sheet)
         yield SystemCommand(s("home.history"), s("cmd.history.help"), self.action_history)
         yield SystemCommand(s("home.stats"), s("cmd.stats.help"), self.action_stats)
-        for name, key in (("undo", "cmd.undo.help"), ("redo", "cmd.redo.help"), ("export", "cmd.export.help")):
-            if hasattr(screen, f"action_{name}"):
-                title = s("cmd.export") if name == "export" else s(f"key.{name}")
-                yield SystemCommand(title, s(key), getattr(screen, f"action_{name}"))
+        for key in IN_PALETTE:
+            if hasattr(screen, f"action_{key.action}"):
+                yield SystemCommand(s(key.word), s(key.palette), getattr(screen, f"action_{key.action}"))
         yield SystemCommand(s("cmd.lang"), s("cmd.lang.help"), self.action_toggle_lang)
         yield SystemCommand(s("key.help"), s("cmd.help.help"), self.action_help)
         yield SystemCommand(s("key.quit"), s("key.quit"), self.action_quit)

@@ -6,19 +6,18 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
+from companion.app.keys import BACK, NO, YES, bindings
 from companion.app.words import say
 from companion.rules.common import Lang
 
 
 class Confirm(ModalScreen[bool]):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("y", "answer(True)", "Yes", show=False),
-                                             Binding("n", "answer(False)", "No", show=False),
-                                             Binding("escape", "answer(False)", "No", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = bindings(YES, NO, BACK.doing("answer(False)"))
 
     def __init__(self, question: str, lang: Lang) -> None:
         super().__init__()

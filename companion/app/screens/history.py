@@ -8,9 +8,10 @@ from typing import Any, ClassVar
 from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.widgets import DataTable, Label, Static
 
+from companion.app.keys import CLOSE, LANG, OPEN, SORT, bindings, key_line
 from companion.app.screens.base import LangScreen
 from companion.app.screens.home import fit
 from companion.app.widgets.keybar import KeyBar
@@ -39,7 +40,7 @@ def fit_columns(labels: list[str], rows: list[tuple[Any, ...]], shrink: list[boo
 class TableScreen(LangScreen):
     """A title, a sortable table filled from the store, and the keys."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", "Back", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = bindings(CLOSE)
     TITLE_KEY = ""
     EMPTY_KEY = ""
     COLUMNS: tuple[str, ...] = ()
@@ -54,8 +55,7 @@ class TableScreen(LangScreen):
         table: DataTable[Any] = DataTable(cursor_type="row", zebra_stripes=True)
         yield table
         yield Static("", id="problem")
-        yield KeyBar([("1-9", "key.sort"), ("Enter", "key.open"), ("Esc", "key.back"), ("F2", "key.lang")],
-                     self.lang)
+        yield KeyBar(key_line(SORT, OPEN, CLOSE, LANG), self.lang)
 
     def on_mount(self) -> None:
         super().on_mount()

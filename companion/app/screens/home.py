@@ -12,6 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
+from companion.app.keys import HELP, LANG, PALETTE, QUIT, key_line
 from companion.app.screens.base import LangScreen
 from companion.app.widgets.keybar import KeyBar
 from companion.rules.common import Refusal, plural
@@ -42,8 +43,7 @@ class HomeScreen(LangScreen):
             yield OptionList(*(Option(self.say(f"home.{k}"), id=k) for k in MENU), id="menu")
             with Vertical(id="resume-box"):
                 yield OptionList(id="resume")
-        yield KeyBar([("F1", "key.help"), ("F2", "key.lang"), ("^P", "key.palette"), ("^Q", "key.quit")],
-                     self.lang)
+        yield KeyBar(key_line(HELP, LANG, PALETTE, QUIT), self.lang)
 
     def on_mount(self) -> None:
         super().on_mount()

@@ -7,11 +7,12 @@ import re
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Grid, Horizontal
 from textual.suggester import Suggester
 from textual.widgets import Button, Input, Label, Select, Static
 
+from companion.app.keys import BACK, COMPLETE, HELP, LANG, bindings, key_line
 from companion.app.screens.base import LangScreen
 from companion.app.widgets.keybar import KeyBar
 from companion.rules.common import Refusal
@@ -44,7 +45,7 @@ class NameSuggester(Suggester):
 
 
 class NewGameScreen(LangScreen):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = bindings(BACK)
 
     def __init__(self, sheet: bool = False) -> None:
         super().__init__()
@@ -75,8 +76,7 @@ class NewGameScreen(LangScreen):
         with Horizontal(classes="buttons"):
             yield Button(self.say("new.go"), variant="primary", compact=True, id="go")
             yield Button(self.say("new.back"), compact=True, id="back")
-        yield KeyBar([("→", "key.complete"), ("Esc", "key.back"), ("F1", "key.help"), ("F2", "key.lang")],
-                     self.lang)
+        yield KeyBar(key_line(COMPLETE, BACK, HELP, LANG), self.lang)
 
     def on_mount(self) -> None:
         super().on_mount()

@@ -9,10 +9,11 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Label, Static
 
+from companion.app.keys import BACK, CLOSE, EXPORT, LANG, PRINT, QR, QUIT, UNDO, bindings, key_line
 from companion.app.screens.base import LangScreen
 from companion.app.widgets.keybar import KeyBar
 from companion.app.widgets.qr import _STYLE as QR_STYLE
@@ -51,11 +52,7 @@ class SettleScreen(LangScreen):
     """``explained`` is the settle answer with explanations in the language it was asked in;
     ``explain`` asks for it again in another language; ``compact`` is what the QR code holds."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back", show=False),
-                                             Binding("f4", "export", "Export", show=False),
-                                             Binding("p", "print_sheet", "Print", show=False),
-                                             Binding("q", "qr", "QR code", show=False),
-                                             Binding("ctrl+z", "undo", "Undo", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = bindings(BACK, EXPORT, PRINT, QR, UNDO)
 
     def __init__(self, explain: Any, compact: dict[str, Any], game_id: int | None) -> None:
         super().__init__()
@@ -81,9 +78,7 @@ class SettleScreen(LangScreen):
                 yield Button(self.say("settle.export"), compact=True, id="export")
                 yield Button(self.say("settle.print"), compact=True, id="print")
             yield Button(self.say("settle.home"), variant="primary", compact=True, id="home")
-        yield KeyBar([("Q", "key.qr"), ("Esc", "key.back"), ("^Z", "key.undo"), ("F4", "cmd.export"),
-                      ("P", "key.print"), ("F2", "key.lang"), ("^Q", "key.quit")],
-                     self.lang)
+        yield KeyBar(key_line(QR, BACK, UNDO, EXPORT, PRINT, LANG, QUIT), self.lang)
 
     def _qr(self) -> Text:
         return qr_text(compact_json(self.compact))
@@ -156,8 +151,7 @@ class QrScreen(LangScreen):
     read best), the smallest code the compact JSON fits (error correction L). If the terminal is
     still too small, a sentence says how large it must be; the code shows whole once it fits."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", "Back", show=False),
-                                             Binding("q", "app.pop_screen", "Back", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = bindings(CLOSE, QR.doing("app.pop_screen"))
 
     def __init__(self, data: str) -> None:
         super().__init__()
@@ -168,7 +162,7 @@ class QrScreen(LangScreen):
         yield Static(self._note(), id="qr-note")
         with Center(id="qr-full"):
             yield Static(Text("\n".join(self.code), style=QR_STYLE, no_wrap=True, overflow="crop"), id="qr")
-        yield KeyBar([("Esc", "key.back"), ("F2", "key.lang")], self.lang)
+        yield KeyBar(key_line(CLOSE, LANG), self.lang)
 
     def needed(self) -> tuple[int, int]:
         """The terminal size the code needs whole: its width, its height and the note and key lines."""

@@ -9,10 +9,11 @@ from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.widgets import Button, Input, Label, Select, Static
 
+from companion.app.keys import CLOSE, LANG, SAVE, bindings, key_line
 from companion.app.screens.base import LangScreen
 from companion.app.widgets.keybar import KeyBar
 from companion.rules.common import Refusal
@@ -37,8 +38,7 @@ def count(text: str) -> int | str:
 
 
 class SheetScreen(LangScreen):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", "Back", show=False),
-                                             Binding("ctrl+s", "save", "Save", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = bindings(CLOSE, SAVE)
 
     def __init__(self, game: str, players: list[str], deck: str | None = None) -> None:
         super().__init__()
@@ -60,7 +60,7 @@ class SheetScreen(LangScreen):
         with Horizontal(classes="buttons"):
             yield Button(self.say("sheet.save"), variant="primary", compact=True, id="save")
             yield Button(self.say("new.back"), compact=True, id="back")
-        yield KeyBar([("^S", "sheet.save"), ("Esc", "key.back"), ("F2", "key.lang")], self.lang)
+        yield KeyBar(key_line(SAVE, CLOSE, LANG), self.lang)
 
     def _pile_form(self) -> ComposeResult:
         fields = (("columns", "sheet.fortress.columns"), ("hand", "sheet.fortress.hand")) \

@@ -13,12 +13,13 @@ from typing import TYPE_CHECKING, ClassVar
 from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
 from companion.app.complete import LegalLines, LegalSuggester
+from companion.app.keys import BACK, DESCRIBE, EXPORT, HELP, LANG, REDO, SETTLE, UNDO, bindings, key_line
 from companion.app.screens.base import LangScreen
 from companion.app.widgets.boards import board
 from companion.app.widgets.coach import preview
@@ -29,8 +30,7 @@ from companion.rules.common import Msg, Refusal, unsaid
 if TYPE_CHECKING:
     from companion.store import LiveGame
 
-KEYS = [("^Z", "key.undo"), ("^Y", "key.redo"), ("F3", "track.describe"), ("F5", "key.settle"),
-        ("F1", "key.help"), ("F2", "key.lang"), ("Esc", "key.back")]
+KEYS = key_line(UNDO, REDO, DESCRIBE, SETTLE, HELP, LANG, BACK)
 
 
 OFFERED = 8  # legal lines Tab lists on an empty line
@@ -87,14 +87,7 @@ def unexpected_drawing(error: Exception) -> Msg:
 class GameScreen(LangScreen):
     KEYS_TO = "#entry"
     AUTO_FOCUS = "#entry"
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+z", "undo", "Undo", show=False, priority=True),
-        Binding("ctrl+y", "redo", "Redo", show=False, priority=True),
-        Binding("f3", "toggle_describe", "Describe", show=False),
-        Binding("f5", "settle", "Settle", show=False),
-        Binding("f4", "export", "Export", show=False),
-        Binding("escape", "back", "Back", show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings(UNDO, REDO, DESCRIBE, SETTLE, EXPORT, BACK)
 
     def __init__(self, live: LiveGame) -> None:
         super().__init__()
