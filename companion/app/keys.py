@@ -7,7 +7,8 @@ from dataclasses import dataclass, replace
 
 from textual.binding import Binding, BindingType
 
-from companion.app.words import say
+from companion.app.words import W, say
+from companion.rules.common import Msg
 
 
 @dataclass(frozen=True)
@@ -16,39 +17,39 @@ class Key:
     how the help screen does; ``key`` and ``action`` are Textual's, for a key a screen binds itself
     (none: a widget or Textual answers it); ``palette`` is the words of its line in the command palette."""
 
-    word: str
+    word: Msg
     shown: str
     listed: str
     key: str = ""
     action: str = ""
     priority: bool = False
-    palette: str = ""
+    palette: Msg | None = None
 
     def doing(self, action: str) -> Key:
         """The same key running another action (Esc: back from a form, or just close a screen)."""
         return replace(self, action=action)
 
 
-HELP = Key("key.help", "F1", "F1", "f1", "help")
-LANG = Key("key.lang", "F2", "F2", "f2", "toggle_lang")
-PALETTE = Key("key.palette", "^P", "Ctrl+P")  # Textual's own
-QUIT = Key("key.quit", "^Q", "Ctrl+Q")  # Textual's own
-UNDO = Key("key.undo", "^Z", "Ctrl+Z", "ctrl+z", "undo", priority=True, palette="cmd.undo.help")
-REDO = Key("key.redo", "^Y", "Ctrl+Y", "ctrl+y", "redo", priority=True, palette="cmd.redo.help")
-COMPLETE = Key("key.complete", "→", "Tab / →", "tab", "complete")  # the entry line's (→ at its end)
-PLAY = Key("key.play", "Enter", "Enter")  # the entry line's
-DESCRIBE = Key("track.describe", "F3", "F3", "f3", "toggle_describe")
-EXPORT = Key("cmd.export", "F4", "F4", "f4", "export", palette="cmd.export.help")
-SETTLE = Key("key.settle", "F5", "F5", "f5", "settle")
-BACK = Key("key.back", "Esc", "Esc", "escape", "back")
+HELP = Key(W.key_help, "F1", "F1", "f1", "help")
+LANG = Key(W.key_lang, "F2", "F2", "f2", "toggle_lang")
+PALETTE = Key(W.key_palette, "^P", "Ctrl+P")  # Textual's own
+QUIT = Key(W.key_quit, "^Q", "Ctrl+Q")  # Textual's own
+UNDO = Key(W.key_undo, "^Z", "Ctrl+Z", "ctrl+z", "undo", priority=True, palette=W.cmd_undo_help)
+REDO = Key(W.key_redo, "^Y", "Ctrl+Y", "ctrl+y", "redo", priority=True, palette=W.cmd_redo_help)
+COMPLETE = Key(W.key_complete, "→", "Tab / →", "tab", "complete")  # the entry line's (→ at its end)
+PLAY = Key(W.key_play, "Enter", "Enter")  # the entry line's
+DESCRIBE = Key(W.track_describe, "F3", "F3", "f3", "toggle_describe")
+EXPORT = Key(W.cmd_export, "F4", "F4", "f4", "export", palette=W.cmd_export_help)
+SETTLE = Key(W.key_settle, "F5", "F5", "f5", "settle")
+BACK = Key(W.key_back, "Esc", "Esc", "escape", "back")
 CLOSE = BACK.doing("app.pop_screen")
-QR = Key("key.qr", "Q", "Q", "q", "qr")
-PRINT = Key("key.print", "P", "P", "p", "print_sheet")
-SAVE = Key("sheet.save", "^S", "Ctrl+S", "ctrl+s", "save")
-YES = Key("confirm.yes", "Y", "Y", "y", "answer(True)")
-NO = Key("confirm.no", "N", "N", "n", "answer(False)")
-SORT = Key("key.sort", "1-9", "1-9")  # the table's
-OPEN = Key("key.open", "Enter", "Enter")  # the table's
+QR = Key(W.key_qr, "Q", "Q", "q", "qr")
+PRINT = Key(W.key_print, "P", "P", "p", "print_sheet")
+SAVE = Key(W.sheet_save, "^S", "Ctrl+S", "ctrl+s", "save")
+YES = Key(W.confirm_yes, "Y", "Y", "y", "answer(True)")
+NO = Key(W.confirm_no, "N", "N", "n", "answer(False)")
+SORT = Key(W.key_sort, "1-9", "1-9")  # the table's
+OPEN = Key(W.key_open, "Enter", "Enter")  # the table's
 
 LISTED = (HELP, LANG, PALETTE, UNDO, REDO, COMPLETE, PLAY, DESCRIBE, EXPORT, SETTLE, BACK, QUIT)  # the help screen
 IN_PALETTE = (UNDO, REDO, EXPORT)  # offered by the command palette on a screen that has their action
@@ -59,6 +60,6 @@ def bindings(*keys: Key) -> list[BindingType]:
     return [Binding(k.key, k.action, say(k.word, "en"), show=False, priority=k.priority) for k in keys if k.key]
 
 
-def key_line(*keys: Key) -> list[tuple[str, str]]:
+def key_line(*keys: Key) -> list[tuple[str, Msg]]:
     """What :class:`companion.app.widgets.keybar.KeyBar` shows: each key as written, and its word."""
     return [(k.shown, k.word) for k in keys]

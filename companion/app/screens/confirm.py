@@ -12,7 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
 from companion.app.keys import BACK, NO, YES, bindings
-from companion.app.words import say
+from companion.app.words import W, say
 from companion.rules.common import Lang
 
 
@@ -28,8 +28,8 @@ class Confirm(ModalScreen[bool]):
         with Vertical(id="confirm"):
             yield Label(self.question)
             with Horizontal(classes="buttons"):
-                yield Button(say("confirm.yes", self.lang), variant="error", compact=True, id="yes")
-                yield Button(say("confirm.no", self.lang), variant="primary", compact=True, id="no")
+                yield Button(say(W.confirm_yes, self.lang), variant="error", compact=True, id="yes")
+                yield Button(say(W.confirm_no, self.lang), variant="primary", compact=True, id="no")
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()  # Enter keeps what was typed unless Y is pressed

@@ -13,6 +13,7 @@ from textual.widgets import Label, Static
 from companion.app.keys import CLOSE, LANG, LISTED, bindings, key_line
 from companion.app.screens.base import LangScreen
 from companion.app.widgets.keybar import KeyBar
+from companion.app.words import W
 from companion.rules.common import Msg
 
 
@@ -27,22 +28,22 @@ class HelpScreen(LangScreen):
         from companion.rules.games import ENGINES
 
         games = [self.game] if self.game else list(ENGINES)
-        yield Label(self.say("help.title"), classes="title")
+        yield Label(self.say(W.help_title), classes="title")
         with VerticalScroll(id="help"):
             keys = Text()
             for key in LISTED:
                 keys.append(f"{key.listed:<9}", style="bold")
                 keys.append(self.say(key.word) + "\n")
-            yield Label(self.say("help.keys"), classes="heading")
+            yield Label(self.say(W.help_keys), classes="heading")
             yield Static(keys)
             for game in games:
                 engine = ENGINES[game]
                 yield Label(self.text(engine.TITLE), classes="heading")
                 notation: Msg | None = getattr(engine, "NOTATION", None)
                 if notation is not None:
-                    yield Label(self.say("help.notation"), classes="subheading")
+                    yield Label(self.say(W.help_notation), classes="subheading")
                     yield Static(Text(self.text(notation)))
-                yield Label(self.say("help.assumptions"), classes="subheading")
+                yield Label(self.say(W.help_assumptions), classes="subheading")
                 body = Text()
                 for rule, msg in engine.ASSUMPTIONS:
                     body.append(f"[{rule}] ", style="bold")

@@ -18,6 +18,8 @@ from companion.app.screens.base import LangScreen
 from companion.app.widgets.keybar import KeyBar
 from companion.app.widgets.qr import _STYLE as QR_STYLE
 from companion.app.widgets.qr import half_blocks, qr_matrix, qr_text
+from companion.app.words import W
+from companion.rules.common import Msg
 
 
 def qr_lines(data: str) -> list[str]:
@@ -38,14 +40,16 @@ def scores_of(answer: dict[str, Any]) -> dict[str, int]:
     return {p["name"]: p["score"] for p in answer["players"]}
 
 
-def tie_rule(answer: dict[str, Any]) -> str | None:
-    """The word key of the tie rule that decided, if the top score was tied."""
+TIE_RULES = {"fortress": W.tie_shared_fortress, "homalet": W.tie_largest_homalet, "dragoness": W.tie_shared_dragoness}
+
+
+def tie_rule(answer: dict[str, Any]) -> Msg | None:
+    """The tie rule that decided, if the top score was tied."""
     scores = scores_of(answer)
     top = max(scores.values(), default=0)
     if sum(1 for s in scores.values() if s == top) < 2:
         return None
-    game = answer["game"]
-    return "tie.largest.homalet" if game == "homalet" else f"tie.shared.{game}"
+    return TIE_RULES[answer["game"]]
 
 
 class SettleScreen(LangScreen):
@@ -64,20 +68,20 @@ class SettleScreen(LangScreen):
     def compose(self) -> ComposeResult:
         answer: dict[str, Any] = self.explain(self.lang)
         number = "" if self.game_id is None else f" #{self.game_id}"
-        yield Label(f"{self.say('settle.title')} — {self.capp.game_title(self.game)}{number}", classes="title")
+        yield Label(f"{self.say(W.settle_title)} — {self.capp.game_title(self.game)}{number}", classes="title")
         with VerticalScroll(id="settle-row"):
             with Vertical(id="explain"):
                 yield Static(self._winners(answer), id="winners")
                 yield Static(self._arithmetic(answer))
             with Vertical(id="qr-box"):
-                yield Label(self.say("settle.qr"), classes="heading")
+                yield Label(self.say(W.settle_qr), classes="heading")
                 yield Static(self._qr(), id="qr")
         with Horizontal(classes="buttons"):
-            yield Button(self.say("settle.qr.open"), compact=True, id="qr-open")
+            yield Button(self.say(W.settle_qr_open), compact=True, id="qr-open")
             if self.game_id is not None:
-                yield Button(self.say("settle.export"), compact=True, id="export")
-                yield Button(self.say("settle.print"), compact=True, id="print")
-            yield Button(self.say("settle.home"), variant="primary", compact=True, id="home")
+                yield Button(self.say(W.settle_export), compact=True, id="export")
+                yield Button(self.say(W.settle_print), compact=True, id="print")
+            yield Button(self.say(W.settle_home), variant="primary", compact=True, id="home")
         yield KeyBar(key_line(QR, BACK, UNDO, EXPORT, PRINT, LANG, QUIT), self.lang)
 
     def _qr(self) -> Text:
@@ -85,13 +89,13 @@ class SettleScreen(LangScreen):
 
     def _winners(self, answer: dict[str, Any]) -> Text:
         winners = answer["winners"]
-        text = Text(self.say("settle.winners" if len(winners) > 1 else "settle.winner"), style="bold")
+        text = Text(self.say(W.settle_winners if len(winners) > 1 else W.settle_winner), style="bold")
         text.append((", " if self.lang == "en" else "、").join(winners), style="bold reverse")
         rule = tie_rule(answer)
         if rule is not None:
             text.append("\n" + self.say(rule))
         if answer["game"] == "dragoness" and not answer.get("complete", True):
-            text.append("\n" + self.say("settle.incomplete"))
+            text.append("\n" + self.say(W.settle_incomplete))
         return text
 
     def _arithmetic(self, answer: dict[str, Any]) -> Text:
@@ -101,7 +105,7 @@ class SettleScreen(LangScreen):
                 text.append(line + "\n")
             totals = answer["totals"]
             sep = ", " if self.lang == "en" else "、"
-            text.append(self.say("settle.total") + sep.join(f"{n} {t}" for n, t in totals.items()), style="bold")
+            text.append(self.say(W.settle_total) + sep.join(f"{n} {t}" for n, t in totals.items()), style="bold")
             return text
         for player in answer["players"]:
             text.append(f"{player['name']}: {player['score']}\n", style="bold")
@@ -174,10 +178,10 @@ class QrScreen(LangScreen):
 
     def _note(self) -> str:
         if self.fits():
-            return self.say("qr.scan")
+            return self.say(W.qr_scan)
         width, height = self.needed()
         size = self.app.size
-        return self.say("qr.enlarge").format(width, height, f"{size.width}×{size.height}")
+        return self.say(W.qr_enlarge).format(width, height, f"{size.width}×{size.height}")
 
     def on_resize(self) -> None:
         self.query_one("#qr-note", Static).update(self._note())

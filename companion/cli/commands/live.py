@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.cli.words import HELP
+from companion.cli.words import helper
 from companion.exits import EXIT_BAD_INPUT, EXIT_DECLINED
 from companion.rules.common import Lang, Msg, Refusal, plural, refuse, unsaid
 from companion.rules.engine import AnyEngine
@@ -67,23 +67,21 @@ def add_parsers(commands: Any, lang: Lang) -> None:
     """Add the live-game subcommands to ``companion``'s subparsers."""
     from companion.decks import GAMES
 
-    def say(key: str) -> str:
-        return (WORDS[key] if key in WORDS else HELP[key]).text(lang)
-
+    say = helper(lang, WORDS)
     def command(name: str) -> argparse.ArgumentParser:
         sub: argparse.ArgumentParser = commands.add_parser(name, help=say(name), description=say(name))
         sub.add_argument("--db", metavar="PATH", help=say("db"))
-        sub.add_argument("--lang", choices=("en", "ja"), default=argparse.SUPPRESS, help=HELP["lang"].text(lang))
+        sub.add_argument("--lang", choices=("en", "ja"), default=argparse.SUPPRESS, help=say("lang"))
         return sub
 
     def game_id(sub: argparse.ArgumentParser) -> None:
         sub.add_argument("id", type=int, help=say("id"))
 
     new = command("new")
-    new.add_argument("game", choices=GAMES, help=HELP["game"].text(lang))
+    new.add_argument("game", choices=GAMES, help=say("game"))
     new.add_argument("--players", metavar="A,B,C", help=say("new.players"))
     new.add_argument("--start", metavar="NAME", help=say("new.start"))
-    new.add_argument("--deck", metavar="FILE", help=HELP["deck.file"].text(lang))
+    new.add_argument("--deck", metavar="FILE", help=say("deck.file"))
     new.add_argument("--results", metavar="FILE", help=say("new.results"))
     play = command("play")
     game_id(play)

@@ -11,15 +11,13 @@ import argparse
 from typing import Any
 
 from companion.cli.commands import fail
-from companion.cli.words import HELP
+from companion.cli.words import helper
 from companion.rules import game_records
 from companion.rules.common import Lang, Refusal
 
 
 def add_parsers(commands: Any, lang: Lang) -> None:
-    def say(key: str) -> str:
-        return HELP[key].text(lang)
-
+    say = helper(lang)
     replay = commands.add_parser("replay", help=say("replay"), description=say("replay"))
     replay.add_argument("file", help=say("replay.file"))
     replay.add_argument("--json", action="store_true", help=say("replay.json"))
