@@ -68,6 +68,7 @@ def add_parsers(commands: Any, lang: Lang) -> None:
     from companion.decks import GAMES
 
     say = helper(lang, WORDS)
+
     def command(name: str) -> argparse.ArgumentParser:
         sub: argparse.ArgumentParser = commands.add_parser(name, help=say(name), description=say(name))
         sub.add_argument("--db", metavar="PATH", help=say("db"))
