@@ -8,7 +8,6 @@ import contextlib
 import glob
 import os
 import shutil
-import signal
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -65,21 +64,6 @@ def temp_name(target: Path) -> str:
 
 
 @contextlib.contextmanager
-def _signals_held() -> Iterator[None]:
-    """Ctrl-C and SIGTERM wait until the body has run (where the system can hold them back): what
-    the body makes is known before either can stop the program."""
-    held = {signal.SIGINT, signal.SIGTERM}
-    if not hasattr(signal, "pthread_sigmask"):
-        yield
-        return
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, held)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, before)
-
-
-@contextlib.contextmanager
 def atomic_target(path: str | Path) -> Iterator[Path]:
     """A temporary file beside ``path``, renamed onto it only when the body succeeds. A target that
     exists and is not a regular file (``/dev/null``, a pipe) is never replaced: the finished file is
@@ -96,15 +80,14 @@ def atomic_target(path: str | Path) -> Iterator[Path]:
     if not special and not os.access(folder, os.W_OK):
         raise WriteRefused(f"cannot write {where(target)}: folder {where(folder)} is not writable",
                            f"{where(target)} に書き込めません：フォルダ {where(folder)} は書き込み禁止です")
-    if not special:
+    if special:  # build it where temporary files go, then copy
+        prefix, place = f"companion.{os.getpid()}.", Path(tempfile.gettempdir())
+    else:
         remove_leftovers(folder, target.name)
+        prefix, place = temp_name(target), folder
     temp: str | None = None
     try:
-        with _signals_held():  # Ctrl-C or SIGTERM right after the file is made: it is known, and removed
-            if special:  # build it where temporary files go, then copy
-                fd, temp = tempfile.mkstemp(prefix="companion.", suffix=".part")
-            else:
-                fd, temp = tempfile.mkstemp(prefix=temp_name(target), suffix=".part", dir=folder)
+        fd, temp = tempfile.mkstemp(prefix=prefix, suffix=".part", dir=place)
         os.close(fd)
         yield Path(temp)
         if special:
@@ -117,9 +100,11 @@ def atomic_target(path: str | Path) -> Iterator[Path]:
         os.chmod(temp, 0o666 & ~current_umask())
         os.replace(temp, target)
     except BaseException:
-        if temp is not None:
+        # Stopped (Ctrl-C, SIGTERM) the instant the file was made, before its name was known here:
+        # it is this process's, and its name says so.
+        for entry in [Path(temp)] if temp is not None else place.glob(glob.escape(prefix) + "*.part"):
             with contextlib.suppress(FileNotFoundError):
-                os.unlink(temp)
+                entry.unlink()
         raise
 
 
