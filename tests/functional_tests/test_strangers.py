@@ -15,8 +15,8 @@ import pytest
 
 from companion.rules import game_records
 from companion.store import Store, chain_game
-from tests.functional_tests.inprocess import assert_refused, call
-from tests.limited import companion
+from tests.helpers.inprocess import assert_refused, call
+from tests.helpers.limited import companion
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "records"
@@ -225,7 +225,8 @@ def test_a_deck_name_that_is_a_string_in_a_record_is_refused_in_every_game(tmp_p
 def test_h1_settle_refuses_homalet_cards_not_in_the_deck_for_that_many_players(tmp_path: Path) -> None:
     """H-1: three players play with 00 to 29; a 30 or 35 earned points (a spring bonus) before."""
     for card in ("30", "35", 69):
-        data = {"game": "homalet", "players": [{"name": "A", "pile": ["07", card]}, {"name": "B", "pile": ["12"]},
+        data: dict[str, Any] = {"game": "homalet", "players": [{"name": "A", "pile": ["07", card]},
+                                                               {"name": "B", "pile": ["12"]},
                                                {"name": "C", "pile": []}]}
         path = tmp_path / "h.json"
         path.write_text(json.dumps(data))
@@ -296,7 +297,7 @@ def test_records_refuse_unknown_keys_everywhere_with_the_closest_known_one(tmp_p
     play = next(i for i, a in enumerate(record["actions"]) if a["type"] == "play")
 
     def changed(where: str) -> dict[str, Any]:
-        data = json.loads(json.dumps(record))
+        data: dict[str, Any] = json.loads(json.dumps(record))
         if where == "top":
             data["actoins"] = data.pop("actions")
         elif where == "setup":

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from companion.store import Store
-from tests.limited import companion
+from tests.helpers.limited import companion
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "records"
@@ -40,16 +40,15 @@ def table_of(game: str) -> list[str]:
 
 
 def lines_of(game: str) -> list[str]:
-    """The example game as table-notation lines (companion export --lines)."""
-    from companion.cli.commands.live import export_lines
+    """The example game as table-notation lines, as ``companion export --lines`` writes them."""
     from companion.rules import game_records
 
     record = game_records.read_record(json.loads((EXAMPLES / f"{game}.json").read_text("utf-8")))
-
-    class Live:
-        engine, setup, actions = record.engine, record.setup, record.actions
-
-    return export_lines(Live())
+    engine, state, lines = record.engine, record.engine.new_state(record.setup), []
+    for action in record.actions:
+        lines.append(engine.action_line(state, action))
+        state = engine.apply(state, action)[0]
+    return lines
 
 
 @pytest.fixture

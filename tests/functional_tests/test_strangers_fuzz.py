@@ -14,7 +14,7 @@ from typing import Any
 
 from companion.rules.qr_record import encode_parts
 from companion.store import Store
-from tests.functional_tests.inprocess import Run, assert_refused, call
+from tests.helpers.inprocess import Run, assert_refused, call
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "records"
 

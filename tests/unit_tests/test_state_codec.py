@@ -16,7 +16,7 @@ import pytest
 
 from companion.rules import dragoness, fortress, game_records, homalet, state_codec
 from companion.store import Store, freeze, thaw
-from tests.limited import python
+from tests.helpers.limited import python
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINES = {"fortress": fortress, "homalet": homalet, "dragoness": dragoness}

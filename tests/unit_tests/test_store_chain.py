@@ -15,7 +15,7 @@ import pytest
 
 from companion.rules.common import Refusal
 from companion.store import SCHEMA_VERSION, Store
-from tests.functional_tests.inprocess import assert_refused, call
+from tests.helpers.inprocess import assert_refused, call
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "records"
 
