@@ -47,21 +47,34 @@ def to_data(state: Any, skip: str = "setup") -> dict[str, Any]:
 
 
 def _encode(value: Any) -> Any:
-    if value is None or isinstance(value, bool | int | str):
-        return value.value if isinstance(value, enum.Enum) else value
-    if isinstance(value, enum.Enum):
-        return value.value
-    if isinstance(value, tuple | list):
-        return [_encode(v) for v in value]
-    if isinstance(value, set | frozenset):
-        return [_encode(v) for v in value]
-    if isinstance(value, dict):
-        return [[_encode(k), _encode(v)] for k, v in value.items()]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f: _encode(getattr(value, f)) for f in _field_names(type(value))}
-    raise Invalid(f"a {type(value).__name__} cannot be kept in a checkpoint")
+    """``value`` as plain data, by an encoder chosen once per type (a state holds thousands of values)."""
+    kind = type(value)
+    encoder = _ENCODERS.get(kind)
+    if encoder is None:
+        encoder = _ENCODERS[kind] = _encoder_for(kind)
+    return encoder(value)
 
 
+def _same(value: Any) -> Any:
+    return value
+
+
+def _encoder_for(kind: type) -> Callable[[Any], Any]:
+    if issubclass(kind, enum.Enum):
+        return lambda value: value.value
+    if kind is type(None) or issubclass(kind, bool | int | str):
+        return _same
+    if issubclass(kind, tuple | list | set | frozenset):
+        return lambda value: [_encode(v) for v in value]
+    if issubclass(kind, dict):
+        return lambda value: [[_encode(k), _encode(v)] for k, v in value.items()]
+    if dataclasses.is_dataclass(kind):
+        names = _field_names(kind)
+        return lambda value: {f: _encode(getattr(value, f)) for f in names}
+    raise Invalid(f"a {kind.__name__} cannot be kept in a checkpoint")
+
+
+_ENCODERS: dict[type, Callable[[Any], Any]] = {}
 _NAMES: dict[type, tuple[str, ...]] = {}
 _HINTS: dict[type, dict[str, Any]] = {}
 
@@ -119,12 +132,12 @@ class _Reader:
         if not isinstance(data, dict):
             raise Invalid(f"{cls.__name__} must be an object")
         hints = _hints(cls)
-        extra = [k for k in data if k not in hints or (given and k in given)]
-        if extra:
-            raise Invalid(f"{cls.__name__} has no field {str(extra[0])[:40]!r}")
-        missing = [k for k in hints if k not in data and not (given and k in given)]  # the writer writes each
-        if missing:
-            raise Invalid(f"{cls.__name__} lacks its field {missing[0]!r}")
+        if len(data) != len(hints) - (len(given) if given else 0) or not all(k in hints for k in data) \
+                or (given and any(k in data for k in given)):  # the writer writes each field but the given
+            extra = [k for k in data if k not in hints or (given and k in given)]
+            if extra:
+                raise Invalid(f"{cls.__name__} has no field {str(extra[0])[:40]!r}")
+            raise Invalid(f"{cls.__name__} lacks a field")
         values = {k: self.value(hints[k], v, depth + 1) for k, v in data.items()}
         if given:
             values.update(given)
