@@ -421,7 +421,7 @@ def row_problem(columns: Sequence[Sequence[Card]], top: int = 13) -> Msg | None:
             return Msg(f"column {i} ({b}) cannot stand right of column {i - 1} ({a}): a new "
                        "column is 1 to 3 ranks higher, 13 wrapping to 1 (F-11)",
                        f"{i}列目（{b}）は{i - 1}列目（{a}）の右に置けません。右の縦列は1〜3大きい"
-                       "数字です（13の次は1）")
+                       "数字です（13の次は1、F-11）")
     return None
 
 
@@ -797,7 +797,8 @@ class State:
             return Msg(f"{names[self.turn]} places a card", f"{names[self.turn]}がカードを置きます")
         if self.phase is Phase.BUILD:
             cards = " ".join(map(str, self.pending))
-            return Msg(f"{names[self.turn]} builds {cards}", f"{names[self.turn]}が{cards}を配置します")
+            cards_ja = " ".join(self.setup.deck.label(c, "ja") for c in self.pending)
+            return Msg(f"{names[self.turn]} builds {cards}", f"{names[self.turn]}が{cards_ja}を配置します")
         if self.phase is Phase.FINAL:
             return Msg("the game is over: enter each final hand and face-down pair choice",
                        "ゲーム終了です。各自の残り手札と裏向きペアの選択を入力してください")
@@ -854,20 +855,20 @@ def expected(state: State) -> Msg:
         cell = next(c for c, card in state.grid.items() if card is None)
         reveal = line(Reveal(cell, unseen[0]))
         return Msg(f"write the cell and the card revealed, like {reveal.en} (F-9)",
-                   f"マスと出たカードを書きます（例：{reveal.ja}）")
+                   f"マスと出たカードを書きます（例：{reveal.ja}、F-9）")
     if state.phase is Phase.PLACE:
         known = sorted(state.known_hands[state.turn])
         card = known[0] if known else unseen[0] if unseen else state.setup.deck.all_cards[0]
         spots = state.usable_spots() or list(SPOTS)
         place = line(Place(state.turn, card, spots[0], Mode.NUMBER))
         return Msg(f"write the card, the spot and n (number) or s (suit), like {place.en} (F-4)",
-                   f"カード・場所・数かスートを書きます（例：{place.ja}）")
+                   f"カード・場所・数かスートを書きます（例：{place.ja}、F-4）")
     if state.phase is Phase.BUILD:
         options = build_options(state)
         first = options[0]
         build = line(Build(first.card, first.legal[0] if first.legal else Where.HAND))
         return Msg(f"write each captured card and where it goes, like {build.en} (F-8, F-11)",
-                   f"獲得したカードごとに置き場所を書きます（例：{build.ja}）")
+                   f"獲得したカードごとに置き場所を書きます（例：{build.ja}、F-8、F-11）")
     if state.phase is Phase.FINAL:
         parts = []
         hands = [p for p, h in enumerate(state.final_hands) if h is None]
@@ -883,7 +884,7 @@ def expected(state: State) -> Msg:
             none = line(ChoosePair(p, None))
             like = Msg(f"{choice.en} or ", f"{choice.ja}、") if choice is not None else Msg("", "")
             parts.append(Msg(f"each face-down pair, like {like.en}{none.en} (F-13)",
-                             f"裏向きペア（例：{like.ja}{none.ja}）"))
+                             f"裏向きペア（例：{like.ja}{none.ja}、F-13）"))
         return Msg("write ", "") + join(parts, "; and ", "と") + Msg("", "を書きます")
     return Msg("the game is over: nothing more is played", "ゲームは終わっています。これ以上の手はありません")
 
@@ -951,7 +952,7 @@ def _place(state: State, action: Place) -> tuple[State, Msg]:
     if p != state.turn:
         who = names[p] if 0 <= p < len(names) else str(p)
         raise refuse(f"it is {names[state.turn]}'s turn, not {who}'s (F-10)",
-                     f"今は{names[state.turn]}の手番です（{who}ではありません）")
+                     f"今は{names[state.turn]}の手番です（{who}ではありません、F-10）")
     _check_card(state, action.card, own=p)
     known = state.known_hands[p]
     if action.card not in known and state.hand_counts[p] <= len(known):
@@ -1029,7 +1030,7 @@ def _build(state: State, action: Build) -> tuple[State, Msg]:
                  Where.HAND]
         raise refuse(f"{problem.en} (F-11); {card} may go: "
                      f"{', '.join(w.value for w in legal)}",
-                     f"{problem.ja}（F-11）。{card}の置き場所は "
+                     f"{problem.ja}（F-11）。{state.setup.deck.label(card, 'ja')}の置き場所は "
                      f"{'・'.join(WHERE_NAMES[w].ja for w in legal)}")
     s = state._next()
     s.pending = [c for c in state.pending if c != card]
@@ -1049,7 +1050,7 @@ def _build(state: State, action: Build) -> tuple[State, Msg]:
     if not s.pending:
         if s.grid_count() < GRID_SIZE and s.deck_count > 0:  # F-9
             s.phase = Phase.REVEAL
-            msg += Msg(" Refill the grid from the deck (F-9).", " 山札から場札を補充します。")
+            msg += Msg(" Refill the grid from the deck (F-9).", " 山札から場札を補充します（F-9）。")
         else:
             msg += _end_turn(s)
     return s, msg
@@ -1077,7 +1078,7 @@ def _end_turn(s: State) -> Msg:
             last = names[s.setup.last_seat]
             msg += Msg(f" The end is triggered ({cause.en}): play goes on until {last}, the last "
                        "seat, has played (F-12).",
-                       f" 終了条件（{cause.ja}）。最後の席の{last}まで手番を行います。")
+                       f" 終了条件（{cause.ja}）。最後の席の{last}まで手番を行います（F-12）。")
     if s.triggered and s.turn == s.setup.last_seat:
         s.phase = Phase.FINAL
         return msg + Msg(" The game is over: enter the final hands.",
@@ -1436,27 +1437,35 @@ def describe(state: State) -> Msg:
     """The state in words: whose turn, the grid, the deck, each player's hand and fortress, and the
     score so far (F-14 with the best pair where none is chosen yet)."""
     names = state.setup.players
+    deck = state.setup.deck
+
+    def ja(cards: Iterable[Card]) -> str:  # Japanese mode writes cards as the table types them: 赤7
+        return " ".join(deck.label(c, "ja") for c in cards)
+
     g = {c: str(v) if v is not None else "--" for c, v in state.grid.items()}
+    gj = {c: deck.label(v, "ja") if v is not None else "--" for c, v in state.grid.items()}
     lines = [
         Msg("Now: ", "現在：") + state.waiting_for() + Msg(".", "。"),
         Msg(f"Grid A: {g['A1']} {g['A2']} / {g['A3']} {g['A4']}   B: {g['B1']} {g['B2']} / {g['B3']} {g['B4']}; "
             f"deck {plural(state.deck_count, 'card', 'cards')}"
             f"{'; the end is triggered (F-12)' if state.triggered else ''}.",
-            f"場札A {g['A1']} {g['A2']} / {g['A3']} {g['A4']}、B {g['B1']} {g['B2']} / {g['B3']} {g['B4']}。"
+            f"場札A {gj['A1']} {gj['A2']} / {gj['A3']} {gj['A4']}、B {gj['B1']} {gj['B2']} / {gj['B3']} {gj['B4']}。"
             f"山札{state.deck_count}枚{'。終了条件成立（F-12）' if state.triggered else ''}。"),
     ]
     if state.pending:
         cards = " ".join(map(str, state.pending))
-        lines.append(Msg(f"Captured, to build: {cards}.", f"配置待ちの獲得カードは{cards}。"))
+        lines.append(Msg(f"Captured, to build: {cards}.", f"配置待ちの獲得カードは{ja(state.pending)}。"))
     for p, (name, result) in enumerate(zip(names, scores(state), strict=True)):
         fort = " | ".join(" ".join(map(str, col)) for col in state.fortresses[p]) or "-"
+        fort_ja = " | ".join(ja(col) for col in state.fortresses[p]) or "-"
         known = " ".join(map(str, sorted(state.known_hands[p])))
+        known_ja = ja(sorted(state.known_hands[p]))
         count = state.hand_counts[p]
         hand = Msg(f"hand {plural(count, 'card', 'cards')}{f' (known: {known})' if known else ''}",
-                   f"手札{count}枚{f'（分かっているものは{known}）' if known else ''}")
+                   f"手札{count}枚{f'（分かっているものは{known_ja}）' if known else ''}")
         label = Msg("score", "勝利点") if state.phase is Phase.OVER else Msg("score so far", "現在の勝利点")
         lines.append(Msg(f"{name}: {hand.en}; fortress {fort}; {label.en} {result.score}.",
-                         f"{name}は{hand.ja}、砦 {fort}、{label.ja}{result.score}。"))
+                         f"{name}は{hand.ja}、砦 {fort_ja}、{label.ja}{result.score}。"))
     if state.phase is Phase.OVER:
         totals = [x.score for x in scores(state)]
         lines.append(winner_words(names, winners(totals), max(totals), "F-14"))
@@ -1619,7 +1628,8 @@ def _named_move(state: State, seat: int, action: Action) -> Action:
                       + Msg("; ", "。") + expected(state))
     if seat != state.turn:
         turn = names[state.turn]
-        raise Refusal(Msg(f"it is {turn}'s turn, not {name}'s (F-4): ", f"今は{turn}の番です（{name}ではありません）。")
+        raise Refusal(Msg(f"it is {turn}'s turn, not {name}'s (F-4): ",
+                          f"今は{turn}の番です（{name}ではありません、F-4）。")
                       + expected(state))
     return action
 

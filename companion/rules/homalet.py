@@ -636,13 +636,13 @@ def expected(state: State, card: int | None = None) -> Msg:
         left = _battle_left(state)
         en, ja = lines(Pick(actor, card if card in left else left[0]))
         return Msg(f"write {en} (battlefield cards to pick: {fmt_all(left)}) (H-5)",
-                   f"「{ja}」のように書きます（選べる戦場のカードは{fmt_all(left)}）")
+                   f"「{ja}」と書きます（選べるのは{fmt_all(left)}、H-5）")
     if state.phase is Phase.TAKE and actor is not None:
         index = card - 1 if card is not None and 0 < card <= len(state.wilderness) else 0
         en, ja = lines(TakeSet(actor, index))
         sets = list_sets(state.wilderness)
         return Msg(f"write {en} (wilderness sets to take: {sets.en}) (H-7)",
-                   f"「{ja}」のように書きます（取れる在野の組は{sets.ja}）")
+                   f"「{ja}」と書きます（取れるのは{sets.ja}、H-7）")
     if state.phase is Phase.EFFECT and state.effect is not None:
         en, ja = lines(Adjust(Zone.DECK, Zone.HAND, None, None, state.effect[0]))
         owner = state.effect[0]
@@ -652,7 +652,7 @@ def expected(state: State, card: int | None = None) -> Msg:
         return Msg(f"write a move line for each card the effect moves (like {en}; a card shown is named, "
                    f"like {cen}), then {end_en} (H-6)",
                    f"効果で動かすカードごとに「移動」の行を書き（例：{ja}。見えたカードは「{cja}」"
-                   f"のように番号も書きます）、最後に「{end_ja}」と書きます")
+                   f"のように番号も書きます）、最後に「{end_ja}」と書きます（H-6）")
     return Msg("the game is over: nothing more is played", "ゲームは終わっています。これ以上の手はありません")
 
 
@@ -660,7 +660,7 @@ def _check_in_game(state: State, card: int) -> None:
     n = len(state.setup.players)
     if card >= 10 * n or card < 0:
         raise refuse(f"{fmt(card)} is not used with {n} players: the game uses 00 to {10 * n - 1} (H-1)",
-                     f"{n}人では{fmt(card)}は使いません。使うのは00〜{10 * n - 1}です")
+                     f"{n}人では{fmt(card)}は使いません。使うのは00〜{10 * n - 1}です（H-1）")
 
 
 def _check_unseen(state: State, card: int) -> None:
@@ -718,7 +718,7 @@ def _reveal_set(state: State, action: RevealSet) -> tuple[State, Msg]:
     if len(action.cards) != size:
         raise refuse(f"a wilderness set is {count_cards(size).en} now ({count_cards(state.deck_count).en} "
                      "left in the deck; a last single card makes a 1-card set, H-8)",
-                     f"今の在野の組は{size}枚です（山札の残りは{state.deck_count}枚。最後の1枚は1枚の組）")
+                     f"今の在野の組は{size}枚です（山札の残りは{state.deck_count}枚。最後の1枚は1枚の組、H-8）")
     if len(set(action.cards)) != len(action.cards):
         raise refuse("a set names the same card twice", "組に同じカードが2回あります")
     for card in action.cards:
@@ -764,19 +764,19 @@ def _play(state: State, action: Play) -> tuple[State, Msg]:
     names = state.setup.players
     if player != state.turn:
         raise refuse(f"it is {names[state.turn]}'s turn, not {name}'s (H-4)",
-                     f"今は{names[state.turn]}の番です（{name}ではありません）")
+                     f"今は{names[state.turn]}の番です（{name}ではありません、H-4）")
     _check_in_hand(state, card, player, "H-4")
     deck = state.setup.deck
     if action.field is Field.WILD and not state.wilderness:
         raise refuse("no wilderness set is left, so the card must go to the battlefield (H-4)",
-                     "在野の組が残っていないので、戦場に出さなければなりません")
+                     "在野の組が残っていないので、戦場に出さなければなりません（H-4）")
     lead = state.lead(action.field)
     c = deck.colour(card)
     where = FIELD_NAMES[action.field]
     off_colour = lead is not None and c.key != lead
     if lead is None and action.void:
         raise refuse(f"{where.en} is empty, so any colour may lead: there is no lead colour to be void of (H-4)",
-                     f"{where.ja}にはまだカードがないので、どの色でも出せます。「無し」の宣言は要りません")
+                     f"{where.ja}にはまだカードがないので、どの色でも出せます。「無し」の宣言は要りません（H-4）")
     if lead is not None:
         lead_c = deck.by_key[lead]
         if off_colour and not action.void:
@@ -785,11 +785,11 @@ def _play(state: State, action: Play) -> tuple[State, Msg]:
             raise refuse(f"{where.en} leads {lead_c.en}: {name} must play {lead_c.en} there if holding "
                          f"any; if {name} holds no {lead_c.en}, write {en} to play {fmt(card)} ({c.en}) (H-4)",
                          f"{where.ja}の色は{lead_c.ja}です。{lead_c.ja}を持っていれば出さなければなりません。"
-                         f"{name}が{lead_c.ja}を持っていなければ、{fmt(card)}（{c.ja}）は「{ja}」と書いて出します")
+                         f"{name}が{lead_c.ja}を持っていなければ、{fmt(card)}（{c.ja}）は「{ja}」と書いて出します（H-4）")
         if not off_colour and action.void:
             raise refuse(f"{fmt(card)} is {c.en}, the lead colour of {where.en}: playing it is no void "
                          "claim; leave out void (H-4)",
-                         f"{fmt(card)}は{where.ja}の色と同じ{c.ja}なので、「無し」の宣言は要りません")
+                         f"{fmt(card)}は{where.ja}の色と同じ{c.ja}なので、「無し」の宣言は要りません（H-4）")
         if off_colour:
             holding = sorted(k for k in state.known_hands[player] if deck.colour_of[k] == lead)
             if holding:
@@ -797,7 +797,7 @@ def _play(state: State, action: Play) -> tuple[State, Msg]:
                              f"({lead_c.en}) go into {name}'s hand, so {name} must play {lead_c.en} "
                              f"to {where.en} (H-4)",
                              f"{name}は{lead_c.ja}を持っています。{fmt_all(holding)}（{lead_c.ja}）が"
-                             f"{name}の手札に入ったのを卓が見ています。{where.ja}には{lead_c.ja}を出してください")
+                             f"{name}の手札に入ったのを卓が見ています。{where.ja}には{lead_c.ja}を出してください（H-4）")
     s = _clone(state)
     s.hand_counts = _with(state.hand_counts, player, state.hand_counts[player] - 1)
     if card in state.known_hands[player]:
@@ -848,7 +848,7 @@ def _resolve_battle(s: State) -> Msg:
     order = ", ".join(f"{names[p]} ({fmt(c)})" for c, p in winners_)
     order_ja = "、".join(f"{names[p]}（{fmt(c)}）" for c, p in winners_)
     return Msg(f" Battlefield: {why.en}; winners pick from the largest number down: {order} (H-5).",
-               f" 戦場は{why.ja}。勝者は大きい数字から選びます（{order_ja}）。")
+               f" 戦場は{why.ja}。勝者は大きい数字から選びます（{order_ja}、H-5）。")
 
 
 def _battle_left(state: State) -> list[int]:
@@ -862,12 +862,12 @@ def _pick(state: State, action: Pick) -> tuple[State, Msg]:
     names = state.setup.players
     if action.player != state.pickers[0]:
         raise refuse(f"{names[state.pickers[0]]} picks next, not {name} (largest number first, H-5)",
-                     f"次に選ぶのは{names[state.pickers[0]]}です（{name}ではありません）")
+                     f"次に選ぶのは{names[state.pickers[0]]}です（{name}ではありません、H-5）")
     available = _battle_left(state)
     if action.card not in available:
         raise refuse(f"{fmt(action.card)} is not on the battlefield to take; available: "
                      f"{fmt_all(available)} (wilderness cards are never taken, H-5)",
-                     f"{fmt(action.card)}は戦場で取れるカードではありません。取れるのは{fmt_all(available)}です")
+                     f"{fmt(action.card)}は戦場で取れるカードではありません。取れるのは{fmt_all(available)}です（H-5）")
     s = _clone(state)
     s.battle_taken = state.battle_taken | {action.card}
     s.piles = _with(state.piles, action.player, state.piles[action.player] + (action.card,))
@@ -876,9 +876,10 @@ def _pick(state: State, action: Pick) -> tuple[State, Msg]:
               f"{name}が{fmt(action.card)}を獲得しました。")
     season = state.setup.deck.season(action.card)
     if season is Season.SPRING:
-        msg += Msg(" Spring: +1 point at scoring (H-6).", " 春マークは得点計算で1点。")
+        msg += Msg(" Spring: +1 point at scoring (H-6).", " 春マークは得点計算で1点（H-6）。")
     elif season is Season.AUTUMN and s.deck_count == 0:
-        msg += Msg(" Autumn cannot apply: the deck is empty (H-6).", " 山札がないので秋マークの効果は適用できません。")
+        msg += Msg(" Autumn cannot apply: the deck is empty (H-6).",
+                   " 山札がないので秋マークの効果は適用できません（H-6）。")
     elif season is not None:
         s.effect = (action.player, season)
         s.phase = Phase.EFFECT
@@ -1014,7 +1015,7 @@ def _resolve_wild(s: State) -> Msg:
     left_out = [p for _, p in wild][len(s.wilderness):]
     order = ", ".join(f"{names[p]} ({fmt(c)})" for c, p in wild[: len(s.takers)])
     order_ja = "、".join(f"{names[p]}（{fmt(c)}）" for c, p in wild[: len(s.takers)])
-    msg = Msg(f" Wilderness: smallest number first: {order} (H-7).", f" 在野は小さい数字から（{order_ja}）。")
+    msg = Msg(f" Wilderness: smallest number first: {order} (H-7).", f" 在野は小さい数字から（{order_ja}、H-7）。")
     if left_out:
         msg += Msg(f" No set is left for {', '.join(names[p] for p in left_out)}.",
                    f" {'・'.join(names[p] for p in left_out)}の分の組はありません。")
@@ -1031,11 +1032,11 @@ def _take_set(state: State, action: TakeSet) -> tuple[State, Msg]:
     names = state.setup.players
     if action.player != state.takers[0]:
         raise refuse(f"{names[state.takers[0]]} takes next, not {name} (smallest number first, H-7)",
-                     f"次に取るのは{names[state.takers[0]]}です（{name}ではありません）")
+                     f"次に取るのは{names[state.takers[0]]}です（{name}ではありません、H-7）")
     if not 0 <= action.index < len(state.wilderness):
         sets = list_sets(state.wilderness)
         raise refuse(f"there is no wilderness set {action.index + 1}; the sets left are {sets.en} (H-7)",
-                     f"在野の{action.index + 1}組目はありません。残りは{sets.ja}")
+                     f"在野の{action.index + 1}組目はありません。残りは{sets.ja}（H-7）")
     s = _clone(state)
     cards = state.wilderness[action.index]
     s.wilderness = state.wilderness[:action.index] + state.wilderness[action.index + 1:]
@@ -1059,14 +1060,14 @@ def _cleanup(s: State) -> Msg:
     if len(empty) >= 2:
         s.phase = Phase.OVER
         return Msg(f" Cleanup: {', '.join(empty)} hold no cards: the game is over (H-9).",
-                   f" クリーンアップ。{'・'.join(empty)}の手札が0枚なのでゲーム終了。")
+                   f" クリーンアップ。{'・'.join(empty)}の手札が0枚なのでゲーム終了（H-9）。")
     s.round += 1
     s.round_start = (s.round_start + 1) % len(names)
     msg = Msg(" Cleanup: the rest is discarded.", " クリーンアップで残りは捨て札に。")
     if len(s.wilderness) < SETS and s.deck_count > 0:
         s.phase = Phase.REFILL
         return msg + Msg(f" Refill the wilderness to {SETS} sets from the deck (H-8).",
-                         f" 山札から在野を{SETS}組まで補充します。")
+                         f" 山札から在野を{SETS}組まで補充します（H-8）。")
     return msg + _begin_round(s)
 
 
@@ -1192,7 +1193,7 @@ class Allowed:
                 "unseen": list(self.unseen), "write": {"en": self.write.en, "ja": self.write.ja}}
 
     def describe(self) -> Msg:
-        lines = [self.waiting + (Msg(": ", "：") + self.write if self.write.en else Msg("", "")) + Msg(".", "。")]
+        lines = [self.waiting + (Msg(": ", "。") + self.write if self.write.en else Msg("", "")) + Msg(".", "。")]
         for f in self.fields:
             name = FIELD_TITLES[f.field]
             if not f.open:
@@ -1357,7 +1358,7 @@ def _phase_form(state: State) -> Msg:
     """The line the game waits for, short enough for a refusal (two rows at 80 columns)."""
     if state.phase is Phase.EFFECT:
         return Msg("write move [CARD] FROM > TO for each card the effect moves, then end (H-6)",
-                   "書き方：移動 [カード] 元 > 先（動かすカードごと）、最後に 終了")
+                   "書き方：移動 [カード] 元 > 先（動かすカードごと）、最後に 終了（H-6）")
     if state.phase is Phase.TAKE:
         return FORMS["take"]
     return expected(state)
@@ -1401,7 +1402,7 @@ def _parse_play(state: State, tokens: list[str], player: int) -> Play:
     if tokens and (glued := _GLUED.match(tokens[0])) and glued.group(2).lower() in FIELD_WORDS:
         tokens = [glued.group(1), glued.group(2), *tokens[1:]]
     if len(tokens) == 1 and state.phase is not Phase.PLAY and is_number(tokens[0], 2):
-        form = expected(state, int(tokens[0])) if state.phase is Phase.PICK else _phase_form(state)
+        form = expected(state, int(tokens[0])) if state.phase in (Phase.PICK, Phase.TAKE) else _phase_form(state)
         raise Complete(state.waiting_for() + Msg(": ", "。") + form)
     if len(tokens) < 2:
         raise _bad("a play needs a field after the card", "カードの後に場が必要です")
