@@ -80,6 +80,16 @@ def did_you_mean(word: str, words: Iterable[str]) -> str | None:
     return known[close[0]] if close else None
 
 
+def suggest(tokens: list[str], index: int, words: Iterable[str]) -> None:
+    """Refuse a mistyped word with the line it most likely meant (issue 18): ``P12 hnad`` → did you
+    mean ``P12 hand``? Nothing happens when no word of ``words`` is close."""
+    close = did_you_mean(normalize_token(tokens[index]), words)
+    if close is not None:
+        meant = " ".join([*tokens[:index], close, *tokens[index + 1:]])
+        raise Complete(Msg(f"{tokens[index]!r} is not a word of this line: did you mean {meant}?",
+                           f"「{tokens[index]}」は読めません。「{meant}」の誤りですか？"))
+
+
 def normalize_token(token: str) -> str:
     """Full-width letters and digits become ASCII; surrounding spaces go."""
     return unicodedata.normalize("NFKC", token).strip()

@@ -29,16 +29,15 @@ from typing import Any
 
 from companion.rules import records
 from companion.rules.common import (
-    Complete,
     Msg,
     Refusal,
     check_players,
-    did_you_mean,
     normalize_token,
     plural,
     refuse,
     replay,
     seat_name,
+    suggest,
     winner_words,
 )
 
@@ -1500,11 +1499,7 @@ def parse_line(state: State, line: str) -> Action:
     except _BadLine as error:
         tokens = line.split()
         if tokens and _KEYWORD.get(_fold(tokens[0])) is None and _leading_name(state, tokens) is None:
-            close = did_you_mean(_fold(tokens[0]), _KEYWORD)
-            if close is not None:
-                meant = " ".join([close, *tokens[1:]])
-                raise Complete(Msg(f"{tokens[0]!r} is not a word of this line: did you mean {meant}?",
-                                   f"「{tokens[0]}」は読めません。「{meant}」の誤りですか？")) from None
+            suggest(tokens, 0, _KEYWORD)
         raise Refusal(error.msg + Msg("; ", "。") + expected(state)) from None
 
 

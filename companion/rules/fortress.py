@@ -29,13 +29,13 @@ from companion.rules.common import (
     Refusal,
     check_players,
     copy_state,
-    did_you_mean,
     join,
     normalize_token,
     plural,
     refuse,
     replay,
     seat_name,
+    suggest,
     winner_words,
 )
 
@@ -1613,7 +1613,7 @@ def _parse(state: State, line: str) -> Action:
             action = _parse_move(state, rest)
         except Refusal:
             if not _is_card(state, head) and head.upper() not in CELLS:
-                _suggest(text.split(), 0, _HAND_WORDS | _PAIR_WORDS | _CORRECT_WORDS)
+                suggest(text.split(), 0, _HAND_WORDS | _PAIR_WORDS | _CORRECT_WORDS)
             raise error from None
         return _named_move(state, seat, action)
 
@@ -1657,7 +1657,7 @@ def _parse_move(state: State, text: str) -> Action:
     if len(tokens) == 3:
         card, spot = deck.parse(tokens[0]), parse_spot(tokens[1])
         if normalize_token(tokens[2]).lower() not in _MODE_WORDS:
-            _suggest(tokens, 2, _MODE_WORDS)
+            suggest(tokens, 2, _MODE_WORDS)
         return Place(state.turn, card, spot, parse_mode(tokens[2]))
     if len(tokens) == 1 and state.phase is Phase.BUILD and _is_card(state, tokens[0]):
         raise _where_it_may_go(state, deck.parse(tokens[0]))
@@ -1665,7 +1665,7 @@ def _parse_move(state: State, text: str) -> Action:
         first, second = tokens
         if second.casefold() not in _WHERE_WORDS and _is_card(state, first) and not _is_card(state, second) \
                 and normalize_token(second).upper() not in SPOTS:
-            _suggest(tokens, 1, _WHERE_WORDS)
+            suggest(tokens, 1, _WHERE_WORDS)
         if second.casefold() in _WHERE_WORDS:
             return Build(deck.parse(first), parse_where(second))
         if first.upper() in CELLS:
@@ -1679,15 +1679,6 @@ def _parse_move(state: State, text: str) -> Action:
                                f"置くときは場所の後に数かスートが必要です。書き方：{text} 数、{text} スート"))
         parse_where(second)
     raise refuse(f"{text!r} is not a line this game reads", f"「{text}」はこのゲームの書き方ではありません")
-
-
-def _suggest(tokens: list[str], index: int, words: Iterable[str]) -> None:
-    """Refuse a mistyped word with the line it most likely meant: ``P12 hnad`` → did you mean ``P12 hand``?"""
-    close = did_you_mean(normalize_token(tokens[index]), words)
-    if close is not None:
-        meant = " ".join([*tokens[:index], close, *tokens[index + 1:]])
-        raise Complete(Msg(f"{tokens[index]!r} is not a word of this line: did you mean {meant}?",
-                           f"「{tokens[index]}」は読めません。「{meant}」の誤りですか？"))
 
 
 def _where_it_may_go(state: State, card: Card) -> Refusal:

@@ -28,12 +28,12 @@ from companion.rules.common import (
     Refusal,
     check_players,
     copy_state,
-    did_you_mean,
     normalize_token,
     plural,
     refuse,
     replay,
     seat_name,
+    suggest,
 )
 from companion.rules.common import (
     winner_words as common_winner_words,
@@ -1409,7 +1409,7 @@ def _parse_play(state: State, tokens: list[str], player: int) -> Play:
     card = _line_card(tokens[0])
     where = FIELD_WORDS.get(tokens[1].lower())
     if where is None:
-        _suggest(tokens, 1, FIELD_WORDS)
+        suggest(tokens, 1, FIELD_WORDS)
         raise _bad(f"{tokens[1]!r} is not a field", f"「{tokens[1]}」は場ではありません")
     rest = tokens[2:]
     if rest and (len(rest) > 1 or rest[0].lower() not in VOID_WORDS):
@@ -1483,18 +1483,9 @@ def parse_line(state: State, line: str) -> Action:
         head = tokens[0].lower() if tokens else ""
         kind = next((k for k, words in _FORM_WORDS.items() if head in words), None)
         if kind is None and tokens and not head[:1].isdigit() and not _names_player(state, tokens):
-            _suggest(tokens, 0, _COMMAND_WORDS)
+            suggest(tokens, 0, _COMMAND_WORDS)
         form = FORMS[kind] if kind is not None else _phase_form(state)
         raise Refusal(error.msg + Msg("; ", "。") + form) from None
-
-
-def _suggest(tokens: list[str], index: int, words: Iterable[str]) -> None:
-    """Refuse a mistyped word with the line it most likely meant: ``07 batle`` → did you mean ``07 battle``?"""
-    close = did_you_mean(tokens[index], words)
-    if close is not None:
-        meant = " ".join([*tokens[:index], close, *tokens[index + 1:]])
-        raise Complete(Msg(f"{tokens[index]!r} is not a word of this line: did you mean {meant}?",
-                           f"「{tokens[index]}」は読めません。「{meant}」の誤りですか？"))
 
 
 def _parse_line(state: State, tokens: list[str]) -> Action:
