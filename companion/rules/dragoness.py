@@ -552,10 +552,10 @@ def round_points(out: int, cards_left: Mapping[int, int]) -> tuple[dict[int, int
     thirds = [p for p, c in rest.items() if c == third]
     for p in thirds:
         points[p] = 1
-    tie = (Msg(f" ({len(thirds)} tie: 1 each)", f"（{len(thirds)}人同点のため各1点）") if len(thirds) > 1
-           else Msg("", ""))
+    tie = Msg(f" ({len(thirds)} tie: 1 each)", "") if len(thirds) > 1 else Msg("", "")
+    thirds_ja = f"3位（{third}枚、{len(thirds)}人同点）に各1点" if len(thirds) > 1 else f"3位（{third}枚）に1点"
     return points, Msg(f"first out: 3; second ({cards}): 2; third ({plural(third, 'card', 'cards')}): 1",
-                       f"上がった人に3点、2位（{fewest}枚）に2点、3位（{third}枚）に1点") + tie + Msg(".", "。")
+                       f"上がった人に3点、2位（{fewest}枚）に2点、{thirds_ja}") + tie + Msg(".", "。")
 
 
 def winners(totals: Sequence[int]) -> list[int]:
@@ -1257,7 +1257,7 @@ def _round_over(s: State, out: int, msg: Msg) -> tuple[State, Msg]:
     result = RoundResult(out, tuple(0 if p == out else c for p, c in enumerate(s.hand_counts)),
                          tuple(points[p] for p in range(len(names))))
     scored = ", ".join(f"{names[p]} {points[p]}" for p in range(len(names)))
-    scored_ja = "、".join(f"{names[p]}{points[p]}点" for p in range(len(names)))
+    scored_ja = "、".join(f"{names[p]}が{points[p]}点" for p in range(len(names)))
     msg = msg + Msg(f" {names[out]} is out: round {s.round} ends; {why.en} Points: {scored} (D-10).",
                     f" {names[out]}が上がり、第{s.round}ラウンド終了。{why.ja}点数は{scored_ja}（D-10）。")
     if s.round == ROUNDS:
@@ -1410,7 +1410,7 @@ def describe(state: State) -> Msg:
     if state.results:
         totals = state.totals()
         scores = ", ".join(f"{names[p]} {t}" for p, t in enumerate(totals))
-        scores_ja = "、".join(f"{names[p]}{t}点" for p, t in enumerate(totals))
+        scores_ja = "、".join(f"{names[p]}が{t}点" for p, t in enumerate(totals))
         done = len(state.results)
         lines.append(Msg(f"Points after {plural(done, 'round', 'rounds')}: {scores}.",
                          f"{done}ラウンド後の合計は{scores_ja}。"))

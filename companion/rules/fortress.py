@@ -523,8 +523,9 @@ class Score:
 
 
 def score(columns: Sequence[Sequence[Card]], hand: Sequence[Card],
-          pair: Pair | None) -> Score:
-    """F-14 with the given face-down pair (see :func:`best_pair`), each step explained."""
+          pair: Pair | None, deck: Deck | None = None) -> Score:
+    """F-14 with the given face-down pair (see :func:`best_pair`), each step explained (with
+    ``deck``, the Japanese names the suits as the table does: 赤3)."""
     heights = [len(c) for c in columns]
     before = points(heights)
     count, tallest, value = points(heights_after(heights, pair))
@@ -544,8 +545,10 @@ def score(columns: Sequence[Sequence[Card]], hand: Sequence[Card],
             f"得点 = 横の枚数 {count} × 最も多い縦列 {tallest} = {value}（ペアなしなら{before[2]}）"))
     if lows:
         terms = " + ".join(f"{suit} {rank}" for suit, rank in sorted(lows.items()))
+        terms_ja = terms if deck is None else " + ".join(f"{deck.suit(suit).ja}{rank}"
+                                                          for suit, rank in sorted(lows.items()))
         parts.append(Msg(f"; penalty, lowest of each suit in hand: {terms} = {minus}",
-                         f"。失点 = {terms} = {minus}（手札の各スートの最も小さい数字）"))
+                         f"。失点 = {terms_ja} = {minus}（手札の各スートの最も小さい数字）"))
     else:
         parts.append(Msg("; no cards in hand, no penalty", "。手札がないので失点 0"))
     parts.append(Msg(f"; score {value} − {minus} = {value - minus}.",
@@ -1237,7 +1240,7 @@ def scores(state: State) -> list[Score]:
         assert not isinstance(pair, str)
         hand = state.final_hands[p]
         out.append(score(fortress, hand if hand is not None else sorted(state.known_hands[p]),
-                         pair))
+                         pair, state.setup.deck))
     return out
 
 
@@ -1360,6 +1363,10 @@ class Allowed:
     pairs: tuple[int, ...]
     best_pairs: tuple[Pair | None, ...]
     names: tuple[str, ...]
+    deck: Deck | None = None  # for the Japanese words: cards as the table types them (赤7)
+
+    def _ja(self, cards: Iterable[Card]) -> str:
+        return " ".join(self.deck.label(c, "ja") if self.deck is not None else str(c) for c in cards)
 
     def to_data(self) -> dict[str, Any]:
         def pair(p: Pair | None) -> dict[str, int] | None:
@@ -1386,18 +1393,19 @@ class Allowed:
                              f"未確認のカードは{len(self.unseen)}枚。"))
         elif self.phase is Phase.PLACE:
             hand = " ".join(map(str, self.known_hand))
+            hand_ja = self._ja(self.known_hand)
             cards = (Msg(f"any card in the hand{f' (known: {hand})' if hand else ''}",
-                         f"手札のカード{f'（分かっているものは {hand}）' if hand else ''}")
-                     if self.any_card else Msg(f"one of {hand}", f"{hand} のどれか"))
+                         f"手札のカード{f'（分かっているものは{hand_ja}）' if hand else ''}")
+                     if self.any_card else Msg(f"one of {hand}", f"{hand_ja}のどれか"))
             lines.append(Msg(f"{who} places {cards.en} at a usable spot: {' '.join(self.spots)}; "
                              "declare number or suit.",
-                             f"{who}が{cards.ja}を使える場所（{' '.join(self.spots)}）に置き、"
+                             f"{who}が{cards.ja}を使える場所（{' '.join(map(_spot_ja, self.spots))}）に置き、"
                              "数字かスートを宣言します。"))
         elif self.phase is Phase.BUILD:
             for b in self.builds:
                 legal = ", ".join(w.value for w in b.legal)
                 legal_ja = "・".join(WHERE_NAMES[w].ja for w in b.legal)
-                lines.append(Msg(f"{who} builds {b.card}: {legal}.", f"{who}の{b.card}は{legal_ja}。"))
+                lines.append(Msg(f"{who} builds {b.card}: {legal}.", f"{who}の{self._ja([b.card])}は{legal_ja}。"))
         elif self.phase is Phase.FINAL:
             if self.final_hands:
                 names = _names([self.names[p] for p in self.final_hands])
@@ -1429,7 +1437,7 @@ def allowed(state: State) -> Allowed:
         known if phase is Phase.PLACE else (), any_card and phase is Phase.PLACE,
         tuple(build_options(state)),
         tuple(c for c, v in state.grid.items() if v is None) if phase is Phase.REVEAL else (),
-        tuple(state.unseen()), final, pairs, best, state.setup.players,
+        tuple(state.unseen()), final, pairs, best, state.setup.players, state.setup.deck,
     )
 
 

@@ -52,7 +52,7 @@ ASSUMPTIONS: tuple[tuple[str, Msg], ...] = (
                 "violet; season marks on 10 spring, 15 summer, 20 autumn, 25 winter, 30 spring … "
                 "65 winter. A real deck's file says each card's colour and season.",
                 "試作デッキの色は、nとn÷10の商の和を5で割った余りで決まります（紅・藍・翠・黄・紫の順）。季節マークは"
-                "10春・15夏・20秋・25冬・30春…65冬です。実物のデッキはデッキファイルで各カードを指定します。")),
+                "10から5枚ごとに、春・夏・秋・冬の順で65まで付きます。実物のデッキはデッキファイルで各カードを指定します。")),
     ("H-6", Msg("Summer, autumn and winter effects are not given by the originals: the table "
                 "resolves them by moving cards, and the app records each move. Autumn cannot "
                 "apply when the deck is empty.",
@@ -76,8 +76,8 @@ class Season(StrEnum):
     WINTER = "winter"
 
 
-SEASON_NAMES = {Season.SPRING: Msg("spring", "春マーク"), Season.SUMMER: Msg("summer", "夏マーク"),
-                Season.AUTUMN: Msg("autumn", "秋マーク"), Season.WINTER: Msg("winter", "冬マーク")}
+SEASON_NAMES = {Season.SPRING: Msg("spring", "春"), Season.SUMMER: Msg("summer", "夏"),
+                Season.AUTUMN: Msg("autumn", "秋"), Season.WINTER: Msg("winter", "冬")}
 
 
 @dataclass(frozen=True)
@@ -583,7 +583,7 @@ class State:
             assert self.effect is not None
             season = SEASON_NAMES[self.effect[1]]
             return Msg(f"the table resolves {names[self.effect[0]]}'s {season.en} effect, then ends it",
-                       f"{names[self.effect[0]]}の{season.ja}の効果を解決し、終了してください")
+                       f"{names[self.effect[0]]}の{season.ja}マークの効果を解決し、終了してください")
         if self.phase is Phase.TAKE:
             return Msg(f"{names[self.takers[0]]} takes a wilderness set",
                        f"{names[self.takers[0]]}が在野の組を取ります")
@@ -885,7 +885,7 @@ def _pick(state: State, action: Pick) -> tuple[State, Msg]:
         s.phase = Phase.EFFECT
         sn = SEASON_NAMES[season]
         return s, msg + Msg(f" {sn.en.capitalize()} effect: the table moves the cards it calls for; ",
-                            f" {sn.ja}の効果。卓が必要なカードを動かします。") + expected(s) + Msg(".", "。")
+                            f" {sn.ja}マークの効果。卓が必要なカードを動かします。") + expected(s) + Msg(".", "。")
     return s, msg + _after_pick(s)
 
 
@@ -993,7 +993,7 @@ def _adjust(state: State, action: Adjust) -> tuple[State, Msg]:
     sn = SEASON_NAMES[season]
     return s, Msg(f"{sn.en.capitalize()}: {what.en} from {_zone_place(s, action.source, src_p, 'en')} "
                   f"to {_zone_place(s, action.target, dst_p, 'en')}.",
-                  f"{sn.ja}の効果で{what.ja}を{_zone_place(s, action.source, src_p, 'ja')}から"
+                  f"{sn.ja}マークの効果で{what.ja}を{_zone_place(s, action.source, src_p, 'ja')}から"
                   f"{_zone_place(s, action.target, dst_p, 'ja')}へ。")
 
 
