@@ -170,7 +170,7 @@ def run_new(store: Any, args: argparse.Namespace, lang: Lang) -> int:
     repeated = [name for i, name in enumerate(players) if name in players[:i]]
     if repeated:
         raise refuse(f"--players names {repeated[0]!r} twice; each player needs a name of their own",
-                     f"--players に {repeated[0]!r} が2回あります。プレイヤーにはそれぞれ別の名前が必要です")
+                     f"--players に「{repeated[0]}」が2回あります。プレイヤーにはそれぞれ別の名前が必要です")
     start = None
     if args.start is not None:
         if args.start not in players:
@@ -405,7 +405,7 @@ def _player_named(store: Any, name: str) -> str:
         if key(stored) == key(name):
             return str(stored)
     raise refuse(f"no player named {name!r}; players: {', '.join(roster)}",
-                 f"{name!r} という名前のプレイヤーはいません。プレイヤー：{'、'.join(roster)}")
+                 f"「{name}」という名前のプレイヤーはいません。プレイヤーは{'、'.join(roster)}です")
 
 
 def run_stats(store: Any, args: argparse.Namespace, lang: Lang) -> int:
