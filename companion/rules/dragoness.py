@@ -1008,7 +1008,7 @@ def _play(state: State, action: PlayCards) -> tuple[State, Msg]:
             lower = min(below, key=values.__getitem__)
             broke = Msg(f" {lower} is lower than the opening card {state.opening}: the opening broke D-6 (the "
                         "holder of the lowest card leads); the table settles it.",
-                        f" {deck.label(lower, 'ja')}は開始のカード{deck.label(state.opening, 'ja')}より低いので、"
+                        f"{deck.label(lower, 'ja')}は開始のカード{deck.label(state.opening, 'ja')}より低いので、"
                         "開始はD-6（最も低いカードの持ち主が先攻）に反していました。"
                         "扱いは卓で決めてください。")
     seen, again = _marked(state, group)
@@ -1044,7 +1044,7 @@ def _advance(s: State, msg: Msg) -> tuple[State, Msg]:
     name = s.setup.players[winner]
     s = _evolve(s, pile=(), top=None, top_player=None, passed=frozenset(), turn=winner, phase=Phase.LEAD)
     return s, msg + Msg(f" Everyone else passed: {name} wins the pile and leads (D-8).",
-                        f" 他の全員がパス。パイルが流れ、{name}が次のパイルを開始します（D-8）。")
+                        f"他の全員がパス。パイルが流れ、{name}が次のパイルを開始します（D-8）。")
 
 
 def _pass(state: State, action: Pass) -> tuple[State, Msg]:
@@ -1259,16 +1259,16 @@ def _round_over(s: State, out: int, msg: Msg) -> tuple[State, Msg]:
     scored = ", ".join(f"{names[p]} {points[p]}" for p in range(len(names)))
     scored_ja = "、".join(f"{names[p]}が{points[p]}点" for p in range(len(names)))
     msg = msg + Msg(f" {names[out]} is out: round {s.round} ends; {why.en} Points: {scored} (D-10).",
-                    f" {names[out]}が上がり、第{s.round}ラウンド終了。{why.ja}点数は{scored_ja}（D-10）。")
+                    f"{names[out]}が上がり、第{s.round}ラウンド終了。{why.ja}点数は{scored_ja}（D-10）。")
     if s.round == ROUNDS:
         s = _evolve(s, results=(*s.results, result), phase=Phase.OVER, pile=(), top=None, top_player=None,
                     passed=frozenset(), must_contain=None)
         totals = s.totals()
-        return s, msg + Msg(f" After {ROUNDS} rounds. ", f" {ROUNDS}ラウンド終了。") + winner_words(
+        return s, msg + Msg(f" After {ROUNDS} rounds. ", f"{ROUNDS}ラウンド終了。") + winner_words(
             names, winners(totals), max(totals), "D-11")
     s = State(s.setup, Phase.OPENING, s.round + 1, 0, (HAND,) * len(names), results=(*s.results, result))
     return s, msg + Msg(" New deal: name who holds the lowest card.",
-                        " 配り直して、最も低いカードの持ち主を指定してください。")
+                        "配り直して、最も低いカードの持ち主を指定してください。")
 
 
 def fold(setup: Setup, actions: Sequence[Action]) -> State:

@@ -294,8 +294,8 @@ class Where(StrEnum):
     HAND = "hand"  # not built: into the hand (F-8)
 
 
-WHERE_NAMES = {Where.LEFT: Msg("a new column on the left", "左に新しい縦列"),
-               Where.RIGHT: Msg("a new column on the right", "右に新しい縦列"),
+WHERE_NAMES = {Where.LEFT: Msg("a new column on the left", "左の新しい縦列へ"),
+               Where.RIGHT: Msg("a new column on the right", "右の新しい縦列へ"),
                Where.ON_LEFT: Msg("onto the left-end column", "左端に縦配置"),
                Where.ON_RIGHT: Msg("onto the right-end column", "右端に縦配置"),
                Where.HAND: Msg("into the hand", "手札へ")}
@@ -939,7 +939,7 @@ def _after_reveal(s: State) -> Msg:
     """Once the grid is full or the deck is out (F-9), the game starts or the turn ends."""
     if s.phase is not Phase.REVEAL or (s.grid_count() < GRID_SIZE and s.deck_count > 0):
         return Msg("", "")
-    msg = Msg(" The deck is empty.", " 山札が尽きました。") if s.deck_count == 0 else Msg("", "")
+    msg = Msg(" The deck is empty.", "山札が尽きました。") if s.deck_count == 0 else Msg("", "")
     if not s.started:
         s.started = True
         s.turn = s.setup.start
@@ -1053,7 +1053,7 @@ def _build(state: State, action: Build) -> tuple[State, Msg]:
     if not s.pending:
         if s.grid_count() < GRID_SIZE and s.deck_count > 0:  # F-9
             s.phase = Phase.REVEAL
-            msg += Msg(" Refill the grid from the deck (F-9).", " 山札から場札を補充します（F-9）。")
+            msg += Msg(" Refill the grid from the deck (F-9).", "山札から場札を補充します（F-9）。")
         else:
             msg += _end_turn(s)
     return s, msg
@@ -1081,11 +1081,11 @@ def _end_turn(s: State) -> Msg:
             last = names[s.setup.last_seat]
             msg += Msg(f" The end is triggered ({cause.en}): play goes on until {last}, the last "
                        "seat, has played (F-12).",
-                       f" 終了条件（{cause.ja}）。最後の席の{last}まで手番を行います（F-12）。")
+                       f"終了条件（{cause.ja}）。最後の席の{last}まで手番を行います（F-12）。")
     if s.triggered and s.turn == s.setup.last_seat:
         s.phase = Phase.FINAL
         return msg + Msg(" The game is over: enter the final hands.",
-                         " ゲーム終了です。残り手札を入力してください。")
+                         "ゲーム終了です。残り手札を入力してください。")
     s.turn = (s.turn + 1) % len(names)
     return msg + _begin_turn(s)
 
@@ -1098,16 +1098,16 @@ def _begin_turn(s: State) -> Msg:
         p = s.turn
         if s.hand_counts[p] > 0 and s.grid_count() > 0:  # every cell has spots: one card makes a spot usable
             s.phase = Phase.PLACE
-            return msg + Msg(f" {names[p]} to play.", f" {names[p]}の手番。")
+            return msg + Msg(f" {names[p]} to play.", f"{names[p]}の手番。")
         reason = (Msg("no cards", "手札なし") if s.hand_counts[p] == 0
                   else Msg("no usable spot", "置ける場所なし"))
-        msg += Msg(f" {names[p]} is skipped ({reason.en}).", f" {names[p]}は飛ばします（{reason.ja}）。")
+        msg += Msg(f" {names[p]} is skipped ({reason.en}).", f"{names[p]}は飛ばします（{reason.ja}）。")
         if s.triggered and p == s.setup.last_seat:
             break
         s.turn = (p + 1) % len(names)
     s.phase = Phase.FINAL
     return msg + Msg(" The game is over: enter the final hands.",
-                     " ゲーム終了です。残り手札を入力してください。")
+                     "ゲーム終了です。残り手札を入力してください。")
 
 
 def _check_player(state: State, player: int, action: str) -> str:
@@ -1218,7 +1218,7 @@ def _correct(state: State, action: Correct) -> tuple[State, Msg]:
         msg += _after_reveal(s)
     elif s.phase is Phase.PLACE and p == s.turn and count == 0:
         msg += Msg(f" {name} has no cards left to place: the turn passes.",
-                   f" {name}は置くカードがないので手番を終えます。") + _end_turn(s)
+                   f"{name}は置くカードがないので手番を終えます。") + _end_turn(s)
     return s, msg
 
 
@@ -1226,7 +1226,7 @@ def _maybe_over(s: State, msg: Msg) -> tuple[State, Msg]:
     if all(h is not None for h in s.final_hands) and UNDECIDED not in s.pairs:
         s.phase = Phase.OVER
         totals = [x.score for x in scores(s)]
-        msg += Msg(" Final scores are in. ", " 勝利点確定。") + winner_words(
+        msg += Msg(" Final scores are in. ", "勝利点確定。") + winner_words(
             s.setup.players, winners(totals), max(totals), "F-14")
     return s, msg
 

@@ -739,7 +739,7 @@ def _begin_round(s: State) -> Msg:
     s.turn = s.round_start
     names = s.setup.players
     msg = Msg(f" Round {s.round}: {names[s.round_start]} starts.",
-              f" 第{s.round}ラウンドは{names[s.round_start]}から。")
+              f"第{s.round}ラウンドは{names[s.round_start]}から。")
     return msg + _next_player(s, first=True)
 
 
@@ -825,7 +825,7 @@ def _resolve_battle(s: State) -> Msg:
     names = s.setup.players
     battle = [(p, card) for p, card, f in s.played if f is Field.BATTLE]
     if not battle:
-        return Msg(" Nobody played to the battlefield.", " 戦場には誰も出しませんでした。") + _resolve_wild(s)
+        return Msg(" Nobody played to the battlefield.", "戦場には誰も出しませんでした。") + _resolve_wild(s)
     counts: dict[str, int] = {}
     top_of: dict[str, int] = {}
     for _, card in battle:
@@ -848,7 +848,7 @@ def _resolve_battle(s: State) -> Msg:
     order = ", ".join(f"{names[p]} ({fmt(c)})" for c, p in winners_)
     order_ja = "、".join(f"{names[p]}（{fmt(c)}）" for c, p in winners_)
     return Msg(f" Battlefield: {why.en}; winners pick from the largest number down: {order} (H-5).",
-               f" 戦場は{why.ja}。勝者は大きい数字から選びます（{order_ja}、H-5）。")
+               f"戦場は{why.ja}。勝者は大きい数字から選びます（{order_ja}、H-5）。")
 
 
 def _battle_left(state: State) -> list[int]:
@@ -876,16 +876,16 @@ def _pick(state: State, action: Pick) -> tuple[State, Msg]:
               f"{name}が{fmt(action.card)}を獲得しました。")
     season = state.setup.deck.season(action.card)
     if season is Season.SPRING:
-        msg += Msg(" Spring: +1 point at scoring (H-6).", " 春マークは得点計算で1点（H-6）。")
+        msg += Msg(" Spring: +1 point at scoring (H-6).", "春マークは得点計算で1点（H-6）。")
     elif season is Season.AUTUMN and s.deck_count == 0:
         msg += Msg(" Autumn cannot apply: the deck is empty (H-6).",
-                   " 山札がないので秋マークの効果は適用できません（H-6）。")
+                   "山札がないので秋マークの効果は適用できません（H-6）。")
     elif season is not None:
         s.effect = (action.player, season)
         s.phase = Phase.EFFECT
         sn = SEASON_NAMES[season]
         return s, msg + Msg(f" {sn.en.capitalize()} effect: the table moves the cards it calls for; ",
-                            f" {sn.ja}マークの効果。卓が必要なカードを動かします。") + expected(s) + Msg(".", "。")
+                            f"{sn.ja}マークの効果。卓が必要なカードを動かします。") + expected(s) + Msg(".", "。")
     return s, msg + _after_pick(s)
 
 
@@ -1015,10 +1015,10 @@ def _resolve_wild(s: State) -> Msg:
     left_out = [p for _, p in wild][len(s.wilderness):]
     order = ", ".join(f"{names[p]} ({fmt(c)})" for c, p in wild[: len(s.takers)])
     order_ja = "、".join(f"{names[p]}（{fmt(c)}）" for c, p in wild[: len(s.takers)])
-    msg = Msg(f" Wilderness: smallest number first: {order} (H-7).", f" 在野は小さい数字から（{order_ja}、H-7）。")
+    msg = Msg(f" Wilderness: smallest number first: {order} (H-7).", f"在野は小さい数字から（{order_ja}、H-7）。")
     if left_out:
         msg += Msg(f" No set is left for {', '.join(names[p] for p in left_out)}.",
-                   f" {'・'.join(names[p] for p in left_out)}の分の組はありません。")
+                   f"{'・'.join(names[p] for p in left_out)}の分の組はありません。")
     if not s.takers:
         return msg + _cleanup(s)
     s.phase = Phase.TAKE
@@ -1060,14 +1060,14 @@ def _cleanup(s: State) -> Msg:
     if len(empty) >= 2:
         s.phase = Phase.OVER
         return Msg(f" Cleanup: {', '.join(empty)} hold no cards: the game is over (H-9).",
-                   f" クリーンアップ。{'・'.join(empty)}の手札が0枚なのでゲーム終了（H-9）。")
+                   f"クリーンアップ。{'・'.join(empty)}の手札が0枚なのでゲーム終了（H-9）。")
     s.round += 1
     s.round_start = (s.round_start + 1) % len(names)
-    msg = Msg(" Cleanup: the rest is discarded.", " クリーンアップで残りは捨て札に。")
+    msg = Msg(" Cleanup: the rest is discarded.", "クリーンアップで残りは捨て札に。")
     if len(s.wilderness) < SETS and s.deck_count > 0:
         s.phase = Phase.REFILL
         return msg + Msg(f" Refill the wilderness to {SETS} sets from the deck (H-8).",
-                         f" 山札から在野を{SETS}組まで補充します（H-8）。")
+                         f"山札から在野を{SETS}組まで補充します（H-8）。")
     return msg + _begin_round(s)
 
 

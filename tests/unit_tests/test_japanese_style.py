@@ -159,6 +159,8 @@ def problems(text: str) -> list[str]:
         found.append(f"half-width colon or bracket next to Japanese: {HALF_WIDTH_NEXT.search(unquoted)[0]!r}")
     if DIGIT_SPACE_COUNTER.search(unquoted):
         found.append(f"a space between a digit and its counter: {DIGIT_SPACE_COUNTER.search(unquoted)[0]!r}")
+    if re.match(f" [{JAPANESE}]", text) and text.endswith("。"):  # a sentence joined after 。: "。 山札が…"
+        found.append("a space before the Japanese of a fragment")
     for line in re.split(r"[\n\u3000]", unquoted):  # one label a line (or a form's field); a note may hold its own
         if re.sub(r"（[^（）]*）", "", line).count("：") > 1:
             found.append(f"chained colons: {line!r}")
@@ -190,6 +192,7 @@ def test_the_walk_finds_the_messages_of_every_layer() -> None:
     ("第2 ラウンド", "space between a digit"),
     ("勝者：Emi。いちばん大きいカードで決まります：Emiの52", "chained colons"),
     ("同点のため、Emiが勝ちます。52が上回った。", "plain form"),
+    (" 山札が尽きました。", "a space before the Japanese"),
 ])
 def test_the_lint_catches_each_kind_of_mistake(text: str, problem: str) -> None:
     found = problems(text)
