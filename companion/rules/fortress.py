@@ -1521,10 +1521,17 @@ _PHASE_FORMS = {Phase.REVEAL: "reveal", Phase.PLACE: "place", Phase.BUILD: "buil
 
 
 def _form(state: State, text: str) -> str | None:
-    word = text.partition(" ")[0].casefold()
+    """The form the refused ``text`` was meant to take: by its first word, by its shape (a card and
+    two words is a placement, a card and a place a build), else what the game waits for."""
+    tokens = text.split()
+    word = tokens[0].casefold() if tokens else ""
     for kind, words in (("hand", _HAND_WORDS), ("pair", _PAIR_WORDS), ("correct", _CORRECT_WORDS)):
         if word in words:
             return kind
+    if len(tokens) == 3 and _is_card(state, tokens[0]):
+        return "place"
+    if len(tokens) == 2 and tokens[1].casefold() in _WHERE_WORDS:
+        return "build"
     if state.phase is Phase.FINAL and all(h is not None for h in state.final_hands):
         return "pair"
     return _PHASE_FORMS.get(state.phase)
