@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.rules import fortress as f
-from companion.rules.common import Refusal, normalize_token
+from companion.rules.common import Refusal, evolve, normalize_token
 from companion.settle import settle
 
 from .test_fortress_game import GRID, play, start_game
@@ -128,7 +128,7 @@ def test_f10_phase_refusals_are_japanese_throughout(fdeck: f.Deck) -> None:
         error = refusal(state, action)
         assert error.msg.ja.startswith("今は") and not english_inside_japanese(error.msg.ja, state.players)
         assert error.msg.en.startswith("cannot ")
-    error = refusal(state._next(), f.Place(1, c("R13"), "A1N", f.Mode.NUMBER))
+    error = refusal(evolve(state), f.Place(1, c("R13"), "A1N", f.Mode.NUMBER))
     assert "Aki's turn" in error.msg.en
 
 
