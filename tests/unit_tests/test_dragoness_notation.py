@@ -3,6 +3,7 @@ in English and Japanese, whatever the players' names and the correction's reason
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 
 import pytest
@@ -43,7 +44,7 @@ def test_parse_line_reads_back_every_legal_action(names: list[str], steps: int, 
     unplayed = sorted((Counter(state.setup.cards) - Counter(state.played)).elements())
     seat = st.integers(0, len(names) - 1)
     groups = st.lists(st.sampled_from(unplayed), min_size=1, max_size=5).map(tuple)
-    candidates = [d.Pass(state.turn), d.Revive(state.turn), d.OnlyRevives(data.draw(seat)),
+    candidates: list[d.Action] = [d.Pass(state.turn), d.Revive(state.turn), d.OnlyRevives(data.draw(seat)),
                   d.Opening(data.draw(seat), data.draw(st.sampled_from(unplayed))),
                   d.Correct(data.draw(seat), data.draw(st.integers(1, 12)), data.draw(st.text(min_size=1)))]
     for _ in range(4):
@@ -120,7 +121,7 @@ def test_any_action_is_applied_or_refused_never_a_crash(kind: type, values: list
     state = d.new_state(d.make_setup(("Aki", "Ben", "Chie"), None, DECK))
     for line in SCRIPT[:steps]:
         state, _ = d.apply(state, d.parse_line(state, line.format("Aki")))
-    fields = len(kind.__dataclass_fields__)
+    fields = len(dataclasses.fields(kind))
     try:
         action = kind(*values[:fields])
     except (TypeError, AttributeError):

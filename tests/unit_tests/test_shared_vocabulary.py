@@ -4,6 +4,8 @@ the engine parts of issue 16 (items 10 and 15) that hold through them."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from companion.decks import load_deck_data
@@ -13,6 +15,7 @@ from companion.rules import homalet as h
 from companion.rules.common import (
     MAX_DIGITS,
     Correct,
+    Lang,
     Refusal,
     ascii_number,
     evolve,
@@ -27,7 +30,7 @@ from companion.rules.games import ENGINES
 DECKS = {game: engine.Deck.from_data(load_deck_data(game)) for game, engine in ENGINES.items()}
 
 
-def start(game: str, players: tuple[str, ...]) -> object:
+def start(game: str, players: tuple[str, ...]) -> Any:  # the registry's engines take their own states
     engine = ENGINES[game]
     return engine.new_state(engine.make_setup(players, 0, DECKS[game]))
 
@@ -81,7 +84,7 @@ def test_the_number_reader_is_bounded_and_ascii() -> None:
 
 @pytest.mark.parametrize("game", sorted(ENGINES))
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_i16_15_a_name_that_starts_another_round_trips(game: str, lang: str) -> None:
+def test_i16_15_a_name_that_starts_another_round_trips(game: str, lang: Lang) -> None:
     engine = ENGINES[game]
     state = start(game, ("Aki", "Aki 5", "Chie"))
     for seat in (0, 1):
@@ -133,7 +136,7 @@ def test_one_correct_with_the_same_checks_in_every_game() -> None:
         assert engine.Correct(0, 3, "  ｄｒｏｐｐｅｄ   a  card ").reason == "dropped a card"  # width and spaces
         for bad in ((True, 3, "x"), (0, "3", "x"), (0, 3, None), (None, 3, "x")):
             with pytest.raises(Refusal) as caught:
-                engine.Correct(*bad)  # type: ignore[arg-type]
+                engine.Correct(*bad)
             assert caught.value.msg.en and caught.value.msg.ja
 
 
@@ -143,7 +146,7 @@ def test_evolve_copies_a_state_of_every_game(game: str) -> None:
     other = evolve(state)
     assert other is not state and other == state and type(other) is type(state)
     changed = evolve(state, turn=2)
-    assert changed.turn == 2 and state.turn == 0  # type: ignore[attr-defined]
+    assert changed.turn == 2 and state.turn == 0
 
 
 def test_top_scorers_share_a_tie() -> None:
@@ -158,3 +161,14 @@ def test_names_overlap_says_when_a_line_must_be_read_back() -> None:
     assert names_overlap(("aki", "ＡＫＩ 5"))  # case and width do not matter
     assert not names_overlap(("Aki", "Akira", "Ben"))  # a name starts another only word by word
     assert not names_overlap(("Aki", "Ben 5"))
+
+
+@pytest.mark.parametrize("game", sorted(ENGINES))
+def test_i16_10_a_deck_name_that_is_a_string_is_refused_with_a_sentence(game: str) -> None:
+    engine = ENGINES[game]
+    data = dict(load_deck_data(game))
+    for name in ("Mine", 5, ["a"]):
+        with pytest.raises(Refusal, match='the deck\'s "name" must be a table of en and ja'):
+            engine.Deck.from_data({**data, "name": name})
+    deck = engine.Deck.from_data({**data, "name": {"en": "Mine"}})
+    assert deck.to_data()["name"]["en"] == "Mine" and deck.to_data()["name"]["ja"]

@@ -8,6 +8,7 @@ from companion.rules.common.correct import Correct
 from companion.rules.common.reading import (
     MAX_DIGITS,
     ascii_number,
+    deck_name,
     kagi,
     names_overlap,
     need_int,
@@ -58,6 +59,7 @@ __all__ = [
     "check_player_count",
     "check_players",
     "copy_state",
+    "deck_name",
     "did_you_mean",
     "evolve",
     "join",

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import functools
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from companion.rules.common.words import Complete, Msg, Refusal, did_you_mean, refuse
 
@@ -72,7 +73,8 @@ def kagi(token: str) -> str:
 def need_int(value: object, what: Msg) -> int:
     """``value`` given as data (a record, a program) must be a whole number: ``what`` names it."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise Refusal(what + Msg(f" must be a whole number, not {value!r}", f"は整数で指定してください（{value!r}）"))
+        raise Refusal(what + Msg(f" must be a whole number, not {value!r}",
+                                 f"は整数で指定してください（{value!r} は不可）"))
     return value
 
 
@@ -123,3 +125,15 @@ def names_overlap(players: tuple[str, ...]) -> bool:
     reading it back (and written with seat numbers where it does not)."""
     words = [tuple(w.casefold() for w in _words(name)) for name in players]
     return any(a != b and b[:len(a)] == a for a in words for b in words)
+
+
+def deck_name(data: Mapping[str, Any], default: Msg) -> Msg:
+    """A deck definition's ``name`` (``{"en": …, "ja": …}``), or ``default`` where it gives none;
+    a name that is not such a table is refused with a sentence (it is data from a file or a record)."""
+    name = data.get("name", {})
+    if not isinstance(name, Mapping):
+        raise refuse(f'the deck\'s "name" must be a table of en and ja, like {{"en": "My deck", "ja": "私のデッキ"}}, '
+                     f"not {quoted(str(name))}",
+                     f'デッキの "name" は en と ja の表で書きます（例：{{"en": "My deck", "ja": "私のデッキ"}}）。'
+                     f"{kagi(str(name))}は不可")
+    return Msg(str(name.get("en", default.en)), str(name.get("ja", default.ja)))

@@ -9,7 +9,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
-from companion.rules.common import Msg, Refusal, ascii_number, kagi, normalize_token, quoted, refuse
+from companion.rules.common import Msg, Refusal, ascii_number, deck_name, kagi, normalize_token, quoted, refuse
 
 GAME = "dragoness"
 
@@ -107,7 +107,6 @@ class Deck:
                                 tuple((str(k), int(v)) for k, v in b["specials"].items()))
                                for b in data["by_players"])
             numbers = int(data["numbers"])
-            name = data.get("name", {})
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise refuse(f"the Dragoness deck definition is broken ({error}); it needs numbers, clans, "
                          "specials and by_players",
@@ -121,7 +120,7 @@ class Deck:
             raise refuse("the Dragoness deck definition needs one special of each kind: dragoness, page, squire, "
                          "knight, revive",
                          "スペシャルカードは dragoness、page、squire、knight、revive を1種ずつ定義してください")
-        return cls(Msg(str(name.get("en", "Reign of Dragoness")), str(name.get("ja", "ドラゴンネス"))),
+        return cls(deck_name(data, Msg("Reign of Dragoness", "ドラゴンネス")),
                    numbers, tuple(sorted(clans, key=lambda c: c.gems)), specials, by_players)
 
     def to_data(self) -> dict[str, Any]:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.rules import records
-from companion.rules.common import EMPTY, Correct, Msg, Refusal, check_players, refuse
+from companion.rules.common import Correct, Msg, Refusal, check_players, need_int, refuse
 from companion.rules.fortress.deck import DEAL, MAX_PLAYERS, MIN_PLAYERS, Card, Deck
 from companion.rules.fortress.grid import Mode
 from companion.rules.fortress.row import Where
@@ -45,12 +45,6 @@ def _need_card(value: object, what: Msg) -> None:
                      f"{what.ja}はカードで指定してください（{value!r} は不可）")
 
 
-def _need_int(value: object, what: Msg) -> None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise Refusal(EMPTY + what + Msg(f" must be a whole number, not {value!r}",
-                                         f"は整数で指定してください（{value!r} は不可）"))
-
-
 def _as_enum(obj: object, name: str, kind: type[Mode] | type[Where], allowed_words: Msg) -> None:
     """A plain string equal to an enum value becomes that enum member (so ``"number"`` can never
     be read as a suit capture); anything else is refused."""
@@ -84,7 +78,7 @@ class Place:
     mode: Mode
 
     def __post_init__(self) -> None:
-        _need_int(self.player, Msg("the player", "プレイヤー"))
+        need_int(self.player, Msg("the player", "プレイヤー"))
         _need_card(self.card, Msg("the placed card", "置くカード"))
         _as_enum(self, "mode", Mode, Msg("declare number or suit", "数字かスートを宣言します"))
 
@@ -110,7 +104,7 @@ class FinalHand:
     cards: tuple[Card, ...]
 
     def __post_init__(self) -> None:
-        _need_int(self.player, Msg("the player", "プレイヤー"))
+        need_int(self.player, Msg("the player", "プレイヤー"))
         object.__setattr__(self, "cards", tuple(self.cards))
         for card in self.cards:
             _need_card(card, Msg("each card of the hand", "手札の各カード"))
@@ -124,7 +118,7 @@ class ChoosePair:
     pair: Pair | None
 
     def __post_init__(self) -> None:
-        _need_int(self.player, Msg("the player", "プレイヤー"))
+        need_int(self.player, Msg("the player", "プレイヤー"))
         if self.pair is not None and not isinstance(self.pair, Pair):
             raise refuse(f"the face-down pair must be a Pair of two column numbers or None, not {self.pair!r}",
                          f"裏向きペアは2つの列番号か「なし」で指定してください（{self.pair!r}）")

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.rules.common import Msg, NotACard, ascii_number, kagi, normalize_token, quoted, refuse
+from companion.rules.common import Msg, NotACard, ascii_number, deck_name, kagi, normalize_token, quoted, refuse
 
 GAME = "fortress"
 
@@ -69,7 +69,6 @@ class Deck:
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> Deck:
         try:
-            name = data.get("name", {})
             suits = tuple(
                 Suit(str(s["code"]).upper(), str(s["en"]), str(s["ja"]), str(s["color"]),
                      str(s.get("shape", "circle")))
@@ -90,7 +89,7 @@ class Deck:
                 "the fortress deck definition needs distinct one-letter suit codes and ranks ≥ 1",
                 "砦のデッキ定義には重複しない1文字のスート記号と1以上の ranks が必要です",
             )
-        return cls(Msg(str(name.get("en", "deck")), str(name.get("ja", "デッキ"))), ranks, suits)
+        return cls(deck_name(data, Msg("deck", "デッキ")), ranks, suits)
 
     def to_data(self) -> dict[str, Any]:
         return {

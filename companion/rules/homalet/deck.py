@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from companion.rules.common import EMPTY, Msg, ascii_number, kagi, plural, quoted, refuse
+from companion.rules.common import EMPTY, Msg, ascii_number, deck_name, kagi, plural, quoted, refuse
 
 GAME = "homalet"
 
@@ -75,13 +75,12 @@ class Deck:
                 colour_of.append(colour)
                 season = entry.get("season")
                 season_of.append(None if season is None else Season(season))
-            name = data.get("name", {})
         except (KeyError, TypeError, ValueError) as error:
             raise refuse(f"the HOMALET deck definition is broken ({error}); it needs [[colors]] "
                          "and a [cards] entry with a colour for every card 00 to 69",
                          f"HOMALETのデッキ定義が壊れています（{error}）。[[colors]] と、00〜69の各カード"
                          "の色を書いた [cards] が必要です") from None
-        return cls(Msg(str(name.get("en", "HOMALET")), str(name.get("ja", "HOMALET"))), colours,
+        return cls(deck_name(data, Msg("HOMALET", "HOMALET")), colours,
                    tuple(colour_of), tuple(season_of))
 
     def to_data(self) -> dict[str, Any]:
