@@ -222,3 +222,28 @@ def test_the_glossary_holds_every_word_the_lint_asks_for() -> None:
         assert word in glossary  # listed among the words never used
     for instead in REPLACED.values():
         assert instead in glossary, instead
+
+
+RULE_ID = re.compile(r"(?<![A-Za-z0-9])[FHD]-\d+(?!\d)")
+
+
+def _pairs() -> Iterator[tuple[str, int, str, str]]:
+    """(file, line, English, Japanese) for every call given an English and a Japanese text last."""
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Call) and len(node.args) >= 2:
+                    en, ja = _template(node.args[-2]), _template(node.args[-1])
+                    if en is not None and ja is not None and _is_japanese(ja) and not _is_japanese(en):
+                        yield str(path.relative_to(ROOT)), node.lineno, en, ja
+
+
+def test_a_rule_id_in_english_is_in_the_japanese_too() -> None:
+    """Issue 22: rule ids in all Japanese refusals and rulings, as in English, or in none. (The H-12
+    tie names its cards the way issue 22 words it, without the id.)"""
+    pairs = list(_pairs())
+    assert len(pairs) > 300
+    missing = [f"{f}:{line}: {sorted(set(RULE_ID.findall(en)) - set(RULE_ID.findall(ja)))} — {ja[:60]!r}"
+               for f, line, en, ja in pairs
+               if set(RULE_ID.findall(en)) - set(RULE_ID.findall(ja)) and not ja.startswith("勝者：")]
+    assert not missing, "\n".join(missing)
