@@ -145,7 +145,7 @@ def settle_fortress(data: dict[str, Any], explain: bool, lang: Lang, deck: Any) 
             pair = _pair(entry["pair"], heights) if "pair" in entry else fortress.best_pair(heights)
         except Refusal as error:
             raise _for_player(name, error) from None
-        result = fortress.score(columns, hand, pair)
+        result = fortress.score(columns, hand, pair, deck)
         row: dict[str, Any] = {
             "name": name, "columns": result.columns, "tallest": result.tallest,
             "pair": None if result.pair is None else {"from": result.pair.source,
@@ -332,7 +332,8 @@ def settle_text(answer: dict[str, Any], lang: Lang = "en") -> str:
         totals = answer["totals"]
         lines.append(Msg("Totals: ", "合計：").text(lang)
                      + (", " if lang == "en" else "、").join(f"{n} {t}" if lang == "en" else f"{n}が{t}点"
-                                                            for n, t in totals.items()))
+                                                            for n, t in totals.items())
+                     + ("" if lang == "en" else "。"))
         if not answer["complete"]:
             lines.append(Msg(f"{len(answer['rounds'])} of {dragoness.ROUNDS} rounds played so far.",
                              f"{dragoness.ROUNDS}ラウンド中{len(answer['rounds'])}ラウンド終了。").text(lang))

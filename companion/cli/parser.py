@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import re
 from typing import Any, NoReturn
 
 from companion.cli.commands import COMMANDS, families, family
@@ -41,6 +42,10 @@ class _Parser(argparse.ArgumentParser):
 
 class _JaParser(_Parser):
     lang: Lang = "ja"
+
+    def format_help(self) -> str:
+        """argparse ends each heading with an ASCII colon: Japanese headings take the full-width one."""
+        return re.sub(r"(?m)^(\S[^\n]*[^\x00-\x7f]):$", r"\1：", super().format_help())
 
 
 def parser_class(lang: Lang) -> type[_Parser]:

@@ -470,3 +470,30 @@ async def test_the_settlement_prints_the_result_sheet_carrying_the_record(db: Pa
     codes = zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode))
     parts = [code.text for code in codes]
     assert parts and decode_parts(parts) == record
+
+
+REFUSED = {"fortress": ("R7 A1N x", "R7 A1N nmber"), "homalet": ("00 x", "00 batle"), "dragoness": ("Zz9", "pas")}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("game", list(GAMES))
+async def test_a_refused_line_is_two_rows_at_80_columns_and_leaves_the_board(db: Path, game: str, lang: str) -> None:
+    """Issue 18: a refusal is the reason and the one line to type (or a did-you-mean), then F1 for
+    the whole notation, in at most two rows at 80×24; the board stays on screen."""
+    app = make_app(db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_new(app, pilot, game)
+        if lang == "ja":
+            await pilot.press("f2")
+            await pilot.pause()
+        for line in REFUSED[game]:
+            await enter(pilot, line)
+            await pilot.pause()
+            ruling = app.screen.query_one("#ruling", Static)
+            words = text_of(app, "#ruling")
+            assert words.startswith("✕ " if lang == "ja" else "Refused: "), words
+            assert words.endswith("F1でヘルプ" if lang == "ja" else "F1: help"), words
+            assert ruling.size.height <= 2, (ruling.size, words)
+            assert app.screen.query_one("#board").size.height > 0
+        meant = {"fortress": "R7 A1N number", "homalet": "00 battle", "dragoness": "pass"}[game]
+        assert (f"did you mean {meant}?" if lang == "en" else f"「{meant}」の誤りですか？") in words

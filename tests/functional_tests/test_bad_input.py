@@ -231,7 +231,7 @@ def test_lang_works_after_the_command_too() -> None:
     run = call("settle", "--lang", "ja", "-", stdin=json.dumps(player(HOMALET, 1, pile=None)).encode())
     assert run.stderr == 'プレイヤーB："pile" がありません\n'
     run = call("settle", "--lang", "ja", "--explain", "-", stdin=json.dumps(HOMALET).encode())
-    assert run.code == 0 and "得点 =" in json.loads(run.stdout)["players"][0]["explanation"]
+    assert run.code == 0 and "得点 = 基本点" in json.loads(run.stdout)["players"][0]["explanation"]
 
 
 def test_a_closed_pipe_is_not_an_error() -> None:

@@ -71,8 +71,9 @@ def test_help_in_japanese(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "--lang", "ja", "print", "deck", "--help")
     assert code == 0
     assert out.startswith("使い方：companion print deck")
-    for words in ("オプション:", "引数:", "このヘルプを表示して終了します", "用紙サイズ", "カードの大きさ"):
+    for words in ("オプション：", "引数：", "このヘルプを表示して終了します", "用紙サイズ", "カードの大きさ"):
         assert words in out
+    assert not [line for line in out.splitlines() if line.endswith(":") and not line.isascii()]  # issue 22
     code, out, _ = run(capsys, "--help")
     assert code == 0 and out.startswith("usage: companion") and "print decks, rule summaries" in out
 

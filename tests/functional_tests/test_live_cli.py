@@ -97,6 +97,11 @@ def test_a_refused_line_stops_play_and_keeps_the_lines_before(run: Run) -> None:
     assert shown["actions"] == 2
     code, out, err = run("play", game_id, "Z9 どこ", lang="ja")
     assert code == 2 and "「Z9 どこ」：" in err
+    # issue 18: the reason and the one form that fits, a did-you-mean for a mistyped word, one line
+    code, _, err = run("play", game_id, "R7 A1N nmber")
+    assert code == 2 and err == "R7 A1N nmber: 'nmber' is not a word of this line: did you mean R7 A1N number?\n"
+    code, _, err = run("play", game_id, "R7 A1N x", lang="ja")
+    assert code == 2 and err.count("\n") == 1 and err.endswith("書き方：カード 場所 数｜スート（例：赤7 A1上 数）\n")
 
 
 def test_undo_redo_and_show_in_words(run: Run) -> None:

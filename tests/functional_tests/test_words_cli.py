@@ -115,7 +115,7 @@ def test_new_names_the_repeated_player(cli: Cli) -> None:
     code, _, err = cli("new", "homalet", "--players", "Aki,Ben,Aki")
     assert code == 2 and err.strip() == '--players names "Aki" twice; each player needs a name of their own'
     code, _, err = cli("new", "homalet", "--players", "Aki,Ben,Aki", "--lang", "ja")
-    assert err.strip() == '--players に "Aki" が2回あります。プレイヤーにはそれぞれ別の名前が必要です'
+    assert err.strip() == "--players に「Aki」が2回あります。プレイヤーにはそれぞれ別の名前が必要です"
 
 
 def test_show_says_the_now_line_once(cli: Cli) -> None:

@@ -71,7 +71,7 @@ def test_d9_revive_by_a_player_too_short_of_cards_is_refused(ddeck: d.Deck) -> N
     state, _ = run(state, "Lo1", "pass", "pass", "Lo9 Fr9 Cy9")
     why = refused(state, d.Revive(1))
     assert why.en == ("Ben holds 3 cards: after the Revive 2 cards are left, too few for a set of 3 cards (D-9)")
-    assert why.ja == "Benの手札は3枚で、蘇生カードの後に残る2枚では3枚のセットを出せません"
+    assert why.ja == "Benの手札は3枚で、蘇生カードの後に残る2枚では3枚のセットを出せません（D-9）"
     state = d.apply(state, d.Correct(1, 4, "found one"))[0]
     after, _ = d.apply(state, d.Revive(1))  # with 4, the Revive leaves 3: enough
     assert after.phase is d.Phase.REVIVED

@@ -159,6 +159,8 @@ def problems(text: str) -> list[str]:
         found.append(f"half-width colon or bracket next to Japanese: {half[0]!r}")
     if spaced := DIGIT_SPACE_COUNTER.search(unquoted):
         found.append(f"a space between a digit and its counter: {spaced[0]!r}")
+    if re.match(f" [{JAPANESE}]", text) and text.endswith("。"):  # a sentence joined after 。: "。 山札が…"
+        found.append("a space before the Japanese of a fragment")
     for line in re.split(r"[\n\u3000]", unquoted):  # one label a line (or a form's field); a note may hold its own
         if re.sub(r"（[^（）]*）", "", line).count("：") > 1:
             found.append(f"chained colons: {line!r}")
@@ -190,6 +192,7 @@ def test_the_walk_finds_the_messages_of_every_layer() -> None:
     ("第2 ラウンド", "space between a digit"),
     ("勝者：Emi。いちばん大きいカードで決まります：Emiの52", "chained colons"),
     ("同点のため、Emiが勝ちます。52が上回った。", "plain form"),
+    (" 山札が尽きました。", "a space before the Japanese"),
 ])
 def test_the_lint_catches_each_kind_of_mistake(text: str, problem: str) -> None:
     found = problems(text)
@@ -219,3 +222,28 @@ def test_the_glossary_holds_every_word_the_lint_asks_for() -> None:
         assert word in glossary  # listed among the words never used
     for instead in REPLACED.values():
         assert instead in glossary, instead
+
+
+RULE_ID = re.compile(r"(?<![A-Za-z0-9])[FHD]-\d+(?!\d)")
+
+
+def _pairs() -> Iterator[tuple[str, int, str, str]]:
+    """(file, line, English, Japanese) for every call given an English and a Japanese text last."""
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Call) and len(node.args) >= 2:
+                    en, ja = _template(node.args[-2]), _template(node.args[-1])
+                    if en is not None and ja is not None and _is_japanese(ja) and not _is_japanese(en):
+                        yield str(path.relative_to(ROOT)), node.lineno, en, ja
+
+
+def test_a_rule_id_in_english_is_in_the_japanese_too() -> None:
+    """Issue 22: rule ids in all Japanese refusals and rulings, as in English, or in none. (The H-12
+    tie names its cards the way issue 22 words it, without the id.)"""
+    pairs = list(_pairs())
+    assert len(pairs) > 300
+    missing = [f"{f}:{line}: {sorted(set(RULE_ID.findall(en)) - set(RULE_ID.findall(ja)))} — {ja[:60]!r}"
+               for f, line, en, ja in pairs
+               if set(RULE_ID.findall(en)) - set(RULE_ID.findall(ja)) and not ja.startswith("勝者：")]
+    assert not missing, "\n".join(missing)

@@ -31,7 +31,7 @@ def test_d7_a_leading_name_of_someone_else_says_whose_turn_it_is(ddeck: d.Deck) 
     state = opened(ddeck)
     msg = refused(d.parse_line, state, "Dan Lo6 Fr6 Cy6")
     assert msg.en.startswith("it is Aki's turn, not Dan's (D-7): write the cards played, like Lo1")
-    assert msg.ja.startswith("今はAkiの番です（Danではありません）。出すカードを書きます（例：Lo1）")
+    assert msg.ja.startswith("今はAkiの番です（Danではありません、D-7）。出すカードを書きます（例：Lo1）")
 
 
 def test_d7_pass_with_a_name_and_the_follow_refusal_names_pass_and_revive(ddeck: d.Deck) -> None:

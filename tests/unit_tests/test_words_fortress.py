@@ -26,7 +26,7 @@ def test_f4_a_leading_name_of_someone_else_says_whose_turn_it_is(fdeck: f.Deck) 
     state = start_game(fdeck, GRID)
     msg = refused(f.parse_line, state, "Ben R13 A1N n")
     assert msg.en.startswith("it is Aki's turn, not Ben's (F-4): write the card, the spot and n (number) or s")
-    assert msg.ja.startswith("今はAkiの番です（Benではありません）。カード・場所・数かスートを書きます")
+    assert msg.ja.startswith("今はAkiの番です（Benではありません、F-4）。カード・場所・数かスートを書きます")
 
 
 def test_f9_an_extra_word_is_named_as_too_many_words_not_a_bad_card(fdeck: f.Deck) -> None:

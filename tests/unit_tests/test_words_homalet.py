@@ -50,7 +50,7 @@ def test_h5_a_bare_card_while_a_winner_picks_says_to_write_pick(hdeck: h.Deck) -
     state = pick_state(hdeck)
     msg = refused(h.parse_line, state, "05")
     assert msg.en.startswith("Ben picks a battlefield card: write pick 05 (battlefield cards to pick: 00 05)")
-    assert "「選ぶ 05」のように書きます（選べる戦場のカードは00 05）" in msg.ja
+    assert "「選ぶ 05」と書きます（選べるのは00 05、H-5）" in msg.ja
     assert "a play is a card and a field" not in msg.en
     assert h.parse_line(state, "pick 05") == h.Pick(1, 5)
 
@@ -68,7 +68,7 @@ def test_h7_a_bare_number_while_a_player_takes_says_to_write_take(hdeck: h.Deck)
     msg = refused(h.parse_line, state, "2")
     assert msg.en.startswith("Dai takes a wilderness set: write take 2 (wilderness sets to take: 1: 30 31; "
                              "2: 32 33; 3: 34 35) (H-7)")
-    assert "「取る 2」のように書きます" in msg.ja
+    assert "「取る 2」と書きます（取れるのは1組目 30 31、2組目 32 33、3組目 34 35、H-7）" in msg.ja
 
 
 def effect_state(deck: h.Deck) -> h.State:
@@ -105,4 +105,4 @@ def test_h6_the_ruling_that_opens_an_effect_names_the_lines(hdeck: h.Deck) -> No
     state = run(table(hdeck), h.Play(0, 15, B), h.Play(1, 1, B), h.Play(2, 2, W))
     _, ruling = h.apply(state, h.Pick(0, 15))
     assert "Summer effect: the table moves the cards it calls for; write a move line" in ruling.en
-    assert ruling.en.endswith("then end (H-6).") and ruling.ja.endswith("最後に「終了」と書きます。")
+    assert ruling.en.endswith("then end (H-6).") and ruling.ja.endswith("最後に「終了」と書きます（H-6）。")

@@ -69,3 +69,15 @@ def test_h12_the_settlement_screen_says_which_cards_decided_the_tie() -> None:
                                                      "Emiの勝ち（52＞51）。")
     clear = {"game": "homalet", "players": [{"name": "Dai", "pile": ["51"]}, {"name": "Emi", "pile": ["52", "43"]}]}
     assert tie_decided(settle(clear, True, "en")) == ""
+
+
+def test_h12_the_result_sheet_says_which_cards_decided_the_tie() -> None:
+    """Issue 18: the result sheet's arithmetic ends with who won and why, a tie's cards included."""
+    from printables.result import arithmetic
+
+    data = {"game": "homalet",
+            "players": [{"name": "Dai", "pile": ["51", "42"]}, {"name": "Emi", "pile": ["52", "43"]}]}
+    assert arithmetic(settle(data, True, "en"), "en")[-1].endswith(
+        "Emi wins the tie: largest card 52 against Dai's 51 (H-12).")
+    notes = arithmetic(settle(data, True, "ja"), "ja")
+    assert notes[0].startswith("Dai：") and notes[-1].endswith("最も大きな数字のカードを持つEmiの勝ち（52＞51）。")

@@ -17,6 +17,7 @@ from companion.rules.common.reading import (
     quoted,
     read_number,
     read_player,
+    suggest,
     take_player,
 )
 from companion.rules.common.table import (
@@ -82,6 +83,7 @@ __all__ = [
     "refuse",
     "replay",
     "seat_name",
+    "suggest",
     "take_player",
     "top_scorers",
     "unsaid",

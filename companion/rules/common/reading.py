@@ -10,13 +10,23 @@ from __future__ import annotations
 
 import functools
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from companion.rules.common.words import Msg, Refusal, refuse
+from companion.rules.common.words import Complete, Msg, Refusal, did_you_mean, refuse
 
 MAX_DIGITS = 6
 """The most digits a number typed at the table has (a count, a card, a seat, a column)."""
+
+
+def suggest(tokens: list[str], index: int, words: Iterable[str]) -> None:
+    """Refuse a mistyped word with the line it most likely meant (issue 18): ``P12 hnad`` → did you
+    mean ``P12 hand``? Nothing happens when no word of ``words`` is close."""
+    close = did_you_mean(normalize_token(tokens[index]), words)
+    if close is not None:
+        meant = " ".join([*tokens[:index], close, *tokens[index + 1:]])
+        raise Complete(Msg(f"{tokens[index]!r} is not a word of this line: did you mean {meant}?",
+                           f"「{tokens[index]}」は読めません。「{meant}」の誤りですか？"))
 
 
 def normalize_token(token: str) -> str:

@@ -77,7 +77,7 @@ class Allowed:
             return Msg("The game is over.", "ゲームは終了しています。")
         if self.phase is Phase.OPENING or self.player is None:
             return Msg(f"Round {self.round}: the table names who holds the lowest card (open NAME CARD, D-6).",
-                       f"第{self.round}ラウンド。最も低いカードの持ち主を指定します（開始 名前 カード）。")
+                       f"第{self.round}ラウンド。最も低いカードの持ち主を指定します（開始 名前 カード、D-6）。")
         name = self.players[self.player]
         if self.shape is None:
             must = self.must_contain
@@ -91,7 +91,7 @@ class Allowed:
         highest = EMPTY if self.shape is Shape.SINGLE else Msg(" with its highest card", "、最も強いカードを")
         if self.under:
             return Msg(f"{name} plays {kind.en}{highest.en} weaker than {beat.en} (D-9); passing is not allowed.",
-                       f"{name}が{kind.ja}{highest.ja}{beat.ja}より弱くして出します。パスはできません。")
+                       f"{name}が{kind.ja}{highest.ja}{beat.ja}より弱くして出します。パスはできません（D-9）。")
         out = [self.players[p] for p in self.passed]
         text = Msg(f"{name} plays {kind.en}{highest.en} stronger than {beat.en}, or passes",
                    f"{name}が{kind.ja}{highest.ja}{beat.ja}より強くして出すか、パスします")
@@ -147,7 +147,7 @@ def describe(state: State) -> Msg:
     if state.results:
         totals = state.totals()
         scores = ", ".join(f"{names[p]} {t}" for p, t in enumerate(totals))
-        scores_ja = "、".join(f"{names[p]}{t}点" for p, t in enumerate(totals))
+        scores_ja = "、".join(f"{names[p]}が{t}点" for p, t in enumerate(totals))
         done = len(state.results)
         lines.append(Msg(f"Points after {plural(done, 'round', 'rounds')}: {scores}.",
                          f"{done}ラウンド後の合計は{scores_ja}。"))

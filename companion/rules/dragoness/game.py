@@ -55,7 +55,7 @@ def _on_turn(state: State, player: int) -> str:
     names = state.setup.players
     if player != state.turn:
         turn, name = names[state.turn], names[player]
-        raise refuse(f"it is {turn}'s turn, not {name}'s (D-7)", f"今は{turn}の番です（{name}ではありません）")
+        raise refuse(f"it is {turn}'s turn, not {name}'s (D-7)", f"今は{turn}の番です（{name}ではありません、D-7）")
     return names[player]
 
 
@@ -89,7 +89,7 @@ def _not_in_deck(state: State, card: Any) -> Refusal:
         where = Msg(f"{card} is not a card of this deck: ", f"{card}はこのデッキのカードではありません。")
     else:
         where = Msg(f"{card} is not in the deck for {players} players (D-2): ",
-                    f"{deck.label(card, 'ja')}（{card}）は{players}人用のデッキにありません。")
+                    f"{deck.label(card, 'ja')}（{card}）は{players}人用のデッキにありません（D-2）。")
     return Refusal(where + deck.forms(players))
 
 
@@ -143,12 +143,12 @@ def _opening(state: State, action: Opening) -> tuple[State, Msg]:
     (card,) = _check_cards(state, (action.card,))
     if deck.kind(card) is not Kind.DRAGON:
         raise refuse("the lowest card is a dragon card (Lochen 1, else Frond 1, …), not a special (D-6)",
-                     "最も低いカードはドラゴンカード（ローシェン1、なければフロンド1…）で、スペシャルカードではありません")
+                     "最も低いカードはドラゴンカード（ローシェン1、なければフロンド1…）で、スペシャルカードではありません（D-6）")
     s = evolve(state, turn=action.player, must_contain=card, opening=card, phase=Phase.LEAD)
     return s, Msg(f"Round {s.round}: {name} holds the lowest card, {card}, and leads a pattern "
                   "containing it (D-6).",
                   f"第{s.round}ラウンド。最も低いカード{deck.label(card, 'ja')}を持つ{name}が、"
-                  "それを含むパターンで先攻します。")
+                  "それを含むパターンで先攻します（D-6）。")
 
 
 def _legal(state: State, group: tuple[Card, ...], readings: Sequence[Pattern], group_ja: str) -> list[Pattern]:
@@ -163,21 +163,21 @@ def _legal(state: State, group: tuple[Card, ...], readings: Sequence[Pattern], g
     if not same:
         kind = pattern_kind(top.shape, top.size)
         raise refuse(f"{text} does not match the pile: play {kind.en} (D-7)",
-                     f"{group_ja}はパイルと同じ種類ではありません。{kind.ja}を出してください")
+                     f"{group_ja}はパイルと同じ種類ではありません。{kind.ja}を出してください（D-7）")
     if state.phase is Phase.REVIVED:
         fitting = [p for p in same if stronger(top.high, p.high)]
         if not fitting:
             raise refuse(f"{text} is not weaker than {top.describe().en}: after a Revive its highest card must be "
                          "weaker (a lower number, or the same number and fewer gems, D-9)",
                          f"{group_ja}は{top.describe().ja}より弱くありません。蘇生カードの後は最も強いカードが"
-                         "より弱く（数字が小さいか、同じ数字で宝石が少なく）なければなりません")
+                         "より弱く（数字が小さいか、同じ数字で宝石が少なく）なければなりません（D-9）")
         return fitting
     fitting = [p for p in same if stronger(p.high, top.high)]
     if not fitting:
         raise refuse(f"{text} is not stronger than {top.describe().en}: its highest card must be stronger "
                      "(a higher number, or the same number and more gems, D-3)",
                      f"{group_ja}は{top.describe().ja}より強くありません。最も強いカードがより強く（数字が大きいか、"
-                     "同じ数字で宝石が多く）なければなりません")
+                     "同じ数字で宝石が多く）なければなりません（D-3）")
     return fitting
 
 
@@ -193,20 +193,20 @@ def _choose(deck: Deck, group: tuple[Card, ...], wilds: tuple[int, ...] | None,
             raise refuse(f"{' '.join(map(str, group))} holds {plural(len(wild_kinds), 'wild card', 'wild cards')}: "
                          f"name {plural(len(wild_kinds), 'number', 'numbers')} or none (D-5)",
                          f"{group_ja}のワイルドカードは{len(wild_kinds)}枚です。数字を{len(wild_kinds)}つ書くか、"
-                         "何も書かないでください")
+                         "何も書かないでください（D-5）")
         for kind, number in zip(wild_kinds, wilds, strict=True):
             span = WILD_RANGE[kind]
             if len(group) > 1 and number not in span:
                 special = deck.special(kind)
                 raise refuse(f"a {special.en} counts as {span[0]}–{span[-1]}, not {number} (D-5)",
-                             f"{special.ja}は{span[0]}〜{span[-1]}で、{number}にはなりません")
+                             f"{special.ja}は{span[0]}〜{span[-1]}で、{number}にはなりません（D-5）")
         named = read_declared(deck, group, wilds)
         target = None if named is None else sorted(named.values)
         chosen = [p for p in legal if sorted(p.values) == target]
         if named is None or not chosen:
             listed = ", ".join(map(str, wilds))
             raise refuse(f"the wild cards cannot be {listed} here: no legal pattern reads that way (D-5)",
-                         f"ワイルドの数字を{'・'.join(map(str, wilds))}とすると出せません")
+                         f"ワイルドの数字を{'・'.join(map(str, wilds))}とすると出せません（D-5）")
         return named, Msg(" as named", "、宣言どおり")
     pick = legal[0]
     if not wild_kinds or len(legal) == 1:
@@ -215,7 +215,7 @@ def _choose(deck: Deck, group: tuple[Card, ...], wilds: tuple[int, ...] | None,
     return pick, Msg(f"; nobody named the wild cards' numbers, so the strongest legal reading is taken: "
                      f"{', '.join(map(str, numbers))} (D-5)",
                      f"。ワイルドの数字の指定がないので、出せる中で最も強い{'・'.join(map(str, numbers))}"
-                     "とします")
+                     "とします（D-5）")
 
 
 def _play(state: State, action: PlayCards) -> tuple[State, Msg]:
@@ -235,10 +235,10 @@ def _play(state: State, action: PlayCards) -> tuple[State, Msg]:
                      "2–5 cards of one number (no Dragoness), or a run of 3–5 consecutive numbers (D-4); a "
                      "Revive is played on its own",
                      f"{group_ja or 'カードなし'}はパターンではありません。シングル、同じ数字2〜5枚のセット"
-                     "（ドラゴンネス不可）、3〜5枚の連続した数字のランのどれかです。蘇生カードは単独で出します")
+                     "（ドラゴンネス不可）、3〜5枚の連続した数字のランのどれかです。蘇生カードは単独で出します（D-4）")
     if state.phase is Phase.LEAD and state.must_contain is not None and state.must_contain not in group:
         raise refuse(f"the first lead of the round must contain {state.must_contain} (D-6)",
-                     f"ラウンドの先攻では{deck.label(state.must_contain, 'ja')}を含めてください")
+                     f"ラウンドの先攻では{deck.label(state.must_contain, 'ja')}を含めてください（D-6）")
     legal = _legal(state, group, readings, group_ja)
     chosen, how = _choose(deck, group, wilds, legal, group_ja)
     counts = list(state.hand_counts)
@@ -253,7 +253,7 @@ def _play(state: State, action: PlayCards) -> tuple[State, Msg]:
             lower = min(below, key=values.__getitem__)
             broke = Msg(f" {lower} is lower than the opening card {state.opening}: the opening broke D-6 (the "
                         "holder of the lowest card leads); the table settles it.",
-                        f" {deck.label(lower, 'ja')}は開始のカード{deck.label(state.opening, 'ja')}より低いので、"
+                        f"{deck.label(lower, 'ja')}は開始のカード{deck.label(state.opening, 'ja')}より低いので、"
                         "開始はD-6（最も低いカードの持ち主が先攻）に反していました。"
                         "扱いは卓で決めてください。")
     seen, again = _marked(state, group)
@@ -289,18 +289,19 @@ def _advance(s: State, msg: Msg) -> tuple[State, Msg]:
     name = s.setup.players[winner]
     s = evolve(s, pile=(), top=None, top_player=None, passed=frozenset(), turn=winner, phase=Phase.LEAD)
     return s, msg + Msg(f" Everyone else passed: {name} wins the pile and leads (D-8).",
-                        f" 他の全員がパス。パイルが流れ、{name}が次のパイルを開始します。")
+                        f"他の全員がパス。パイルが流れ、{name}が次のパイルを開始します（D-8）。")
 
 
 def _pass(state: State, action: Pass) -> tuple[State, Msg]:
     if state.phase is not Phase.FOLLOW:
         if state.phase is Phase.LEAD:
             raise Refusal(Msg("the leader cannot pass: lead any pattern (D-8); ",
-                              "パイルを開始する人はパスできません。好きなパターンを出してください。") + expected(state))
+                              "パイルを開始する人はパスできません。好きなパターンを出してください（D-8）。")
+                          + expected(state))
         if state.phase is Phase.REVIVED:
             raise Refusal(Msg("cannot pass now: after a Revive the same player plays the same type and size, "
                               "weaker (D-9); ",
-                              "今はパスできません。蘇生カードの後は同じ人が同じ種類と枚数で、より弱いパターンを出します。")
+                              "今はパスできません。蘇生カードの後は同じ人が同じ種類と枚数で、より弱いパターンを出します（D-9）。")
                           + expected(state))
         raise _phase_refusal(state, Msg("pass", "パス"))
     name = _on_turn(state, action.player)
@@ -311,7 +312,8 @@ def _pass(state: State, action: Pass) -> tuple[State, Msg]:
 @functools.lru_cache(maxsize=256)
 def _passes(name: str) -> Msg:
     """The ruling for a pass, made once per name (most actions are passes)."""
-    return Msg(f"{name} passes and stays out of this pile (D-7).", f"{name}はパス（このパイルが終わるまで不参加）。")
+    return Msg(f"{name} passes and stays out of this pile (D-7).",
+               f"{name}はパス（このパイルが終わるまで不参加、D-7）。")
 
 
 def _card_table(setup: Setup) -> list[tuple[Card, Kind, Value, int]]:
@@ -387,7 +389,7 @@ def revive_refusal(state: State) -> Refusal | None:
     if _times_played(state, card, copies) >= copies:
         return refuse(f"every Revive in the deck ({plural(copies, 'card', 'cards')}) has already been played this "
                       "round (D-2)",
-                      f"デッキの蘇生カード（{copies}枚）はこのラウンドですべて出ています")
+                      f"デッキの蘇生カード（{copies}枚）はこのラウンドですべて出ています（D-2）")
     top = state.top
     assert top is not None
     if top.high[0] >= 12:
@@ -399,12 +401,12 @@ def revive_refusal(state: State) -> Refusal | None:
     if held - 1 < top.size:
         return refuse(f"{name} holds {plural(held, 'card', 'cards')}: after the Revive "
                       f"{plural(held - 1, 'card is', 'cards are')} left, too few for {kind.en} (D-9)",
-                      f"{name}の手札は{held}枚で、蘇生カードの後に残る{held - 1}枚では{kind.ja}を出せません")
+                      f"{name}の手札は{held}枚で、蘇生カードの後に残る{held - 1}枚では{kind.ja}を出せません（D-9）")
     if not _weaker_exists(state, top):
         return refuse(f"{kind.en} weaker than {top.describe().en} cannot be made from the cards not yet played, "
                       "so the Revive could never be completed (D-9)",
                       f"まだ出ていないカードでは{top.describe().ja}より弱い{kind.ja}を作れないので、"
-                      "蘇生カードを出せません")
+                      "蘇生カードを出せません（D-9）")
     return None
 
 
@@ -428,7 +430,7 @@ def _revive(state: State, action: Revive) -> tuple[State, Msg]:
     return s, Msg(f"{name} plays a Revive: everyone who passed rejoins, and {name} now plays {kind.en} weaker "
                   f"than {top.describe().en} (D-9).",
                   f"{name}が蘇生カード（リバイブ）を出し、パスした全員が復帰。{name}は{top.describe().ja}より"
-                  f"弱い{kind.ja}を出します。")
+                  f"弱い{kind.ja}を出します（D-9）。")
 
 
 def _revives_left(state: State) -> int:
@@ -446,12 +448,12 @@ def _only_revives(state: State, action: OnlyRevives) -> tuple[State, Msg]:
     if count > left:
         raise refuse(f"{name} holds {plural(count, 'card', 'cards')} but only "
                      f"{plural(left, 'Revive card is', 'Revive cards are')} unplayed (D-10)",
-                     f"{name}の手札は{count}枚ですが、まだ出ていない蘇生カードは{left}枚です")
+                     f"{name}の手札は{count}枚ですが、まだ出ていない蘇生カードは{left}枚です（D-10）")
     counts = list(state.hand_counts)
     counts[action.player] = 0
     s = evolve(state, hand_counts=tuple(counts))
     return _round_over(s, action.player, Msg(f"{name} holds only Revive cards: the hand counts as empty (D-10).",
-                                             f"{name}の手札は蘇生カードだけなので、空とみなします。"))
+                                             f"{name}の手札は蘇生カードだけなので、空とみなします（D-10）。"))
 
 
 def _correct(state: State, action: Correct) -> tuple[State, Msg]:
@@ -481,7 +483,7 @@ def _correct(state: State, action: Correct) -> tuple[State, Msg]:
         raise refuse(f"{name} must still play a pattern of {plural(size, 'card', 'cards')} after the Revive (D-9): "
                      f"a count from {size} up, or 0 if the hand is really empty",
                      f"{name}は蘇生カードの後に{size}枚のパターンを出します。{size}枚以上か、"
-                     "本当に空なら0にしてください")
+                     "本当に空なら0にしてください（D-9）")
     s = evolve(state, hand_counts=tuple(counts))
     msg = Msg(f"{name}'s hand is corrected from {plural(was, 'card', 'cards')} to {count} ({action.reason}).",
               f"{name}の手札を{was}枚から{count}枚に訂正しました（{action.reason}）。")
@@ -500,18 +502,18 @@ def _round_over(s: State, out: int, msg: Msg) -> tuple[State, Msg]:
     result = RoundResult(out, tuple(0 if p == out else c for p, c in enumerate(s.hand_counts)),
                          tuple(points[p] for p in range(len(names))))
     scored = ", ".join(f"{names[p]} {points[p]}" for p in range(len(names)))
-    scored_ja = "、".join(f"{names[p]}{points[p]}点" for p in range(len(names)))
+    scored_ja = "、".join(f"{names[p]}が{points[p]}点" for p in range(len(names)))
     msg = msg + Msg(f" {names[out]} is out: round {s.round} ends; {why.en} Points: {scored} (D-10).",
-                    f" {names[out]}が上がり、第{s.round}ラウンド終了。{why.ja}点数は{scored_ja}。")
+                    f"{names[out]}が上がり、第{s.round}ラウンド終了。{why.ja}点数は{scored_ja}（D-10）。")
     if s.round == ROUNDS:
         s = evolve(s, results=(*s.results, result), phase=Phase.OVER, pile=(), top=None, top_player=None,
                     passed=frozenset(), must_contain=None)
         totals = s.totals()
-        return s, msg + Msg(f" After {ROUNDS} rounds. ", f" {ROUNDS}ラウンド終了。") + winner_words(
+        return s, msg + Msg(f" After {ROUNDS} rounds. ", f"{ROUNDS}ラウンド終了。") + winner_words(
             names, winners(totals), max(totals), "D-11")
     s = State(s.setup, Phase.OPENING, s.round + 1, 0, (HAND,) * len(names), results=(*s.results, result))
     return s, msg + Msg(" New deal: name who holds the lowest card.",
-                        " 配り直して、最も低いカードの持ち主を指定してください。")
+                        "配り直して、最も低いカードの持ち主を指定してください。")
 
 
 def fold(setup: Setup, actions: Sequence[Action]) -> State:

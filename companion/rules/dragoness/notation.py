@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 from companion.rules.common import (
-    Complete,
     Correct,
     Msg,
     Refusal,
     ascii_number,
-    did_you_mean,
     kagi,
     line_refusal,
     names_overlap,
@@ -16,6 +14,7 @@ from companion.rules.common import (
     not_a_player,
     quoted,
     read_player,
+    suggest,
 )
 from companion.rules.dragoness.actions import Action, OnlyRevives, Opening, Pass, PlayCards, Revive
 from companion.rules.dragoness.deck import WILD_RANGE, Card, Kind
@@ -97,11 +96,7 @@ def parse_line(state: State, line: str) -> Action:
     except _BadLine as error:
         tokens = line.split()
         if tokens and _KEYWORD.get(_fold(tokens[0])) is None and _leading_name(state, tokens) is None:
-            close = did_you_mean(_fold(tokens[0]), _KEYWORD)
-            if close is not None:
-                meant = " ".join([close, *tokens[1:]])
-                raise Complete(Msg(f"{tokens[0]!r} is not a word of this line: did you mean {meant}?",
-                                   f"「{tokens[0]}」は読めません。「{meant}」の誤りですか？")) from None
+            suggest(tokens, 0, _KEYWORD)
         raise line_refusal(error.msg, expected(state)) from None
 
 
@@ -178,7 +173,8 @@ def _named_line(state: State, player: int, rest: list[str]) -> Action:
                       + Msg("; ", "。") + expected(state))
     if player != state.turn:
         turn = names[state.turn]
-        raise Refusal(Msg(f"it is {turn}'s turn, not {name}'s (D-7): ", f"今は{turn}の番です（{name}ではありません）。")
+        raise Refusal(Msg(f"it is {turn}'s turn, not {name}'s (D-7): ",
+                          f"今は{turn}の番です（{name}ではありません、D-7）。")
                       + expected(state))
     if not rest:
         raise Refusal(Msg(f"after {name} comes the play: ", f"{name}の後に出すカードを書きます。") + expected(state))

@@ -32,10 +32,10 @@ def round_points(out: int, cards_left: Mapping[int, int]) -> tuple[dict[int, int
     thirds = [p for p, c in rest.items() if c == third]
     for p in thirds:
         points[p] = 1
-    tie = (Msg(f" ({len(thirds)} tie: 1 each)", f"（{len(thirds)}人同点のため各1点）") if len(thirds) > 1
-           else EMPTY)
+    tie = Msg(f" ({len(thirds)} tie: 1 each)", "") if len(thirds) > 1 else EMPTY
+    thirds_ja = f"3位（{third}枚、{len(thirds)}人同点）に各1点" if len(thirds) > 1 else f"3位（{third}枚）に1点"
     return points, Msg(f"first out: 3; second ({cards}): 2; third ({plural(third, 'card', 'cards')}): 1",
-                       f"上がった人に3点、2位（{fewest}枚）に2点、3位（{third}枚）に1点") + tie + Msg(".", "。")
+                       f"上がった人に3点、2位（{fewest}枚）に2点、{thirds_ja}") + tie + Msg(".", "。")
 
 
 winners = top_scorers  # D-11: the highest total; a tie is shared

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from companion.rules.common import Msg, join, plural, winner_words
-from companion.rules.fortress.deck import Card
-from companion.rules.fortress.grid import Mode, resolve_capture
+from companion.rules.fortress.deck import Card, Deck
+from companion.rules.fortress.grid import Mode, resolve_capture, spot_ja
 from companion.rules.fortress.row import Where, placement_problem
 from companion.rules.fortress.scoring import Pair, best_pair, winners
 from companion.rules.fortress.state import _SPOT_CELLS, UNDECIDED, Phase, State, _names, scores
@@ -90,6 +91,10 @@ class Allowed:
     pairs: tuple[int, ...]
     best_pairs: tuple[Pair | None, ...]
     names: tuple[str, ...]
+    deck: Deck | None = None  # for the Japanese words: cards as the table types them (赤7)
+
+    def _ja(self, cards: Iterable[Card]) -> str:
+        return " ".join(self.deck.label(c, "ja") if self.deck is not None else str(c) for c in cards)
 
     def to_data(self) -> dict[str, Any]:
         def pair(p: Pair | None) -> dict[str, int] | None:
@@ -116,18 +121,19 @@ class Allowed:
                              f"未確認のカードは{len(self.unseen)}枚。"))
         elif self.phase is Phase.PLACE:
             hand = " ".join(map(str, self.known_hand))
+            hand_ja = self._ja(self.known_hand)
             cards = (Msg(f"any card in the hand{f' (known: {hand})' if hand else ''}",
-                         f"手札のカード{f'（分かっているものは {hand}）' if hand else ''}")
-                     if self.any_card else Msg(f"one of {hand}", f"{hand} のどれか"))
+                         f"手札のカード{f'（分かっているものは{hand_ja}）' if hand else ''}")
+                     if self.any_card else Msg(f"one of {hand}", f"{hand_ja}のどれか"))
             lines.append(Msg(f"{who} places {cards.en} at a usable spot: {' '.join(self.spots)}; "
                              "declare number or suit.",
-                             f"{who}が{cards.ja}を使える場所（{' '.join(self.spots)}）に置き、"
+                             f"{who}が{cards.ja}を使える場所（{' '.join(map(spot_ja, self.spots))}）に置き、"
                              "数字かスートを宣言します。"))
         elif self.phase is Phase.BUILD:
             for b in self.builds:
                 legal = ", ".join(w.value for w in b.legal)
                 legal_ja = "・".join(WHERE_NAMES[w].ja for w in b.legal)
-                lines.append(Msg(f"{who} builds {b.card}: {legal}.", f"{who}の{b.card}は{legal_ja}。"))
+                lines.append(Msg(f"{who} builds {b.card}: {legal}.", f"{who}の{self._ja([b.card])}は{legal_ja}。"))
         elif self.phase is Phase.FINAL:
             if self.final_hands:
                 names = _names([self.names[p] for p in self.final_hands])
@@ -159,7 +165,7 @@ def allowed(state: State) -> Allowed:
         known if phase is Phase.PLACE else (), any_card and phase is Phase.PLACE,
         tuple(build_options(state)),
         tuple(c for c, v in state.grid.items() if v is None) if phase is Phase.REVEAL else (),
-        tuple(state.unseen()), final, pairs, best, state.setup.players,
+        tuple(state.unseen()), final, pairs, best, state.setup.players, state.setup.deck,
     )
 
 
@@ -167,27 +173,35 @@ def describe(state: State) -> Msg:
     """The state in words: whose turn, the grid, the deck, each player's hand and fortress, and the
     score so far (F-14 with the best pair where none is chosen yet)."""
     names = state.setup.players
+    deck = state.setup.deck
+
+    def ja(cards: Iterable[Card]) -> str:  # Japanese mode writes cards as the table types them: 赤7
+        return " ".join(deck.label(c, "ja") for c in cards)
+
     g = {c: str(v) if v is not None else "--" for c, v in state.grid.items()}
+    gj = {c: deck.label(v, "ja") if v is not None else "--" for c, v in state.grid.items()}
     lines = [
         Msg("Now: ", "現在：") + state.waiting_for() + Msg(".", "。"),
         Msg(f"Grid A: {g['A1']} {g['A2']} / {g['A3']} {g['A4']}   B: {g['B1']} {g['B2']} / {g['B3']} {g['B4']}; "
             f"deck {plural(state.deck_count, 'card', 'cards')}"
             f"{'; the end is triggered (F-12)' if state.triggered else ''}.",
-            f"場札A {g['A1']} {g['A2']} / {g['A3']} {g['A4']}、B {g['B1']} {g['B2']} / {g['B3']} {g['B4']}。"
+            f"場札A {gj['A1']} {gj['A2']} / {gj['A3']} {gj['A4']}、B {gj['B1']} {gj['B2']} / {gj['B3']} {gj['B4']}。"
             f"山札{state.deck_count}枚{'。終了条件成立（F-12）' if state.triggered else ''}。"),
     ]
     if state.pending:
         cards = " ".join(map(str, state.pending))
-        lines.append(Msg(f"Captured, to build: {cards}.", f"配置待ちの獲得カードは{cards}。"))
+        lines.append(Msg(f"Captured, to build: {cards}.", f"配置待ちの獲得カードは{ja(state.pending)}。"))
     for p, (name, result) in enumerate(zip(names, scores(state), strict=True)):
         fort = " | ".join(" ".join(map(str, col)) for col in state.fortresses[p]) or "-"
+        fort_ja = " | ".join(ja(col) for col in state.fortresses[p]) or "-"
         known = " ".join(map(str, sorted(state.known_hands[p])))
+        known_ja = ja(sorted(state.known_hands[p]))
         count = state.hand_counts[p]
         hand = Msg(f"hand {plural(count, 'card', 'cards')}{f' (known: {known})' if known else ''}",
-                   f"手札{count}枚{f'（分かっているものは{known}）' if known else ''}")
+                   f"手札{count}枚{f'（分かっているものは{known_ja}）' if known else ''}")
         label = Msg("score", "勝利点") if state.phase is Phase.OVER else Msg("score so far", "現在の勝利点")
         lines.append(Msg(f"{name}: {hand.en}; fortress {fort}; {label.en} {result.score}.",
-                         f"{name}は{hand.ja}、砦 {fort}、{label.ja}{result.score}。"))
+                         f"{name}は{hand.ja}、砦 {fort_ja}、{label.ja}{result.score}。"))
     if state.phase is Phase.OVER:
         totals = [x.score for x in scores(state)]
         lines.append(winner_words(names, winners(totals), max(totals), "F-14"))

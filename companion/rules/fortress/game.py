@@ -20,8 +20,8 @@ from companion.rules.common import (
 )
 from companion.rules.fortress.actions import Action, Build, ChoosePair, FinalHand, Place, Reveal, Setup
 from companion.rules.fortress.deck import GAME, GRID_SIZE, Card
-from companion.rules.fortress.grid import CELLS, SPOTS, _not_a_spot, resolve_capture
-from companion.rules.fortress.notation import _SIDE_JA, expected
+from companion.rules.fortress.grid import CELLS, SPOTS, _not_a_spot, resolve_capture, spot_ja
+from companion.rules.fortress.notation import expected
 from companion.rules.fortress.row import Where, _built, placement_problem, placements
 from companion.rules.fortress.scoring import pair_problem, penalty, winners
 from companion.rules.fortress.state import _SPOT_CELLS, PENDING, UNDECIDED, Phase, State, _names, new_state, scores
@@ -93,7 +93,7 @@ def _after_reveal(s: State) -> Msg:
     """Once the grid is full or the deck is out (F-9), the game starts or the turn ends."""
     if s.phase is not Phase.REVEAL or (s.grid_count() < GRID_SIZE and s.deck_count > 0):
         return EMPTY
-    msg = Msg(" The deck is empty.", " 山札が尽きました。") if s.deck_count == 0 else EMPTY
+    msg = Msg(" The deck is empty.", "山札が尽きました。") if s.deck_count == 0 else EMPTY
     if not s.started:
         s.started = True
         s.turn = s.setup.start
@@ -109,7 +109,7 @@ def _place(state: State, action: Place) -> tuple[State, Msg]:
     if p != state.turn:
         who = names[p] if 0 <= p < len(names) else str(p)
         raise refuse(f"it is {names[state.turn]}'s turn, not {who}'s (F-10)",
-                     f"今は{names[state.turn]}の手番です（{who}ではありません）")
+                     f"今は{names[state.turn]}の手番です（{who}ではありません、F-10）")
     _check_card(state, action.card, own=p)
     known = state.known_hands[p]
     if action.card not in known and state.hand_counts[p] <= len(known):
@@ -154,14 +154,9 @@ def _place(state: State, action: Place) -> tuple[State, Msg]:
 
     msg = Msg(f"{names[p]} places {action.card} at {action.spot} as {mode.en}: "
               f"{why.en} ({', '.join(map(str, captured))}).",
-              f"{names[p]}が{label(action.card)}を{_spot_ja(action.spot)}に{mode.ja}として置き、"
+              f"{names[p]}が{label(action.card)}を{spot_ja(action.spot)}に{mode.ja}として置き、"
               f"{why.ja}（{'・'.join(map(label, captured))}）。")
     return s, msg
-
-
-def _spot_ja(spot: str) -> str:
-    """``A1N`` as the Japanese table writes it: ``A1上``."""
-    return spot[:2] + _SIDE_JA[spot[2]] if spot in SPOTS else spot
 
 
 def build_refusal(state: State, card: Card, where: Where) -> Msg | None:
@@ -187,7 +182,7 @@ def _build(state: State, action: Build) -> tuple[State, Msg]:
                  Where.HAND]
         raise refuse(f"{problem.en} (F-11); {card} may go: "
                      f"{', '.join(w.value for w in legal)}",
-                     f"{problem.ja}（F-11）。{card}の置き場所は "
+                     f"{problem.ja}（F-11）。{state.setup.deck.label(card, 'ja')}の置き場所は "
                      f"{'・'.join(WHERE_NAMES[w].ja for w in legal)}")
     s = evolve(state)
     s.pending = [c for c in state.pending if c != card]
@@ -207,7 +202,7 @@ def _build(state: State, action: Build) -> tuple[State, Msg]:
     if not s.pending:
         if s.grid_count() < GRID_SIZE and s.deck_count > 0:  # F-9
             s.phase = Phase.REVEAL
-            msg += Msg(" Refill the grid from the deck (F-9).", " 山札から場札を補充します。")
+            msg += Msg(" Refill the grid from the deck (F-9).", "山札から場札を補充します（F-9）。")
         else:
             msg += _end_turn(s)
     return s, msg
@@ -231,11 +226,11 @@ def _end_turn(s: State) -> Msg:
             last = names[s.setup.last_seat]
             msg += Msg(f" The end is triggered ({cause.en}): play goes on until {last}, the last "
                        "seat, has played (F-12).",
-                       f" 終了条件（{cause.ja}）。最後の席の{last}まで手番を行います。")
+                       f"終了条件（{cause.ja}）。最後の席の{last}まで手番を行います（F-12）。")
     if s.triggered and s.turn == s.setup.last_seat:
         s.phase = Phase.FINAL
         return msg + Msg(" The game is over: enter the final hands.",
-                         " ゲーム終了です。残り手札を入力してください。")
+                         "ゲーム終了です。残り手札を入力してください。")
     s.turn = (s.turn + 1) % len(names)
     return msg + _begin_turn(s)
 
@@ -248,16 +243,16 @@ def _begin_turn(s: State) -> Msg:
         p = s.turn
         if s.hand_counts[p] > 0 and s.grid_count() > 0:  # every cell has spots: one card makes a spot usable
             s.phase = Phase.PLACE
-            return msg + Msg(f" {names[p]} to play.", f" {names[p]}の手番。")
+            return msg + Msg(f" {names[p]} to play.", f"{names[p]}の手番。")
         reason = (Msg("no cards", "手札なし") if s.hand_counts[p] == 0
                   else Msg("no usable spot", "置ける場所なし"))
-        msg += Msg(f" {names[p]} is skipped ({reason.en}).", f" {names[p]}は飛ばします（{reason.ja}）。")
+        msg += Msg(f" {names[p]} is skipped ({reason.en}).", f"{names[p]}は飛ばします（{reason.ja}）。")
         if s.triggered and p == s.setup.last_seat:
             break
         s.turn = (p + 1) % len(names)
     s.phase = Phase.FINAL
     return msg + Msg(" The game is over: enter the final hands.",
-                     " ゲーム終了です。残り手札を入力してください。")
+                     "ゲーム終了です。残り手札を入力してください。")
 
 
 def _check_player(state: State, player: int, action: str) -> str:
@@ -368,7 +363,7 @@ def _correct(state: State, action: Correct) -> tuple[State, Msg]:
         msg += _after_reveal(s)
     elif s.phase is Phase.PLACE and p == s.turn and count == 0:
         msg += Msg(f" {name} has no cards left to place: the turn passes.",
-                   f" {name}は置くカードがないので手番を終えます。") + _end_turn(s)
+                   f"{name}は置くカードがないので手番を終えます。") + _end_turn(s)
     return s, msg
 
 
@@ -376,7 +371,7 @@ def _maybe_over(s: State, msg: Msg) -> tuple[State, Msg]:
     if all(h is not None for h in s.final_hands) and UNDECIDED not in s.pairs:
         s.phase = Phase.OVER
         totals = [x.score for x in scores(s)]
-        msg += Msg(" Final scores are in. ", " 勝利点確定。") + winner_words(
+        msg += Msg(" Final scores are in. ", "勝利点確定。") + winner_words(
             s.setup.players, winners(totals), max(totals), "F-14")
     return s, msg
 

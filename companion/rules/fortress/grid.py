@@ -22,6 +22,12 @@ SPOTS = tuple(f"{c}{side}" for c in CELLS for side in _OUTER[int(c[1])])
 _SIDE_WORDS = {"上": "N", "下": "S", "左": "W", "右": "E"}
 
 
+def spot_ja(spot: str) -> str:
+    """``A1N`` as the Japanese table writes it: ``A1上``."""
+    sides = {side: word for word, side in _SIDE_WORDS.items()}
+    return spot[:2] + sides[spot[2]] if spot in SPOTS else spot
+
+
 def parse_spot(token: str) -> str:
     text = normalize_token(token).upper()
     for word, side in _SIDE_WORDS.items():

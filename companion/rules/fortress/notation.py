@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from companion.rules.common import (
     EMPTY,
     Complete,
@@ -12,13 +10,13 @@ from companion.rules.common import (
     Msg,
     NotACard,
     Refusal,
-    did_you_mean,
     join,
     line_refusal,
     normalize_token,
     read_number,
     refuse,
     seat_name,
+    suggest,
     take_player,
 )
 from companion.rules.fortress.actions import Action, Build, ChoosePair, FinalHand, Place, Reveal
@@ -40,20 +38,20 @@ def expected(state: State) -> Msg:
         cell = next(c for c, card in state.grid.items() if card is None)
         reveal = line(Reveal(cell, unseen[0]))
         return Msg(f"write the cell and the card revealed, like {reveal.en} (F-9)",
-                   f"マスと出たカードを書きます（例：{reveal.ja}）")
+                   f"マスと出たカードを書きます（例：{reveal.ja}、F-9）")
     if state.phase is Phase.PLACE:
         known = sorted(state.known_hands[state.turn])
         card = known[0] if known else unseen[0] if unseen else state.setup.deck.all_cards[0]
         spots = state.usable_spots() or list(SPOTS)
         place = line(Place(state.turn, card, spots[0], Mode.NUMBER))
         return Msg(f"write the card, the spot and n (number) or s (suit), like {place.en} (F-4)",
-                   f"カード・場所・数かスートを書きます（例：{place.ja}）")
+                   f"カード・場所・数かスートを書きます（例：{place.ja}、F-4）")
     if state.phase is Phase.BUILD:
         options = build_options(state)
         first = options[0]
         build = line(Build(first.card, first.legal[0] if first.legal else Where.HAND))
         return Msg(f"write each captured card and where it goes, like {build.en} (F-8, F-11)",
-                   f"獲得したカードごとに置き場所を書きます（例：{build.ja}）")
+                   f"獲得したカードごとに置き場所を書きます（例：{build.ja}、F-8、F-11）")
     if state.phase is Phase.FINAL:
         parts = []
         hands = [p for p, h in enumerate(state.final_hands) if h is None]
@@ -69,7 +67,7 @@ def expected(state: State) -> Msg:
             none = line(ChoosePair(p, None))
             like = Msg(f"{choice.en} or ", f"{choice.ja}、") if choice is not None else EMPTY
             parts.append(Msg(f"each face-down pair, like {like.en}{none.en} (F-13)",
-                             f"裏向きペア（例：{like.ja}{none.ja}）"))
+                             f"裏向きペア（例：{like.ja}{none.ja}、F-13）"))
         return Msg("write ", "") + join(parts, "; and ", "と") + Msg("", "を書きます")
     return Msg("the game is over: nothing more is played", "ゲームは終わっています。これ以上の手はありません")
 
@@ -114,10 +112,17 @@ _PHASE_FORMS = {Phase.REVEAL: "reveal", Phase.PLACE: "place", Phase.BUILD: "buil
 
 
 def _form(state: State, text: str) -> str | None:
-    word = text.partition(" ")[0].casefold()
+    """The form the refused ``text`` was meant to take: by its first word, by its shape (a card and
+    two words is a placement, a card and a place a build), else what the game waits for."""
+    tokens = text.split()
+    word = tokens[0].casefold() if tokens else ""
     for kind, words in (("hand", _HAND_WORDS), ("pair", _PAIR_WORDS), ("correct", _CORRECT_WORDS)):
         if word in words:
             return kind
+    if len(tokens) == 3 and _is_card(state, tokens[0]):
+        return "place"
+    if len(tokens) == 2 and tokens[1].casefold() in _WHERE_WORDS:
+        return "build"
     if state.phase is Phase.FINAL and all(h is not None for h in state.final_hands):
         return "pair"
     return _PHASE_FORMS.get(state.phase)
@@ -195,7 +200,7 @@ def _parse(state: State, line: str) -> Action:
             action = _parse_move(state, rest)
         except Refusal:
             if not _is_card(state, head) and head.upper() not in CELLS:
-                _suggest(text.split(), 0, _HAND_WORDS | _PAIR_WORDS | _CORRECT_WORDS)
+                suggest(text.split(), 0, _HAND_WORDS | _PAIR_WORDS | _CORRECT_WORDS)
             raise error from None
         return _named_move(state, seat, action)
 
@@ -210,7 +215,8 @@ def _named_move(state: State, seat: int, action: Action) -> Action:
                       + Msg("; ", "。") + expected(state))
     if seat != state.turn:
         turn = names[state.turn]
-        raise Refusal(Msg(f"it is {turn}'s turn, not {name}'s (F-4): ", f"今は{turn}の番です（{name}ではありません）。")
+        raise Refusal(Msg(f"it is {turn}'s turn, not {name}'s (F-4): ",
+                          f"今は{turn}の番です（{name}ではありません、F-4）。")
                       + expected(state))
     return action
 
@@ -238,7 +244,7 @@ def _parse_move(state: State, text: str) -> Action:
     if len(tokens) == 3:
         card, spot = deck.parse(tokens[0]), parse_spot(tokens[1])
         if normalize_token(tokens[2]).lower() not in _MODE_WORDS:
-            _suggest(tokens, 2, _MODE_WORDS)
+            suggest(tokens, 2, _MODE_WORDS)
         return Place(state.turn, card, spot, parse_mode(tokens[2]))
     if len(tokens) == 1 and state.phase is Phase.BUILD and _is_card(state, tokens[0]):
         raise _where_it_may_go(state, deck.parse(tokens[0]))
@@ -246,7 +252,7 @@ def _parse_move(state: State, text: str) -> Action:
         first, second = tokens
         if second.casefold() not in _WHERE_WORDS and _is_card(state, first) and not _is_card(state, second) \
                 and normalize_token(second).upper() not in SPOTS:
-            _suggest(tokens, 1, _WHERE_WORDS)
+            suggest(tokens, 1, _WHERE_WORDS)
         if second.casefold() in _WHERE_WORDS:
             return Build(deck.parse(first), parse_where(second))
         if first.upper() in CELLS:
@@ -260,15 +266,6 @@ def _parse_move(state: State, text: str) -> Action:
                                f"置くときは場所の後に数かスートが必要です。書き方：{text} 数、{text} スート"))
         parse_where(second)
     raise refuse(f"{text!r} is not a line this game reads", f"「{text}」はこのゲームの書き方ではありません")
-
-
-def _suggest(tokens: list[str], index: int, words: Iterable[str]) -> None:
-    """Refuse a mistyped word with the line it most likely meant: ``P12 hnad`` → did you mean ``P12 hand``?"""
-    close = did_you_mean(normalize_token(tokens[index]), words)
-    if close is not None:
-        meant = " ".join([*tokens[:index], close, *tokens[index + 1:]])
-        raise Complete(Msg(f"{tokens[index]!r} is not a word of this line: did you mean {meant}?",
-                           f"「{tokens[index]}」は読めません。「{meant}」の誤りですか？"))
 
 
 def _where_it_may_go(state: State, card: Card) -> Refusal:

@@ -140,5 +140,5 @@ def row_problem(columns: Sequence[Sequence[Card]], top: int = 13) -> Msg | None:
             return Msg(f"column {i} ({b}) cannot stand right of column {i - 1} ({a}): a new "
                        "column is 1 to 3 ranks higher, 13 wrapping to 1 (F-11)",
                        f"{i}列目（{b}）は{i - 1}列目（{a}）の右に置けません。右の縦列は1〜3大きい"
-                       "数字です（13の次は1）")
+                       "数字です（13の次は1、F-11）")
     return None

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.rules.common import EMPTY, Msg, join, plural, refuse, top_scorers
-from companion.rules.fortress.deck import Card
+from companion.rules.fortress.deck import Card, Deck
 
 
 @dataclass(frozen=True)
@@ -104,8 +104,9 @@ class Score:
 
 
 def score(columns: Sequence[Sequence[Card]], hand: Sequence[Card],
-          pair: Pair | None) -> Score:
-    """F-14 with the given face-down pair (see :func:`best_pair`), each step explained."""
+          pair: Pair | None, deck: Deck | None = None) -> Score:
+    """F-14 with the given face-down pair (see :func:`best_pair`), each step explained (with
+    ``deck``, the Japanese names the suits as the table does: 赤3)."""
     heights = [len(c) for c in columns]
     before = points(heights)
     count, tallest, value = points(heights_after(heights, pair))
@@ -125,8 +126,10 @@ def score(columns: Sequence[Sequence[Card]], hand: Sequence[Card],
             f"得点 = 横の枚数 {count} × 最も多い縦列 {tallest} = {value}（ペアなしなら{before[2]}）"))
     if lows:
         terms = " + ".join(f"{suit} {rank}" for suit, rank in sorted(lows.items()))
+        terms_ja = terms if deck is None else " + ".join(f"{deck.suit(suit).ja}{rank}"
+                                                          for suit, rank in sorted(lows.items()))
         parts.append(Msg(f"; penalty, lowest of each suit in hand: {terms} = {minus}",
-                         f"。失点 = {terms} = {minus}（手札の各スートの最も小さい数字）"))
+                         f"。失点 = {terms_ja} = {minus}（手札の各スートの最も小さい数字）"))
     else:
         parts.append(Msg("; no cards in hand, no penalty", "。手札がないので失点 0"))
     parts.append(Msg(f"; score {value} − {minus} = {value - minus}.",

@@ -106,7 +106,8 @@ class State:
             return Msg(f"{names[self.turn]} places a card", f"{names[self.turn]}がカードを置きます")
         if self.phase is Phase.BUILD:
             cards = " ".join(map(str, self.pending))
-            return Msg(f"{names[self.turn]} builds {cards}", f"{names[self.turn]}が{cards}を配置します")
+            cards_ja = " ".join(self.setup.deck.label(c, "ja") for c in self.pending)
+            return Msg(f"{names[self.turn]} builds {cards}", f"{names[self.turn]}が{cards_ja}を配置します")
         if self.phase is Phase.FINAL:
             return Msg("the game is over: enter each final hand and face-down pair choice",
                        "ゲーム終了です。各自の残り手札と裏向きペアの選択を入力してください")
@@ -151,5 +152,5 @@ def scores(state: State) -> list[Score]:
         assert not isinstance(pair, str)
         hand = state.final_hands[p]
         out.append(score(fortress, hand if hand is not None else sorted(state.known_hands[p]),
-                         pair))
+                         pair, state.setup.deck))
     return out

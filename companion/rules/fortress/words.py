@@ -37,8 +37,8 @@ ASSUMPTIONS: tuple[tuple[str, Msg], ...] = (
 MODE_NAMES = {Mode.NUMBER: Msg("number", "数字"), Mode.SUIT: Msg("suit", "スート")}
 
 
-WHERE_NAMES = {Where.LEFT: Msg("a new column on the left", "左に新しい縦列"),
-               Where.RIGHT: Msg("a new column on the right", "右に新しい縦列"),
+WHERE_NAMES = {Where.LEFT: Msg("a new column on the left", "左の新しい縦列へ"),
+               Where.RIGHT: Msg("a new column on the right", "右の新しい縦列へ"),
                Where.ON_LEFT: Msg("onto the left-end column", "左端に縦配置"),
                Where.ON_RIGHT: Msg("onto the right-end column", "右端に縦配置"),
                Where.HAND: Msg("into the hand", "手札へ")}
@@ -57,9 +57,9 @@ NOTATION = Msg(
     "reveal: CELL CARD (A1 R7); final hand: hand NAME CARDS… (hand Aki R3 R10, hand Aki none); "
     "face-down pair: pair NAME FROM TO, columns counted from 1 at the left (pair Aki 1 3, pair Aki none); "
     "correction: correct NAME COUNT REASON (correct Aki 5 dropped a card)",
-    "置く：カード 場所 数|スート（赤7 A1上 数。手番の人の名前を前に書いてもよい：Aki 赤7 A1上 数）　"
-    "配置：カード 左|右|左端|右端|手札（赤7 右）　"
-    "公開：マス カード（A1 赤7）　残り手札：手札 名前 カード…（手札 Aki 赤3 赤10、手札 Aki なし）　"
-    "裏向きペア：ペア 名前 元 先、列は左端を 1 と数える（ペア Aki 1 3、ペア Aki なし）　"
-    "訂正：訂正 名前 枚数 理由（訂正 Aki 5 カードを落とした）",
+    "置く：カード 場所 数｜スート（例：赤7 A1上 数。手番の人の名前を前に書いてもよい）　"
+    "配置：カード 左｜右｜左端｜右端｜手札（例：赤7 右）　"
+    "公開：マス カード（例：A1 赤7）　残り手札：手札 名前 カード…（例：手札 Aki 赤3 赤10、手札 Aki なし）　"
+    "裏向きペア：ペア 名前 元 先（列は左端が1。例：ペア Aki 1 3、ペア Aki なし）　"
+    "訂正：訂正 名前 枚数 理由（例：訂正 Aki 5 カードを落とした）",
 )

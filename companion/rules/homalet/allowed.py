@@ -62,7 +62,7 @@ class Allowed:
                 "unseen": list(self.unseen), "write": {"en": self.write.en, "ja": self.write.ja}}
 
     def describe(self) -> Msg:
-        lines = [self.waiting + (Msg(": ", "：") + self.write if self.write.en else EMPTY) + Msg(".", "。")]
+        lines = [self.waiting + (Msg(": ", "。") + self.write if self.write.en else EMPTY) + Msg(".", "。")]
         for f in self.fields:
             name = FIELD_TITLES[f.field]
             if not f.open:
@@ -144,7 +144,7 @@ def describe(state: State) -> Msg:
                            for p, c in played)
             ja = "、".join(f"{fmt(c)} {names[p]}" + ("（取得済み）" if c in state.battle_taken else "")
                            for p, c in played)
-            lines.append(Msg(f"{fn.en} (leads {lead.en}): {en}.", f"{fn.ja}の色は{lead.ja}、{ja}。"))
+            lines.append(Msg(f"{fn.en} (leads {lead.en}): {en}.", f"{fn.ja}は{ja}（色は{lead.ja}）。"))
     sets = list_sets(state.wilderness)
     lines.append(Msg(f"Wilderness sets: {sets.en}.", f"在野の組は{sets.ja}。"))
     hands_en, hands_ja = [], []

@@ -34,8 +34,8 @@ class Season(StrEnum):
     WINTER = "winter"
 
 
-SEASON_NAMES = {Season.SPRING: Msg("spring", "春マーク"), Season.SUMMER: Msg("summer", "夏マーク"),
-                Season.AUTUMN: Msg("autumn", "秋マーク"), Season.WINTER: Msg("winter", "冬マーク")}
+SEASON_NAMES = {Season.SPRING: Msg("spring", "春"), Season.SUMMER: Msg("summer", "夏"),
+                Season.AUTUMN: Msg("autumn", "秋"), Season.WINTER: Msg("winter", "冬")}
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ def _check_in_game(state: State, card: int) -> None:
     n = len(state.setup.players)
     if card >= 10 * n or card < 0:
         raise refuse(f"{fmt(card)} is not used with {n} players: the game uses 00 to {10 * n - 1} (H-1)",
-                     f"{n}人では{fmt(card)}は使いません。使うのは00〜{10 * n - 1}です")
+                     f"{n}人では{fmt(card)}は使いません。使うのは00〜{10 * n - 1}です（H-1）")
 
 
 def _check_unseen(state: State, card: int) -> None:
@@ -91,7 +91,7 @@ def _reveal_set(state: State, action: RevealSet) -> tuple[State, Msg]:
     if len(action.cards) != size:
         raise refuse(f"a wilderness set is {count_cards(size).en} now ({count_cards(state.deck_count).en} "
                      "left in the deck; a last single card makes a 1-card set, H-8)",
-                     f"今の在野の組は{size}枚です（山札の残りは{state.deck_count}枚。最後の1枚は1枚の組）")
+                     f"今の在野の組は{size}枚です（山札の残りは{state.deck_count}枚。最後の1枚は1枚の組、H-8）")
     if len(set(action.cards)) != len(action.cards):
         raise refuse("a set names the same card twice", "組に同じカードが2回あります")
     for card in action.cards:
@@ -112,7 +112,7 @@ def _begin_round(s: State) -> Msg:
     s.turn = s.round_start
     names = s.setup.players
     msg = Msg(f" Round {s.round}: {names[s.round_start]} starts.",
-              f" 第{s.round}ラウンドは{names[s.round_start]}から。")
+              f"第{s.round}ラウンドは{names[s.round_start]}から。")
     return msg + _next_player(s, first=True)
 
 
@@ -137,19 +137,19 @@ def _play(state: State, action: Play) -> tuple[State, Msg]:
     names = state.setup.players
     if player != state.turn:
         raise refuse(f"it is {names[state.turn]}'s turn, not {name}'s (H-4)",
-                     f"今は{names[state.turn]}の番です（{name}ではありません）")
+                     f"今は{names[state.turn]}の番です（{name}ではありません、H-4）")
     _check_in_hand(state, card, player, "H-4")
     deck = state.setup.deck
     if action.field is Field.WILD and not state.wilderness:
         raise refuse("no wilderness set is left, so the card must go to the battlefield (H-4)",
-                     "在野の組が残っていないので、戦場に出さなければなりません")
+                     "在野の組が残っていないので、戦場に出さなければなりません（H-4）")
     lead = state.lead(action.field)
     c = deck.colour(card)
     where = FIELD_NAMES[action.field]
     off_colour = lead is not None and c.key != lead
     if lead is None and action.void:
         raise refuse(f"{where.en} is empty, so any colour may lead: there is no lead colour to be void of (H-4)",
-                     f"{where.ja}にはまだカードがないので、どの色でも出せます。「無し」の宣言は要りません")
+                     f"{where.ja}にはまだカードがないので、どの色でも出せます。「無し」の宣言は要りません（H-4）")
     if lead is not None:
         lead_c = deck.by_key[lead]
         if off_colour and not action.void:
@@ -158,11 +158,11 @@ def _play(state: State, action: Play) -> tuple[State, Msg]:
             raise refuse(f"{where.en} leads {lead_c.en}: {name} must play {lead_c.en} there if holding "
                          f"any; if {name} holds no {lead_c.en}, write {en} to play {fmt(card)} ({c.en}) (H-4)",
                          f"{where.ja}の色は{lead_c.ja}です。{lead_c.ja}を持っていれば出さなければなりません。"
-                         f"{name}が{lead_c.ja}を持っていなければ、{fmt(card)}（{c.ja}）は「{ja}」と書いて出します")
+                         f"{name}が{lead_c.ja}を持っていなければ、{fmt(card)}（{c.ja}）は「{ja}」と書いて出します（H-4）")
         if not off_colour and action.void:
             raise refuse(f"{fmt(card)} is {c.en}, the lead colour of {where.en}: playing it is no void "
                          "claim; leave out void (H-4)",
-                         f"{fmt(card)}は{where.ja}の色と同じ{c.ja}なので、「無し」の宣言は要りません")
+                         f"{fmt(card)}は{where.ja}の色と同じ{c.ja}なので、「無し」の宣言は要りません（H-4）")
         if off_colour:
             holding = sorted(k for k in state.known_hands[player] if deck.colour_of[k] == lead)
             if holding:
@@ -170,7 +170,7 @@ def _play(state: State, action: Play) -> tuple[State, Msg]:
                              f"({lead_c.en}) go into {name}'s hand, so {name} must play {lead_c.en} "
                              f"to {where.en} (H-4)",
                              f"{name}は{lead_c.ja}を持っています。{fmt_all(holding)}（{lead_c.ja}）が"
-                             f"{name}の手札に入ったのを卓が見ています。{where.ja}には{lead_c.ja}を出してください")
+                             f"{name}の手札に入ったのを卓が見ています。{where.ja}には{lead_c.ja}を出してください（H-4）")
     s = evolve(state)
     s.hand_counts = _with(state.hand_counts, player, state.hand_counts[player] - 1)
     if card in state.known_hands[player]:
@@ -198,7 +198,7 @@ def _resolve_battle(s: State) -> Msg:
     names = s.setup.players
     battle = [(p, card) for p, card, f in s.played if f is Field.BATTLE]
     if not battle:
-        return Msg(" Nobody played to the battlefield.", " 戦場には誰も出しませんでした。") + _resolve_wild(s)
+        return Msg(" Nobody played to the battlefield.", "戦場には誰も出しませんでした。") + _resolve_wild(s)
     counts: dict[str, int] = {}
     top_of: dict[str, int] = {}
     for _, card in battle:
@@ -221,7 +221,7 @@ def _resolve_battle(s: State) -> Msg:
     order = ", ".join(f"{names[p]} ({fmt(c)})" for c, p in winners_)
     order_ja = "、".join(f"{names[p]}（{fmt(c)}）" for c, p in winners_)
     return Msg(f" Battlefield: {why.en}; winners pick from the largest number down: {order} (H-5).",
-               f" 戦場は{why.ja}。勝者は大きい数字から選びます（{order_ja}）。")
+               f"戦場は{why.ja}。勝者は大きい数字から選びます（{order_ja}、H-5）。")
 
 
 def _pick(state: State, action: Pick) -> tuple[State, Msg]:
@@ -231,12 +231,12 @@ def _pick(state: State, action: Pick) -> tuple[State, Msg]:
     names = state.setup.players
     if action.player != state.pickers[0]:
         raise refuse(f"{names[state.pickers[0]]} picks next, not {name} (largest number first, H-5)",
-                     f"次に選ぶのは{names[state.pickers[0]]}です（{name}ではありません）")
+                     f"次に選ぶのは{names[state.pickers[0]]}です（{name}ではありません、H-5）")
     available = _battle_left(state)
     if action.card not in available:
         raise refuse(f"{fmt(action.card)} is not on the battlefield to take; available: "
                      f"{fmt_all(available)} (wilderness cards are never taken, H-5)",
-                     f"{fmt(action.card)}は戦場で取れるカードではありません。取れるのは{fmt_all(available)}です")
+                     f"{fmt(action.card)}は戦場で取れるカードではありません。取れるのは{fmt_all(available)}です（H-5）")
     s = evolve(state)
     s.battle_taken = state.battle_taken | {action.card}
     s.piles = _with(state.piles, action.player, state.piles[action.player] + (action.card,))
@@ -245,15 +245,16 @@ def _pick(state: State, action: Pick) -> tuple[State, Msg]:
               f"{name}が{fmt(action.card)}を獲得しました。")
     season = state.setup.deck.season(action.card)
     if season is Season.SPRING:
-        msg += Msg(" Spring: +1 point at scoring (H-6).", " 春マークは得点計算で1点。")
+        msg += Msg(" Spring: +1 point at scoring (H-6).", "春マークは得点計算で1点（H-6）。")
     elif season is Season.AUTUMN and s.deck_count == 0:
-        msg += Msg(" Autumn cannot apply: the deck is empty (H-6).", " 山札がないので秋マークの効果は適用できません。")
+        msg += Msg(" Autumn cannot apply: the deck is empty (H-6).",
+                   "山札がないので秋マークの効果は適用できません（H-6）。")
     elif season is not None:
         s.effect = (action.player, season)
         s.phase = Phase.EFFECT
         sn = SEASON_NAMES[season]
         return s, msg + Msg(f" {sn.en.capitalize()} effect: the table moves the cards it calls for; ",
-                            f" {sn.ja}の効果。卓が必要なカードを動かします。") + expected(s) + Msg(".", "。")
+                            f"{sn.ja}マークの効果。卓が必要なカードを動かします。") + expected(s) + Msg(".", "。")
     return s, msg + _after_pick(s)
 
 
@@ -361,7 +362,7 @@ def _adjust(state: State, action: Adjust) -> tuple[State, Msg]:
     sn = SEASON_NAMES[season]
     return s, Msg(f"{sn.en.capitalize()}: {what.en} from {_zone_place(s, action.source, src_p, 'en')} "
                   f"to {_zone_place(s, action.target, dst_p, 'en')}.",
-                  f"{sn.ja}の効果で{what.ja}を{_zone_place(s, action.source, src_p, 'ja')}から"
+                  f"{sn.ja}マークの効果で{what.ja}を{_zone_place(s, action.source, src_p, 'ja')}から"
                   f"{_zone_place(s, action.target, dst_p, 'ja')}へ。")
 
 
@@ -383,10 +384,10 @@ def _resolve_wild(s: State) -> Msg:
     left_out = [p for _, p in wild][len(s.wilderness):]
     order = ", ".join(f"{names[p]} ({fmt(c)})" for c, p in wild[: len(s.takers)])
     order_ja = "、".join(f"{names[p]}（{fmt(c)}）" for c, p in wild[: len(s.takers)])
-    msg = Msg(f" Wilderness: smallest number first: {order} (H-7).", f" 在野は小さい数字から（{order_ja}）。")
+    msg = Msg(f" Wilderness: smallest number first: {order} (H-7).", f"在野は小さい数字から（{order_ja}、H-7）。")
     if left_out:
         msg += Msg(f" No set is left for {', '.join(names[p] for p in left_out)}.",
-                   f" {'・'.join(names[p] for p in left_out)}の分の組はありません。")
+                   f"{'・'.join(names[p] for p in left_out)}の分の組はありません。")
     if not s.takers:
         return msg + _cleanup(s)
     s.phase = Phase.TAKE
@@ -400,11 +401,11 @@ def _take_set(state: State, action: TakeSet) -> tuple[State, Msg]:
     names = state.setup.players
     if action.player != state.takers[0]:
         raise refuse(f"{names[state.takers[0]]} takes next, not {name} (smallest number first, H-7)",
-                     f"次に取るのは{names[state.takers[0]]}です（{name}ではありません）")
+                     f"次に取るのは{names[state.takers[0]]}です（{name}ではありません、H-7）")
     if not 0 <= action.index < len(state.wilderness):
         sets = list_sets(state.wilderness)
         raise refuse(f"there is no wilderness set {action.index + 1}; the sets left are {sets.en} (H-7)",
-                     f"在野の{action.index + 1}組目はありません。残りは{sets.ja}")
+                     f"在野の{action.index + 1}組目はありません。残りは{sets.ja}（H-7）")
     s = evolve(state)
     cards = state.wilderness[action.index]
     s.wilderness = state.wilderness[:action.index] + state.wilderness[action.index + 1:]
@@ -428,14 +429,14 @@ def _cleanup(s: State) -> Msg:
     if len(empty) >= 2:
         s.phase = Phase.OVER
         return Msg(f" Cleanup: {', '.join(empty)} hold no cards: the game is over (H-9).",
-                   f" クリーンアップ。{'・'.join(empty)}の手札が0枚なのでゲーム終了。")
+                   f"クリーンアップ。{'・'.join(empty)}の手札が0枚なのでゲーム終了（H-9）。")
     s.round += 1
     s.round_start = (s.round_start + 1) % len(names)
-    msg = Msg(" Cleanup: the rest is discarded.", " クリーンアップで残りは捨て札に。")
+    msg = Msg(" Cleanup: the rest is discarded.", "クリーンアップで残りは捨て札に。")
     if len(s.wilderness) < SETS and s.deck_count > 0:
         s.phase = Phase.REFILL
         return msg + Msg(f" Refill the wilderness to {SETS} sets from the deck (H-8).",
-                         f" 山札から在野を{SETS}組まで補充します。")
+                         f"山札から在野を{SETS}組まで補充します（H-8）。")
     return msg + _begin_round(s)
 
 

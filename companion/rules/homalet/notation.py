@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 
 from companion.rules.common import (
     EMPTY,
@@ -13,7 +12,6 @@ from companion.rules.common import (
     Msg,
     Refusal,
     ascii_number,
-    did_you_mean,
     kagi,
     line_refusal,
     names_overlap,
@@ -22,6 +20,7 @@ from companion.rules.common import (
     quoted,
     read_player,
     refuse,
+    suggest,
 )
 from companion.rules.homalet.actions import Action, Adjust, EndEffect, Pick, Play, RevealSet, TakeSet
 from companion.rules.homalet.deck import SET_SIZE, count_cards, fmt, fmt_all, list_sets, parse_card
@@ -51,13 +50,13 @@ def expected(state: State, card: int | None = None) -> Msg:
         left = _battle_left(state)
         en, ja = lines(Pick(actor, card if card in left else left[0]))
         return Msg(f"write {en} (battlefield cards to pick: {fmt_all(left)}) (H-5)",
-                   f"「{ja}」のように書きます（選べる戦場のカードは{fmt_all(left)}）")
+                   f"「{ja}」と書きます（選べるのは{fmt_all(left)}、H-5）")
     if state.phase is Phase.TAKE and actor is not None:
         index = card - 1 if card is not None and 0 < card <= len(state.wilderness) else 0
         en, ja = lines(TakeSet(actor, index))
         sets = list_sets(state.wilderness)
         return Msg(f"write {en} (wilderness sets to take: {sets.en}) (H-7)",
-                   f"「{ja}」のように書きます（取れる在野の組は{sets.ja}）")
+                   f"「{ja}」と書きます（取れるのは{sets.ja}、H-7）")
     if state.phase is Phase.EFFECT and state.effect is not None:
         en, ja = lines(Adjust(Zone.DECK, Zone.HAND, None, None, state.effect[0]))
         owner = state.effect[0]
@@ -67,7 +66,7 @@ def expected(state: State, card: int | None = None) -> Msg:
         return Msg(f"write a move line for each card the effect moves (like {en}; a card shown is named, "
                    f"like {cen}), then {end_en} (H-6)",
                    f"効果で動かすカードごとに「移動」の行を書き（例：{ja}。見えたカードは「{cja}」"
-                   f"のように番号も書きます）、最後に「{end_ja}」と書きます")
+                   f"のように番号も書きます）、最後に「{end_ja}」と書きます（H-6）")
     return Msg("the game is over: nothing more is played", "ゲームは終わっています。これ以上の手はありません")
 
 
@@ -146,7 +145,7 @@ def _phase_form(state: State) -> Msg:
     """The line the game waits for, short enough for a refusal (two rows at 80 columns)."""
     if state.phase is Phase.EFFECT:
         return Msg("write move [CARD] FROM > TO for each card the effect moves, then end (H-6)",
-                   "書き方：移動 [カード] 元 > 先（動かすカードごと）、最後に 終了")
+                   "書き方：移動 [カード] 元 > 先（動かすカードごと）、最後に 終了（H-6）")
     if state.phase is Phase.TAKE:
         return FORMS["take"]
     return expected(state)
@@ -181,14 +180,14 @@ def _parse_play(state: State, tokens: list[str], player: int) -> Play:
         tokens = [glued.group(1), glued.group(2), *tokens[1:]]
     card = ascii_number(tokens[0], 2) if len(tokens) == 1 and state.phase is not Phase.PLAY else None
     if card is not None:
-        form = expected(state, card) if state.phase is Phase.PICK else _phase_form(state)
+        form = expected(state, card) if state.phase in (Phase.PICK, Phase.TAKE) else _phase_form(state)
         raise Complete(state.waiting_for() + Msg(": ", "。") + form)
     if len(tokens) < 2:
         raise _bad("a play needs a field after the card", "カードの後に場が必要です")
     card = _line_card(tokens[0])
     where = FIELD_WORDS.get(tokens[1].lower())
     if where is None:
-        _suggest(tokens, 1, FIELD_WORDS)
+        suggest(tokens, 1, FIELD_WORDS)
         raise _bad(f"{tokens[1]!r} is not a field", f"「{tokens[1]}」は場ではありません")
     rest = tokens[2:]
     if rest and (len(rest) > 1 or rest[0].lower() not in VOID_WORDS):
@@ -263,18 +262,9 @@ def parse_line(state: State, line: str) -> Action:
         head = tokens[0].lower() if tokens else ""
         kind = next((k for k, words in _FORM_WORDS.items() if head in words), None)
         if kind is None and tokens and not head[:1].isdigit() and not _names_player(state, tokens):
-            _suggest(tokens, 0, _COMMAND_WORDS)
+            suggest(tokens, 0, _COMMAND_WORDS)
         form = FORMS[kind] if kind is not None else _phase_form(state)
         raise line_refusal(error.msg, form) from None
-
-
-def _suggest(tokens: list[str], index: int, words: Iterable[str]) -> None:
-    """Refuse a mistyped word with the line it most likely meant: ``07 batle`` → did you mean ``07 battle``?"""
-    close = did_you_mean(tokens[index], words)
-    if close is not None:
-        meant = " ".join([*tokens[:index], close, *tokens[index + 1:]])
-        raise Complete(Msg(f"{tokens[index]!r} is not a word of this line: did you mean {meant}?",
-                           f"「{tokens[index]}」は読めません。「{meant}」の誤りですか？"))
 
 
 def _parse_line(state: State, tokens: list[str]) -> Action:

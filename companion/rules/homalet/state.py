@@ -124,7 +124,7 @@ class State:
             assert self.effect is not None
             season = SEASON_NAMES[self.effect[1]]
             return Msg(f"the table resolves {names[self.effect[0]]}'s {season.en} effect, then ends it",
-                       f"{names[self.effect[0]]}の{season.ja}の効果を解決し、終了してください")
+                       f"{names[self.effect[0]]}の{season.ja}マークの効果を解決し、終了してください")
         if self.phase is Phase.TAKE:
             return Msg(f"{names[self.takers[0]]} takes a wilderness set",
                        f"{names[self.takers[0]]}が在野の組を取ります")

@@ -14,7 +14,7 @@ ASSUMPTIONS: tuple[tuple[str, Msg], ...] = (
                 "violet; season marks on 10 spring, 15 summer, 20 autumn, 25 winter, 30 spring … "
                 "65 winter. A real deck's file says each card's colour and season.",
                 "試作デッキの色は、nとn÷10の商の和を5で割った余りで決まります（紅・藍・翠・黄・紫の順）。季節マークは"
-                "10春・15夏・20秋・25冬・30春…65冬です。実物のデッキはデッキファイルで各カードを指定します。")),
+                "10から5枚ごとに、春・夏・秋・冬の順で65まで付きます。実物のデッキはデッキファイルで各カードを指定します。")),
     ("H-6", Msg("Summer, autumn and winter effects are not given by the originals: the table "
                 "resolves them by moving cards, and the app records each move. Autumn cannot "
                 "apply when the deck is empty.",
