@@ -34,7 +34,7 @@ SUMMARIES: dict[str, list[Section]] = {
                 "card behind A in the same line is B.",
                 "手札1枚を場札の外側に置き、「数字」か「スート」を宣言します。"
                 "接するカードが A、その奥のカードが B です。"),
-            Msg("Number: yours ≧ A + B takes 3 cards; yours ≧ A takes 2 (yours and A); otherwise only yours.",
+            Msg("Number: yours at least A + B takes 3 cards; at least A takes 2 (yours and A); otherwise only yours.",
                 "数字：自分 ≧ A + B なら3枚、自分 ≧ A なら2枚（自分と A）、それ以外は自分の1枚を獲得。"),
             Msg("Suit: same suit as A and B takes 3; same as A takes 2; otherwise only yours.",
                 "スート：A・B と同じなら3枚、A と同じなら2枚、それ以外は自分の1枚を獲得。"),
@@ -140,8 +140,8 @@ SUMMARIES: dict[str, list[Section]] = {
                 "同じ枚数でより弱いパターンを出します。"),
         ]),
         (Msg("Round points", "ラウンドの得点"), [
-            Msg("The round ends when a hand is empty (only Revive cards counts as empty). First out 3; fewest "
-                "cards left 2; next 1. A tie for second: 2 each and no 1. A tie for third: 1 each.",
+            Msg("The round ends when a hand is empty (a hand of only Revive cards counts as empty). First out 3; "
+                "fewest cards left 2; next 1. A tie for second: 2 each and no 1. A tie for third: 1 each.",
                 "誰かの手札がなくなったら終了（リバイブだけの手札も空とみなす）。"
                 "1抜け3点、残り枚数が少ない順に2点・1点。"
                 "2位が同点なら各2点で1点はなし。3位が同点なら各1点。"),
