@@ -411,7 +411,7 @@ def phone(image: Image.Image, dpi: float) -> bytes:
 def test_16_record_codes_read_from_a_blurred_phone_photo(tmp_path: Path, dpi: int) -> None:
     """A long Dragoness record (five codes): too little room under the scores for codes a phone
     reads, so they get a page of their own, as large as it allows; one photo of it imports."""
-    from companion.cli_result import codes_in_image
+    from companion.cli.commands.result import codes_in_image
     from companion.rules import qr_record
 
     record = json.loads((ROOT / "examples" / "records" / "dragoness.json").read_text(encoding="utf-8"))
