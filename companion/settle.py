@@ -193,6 +193,7 @@ def settle_homalet(data: dict[str, Any], explain: bool, lang: Lang, deck: Any) -
                                "run": result.run, "spring": result.spring, "score": result.score}
         if explain:
             row["explanation"] = result.explanation.text(lang)
+            row["largest"] = homalet.fmt(max(pile)) if pile else ""  # what breaks a tie (H-12)
         results.append(row)
     totals = [r["score"] for r in results]
     top = homalet.winners(totals, piles)

@@ -13,10 +13,10 @@ from companion.files import atomic_target
 from companion.rules.common import Msg
 from printables.draw import wrap
 from printables.fonts import FONT
-from printables.layout import EDGE, Duplex, new_canvas, page_note, paper_size
+from printables.layout import EDGE, NOTE_SIZE, Duplex, new_canvas, page_note, paper_size
 
-ARM = 25 * mm  # half the length of each line of the front's cross
-SCALE = 5  # the back's scales run from -SCALE to +SCALE mm
+ARM = 30 * mm  # half the length of each line of the front's cross: it crosses both scales 10 mm off
+SCALE = 10  # the back's scales run from -SCALE to +SCALE mm: the whole range --back-offset accepts
 CROSS_WIDTH = 0.5  # the front cross's line width: the tests find it by this
 ZERO_WIDTH = 0.8  # each scale's 0 tick
 
@@ -68,7 +68,7 @@ def _ruler(c: Canvas, x: float, y: float, vertical: bool) -> None:
         c.rotate(90)
     c.setLineWidth(0.25)
     c.line(0, 0, 100 * mm, 0)
-    c.setFont(FONT, 5)
+    c.setFont(FONT, NOTE_SIZE)
     for k in range(101):
         tick = 3 * mm if k % 10 == 0 else 2 * mm if k % 5 == 0 else 1.2 * mm
         c.line(k * mm, 0, k * mm, tick)
@@ -86,23 +86,23 @@ def _cross(c: Canvas, x: float, y: float) -> None:
 
 def _scales(c: Canvas, x: float, y: float) -> None:
     """A horizontal scale (X) just above the point and a vertical one (Y) just right of it, both
-    from -SCALE to +SCALE mm in half millimetres, numbered every 2, increasing rightward and upward
+    from -SCALE to +SCALE mm in half millimetres, numbered every 5, increasing rightward and upward
     as seen on the back."""
-    c.setFont(FONT, 5)
-    off = (SCALE + 2) * mm  # the two scales clear of each other; the front cross reaches both
+    c.setFont(FONT, NOTE_SIZE)
+    off = 4 * mm  # the two scales clear of each other's numbers; the front cross reaches both
     for k in range(-2 * SCALE, 2 * SCALE + 1):
         v = k / 2
-        long_tick = k % 2 == 0
         c.setLineWidth(ZERO_WIDTH if k == 0 else 0.25)
-        length = 3 * mm if k == 0 else 2 * mm if long_tick else 1.2 * mm
-        c.line(x + v * mm, y + off, x + v * mm, y + off + length)  # X scale, above
-        c.line(x + off, y + v * mm, x + off + length, y + v * mm)  # Y scale, right
-        if k % 4 == 0:  # a number every 2 mm
-            c.drawCentredString(x + v * mm, y + off + 3.6 * mm, f"{v:+.0f}" if v else "0")
-            c.drawString(x + off + 3.6 * mm, y + v * mm - 1.7, f"{v:+.0f}" if v else "0")
+        length = 3 * mm if k % 10 == 0 else 2 * mm if k % 2 == 0 else 1.2 * mm
+        c.line(x + v * mm, y + off + SCALE * mm, x + v * mm, y + off + SCALE * mm + length)  # X scale, above
+        c.line(x + off + SCALE * mm, y + v * mm, x + off + SCALE * mm + length, y + v * mm)  # Y scale, right
+        if k % 10 == 0:  # a number every 5 mm
+            label = f"{v:+.0f}" if v else "0"
+            c.drawCentredString(x + v * mm, y + off + SCALE * mm + 3.8 * mm, label)
+            c.drawString(x + off + SCALE * mm + 3.8 * mm, y + v * mm - 2, label)
     c.setLineWidth(0.25)
-    c.drawCentredString(x, y + off + 6 * mm, "X")
-    c.drawCentredString(x + off + 4.5 * mm, y + (SCALE + 1.5) * mm, "Y")
+    c.drawCentredString(x, y + off + SCALE * mm + 7 * mm, "X")
+    c.drawCentredString(x + off + SCALE * mm + 5 * mm, y + (SCALE + 2) * mm, "Y")
 
 
 def draw_calibration(target: str | Path, paper: str, duplex: Duplex,

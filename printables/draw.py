@@ -23,6 +23,35 @@ def tint(hex_code: str, amount: float) -> Color:
     return Color(1 - (1 - base.red) * amount, 1 - (1 - base.green) * amount, 1 - (1 - base.blue) * amount)
 
 
+def _luminance(rgb: tuple[float, float, float]) -> float:
+    """WCAG relative luminance of an sRGB colour (channels 0..1)."""
+    r, g, b = (v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4 for v in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+TEXT_CONTRAST = 4.6  # printed text against white paper: WCAG's 4.5:1 and a little for inkjets printing light
+
+
+@functools.lru_cache(maxsize=256)
+def ink(hex_code: str) -> Color:
+    """The colour to print text in for a deck colour ``hex_code``: the colour itself where it stands
+    out from white paper by TEXT_CONTRAST, else the same hue darkened just enough (the light shade
+    stays for fills: frames, symbols, tints)."""
+    base = HexColor(hex_code)
+    rgb = (base.red, base.green, base.blue)
+
+    def ratio(t: float) -> float:
+        return 1.05 / (_luminance((rgb[0] * t, rgb[1] * t, rgb[2] * t)) + 0.05)
+
+    if ratio(1.0) >= TEXT_CONTRAST:
+        return base
+    low, high = 0.0, 1.0  # darkening factor: low always dark enough
+    for _ in range(30):
+        mid = (low + high) / 2
+        low, high = (mid, high) if ratio(mid) >= TEXT_CONTRAST else (low, mid)
+    return Color(rgb[0] * low, rgb[1] * low, rgb[2] * low)
+
+
 def shape_path(c: Canvas, shape: str, cx: float, cy: float, r: float) -> None:
     """Fill a symbol of radius ``r`` centred at (cx, cy) with the current fill colour."""
     if shape == "circle":

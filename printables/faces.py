@@ -17,7 +17,8 @@ from companion.decks import load_deck_data
 from companion.rules import dragoness, fortress, homalet
 from companion.rules.common import Msg
 from companion.rules.games import ENGINES
-from printables.draw import Lines, centred, colour, fit_size, place_form, shape_path, tint, wrap
+from printables.draw import Lines, centred, colour, fit_size, ink, place_form, shape_path, tint, wrap
+from printables.layout import LayoutError
 
 TITLES: dict[str, Msg] = {game: engine.TITLE for game, engine in ENGINES.items()}
 PLAYERS: dict[str, tuple[int, int]] = {game: (engine.MIN_PLAYERS, engine.MAX_PLAYERS)
@@ -73,24 +74,39 @@ def _symbol(c: Canvas, name: str, shape: str, hex_code: str) -> None:
     c.endForm()
 
 
+BACK_STEP = 1 / 6  # the back's diamond lattice: its spacing, as a fraction of the card width
+
+
+def back_diamonds(w: float, h: float, bleed: float) -> list[tuple[float, float]]:
+    """Centres of the back's diamonds: a lattice centred on the card (so the back looks the same
+    turned half a circle), reaching into the bleed on every side (no frame or border near the cut,
+    where a duplex drift would show as uneven edges), and clear of the band that holds the title."""
+    step = w * BACK_STEP
+    spots = []
+    rows = int((h / 2 + bleed) / step) + 1
+    cols = int((w / 2 + bleed) / step) + 1
+    for j in range(-rows, rows + 1):
+        y = h / 2 + j * step
+        if abs(y - h / 2) <= 0.13 * h:
+            continue
+        for i in range(-cols - 1, cols + 1):
+            x = w / 2 + (i + (0.5 if j % 2 else 0.0)) * step
+            if -bleed - step / 4 <= x <= w + bleed + step / 4 and -bleed - step / 4 <= y <= h + bleed + step / 4:
+                spots.append((x, y))
+    return spots
+
+
 def _back(c: Canvas, game: str, w: float, h: float, bleed: float) -> None:
     title = TITLES[game]
     base = BACK_COLOURS[game]
     c.beginForm(f"back-{game}", -bleed, -bleed, w + bleed, h + bleed)
     c.setFillColor(colour(base))
     c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
-    c.setStrokeColor(tint("#ffffff", 0.6))
-    c.setLineWidth(0.8)
-    inset = FRAME_INSET + 0.4
-    c.roundRect(inset, inset, w - 2 * inset, h - 2 * inset, FRAME_RADIUS, stroke=1, fill=0)
     c.setFillColor(tint(base, 0.55))
-    step = w / 6
-    for row in range(int(h / step) + 1):
-        for col in range(7):
-            x, y = col * step + (step / 2 if row % 2 else 0), row * step
-            if inset + 2 < x < w - inset - 2 and inset + 2 < y < h - inset - 2 and abs(y - h / 2) > 0.13 * h:
-                shape_path(c, "diamond", x, y, step * 0.18)
+    for x, y in back_diamonds(w, h, bleed):
+        shape_path(c, "diamond", x, y, w * BACK_STEP * 0.18)
     c.setFillColor(colour("#ffffff"))
+    inset = FRAME_INSET / 2  # the titles' room: the whole back but the edges a mis-cut may take
     if title.ja == title.en:  # a title that is the same word in both languages is printed once
         centred(c, title.en, w / 2, h / 2 - 0.035 * h, 0.13 * w, w - 4 * inset)
     else:
@@ -153,7 +169,7 @@ def _corner_form(c: Canvas, name: str, w: float, h: float, heavy: bool, hex_code
     x, col, base = _index_column(w, heavy)
     sub_y = h + base - 0.095 * w
     c.beginForm(name, 0, 0, w, h)
-    c.setFillColor(colour(hex_code))
+    c.setFillColor(ink(hex_code))  # the text's shade; the symbol forms carry their own colour
     lines = Lines()
     lines.add(sub, x, sub_y, 0.075 * w, col)
     lines.add(sub, w - x, h - sub_y, 0.075 * w, col, turned=True)
@@ -194,7 +210,7 @@ def fortress_art(deck: fortress.Deck) -> DeckArt:
         c.doForm(f"frame-{s.code}")
         place_form(c, f"sym-{s.code}", w / 2, h * 0.72, 0.13 * w / 50)
         c.doForm(f"corner-{s.code}")
-        c.setFillColor(colour(s.color))
+        c.setFillColor(ink(s.color))
         lines = Lines()
         _corner_numbers(lines, w, h, False, rank, flip)
         lines.add(rank, w / 2, h * 0.36, 0.42 * w, underline=flip)
@@ -222,7 +238,7 @@ def homalet_art(deck: homalet.Deck, cards: Sequence[int]) -> DeckArt:
             c.circle(0, 0, 48, stroke=0, fill=1)
             c.setFillColor(colour("#ffffff"))
             c.circle(0, 0, 40, stroke=0, fill=1)
-            c.setFillColor(colour(hex_code))
+            c.setFillColor(ink(hex_code))
             name = homalet.SEASON_NAMES[homalet.Season(season)]
             centred(c, name.ja.removesuffix("マーク"), 0, -17, 50)  # the seal holds the season alone: 春
             c.endForm()
@@ -244,14 +260,14 @@ def homalet_art(deck: homalet.Deck, cards: Sequence[int]) -> DeckArt:
         season = deck.season(card)
         if season is not None:
             place_form(c, f"season-{season.value}", w / 2, h * 0.79, 0.1 * w / 50)
-            c.setFillColor(colour(SEASON_COLOURS[season.value]))
+            c.setFillColor(ink(SEASON_COLOURS[season.value]))
             label = Lines()
             y = h * 0.79 - 0.17 * w
             label.add(season_label(season), w / 2, y, 0.065 * w, _free(w, h, y, 0.065 * w, True, w * 0.6))
             label.draw(c)
         place_form(c, f"sym-{col.key}", w / 2, h * 0.2, 0.05 * w / 50)
         c.doForm(f"corner-{col.key}")
-        c.setFillColor(colour(col.color))
+        c.setFillColor(ink(col.color))
         lines = Lines()
         _corner_numbers(lines, w, h, True, number, flip)
         lines.add(number, w / 2, h * 0.42, 0.36 * w, underline=flip)
@@ -268,6 +284,105 @@ SPECIAL_MARK = {dragoness.Kind.DRAGONESS: "13", dragoness.Kind.PAGE: "1–8", dr
 SPECIAL_COLOUR = "#7a5c00"
 
 
+GEM_CLEAR = 2 * mm  # between the gem row and the corner index's column
+
+
+def gem_row(gems: int, w: float, h: float) -> tuple[float, list[tuple[float, float]]]:
+    """A clan's gems under the card's head: their radius and centres. The row fits between the
+    corner index's column and its mirror, GEM_CLEAR from each; where one row would shrink the gems
+    by more than a fifth (7 and 8 gems on small cards) they stand in two rows."""
+    full = 0.03 * w
+    edge = frame_inner(False) + INDEX_CLEAR + INDEX_WIDTH * w + GEM_CLEAR
+    free = w - 2 * edge
+    half_width = 0.72 * 0.96  # the gem (a diamond 48 of 50 units) from its centre to its side, in radii
+
+    def fit(n: int) -> float:
+        return float(min(full, free / ((n - 1) * 2.2 + 2 * half_width)))
+
+    rows = [gems] if fit(gems) >= 0.8 * full or gems < 2 else [(gems + 1) // 2, gems // 2]
+    r = float(min(fit(n) for n in rows))
+    spots = []
+    for k, n in enumerate(rows):
+        span = (n - 1) * 2.2 * r
+        spots += [(w / 2 - span / 2 + i * 2.2 * r, h * 0.8 - k * 2.2 * r) for i in range(n)]
+    return r, spots
+
+
+MIN_TEXT = 6.0  # points: nothing on a card is printed smaller
+LEADING = 1.15  # the special cards' rules text, line to line, in font sizes
+
+
+def special_layout(ja: str, en: str, mark: str, text_ja: str, text_en: str, w: float,
+                   h: float) -> list[tuple[str | None, float, float, float]]:
+    """A special card's middle, top down, as (line, centre x, baseline, size), with one (None, ...)
+    between the titles (in the card's colour) and the rules text (dark grey). The titles stand below
+    the corner a fanned hand shows where the text leaves room, else (smaller) beside the top-left
+    index; the value line (already in both corners) is left out when the text needs its room. The
+    rules text, at MIN_TEXT or larger, runs the card's width where no index is beside it, and beside
+    an index (top-left, or the turned one at the bottom-right) in the room the index leaves."""
+    x, col, base = _index_column(w, True)
+    depth = -base + 0.19 * w + 1 * mm  # the corner a fanned hand shows, from the trim (as _free)
+    inner = frame_inner(True) + 1.5 * mm
+    index_edge = x + col / 2 + 2 * mm  # 2 mm clear of the index column
+    bottom = inner  # the lowest a line's descenders may reach
+
+    def span(y: float, size: float) -> tuple[float, float]:
+        """The room (left, right) of a line at baseline ``y``."""
+        left, right = inner, w - inner
+        if y + 0.9 * size > h - depth:
+            left = max(left, index_edge)
+        if y - 0.25 * size < depth:
+            right = min(right, w - index_edge)
+        return left, right
+
+    def flow(size: float, top: float) -> list[tuple[str | None, float, float, float]] | None:
+        """The rules text from baseline-top ``top`` down, or None if it does not fit on the card."""
+        out: list[tuple[str | None, float, float, float]] = []
+        y = top - size
+        for text in (text_ja, text_en):
+            rest = text
+            while rest:
+                left, right = span(y, size)
+                if y - 0.25 * size < bottom or right - left < 4 * size:
+                    return None
+                line = wrap(rest, size, right - left)[0] or rest[0]
+                out.append((line, (left + right) / 2, y, size))
+                rest = rest[len(line):].lstrip(" ")
+                y -= size * LEADING
+        return out
+
+    # (top of the titles, Japanese and English title sizes, the value line or not)
+    variants = [(min(h * 0.72, h - depth), 0.12 * w, 0.075 * w, True),
+                (min(h * 0.72, h - depth), 0.12 * w, 0.075 * w, False),
+                (h - frame_inner(True) - INDEX_CLEAR, 0.1 * w, 0.07 * w, False)]
+    for top, ja_max, en_max, with_mark in variants:
+        left, right = span(top - 0.9 * ja_max, ja_max)
+        room_x = min(right - left, w * 0.62)
+        centre = (left + right) / 2
+        ja_size, en_size = fit_size(ja, ja_max, room_x), fit_size(en, en_max, room_x)
+        if min(ja_size, en_size) < MIN_TEXT:
+            continue
+        mark_size = 0.09 * w
+        head: list[tuple[str | None, float, float, float]] = []
+        y = top - 0.9 * ja_size
+        head.append((ja, centre, y, ja_size))
+        y -= 0.25 * ja_size + 0.95 * en_size
+        head.append((en, centre, y, en_size))
+        if with_mark:
+            y -= 0.3 * en_size + 0.9 * mark_size
+            head.append((mark, centre, y, mark_size))
+        y -= 0.35 * (mark_size if with_mark else en_size) + 1 * mm
+        size = max(MIN_TEXT, 0.045 * w)
+        while (body := flow(size, y)) is None and size > MIN_TEXT:
+            size = max(MIN_TEXT, size * 0.94)
+        if body is not None:
+            return [*head, (None, 0.0, 0.0, 0.0), *body]
+    raise LayoutError(f"the rules text of {en!r} does not fit on a card {w / mm:.0f} mm wide at {MIN_TEXT:g} pt: "
+                      "shorten it in the deck file or choose a larger --size",
+                      f"{ja} のルール文が幅 {w / mm:.0f} mm のカードに {MIN_TEXT:g} pt で収まりません。"
+                      "デッキファイルで短くするか、より大きな --size を選んでください")
+
+
 def dragoness_art(deck: dragoness.Deck, cards: Sequence[dragoness.Card]) -> DeckArt:
     labels = {str(n) for n in range(1, deck.numbers + 1)} | {SPECIAL_MARK[dragoness.Kind.DRAGONESS]}
 
@@ -279,10 +394,9 @@ def dragoness_art(deck: dragoness.Deck, cards: Sequence[dragoness.Card]) -> Deck
         for clan in deck.clans:
             _corner_form(c, f"corner-{clan.code}", w, h, False, clan.color, clan.code, "gem", str(clan.gems))
             c.beginForm(f"gems-{clan.code}", 0, 0, w, h)  # the clan's row of gems (its strength)
-            r = 0.03 * w
-            span = (clan.gems - 1) * 2.2 * r
-            for i in range(clan.gems):
-                place_form(c, "gem", w / 2 - span / 2 + i * 2.2 * r, h * 0.8, r / 50)
+            r, spots = gem_row(clan.gems, w, h)
+            for x, y in spots:
+                place_form(c, "gem", x, y, r / 50)
             c.endForm()
         for special in deck.specials:
             _corner_form(c, f"corner-{special.code}", w, h, True, SPECIAL_COLOUR, special.code)
@@ -304,7 +418,7 @@ def dragoness_art(deck: dragoness.Deck, cards: Sequence[dragoness.Card]) -> Deck
             flip = needs_underline(number, labels)
             c.doForm(f"frame-{clan.code}")
             c.doForm(f"corner-{clan.code}")
-            c.setFillColor(colour(clan.color))
+            c.setFillColor(ink(clan.color))
             lines = Lines()
             _corner_numbers(lines, w, h, False, number, flip)
             lines.add(number, w / 2, h * 0.44, 0.4 * w, underline=flip)
@@ -317,28 +431,17 @@ def dragoness_art(deck: dragoness.Deck, cards: Sequence[dragoness.Card]) -> Deck
         mark = SPECIAL_MARK[kind]
         c.doForm("frame-special")
         c.doForm(f"corner-{s.code}")
-        c.setFillColor(colour(SPECIAL_COLOUR))
+        c.setFillColor(ink(SPECIAL_COLOUR))
         lines = Lines()
         _corner_numbers(lines, w, h, True, mark, needs_underline(mark, labels))
-        lines.add(s.ja, w / 2, h * 0.68, 0.12 * w, _free(w, h, h * 0.68, 0.12 * w, True, w * 0.46))
-        lines.add(s.en, w / 2, h * 0.625, 0.075 * w, _free(w, h, h * 0.625, 0.075 * w, True, w * 0.46))
-        lines.add(mark, w / 2, h * 0.56, 0.09 * w)
+        for line, x, y, size in special_layout(s.ja, s.en, mark, s.text.ja, s.text.en, w, h):
+            if line is None:  # the titles and value are done: the rules text is in dark grey
+                lines.draw(c)
+                c.setFillColor(colour("#212121"))
+                lines = Lines()
+                continue
+            lines.add(line, x, y, size)
         lines.draw(c)
-        c.setFillColor(colour("#212121"))
-        # the rules text, between the value and the turned index at the foot, smaller when it is long
-        index_top = h * 0.29
-        body = Lines()
-        size, width, top = 0.045 * w, w - 2 * (frame_inner(True) + INDEX_CLEAR), h * 0.53
-        while True:
-            rows = wrap(s.text.ja, size, width) + wrap(s.text.en, size * 0.92, width)
-            if top - len(rows) * size * 1.25 >= index_top or size < 0.03 * w:
-                break
-            size *= 0.94
-        y = top - size
-        for line in rows:
-            body.add(line, w / 2, y, size)
-            y -= size * 1.25
-        body.draw(c)
 
     return DeckArt("dragoness", list(cards), text, draw, forms, str)
 

@@ -19,6 +19,7 @@ from printables.layout import Duplex, LayoutError, make_grid, output_folder, par
 from printables.sheets import check_players, print_sheet
 from printables.summary import print_summary
 
+SINGLE_BLEED = 3.0  # mm: --layout single is for print shops, which ask for a bleed (1/8 in)
 KIT_PLAYERS = {game: high for game, (_, high) in PLAYERS.items()}  # sheets for the largest table
 
 
@@ -76,7 +77,8 @@ def _run(what: str, args: argparse.Namespace, lang: Lang, out: str, shown: Msg) 
     if getattr(args, "players", None) is not None:
         check_players(game, args.players)
     if what == "deck":
-        grid = make_grid(args.paper, args.size, args.bleed)
+        bleed = args.bleed if args.bleed is not None else SINGLE_BLEED if args.layout == "single" else 0.0
+        grid = make_grid(args.paper, args.size, bleed)
         offset = parse_offset(args.back_offset)
         art = deck_art(game, args.players, args.deck)
         duplex: Duplex = args.duplex

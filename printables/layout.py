@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from companion.files import where
 from companion.rules.common import Msg, Refusal
-from printables.draw import fit_size
+from printables.draw import wrap
 from printables.fonts import FONT, register_fonts
 
 rl_config.useA85 = 0  # binary (still compressed) streams: smaller and faster than ASCII85 text
@@ -29,10 +29,14 @@ SIZES: dict[str, tuple[float, float]] = {  # trim size in points
     "mini": (44 * mm, 63 * mm),
 }
 Duplex = Literal["long", "short", "none"]
-MARGIN = 7 * mm  # the printable edge plus room for cut marks
-MARK = 4 * mm  # cut mark length
+MARK = 4 * mm  # cut mark length where the margin allows
+MIN_MARK = 3 * mm  # and never shorter: a mark is something to lay a ruler on
 MAX_OFFSET = 10.0  # mm: a back offset beyond this is a typing mistake, not a printer's error
 EDGE = 5 * mm  # nothing printed nearer the paper's edge: most printers cannot print there
+MARK_GAP = 1 * mm  # between a card (its bleed) and the start of its cut marks
+# the paper kept free around the cards: the printer's edge, the gap and the shortest mark (and the
+# line's end caps); a sheet holds only the cards that leave this much (Letter: 8 poker cards, not 9)
+MARGIN = EDGE + MARK_GAP + MIN_MARK + 0.25 * mm
 
 
 class LayoutError(Refusal):
@@ -201,15 +205,17 @@ def mark_lines(grid: Grid, spots: tuple[tuple[float, float], ...]) -> tuple[tupl
 
 
 def mark_length(grid: Grid) -> float:
-    """Cut marks as long as MARK where the margin allows, never nearer the paper's edge than EDGE."""
+    """Cut marks as long as MARK where the margin allows, never nearer the paper's edge than EDGE
+    (make_grid leaves room for MIN_MARK at least)."""
     x1, y1, x2, y2 = grid.bleed_box()
-    room = min(x1, y1, grid.page[0] - x2, grid.page[1] - y2) - 1 * mm - EDGE - 0.25 * mm  # line ends
-    return float(max(1 * mm, min(MARK, room)))
+    room = min(x1, y1, grid.page[0] - x2, grid.page[1] - y2) - MARK_GAP - EDGE - 0.25 * mm  # line ends
+    return float(max(MIN_MARK, min(MARK, room)))
 
 
 PRINT_NOTE = "Print at 100 % (actual size) — 100%（実際のサイズ）で印刷してください"
-NOTE_SIZE = 6.0
+NOTE_SIZE = 6.0  # the smallest text printed anywhere
 NOTE_LEADING = 7.5
+NOTE_CLEAR = 3 * mm  # between the note and the cut marks beside it
 
 
 @dataclass(frozen=True)
@@ -268,22 +274,25 @@ def page_note(c: Canvas, page: tuple[float, float], text: str = "", grid: Grid |
     """The "print at 100 %" reminder and ``text`` on every sheet, never nearer the paper's edge
     than EDGE: at the foot, between the cut marks, or along the left margin where the foot is too
     shallow (turned a quarter, reading upward)."""
-    lines = [PRINT_NOTE, *([text] if text else [])]
+    paragraphs = [PRINT_NOTE, *([text] if text else [])]
+
+    def lines_in(band: Band) -> list[str]:
+        width = band.along[1] - band.along[0] - 2 * NOTE_CLEAR
+        return [line for p in paragraphs for line in wrap(p, NOTE_SIZE, width)]
+
     c.saveState()
     c.setFillGray(0.35)
     if grid is None:
-        band = Band("bottom", (EDGE, page[0] - EDGE), len(lines) * NOTE_LEADING)
+        band = Band("bottom", (EDGE, page[0] - EDGE), len(paragraphs) * NOTE_LEADING)
     else:
         found = bands(grid, [grid.slot(i) for i in range(grid.per_page)] if spots is None else spots)
-        need = len(lines) * NOTE_LEADING
-        fits = [bd for bd in found if bd.side in ("bottom", "left") and bd.depth >= need]
-        band = fits[0] if fits else max(found, key=lambda bd: bd.depth)
+        fits = [bd for bd in found if bd.side in ("bottom", "left") and bd.depth >= len(lines_in(bd)) * NOTE_LEADING]
+        band = fits[0] if fits else max(found, key=lambda bd: bd.depth - len(lines_in(bd)) * NOTE_LEADING)
+    lines = lines_in(band)
     top = min(band.depth, len(lines) * NOTE_LEADING)
     _into_band(c, band, page, top)
-    width = band.along[1] - band.along[0] - 2 * mm
+    c.setFont(FONT, NOTE_SIZE)
     for i, line in enumerate(lines):
-        size = fit_size(line, NOTE_SIZE, width)
-        c.setFont(FONT, size)
         c.drawCentredString(0, top - (i + 1) * NOTE_LEADING + 2, line)
     c.restoreState()
 
@@ -313,7 +322,7 @@ def calibration_ruler(c: Canvas, grid: Grid, spots: Sequence[tuple[float, float]
     for k in range(round(length / mm) + 1):
         tick = 2.5 * mm if k % 10 == 0 else 1.6 * mm if k % 5 == 0 else 1 * mm
         c.line(start + k * mm, base, start + k * mm, base + tick)
-    c.setFont(FONT, 5)
+    c.setFont(FONT, NOTE_SIZE)
     c.setFillGray(0)
     c.drawString(start + length + 1.5 * mm, base + 0.5, f"{length / mm:.0f} mm")
     c.restoreState()

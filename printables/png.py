@@ -1,5 +1,5 @@
-"""One PNG per card for print-on-demand services: 300 dpi with a 1/8 inch bleed on every side
-(825 × 1125 px for poker cards)."""
+"""One PNG per card for print-on-demand services: 300 dpi, the PDFs' trim (63 × 88 mm poker cards)
+with a 1/8 inch bleed on every side (819 × 1114 px for poker cards)."""
 
 from __future__ import annotations
 
@@ -18,12 +18,25 @@ from companion.files import current_umask, remove_leftovers, temp_name, where
 from companion.rules.common import Lang, plural
 from companion.rules.deck_rules import label
 from printables.faces import DeckArt
-from printables.layout import LayoutError, new_canvas
+from printables.layout import SIZES, LayoutError, new_canvas
 
 DPI = 300
-BLEED = inch / 8
-PNG_SIZES = {"poker": (2.5 * inch, 3.5 * inch), "bridge": (2.25 * inch, 3.5 * inch),
-             "mini": (1.75 * inch, 2.5 * inch)}
+BLEED = inch / 8  # about: each side's bleed is this, give or take half a pixel to make whole pixels
+PNG_SIZES = SIZES  # the same trim as the PDFs: 63 × 88 mm poker cards from either source
+
+
+def png_box(size: str) -> tuple[float, float, float, float]:
+    """A card PNG's page: the trim (points) and the bleed on each axis, chosen so that trim plus
+    bleed is a whole number of pixels at DPI (the trim exactly the PDFs'; the bleed 1/8 in within
+    half a pixel)."""
+    w, h = PNG_SIZES[size]
+    bx, by = ((round((side + 2 * BLEED) * DPI / 72) * 72 / DPI - side) / 2 for side in (w, h))
+    return w, h, bx, by
+
+
+def png_pixels(size: str) -> tuple[int, int]:
+    w, h, bx, by = png_box(size)
+    return round((w + 2 * bx) * DPI / 72), round((h + 2 * by) * DPI / 72)
 
 
 def cards_pdf(art: DeckArt, size: str) -> bytes:
@@ -32,15 +45,15 @@ def cards_pdf(art: DeckArt, size: str) -> bytes:
     if size not in PNG_SIZES:
         raise LayoutError(f"unknown card size {size!r}: choose {', '.join(PNG_SIZES)}",
                           f"カードの大きさ「{size}」はありません。{'・'.join(PNG_SIZES)}から選んでください")
-    w, h = PNG_SIZES[size]
+    w, h, bx, by = png_box(size)
     buffer = io.BytesIO()
-    c = new_canvas(buffer, (w + 2 * BLEED, h + 2 * BLEED), f"{art.game} cards")
-    art.forms(c, w, h, BLEED)
+    c = new_canvas(buffer, (w + 2 * bx, h + 2 * by), f"{art.game} cards")
+    art.forms(c, w, h, max(bx, by))
     for card in art.cards:
-        c.translate(BLEED, BLEED)
+        c.translate(bx, by)
         art.draw(c, card, w, h)
         c.showPage()
-    c.translate(BLEED, BLEED)
+    c.translate(bx, by)
     c.doForm(f"back-{art.game}")
     c.showPage()
     c.save()
@@ -112,11 +125,12 @@ def write_pngs(folder: str | Path, art: DeckArt, size: str = "poker",
     drawn = False
     try:
         pdf = pdfium.PdfDocument(cards_pdf(art, size))
+        pixels = png_pixels(size)
         total = len(pdf)
         for index in range(total):  # the cards, then the back
-            # PDFium rounds the pixel size up, and 198 pt × 300/72 comes out a hair above 825:
-            # scale a hair below so that a poker card is exactly 825 × 1125 pixels.
-            image = pdf[index].render(scale=DPI / 72 * (1 - 1e-9)).to_pil()
+            # The page is a whole number of pixels, but PDFium rounds its size in points up (a
+            # hair over, 749 for 748): render at exactly DPI and keep the page's own pixels.
+            image = pdf[index].render(scale=DPI / 72).to_pil().crop((0, 0, *pixels))
             image.save(temp / names[index], format="PNG", dpi=(DPI, DPI))
             report(progress_bar(index + 1, total, lang))
             drawn = True

@@ -24,7 +24,25 @@ from printables.qr import define_qr_form, draw_qr
 
 M = 15 * mm
 RESULT = Msg("result", "結果")
-MODULE = 0.5 * mm  # a QR module: large enough for a phone's camera or a scan at 150 dpi
+MODULE = 0.5 * mm  # a QR module at least: large enough for a scan at 150 dpi
+LARGEST_MODULE = 1.0 * mm  # and as large as the page's room allows, up to this
+PHONE_MODULE = 0.8 * mm  # a phone's blurred photo at 100 dpi on the paper reads codes this coarse
+GAP = 6 * mm  # between codes, and under each for its number
+
+
+def code_module(modules: int, count: int, width: float, room: float) -> float:
+    """The largest module (from LARGEST_MODULE down to MODULE) at which ``count`` codes of
+    ``modules`` modules fit in rows across ``width`` and within ``room`` of height; MODULE if none
+    does (the codes then go on to further pages)."""
+    module = LARGEST_MODULE
+    while module > MODULE:
+        size = max(30 * mm, modules * module)
+        per_row = max(1, int((width + GAP) // (size + GAP)))
+        rows = -(-count // per_row)
+        if rows * (size + GAP) <= room:
+            return float(module)
+        module -= 0.05 * mm
+    return float(MODULE)
 
 
 def columns(result: Mapping[str, Any], lang: Lang) -> tuple[list[str], list[list[str]]]:
@@ -42,7 +60,8 @@ def columns(result: Mapping[str, Any], lang: Lang) -> tuple[list[str], list[list
                            ("points", Msg("Points", "得点")), ("penalty", Msg("Penalty", "失点"))],
               "homalet": [("cards", Msg("Cards", "基本点")), ("same_digit", Msg("Same digit", "同数ボーナス")),
                           ("run", Msg("Run", "連番ボーナス")),
-                          ("spring", Msg("Spring", "春マーク"))]}.get(str(game), [])
+                          ("spring", Msg("Spring", "春マーク")),
+                          ("largest", Msg("Largest card", "最大の数字"))]}.get(str(game), [])  # breaks a tie (H-12)
     header = [player, *(label.text(lang) for _, label in fields), score]
     rows = [[str(p.get("name", "")), *(str(p.get(key, "")) for key, _ in fields), str(p.get("score", ""))]
             for p in result.get("players", [])]
@@ -161,17 +180,25 @@ def _table(c: Canvas, pen: _Pen, header: list[str], rows: list[list[str]], width
 
 def _codes(c: Canvas, pen: _Pen, payloads: Sequence[str], lang: Lang, width: float) -> None:
     """The record as numbered QR codes, each readable alone, as many to a row as fit."""
+    forms = [(f"record-{n}", define_qr_form(c, f"record-{n}", payload)) for n, payload in enumerate(payloads, 1)]
+    largest = max(modules for _, modules in forms)
+    heading = 4 * mm + 1.3 * 11 + 0.3 * 11 + 1.5 * mm
+    module = code_module(largest, len(forms), width, pen.y - heading - M - 8 * mm)
+    if module < PHONE_MODULE:  # too small here for a phone's photo: the codes take a page of their own
+        full = code_module(largest, len(forms), width, pen.page[1] - 2 * M - heading - 8 * mm)
+        if full > module:
+            pen.need(pen.page[1])
+            module = full
     pen.y -= 4 * mm
     c.setFillColor(colour("#1a237e"))
     pen.line(Msg("The game record (scan every code; their order does not matter)",
                  "ゲーム記録（すべてのコードを読み取ってください。順番は問いません）").text(lang), 11)
+    pen.y -= 0.3 * 11 + 1.5 * mm  # the heading's descenders, and a gap before the codes' white boxes
     c.setFillGray(0)
     x = M
     row_height = 0.0
-    for n, payload in enumerate(payloads, 1):
-        form = f"record-{n}"
-        modules = define_qr_form(c, form, payload)
-        size = max(30 * mm, modules * MODULE)
+    for n, (form, modules) in enumerate(forms, 1):
+        size = max(30 * mm, modules * module)
         if x + size > M + width + 0.01:  # next row
             x = M
             pen.y -= row_height + 6 * mm

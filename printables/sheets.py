@@ -14,7 +14,8 @@ from companion.decks import load_deck_data
 from companion.files import atomic_target
 from companion.rules import fortress
 from companion.rules.common import Lang, Msg, check_player_count
-from printables.draw import Lines, centred, colour, tint, wrap
+from companion.text import segments
+from printables.draw import Lines, colour, text_width, tint, wrap
 from printables.faces import PLAYERS, TITLES
 from printables.fonts import FONT
 from printables.layout import EDGE, new_canvas, page_note, paper_size
@@ -71,10 +72,11 @@ def _table(c: Canvas, area: Area, top: float, weights: Sequence[float], players:
         c.rect(xs[i], area.y, widths[i], top - HEAD_ROW - area.y, stroke=0, fill=1)
     c.setFillGray(0)
     for i, text in enumerate(header):
-        lines = wrap(text, 7.5, widths[i] - 2)[:2]
+        size, lines = header_lines(text, widths[i] - 2)
         ty = top - HEAD_ROW / 2 + (len(lines) - 1) * 4.2 - 2.6
+        c.setFont(FONT, size)
         for line in lines:
-            centred(c, line, xs[i] + widths[i] / 2, ty, 7.5, widths[i] - 2)
+            c.drawCentredString(xs[i] + widths[i] / 2, ty, line)
             ty -= 8.4
     c.setStrokeGray(0.3)
     c.setLineWidth(0.6)
@@ -85,6 +87,23 @@ def _table(c: Canvas, area: Area, top: float, weights: Sequence[float], players:
     for x in xs[1:-1]:
         c.line(x, area.y, x, top)
     return xs, rows
+
+
+HEAD_SIZE = 7.5
+HEAD_SMALLEST = 6.0  # nothing printed smaller
+
+
+def header_lines(text: str, width: float) -> tuple[float, list[str]]:
+    """A column heading in at most two lines, broken between words or phrases only: the largest size
+    from HEAD_SIZE down to HEAD_SMALLEST at which it fits (never "Sprin / g"); at the smallest, the
+    first two lines."""
+    size = HEAD_SIZE
+    while True:
+        lines = wrap(text, size, width)
+        whole = all(text_width(piece, size) <= width for piece, _ in segments(text))  # no word cut
+        if (len(lines) <= 2 and whole) or size <= HEAD_SMALLEST:
+            return size, lines[:2]
+        size = max(HEAD_SMALLEST, size - 0.25)
 
 
 def _fortress(c: Canvas, area: Area, players: int, lang: Lang) -> None:
@@ -121,6 +140,10 @@ def _homalet(c: Canvas, area: Area, players: int, lang: Lang) -> None:
     _card_boxes(c, xs, rows, players)
 
 
+BOX_NUMBER = 6.0  # the card numbers in the HOMALET boxes: the smallest printed size
+BOX_GREY = 0.42  # light enough to write over, dark enough to read (5.3:1 on white)
+
+
 def _card_boxes(c: Canvas, xs: Sequence[float], rows: Sequence[tuple[float, float]], players: int) -> None:
     """In each digit cell, a small box for every card with that last digit (room for 7 with 7 players),
     numbered faintly, so the sheet records the cards themselves: the tie-break needs the largest.
@@ -142,8 +165,8 @@ def _card_boxes(c: Canvas, xs: Sequence[float], rows: Sequence[tuple[float, floa
                 col, r = divmod(tens, per_column)
                 bx, by = x0 + 1 + col * bw, height - 1 - (r + 1) * bh
                 c.rect(bx + 0.6, by + 0.6, bw - 1.2, bh - 1.2, stroke=1, fill=0)
-                labels.add(f"{tens}{d}", bx + bw / 2, by + bh / 2 - 1.6, min(5.0, bh * 0.55))
-        c.setFillGray(0.6)
+                labels.add(f"{tens}{d}", bx + bw / 2, by + bh / 2 - 2.1, BOX_NUMBER)
+        c.setFillGray(BOX_GREY)
         labels.draw(c)
         c.endForm()
     for bottom, _ in rows:

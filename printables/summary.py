@@ -70,11 +70,12 @@ def _styles(lang: Lang) -> dict[str, ParagraphStyle]:
 
 
 TEXT_WIDTH = CARD[0] - 2 * PAD
+BODY_HEIGHT = CARD[1] - 2 * PAD - NUMBER_ROOM  # the text a card holds
 
 
 class TextBlock(Flowable):  # type: ignore[misc]
-    """A paragraph already broken into lines by the printables' own breaker (kinsoku for Japanese,
-    spaces for English), drawn as one text object; it splits between lines across cards."""
+    """A paragraph already broken into lines by the project's line breaker (companion.text), drawn as
+    one text object; a paragraph that is not a bullet splits between lines across cards."""
 
     def __init__(self, lines: list[str], style: ParagraphStyle, bullet: str | None = None) -> None:
         super().__init__()
@@ -85,6 +86,10 @@ class TextBlock(Flowable):  # type: ignore[misc]
         return self.width, self.height
 
     def split(self, available_width: float, available_height: float) -> list[TextBlock]:
+        """A bullet (a rule) is never cut across two cards, so that a card read alone gives whole
+        rules, unless it is taller than a whole card; other paragraphs split between lines."""
+        if self.bullet and self.height <= BODY_HEIGHT:
+            return []
         fits = int(available_height // self.style.leading)
         if fits < min(2, len(self.lines)) or fits >= len(self.lines):  # never one line alone at a card's foot
             return []
@@ -182,7 +187,7 @@ def draw_summary(target: str | Path, game: str, lang: Lang, paper: str = "a4") -
     grid: Grid = make_grid(paper, CARD)
     c = new_canvas(target, grid.page, f"{TITLES[game].text(lang)} — {'ルール要約' if lang == 'ja' else 'rule summary'}")
     qr = (f"qr-{game}", define_qr_form(c, f"qr-{game}", PUBLISHER[game])) if game in PUBLISHER else None
-    cards = paginate(story(game, lang, qr), TEXT_WIDTH, CARD[1] - 2 * PAD - NUMBER_ROOM)
+    cards = paginate(story(game, lang, qr), TEXT_WIDTH, BODY_HEIGHT)
     label = f"{TITLES[game].text(lang)} — {'ルール要約' if lang == 'ja' else 'rule summary'}"
     pages = 0
     for first in range(0, len(cards), grid.per_page):

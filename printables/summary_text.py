@@ -33,7 +33,7 @@ SUMMARIES: dict[str, list[Section]] = {
             Msg("Put one hand card next to a grid card and declare NUMBER or SUIT. The card it touches is A; the "
                 "card behind A in the same line is B.",
                 "手札1枚を場札の外側に置き、数字かスートかを宣言します。接するカードがA、その奥がBです。"),
-            Msg("Number: yours ≧ A + B takes 3 cards; yours ≧ A takes 2 (yours and A); otherwise only yours.",
+            Msg("Number: yours at least A + B takes 3 cards; at least A takes 2 (yours and A); otherwise only yours.",
                 "数字：自分≧A＋Bなら3枚、自分≧Aなら2枚（自分とA）、それ以外は自分の1枚を獲得します。"),
             Msg("Suit: same suit as A and B takes 3; same as A takes 2; otherwise only yours.",
                 "スート：AともBとも同じなら3枚、Aと同じなら2枚、それ以外は自分の1枚を獲得します。"),
@@ -141,8 +141,8 @@ SUMMARIES: dict[str, list[Section]] = {
                 "戻り、出した人はすぐに同じ種類・同じ枚数でより弱いパターンを出します。"),
         ]),
         (Msg("Round points", "ラウンドの点数"), [
-            Msg("The round ends when a hand is empty (only Revive cards counts as empty). First out 3; fewest "
-                "cards left 2; next 1. A tie for second: 2 each and no 1. A tie for third: 1 each.",
+            Msg("The round ends when a hand is empty (a hand of only Revive cards counts as empty). First out 3; "
+                "fewest cards left 2; next 1. A tie for second: 2 each and no 1. A tie for third: 1 each.",
                 "誰かの手札がなくなったらラウンド終了です（蘇生カードだけの手札も空とみなします）。上がった人に3点、"
                 "残り枚数が少ない順に2点、1点です。2位が同点なら各2点で1点はなし、3位が同点なら各1点です。"),
         ]),

@@ -223,7 +223,7 @@ def test_png_one_per_card_at_300_dpi_with_bleed(tmp_path: Path) -> None:
     assert out.returncode == 0, out.stderr
     files = sorted((tmp_path / "png").glob("*.png"))
     assert len(files) == 31 and (tmp_path / "png" / "homalet-back.png") in files  # 30 cards and the back
-    assert {Image.open(f).size for f in files} == {(825, 1125)}
+    assert {Image.open(f).size for f in files} == {(819, 1114)}  # 63 × 88 mm and 1/8 in bleed at 300 dpi
     assert out.stderr == ""  # no progress bar when standard error is not a terminal (test_faults draws one)
     assert out.stdout == f"wrote 31 PNG files to {tmp_path / 'png'}\n"
 

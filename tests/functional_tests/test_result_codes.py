@@ -49,7 +49,9 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 
 
 def render(pdf: Path, dpi: float) -> Image.Image:
-    image: Image.Image = pdfium.PdfDocument(str(pdf))[0].render(scale=dpi / 72).to_pil().convert("RGB")
+    """The sheet's page with the record codes (the last: long records get a page of their own)."""
+    document = pdfium.PdfDocument(str(pdf))
+    image: Image.Image = document[len(document) - 1].render(scale=dpi / 72).to_pil().convert("RGB")
     return image
 
 
@@ -220,7 +222,8 @@ def test_the_sheet_shows_the_players_scores_arithmetic_and_winners(table: dict[s
     check = qr_record.encode_parts(RECORDS["fortress"])[0].split(":")[2]
     ended = RECORDS["fortress"]["actions"][-1]["time"].replace("T", " ")[:16]
     assert f"Game {table['ids']['fortress']} · ended {ended} UTC · record {check}" in text  # as an import names it
-    codes = sorted(c.text for c in zxingcpp.read_barcodes(page.render(scale=3).to_pil().convert("L"), formats=QR))
+    codes = sorted(c.text for c in zxingcpp.read_barcodes(render(table["sheets"]["fortress"], 216).convert("L"),
+                                                          formats=QR))
     assert codes == sorted(qr_record.encode_parts(RECORDS["fortress"]))
 
 

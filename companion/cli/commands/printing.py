@@ -29,7 +29,7 @@ def add_parsers(commands: Any, lang: Lang) -> None:
     deck.add_argument("--players", type=int, help=say("players.deck"))
     deck.add_argument("--paper", choices=PAPER_NAMES, default="a4", help=say("paper"))
     deck.add_argument("--size", choices=SIZE_NAMES, default="poker", help=say("size"))
-    deck.add_argument("--bleed", type=float, default=0.0, metavar="MM", help=say("bleed"))
+    deck.add_argument("--bleed", type=float, default=None, metavar="MM", help=say("bleed"))
     deck.add_argument("--duplex", choices=DUPLEX_NAMES, default="long", help=say("duplex"))
     deck.add_argument("--deck", metavar="FILE", help=say("deck.file"))
     deck.add_argument("--back-offset", default="0,0", metavar="X,Y", help=say("back_offset"))
