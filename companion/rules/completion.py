@@ -74,7 +74,7 @@ def walk(top: Steps, text: str) -> list[str]:
     want = key(partial)
     for step, spelled, used in places:
         if used < len(spelled) and step is not None:  # inside a step of several words: the rest of it
-            _offer(out, single, text, partial, want, spelled[used:], step)
+            _choose(out, single, text, partial, want, step, spelled[used:])
             continue
         for kid in (step.next() if step is not None else top()):
             spellings = kid.spellings()
@@ -83,17 +83,8 @@ def walk(top: Steps, text: str) -> list[str]:
                 chosen = next((s for s in spellings[1:] if key(s[0]).startswith(want)), ())
                 if not chosen:
                     continue
-            if kid.check is not None and not kid.check():
-                continue
-            if want and key(chosen[0]) == want:  # the word is typed whole: what follows it
-                if len(chosen) > 1:
-                    _offer(out, single, text, "", "", chosen[1:], kid)
-                else:
-                    for after in kid.next():
-                        if after.check is None or after.check():
-                            _offer(out, single, text + " ", "", "", after.spellings()[0], after)
-                continue
-            _offer(out, single, text, partial, want, chosen, kid)
+            if kid.check is None or kid.check():
+                _choose(out, single, text, partial, want, kid, chosen)
     if len(out) == 1 and len(single) == 1:  # one way on: follow it while it cannot end
         line, step = single[0]
         while not (step.end if isinstance(step.end, bool) else step.end()):
@@ -118,6 +109,22 @@ def _advance(places: list[_Place], word: str, top: Steps) -> list[_Place]:
                 if key(spelling[0]) == word:
                     out.append((kid, spelling, 1))
     return out
+
+
+def _choose(out: dict[str, None], single: list[tuple[str, Step]], text: str, partial: str, want: str,
+            step: Step, words: Sequence[str]) -> None:
+    """The choices ``words`` (the rest of ``step``) give after ``text``: they complete the word
+    being typed (``partial``); a word typed whole is followed by what comes after it."""
+    if want and not key(words[0]).startswith(want):
+        return
+    if not want or key(words[0]) != want:
+        _offer(out, single, text, partial, want, words, step)
+    elif len(words) > 1:
+        _offer(out, single, text + " ", "", "", words[1:], step)
+    else:
+        for after in step.next():
+            if after.check is None or after.check():
+                _offer(out, single, text + " ", "", "", after.spellings()[0], after)
 
 
 def _offer(out: dict[str, None], single: list[tuple[str, Step]], text: str, partial: str, want: str,

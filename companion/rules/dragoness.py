@@ -29,6 +29,7 @@ from typing import Any
 
 from companion.rules import records
 from companion.rules.common import (
+    Lang,
     Msg,
     Refusal,
     check_players,
@@ -1623,3 +1624,15 @@ def action_to_data(action: Action) -> dict[str, Any]:
 def action_from_data(deck: Deck, data: Mapping[str, Any]) -> Action:
     action: Action = records.from_data(data, ACTIONS, deck.parse, Card)
     return action
+
+
+
+# --------------------------------------------------------------------------- what can be typed now
+
+
+def complete(state: State, text: str, lang: Lang = "en") -> list[str]:
+    """The choices a player has after typing ``text`` (issue 17): see ``dragoness_complete``, which
+    builds them from this module's answers."""
+    from companion.rules.dragoness_complete import complete as choices
+
+    return choices(state, text, lang)

@@ -1656,3 +1656,15 @@ def _player_line(action: FinalHand | ChoosePair | Correct, name: str, deck: Deck
                 else f"{action.pair.source + 1} {action.pair.target + 1}")  # columns counted from 1
         return f"{'ペア' if ja else 'pair'} {name} {pair}"
     return f"{'訂正' if ja else 'correct'} {name} {action.count} {action.reason}"
+
+
+
+# --------------------------------------------------------------------------- what can be typed now
+
+
+def complete(state: State, text: str, lang: Lang = "en") -> list[str]:
+    """The choices a player has after typing ``text`` (issue 17): see ``fortress_complete``, which
+    builds them from this module's answers."""
+    from companion.rules.fortress_complete import complete as choices
+
+    return choices(state, text, lang)

@@ -1533,3 +1533,15 @@ def action_line(state: State, action: Action, lang: Lang = "en") -> str:
     parts += [word(action.source.value), _player_word(state, action.source_player), word(">"),
               word(action.target.value), _player_word(state, action.target_player)]
     return " ".join(p for p in parts if p)
+
+
+
+# --------------------------------------------------------------------------- what can be typed now
+
+
+def complete(state: State, text: str, lang: Lang = "en") -> list[str]:
+    """The choices a player has after typing ``text`` (issue 17): see ``homalet_complete``, which
+    builds them from this module's answers."""
+    from companion.rules.homalet_complete import complete as choices
+
+    return choices(state, text, lang)
