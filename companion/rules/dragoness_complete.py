@@ -209,7 +209,9 @@ class _Table:
         base, base_named = group, named
         if self.must is not None and self.must not in group:
             base, base_named = (*group, self.must), (*named, None)
-        used = Counter(base)
+        used: dict[d.Card, int] = {}
+        for card in base:
+            used[card] = used.get(card, 0) + 1
         if any(n > self.pool[c] for c, n in used.items()):
             return False
         for size in self.sizes:
@@ -226,7 +228,7 @@ class _Table:
         return self.spans[card] if number is None else frozenset((number,))
 
     def _fillers(self, base: tuple[d.Card, ...], named: Named, size: int,
-                 used: Counter[d.Card]) -> Iterator[tuple[d.Card, ...]]:
+                 used: dict[d.Card, int]) -> Iterator[tuple[d.Card, ...]]:
         need = size - len(base)
         if need == 0:
             yield ()
@@ -250,18 +252,18 @@ class _Table:
                 for chosen in itertools.combinations(free, need):
                     yield from self._fill(list(chosen), used)
 
-    def _fill(self, numbers: list[int], used: Counter[d.Card]) -> Iterator[tuple[d.Card, ...]]:
+    def _fill(self, numbers: list[int], used: dict[d.Card, int]) -> Iterator[tuple[d.Card, ...]]:
         """Cards not yet played that can stand for ``numbers``, the likeliest to play first."""
         pool = self.pool
-        taken = used.copy()
+        taken = dict(used)
         out = []
         for number in numbers:
             for card in self.stands.get(number, ()):
-                if taken[card] < pool[card]:
+                if taken.get(card, 0) < pool.get(card, 0):
                     break
             else:
                 return
-            taken[card] += 1
+            taken[card] = taken.get(card, 0) + 1
             out.append(card)
         yield tuple(out)
 

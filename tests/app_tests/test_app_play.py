@@ -468,3 +468,44 @@ async def test_the_settlement_prints_the_result_sheet_carrying_the_record(db: Pa
     image = pdfium.PdfDocument(str(sheet))[0].render(scale=200 / 72).to_pil().convert("L")
     parts = [code.text for code in zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)]
     assert parts and decode_parts(parts) == record
+
+
+async def offered_by_tab(app: CompanionApp, pilot: Pilot[Any], count: int) -> list[str]:
+    """The lines Tab writes on an empty line, pressed ``count`` times."""
+    entry = app.screen.query_one("#entry", Input)
+    seen = []
+    for _ in range(count):
+        await pilot.press("tab")
+        seen.append(entry.value)
+    return seen
+
+
+async def test_tab_offers_the_season_moves_of_an_open_homalet_effect(db: Path) -> None:
+    """H-6 by Tab (issue 17): with Aki's summer effect open, Tab on an empty line offers the
+    ``move`` lines the engine accepts, and ``end``."""
+    app = make_app(db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_new(app, pilot, "homalet")
+        for line in ["reveal 01 02", "reveal 03 04", "reveal 05 06", "15 b", "18 w", "28 w void", "pick 15"]:
+            assert screen.play(line)
+        engine, state = screen.live.engine, screen.live.state
+        assert state.phase is engine.Phase.EFFECT
+        seen = await offered_by_tab(app, pilot, 6)
+        assert "end" in seen and sum(line.startswith("move ") for line in seen) >= 3
+        for line in seen:
+            engine.apply(state, engine.parse_line(state, line))  # each legal now: no Refusal
+
+
+async def test_tab_offers_dragoness_groups_that_beat_the_pile(db: Path) -> None:
+    """D-4, D-7 by Tab (issue 17): on a pair of 1s, Tab offers pairs (groups of two cards) that
+    beat it, each accepted by the engine."""
+    app = make_app(db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_new(app, pilot, "dragoness")
+        for line in ["open Aki Lo1", "Lo1 Fr1"]:
+            assert screen.play(line)
+        engine, state = screen.live.engine, screen.live.state
+        seen = await offered_by_tab(app, pilot, 4)
+        assert all(len(line.split()) == 2 for line in seen) and len(set(seen)) == 4
+        for line in seen:
+            engine.apply(state, engine.parse_line(state, line))
