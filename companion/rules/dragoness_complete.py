@@ -116,6 +116,7 @@ class _Table:
     stands: dict[int, list[d.Card]]  # by number: the cards not yet played that may count as it, natural
     # cards first, the strongest first (to beat the pile) or after a Revive the weakest (to stay under)
     spans: dict[d.Card, frozenset[int]]  # the numbers each card may count as in a group
+    shape: d.Shape | None = None  # the shape the pile asks for (allowed: None when leading)
     known: dict[tuple[tuple[d.Card, ...], Named], bool] = field(default_factory=dict)
 
     @classmethod
@@ -136,7 +137,7 @@ class _Table:
             floor, ceiling = ((0, top.high[0]) if state.phase is d.Phase.REVIVED else (top.high[0], d.DRAGONESS_NUMBER))
         must = state.must_contain if state.phase is d.Phase.LEAD else None
         stands, spans = _by_number(deck, len(state.setup.players), state.phase is d.Phase.REVIVED)
-        return cls(state, deck, pool, order, sizes, must, floor, ceiling, stands, spans)
+        return cls(state, deck, pool, order, sizes, must, floor, ceiling, stands, spans, d.allowed(state).shape)
 
     # -- the steps
 
@@ -174,28 +175,28 @@ class _Table:
         """The engine plays exactly this group (with these numbers) now."""
         if len(group) not in self.sizes or (self.must is not None and self.must not in group):
             return False
-        return self.legal(group, named)
+        return bool(self.legal(group, named))
 
-    def legal(self, group: Sequence[d.Card], named: Named) -> bool:
-        group = tuple(group)
+    def legal(self, group: tuple[d.Card, ...], named: Named) -> list[d.Reading]:
+        """The engine's readings of ``group`` now that give its wild cards the numbers named (two
+        wild cards of one kind may trade their numbers)."""
         found = d.readings(self.state, group)
-        if not found:
-            return False
-        if all(n is None for n in named):
-            return True
+        if not found or all(n is None for n in named):
+            return found
         wanted: dict[str, Counter[int]] = {}
         for card, number in zip(group, named, strict=False):
             if number is not None:
                 wanted.setdefault(card.code, Counter())[number] += 1
         kinds = [self.deck.kind(c) for c in group]
+        out = []
         for reading in found:
             got: dict[str, Counter[int]] = {}
             for card, kind, value in zip(group, kinds, reading.pattern.values, strict=True):
                 if kind in d.WILD_RANGE:
                     got.setdefault(card.code, Counter())[value[0]] += 1
             if all(not (want - got.get(code, Counter())) for code, want in wanted.items()):
-                return True
-        return False
+                out.append(reading)
+        return out
 
     def grows(self, group: tuple[d.Card, ...], named: Named) -> bool:
         """Some pattern the engine plays now holds ``group`` (with these numbers) and cards not yet
@@ -218,9 +219,32 @@ class _Table:
             if size < len(base):
                 continue
             for filler in self._fillers(base, base_named, size, used):
-                if self.legal((*base, *filler), base_named):
+                whole = (*base, *filler)
+                readings = self.legal(whole, base_named)
+                if readings:
+                    self._also(group[:-1], named[:-1], whole, readings)
                     return True
         return False
+
+    def _also(self, before: tuple[d.Card, ...], named: Named, whole: tuple[d.Card, ...],
+              readings: Sequence[d.Reading]) -> None:
+        """The engine plays ``whole``, which holds ``before``: so each of its other cards (each wild
+        one with its number in these readings) may follow ``before`` too — known without asking."""
+        plain = not any(n is not None for n in named)
+        numbered = not any(n is None and self.deck.kind(c) in d.WILD_RANGE for c, n in zip(before, named, strict=True))
+        for j in range(len(before), len(whole)):
+            card = whole[j]
+            if self.deck.kind(card) not in d.WILD_RANGE:
+                self.known.setdefault(((*before, card), (*named, None)), True)
+                continue
+            if plain:
+                self.known.setdefault(((*before, card), (*named, None)), True)
+            if numbered:  # the numbers the reading gives this kind of card, less those already named
+                for reading in readings:
+                    free = Counter(v[0] for c, v in zip(whole, reading.pattern.values, strict=True) if c == card)
+                    free.subtract(n for c, n in zip(before, named, strict=True) if c == card)
+                    for number in +free:
+                        self.known.setdefault(((*before, card), (*named, number)), True)
 
     # -- likely ways to fill a group out (the engine judges each)
 
@@ -234,12 +258,12 @@ class _Table:
             yield ()
             return
         spans = [self._numbers(c, n) for c, n in zip(base, named, strict=True)]
-        if size >= 2:  # cards of one number
+        if size >= 2 and self.shape in (None, d.Shape.SET):  # cards of one number
             common = frozenset.intersection(*spans) if spans else frozenset(range(1, 13))
             for number in sorted(common, reverse=True):
                 if self.floor <= number <= self.ceiling:
                     yield from self._fill([number] * need, used)
-        if size >= 3:  # a row of numbers
+        if size >= 3 and self.shape in (None, d.Shape.RUN):  # a row of numbers
             fixed = [next(iter(s)) for s in spans if len(s) == 1]
             if len(set(fixed)) != len(fixed):
                 return
