@@ -242,7 +242,7 @@ class _Table:
             if numbered:  # the numbers the reading gives this kind of card, less those already named
                 for reading in readings:
                     free = Counter(v[0] for c, v in zip(whole, reading.pattern.values, strict=True) if c == card)
-                    free.subtract(n for c, n in zip(before, named, strict=True) if c == card)
+                    free.subtract(n for c, n in zip(before, named, strict=True) if c == card and n is not None)
                     for number in +free:
                         self.known.setdefault(((*before, card), (*named, number)), True)
 
