@@ -26,7 +26,7 @@ import statistics
 import time
 from pathlib import Path
 
-from companion.rules import records
+from companion.rules import game_records
 
 RECORDS = Path(__file__).resolve().parent.parent / "examples" / "records"
 
@@ -38,12 +38,12 @@ def main() -> None:
     slowest: tuple[float, str] | None = None
     slowest_complete: tuple[float, str] = (0.0, "")
     for path in sorted(RECORDS.glob("*.json")):
-        record = records.read_record(json.loads(path.read_text(encoding="utf-8")))
+        record = game_records.read_record(json.loads(path.read_text(encoding="utf-8")))
         engine = record.engine
         times = []
         for _ in range(args.runs):
             start = time.perf_counter()
-            records.fold_record(record)
+            game_records.fold_record(record)
             times.append(time.perf_counter() - start)
         rate = len(record.actions) / statistics.median(times)
         # "what is allowed now" at every state along the game
@@ -60,7 +60,7 @@ def main() -> None:
               f"(median of {args.runs}); allowed now: median {statistics.median(asks) * 1e3:.3f} ms, "
               f"slowest {max(asks) * 1e3:.3f} ms")
         data = json.loads(path.read_text(encoding="utf-8"))
-        passes = [completions(records.read_record(data)) for _ in range(3)]
+        passes = [completions(game_records.read_record(data)) for _ in range(3)]
         calls = [min(times) for times in zip(*passes, strict=True)]
         worst = max(calls)
         middle = statistics.median(c[0] for c in calls)
@@ -77,7 +77,7 @@ def main() -> None:
     print(f"slowest replay: {slowest[0]:.0f} actions/s ({slowest[1]})")
 
 
-def completions(record: records.Record) -> list[tuple[float, int, str]]:
+def completions(record: game_records.Record) -> list[tuple[float, int, str]]:
     """Each ``complete`` call's time at every state of ``record``: for the empty text and every
     word-boundary prefix of the line played next, in English and Japanese."""
     engine = record.engine

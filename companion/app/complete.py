@@ -10,12 +10,12 @@ for each of the first choices (a card, a field, pass …); the entry line's exam
 from __future__ import annotations
 
 from collections.abc import Callable
-from types import ModuleType
 from typing import Any
 
 from textual.suggester import Suggester
 
 from companion.rules.common import Lang, Refusal
+from companion.rules.engine import AnyEngine
 
 DEPTH = 16  # words a suggestion follows at most (the longest line: a Fortress final hand of 13 cards)
 
@@ -23,7 +23,7 @@ DEPTH = 16  # words a suggestion follows at most (the longest line: a Fortress f
 class LegalLines:
     """What can be typed in one state (and language), each answer remembered for this state."""
 
-    def __init__(self, engine: ModuleType, state: Any, lang: Lang) -> None:
+    def __init__(self, engine: AnyEngine, state: Any, lang: Lang) -> None:
         self.engine = engine
         self.state = state
         self.lang = lang
