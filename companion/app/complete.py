@@ -97,13 +97,15 @@ class LegalLines:
 class LegalSuggester(Suggester):
     """Textual's suggester over :class:`LegalLines`; ``lines()`` gives those of the state shown."""
 
-    def __init__(self, lines: Callable[[], LegalLines | None]) -> None:
+    def __init__(self, lines: Callable[[], LegalLines | None],
+                 offered: Callable[[str], bool] = lambda value: False) -> None:
         super().__init__(use_cache=False, case_sensitive=True)
         self.lines = lines
+        self.offered = offered  # a line Tab wrote from its list: Tab goes on to the next, not longer
 
     async def get_suggestion(self, value: str) -> str | None:
         legal = self.lines()
-        if legal is None or not value.strip():
+        if legal is None or not value.strip() or self.offered(value):
             return None
         try:
             found = legal.first(value)
