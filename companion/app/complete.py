@@ -27,14 +27,14 @@ class LegalLines:
         self.engine = engine
         self.state = state
         self.lang = lang
-        self._choices: dict[str, list[str]] = {}
+        self._choices: dict[tuple[str, int | None], list[str]] = {}
         self._whole: dict[str, bool] = {}
 
-    def choices(self, text: str) -> list[str]:
-        """The engine's choices after ``text``."""
-        found = self._choices.get(text)
+    def choices(self, text: str, most: int | None = None) -> list[str]:
+        """The engine's choices after ``text`` (with ``most``, only the first ``most``)."""
+        found = self._choices.get((text, most))
         if found is None:
-            found = self._choices[text] = list(self.engine.complete(self.state, text, self.lang))
+            found = self._choices[text, most] = list(self.engine.complete(self.state, text, self.lang, most))
         return found
 
     def whole(self, line: str) -> bool:
@@ -54,7 +54,7 @@ class LegalLines:
         choice word by word; None if nothing can follow ``prefix``."""
         text = prefix
         for _ in range(DEPTH):
-            choices = self.choices(text)
+            choices = self.choices(text, 1)
             if not choices:
                 return None
             text = choices[0]
@@ -73,7 +73,7 @@ class LegalLines:
         for _ in range(3):
             following: list[str] = []
             for text in level:
-                for choice in self.choices(text):
+                for choice in self.choices(text, most + 2):  # a few more: a line may repeat another
                     line = choice if self.whole(choice) else self.first(choice + " ")
                     if line is not None and tuple(sorted(line.split())) not in kept:
                         kept.add(tuple(sorted(line.split())))

@@ -58,9 +58,10 @@ def key(word: str) -> str:
 _Place = tuple[Step | None, tuple[str, ...], int]
 
 
-def walk(top: Steps, text: str) -> list[str]:
+def walk(top: Steps, text: str, most: int | None = None) -> list[str]:
     """The choices after ``text``: each is ``text`` followed by whole words (completing the word
-    being typed, if ``text`` does not end with a space), a prefix of a line the tree holds."""
+    being typed, if ``text`` does not end with a space), a prefix of a line the tree holds. With
+    ``most``, only the first ``most`` choices (the rest are never looked at)."""
     typed = text.split()
     closed = not text or text[-1].isspace()
     done, partial = (typed, "") if closed else (typed[:-1], typed[-1])
@@ -73,10 +74,14 @@ def walk(top: Steps, text: str) -> list[str]:
     single: list[tuple[str, Step]] = []
     want = key(partial)
     for step, spelled, used in places:
+        if most is not None and len(out) >= most:
+            break
         if used < len(spelled) and step is not None:  # inside a step of several words: the rest of it
             _choose(out, single, text, partial, want, step, spelled[used:])
             continue
         for kid in (step.next() if step is not None else top()):
+            if most is not None and len(out) >= most:
+                break
             spellings = kid.spellings()
             chosen = spellings[0]
             if want and not key(chosen[0]).startswith(want):
@@ -85,7 +90,9 @@ def walk(top: Steps, text: str) -> list[str]:
                     continue
             if kid.check is None or kid.check():
                 _choose(out, single, text, partial, want, kid, chosen)
-    if len(out) == 1 and len(single) == 1:  # one way on: follow it while it cannot end
+    if most is not None and len(out) > most:
+        return list(out)[:most]
+    if most is None and len(out) == 1 and len(single) == 1:  # one way on: follow it while it cannot end
         line, step = single[0]
         while not (step.end if isinstance(step.end, bool) else step.end()):
             following = step.next()
@@ -160,10 +167,11 @@ CORRECT = Msg("correct", "訂正")
 def corrections(names: Sequence[Msg], counts: Callable[[int], Sequence[int]],
                 legal: Callable[[int, int], bool], lang: Lang) -> list[Step]:
     """``correct NAME COUNT REASON`` for each seat with a count the engine accepts (``legal``
-    decides, among ``counts(seat)`` tried in order); the reason is offered from :data:`REASONS`."""
-    seats = [p for p in range(len(names)) if any(legal(p, c) for c in counts(p))]
-    if not seats:
-        return []
+    decides, among ``counts(seat)`` tried in order, only when the step is offered or typed); the
+    reason is offered from :data:`REASONS`."""
+    @functools.cache
+    def seats() -> list[int]:
+        return [p for p in range(len(names)) if any(legal(p, c) for c in counts(p))]
 
     def reasons() -> list[Step]:
         return [said(r, lang) for r in REASONS]
@@ -172,6 +180,7 @@ def corrections(names: Sequence[Msg], counts: Callable[[int], Sequence[int]],
         return [Step(str(c), end=False, next=reasons) for c in counts(p) if legal(p, c)]
 
     def people() -> list[Step]:
-        return [said(names[p], lang, False, functools.partial(numbers, p)) for p in seats]
+        return [said(names[p], lang, False, functools.partial(numbers, p)) for p in seats()]
 
-    return [said(CORRECT, lang, False, people)]
+    word = CORRECT.text(lang), CORRECT.text(other(lang))
+    return [Step(word[0], word[1], False, people, check=lambda: bool(seats()))]

@@ -1660,9 +1660,9 @@ def action_from_data(deck: Deck, data: Mapping[str, Any]) -> Action:
 # --------------------------------------------------------------------------- what can be typed now
 
 
-def complete(state: State, text: str, lang: Lang = "en") -> list[str]:
+def complete(state: State, text: str, lang: Lang = "en", most: int | None = None) -> list[str]:
     """The choices a player has after typing ``text`` (issue 17): see ``dragoness_complete``, which
     builds them from this module's answers."""
     from companion.rules.dragoness_complete import complete as choices
 
-    return choices(state, text, lang)
+    return choices(state, text, lang, most)

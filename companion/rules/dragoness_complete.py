@@ -20,16 +20,17 @@ from dataclasses import dataclass, field
 
 from companion.rules import dragoness as d
 from companion.rules.common import Lang, Msg, Refusal
-from companion.rules.completion import Step, corrections, said, walk
+from companion.rules.completion import Step, corrections, other, said, walk
 
 MOST = 5  # the largest pattern (D-4); the engine refuses any larger group
+_LAST: list[_Table] = []  # the table of the state last asked about
 
 
-def complete(state: d.State, text: str, lang: Lang = "en") -> list[str]:
+def complete(state: d.State, text: str, lang: Lang = "en", most: int | None = None) -> list[str]:
     """The choices after ``text``: each extends it by whole words towards a line the engine
     accepts now (docs/notation.md), the likeliest first: the weakest card that plays first, then
-    pass and revive."""
-    return walk(functools.partial(_top, state, lang), text)
+    pass and revive. With ``most``, only the first ``most``."""
+    return walk(functools.partial(_top, state, lang), text, most)
 
 
 def _ok(state: d.State, action: d.Action) -> bool:
@@ -50,15 +51,18 @@ def _top(state: d.State, lang: Lang) -> list[Step]:
     if state.phase is d.Phase.OPENING:
         steps = _openings(state, lang)
     elif state.phase in (d.Phase.LEAD, d.Phase.FOLLOW, d.Phase.REVIVED):
-        table = _Table.of(state)
-        steps = table.cards((), ())
+        steps = list(_Table.of(state).cards((), ()))
         for action in (d.Pass(state.turn), d.Revive(state.turn)):
-            if _ok(state, action):
-                steps.append(said(_line(state, action), lang))
-        only = [p for p in range(len(names)) if _ok(state, d.OnlyRevives(p))]
-        if only:
-            word = Msg(*(_line(state, d.OnlyRevives(only[0])).text(lg).split()[0] for lg in ("en", "ja")))
-            steps.append(said(word, lang, False, lambda: [Step(names[p]) for p in only]))
+            line = _line(state, action)
+            steps.append(Step(line.text(lang), line.text(other(lang)), check=functools.partial(_ok, state, action)))
+
+        @functools.cache
+        def only() -> list[int]:
+            return [p for p in range(len(names)) if _ok(state, d.OnlyRevives(p))]
+
+        word = Msg(*(_line(state, d.OnlyRevives(0)).text(lg).split()[0] for lg in ("en", "ja")))
+        steps.append(Step(word.text(lang), word.text(other(lang)), False, lambda: [Step(names[p]) for p in only()],
+                          check=lambda: bool(only())))
     if state.phase is not d.Phase.OVER:
         steps += _corrections(state, lang)
     return steps
@@ -116,11 +120,26 @@ class _Table:
     stands: dict[int, list[d.Card]]  # by number: the cards not yet played that may count as it, natural
     # cards first, the strongest first (to beat the pile) or after a Revive the weakest (to stay under)
     spans: dict[d.Card, frozenset[int]]  # the numbers each card may count as in a group
+    rank: dict[d.Card, int]  # one order of the cards, to ask the engine about each group once
     shape: d.Shape | None = None  # the shape the pile asks for (allowed: None when leading)
     known: dict[tuple[tuple[d.Card, ...], Named], bool] = field(default_factory=dict)
+    steps: dict[tuple[tuple[d.Card, ...], Named], list[Step]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, state: d.State) -> _Table:
+        """The table of ``state``: the last one made is kept (states are frozen), so the keystrokes
+        of one line, each a call of :func:`complete`, share what the engine has answered."""
+        if _LAST and _LAST[0].state is state:
+            return _LAST[0]
+        for old in _LAST:  # its steps refer back to it: let it go at once, not at the next full collection
+            old.known.clear()
+            old.steps.clear()
+        table = cls.make(state)
+        _LAST[:] = [table]
+        return table
+
+    @classmethod
+    def make(cls, state: d.State) -> _Table:
         deck = state.setup.deck
         pool = Counter(state.setup.cards)
         pool.subtract(Counter(state.played))
@@ -137,13 +156,21 @@ class _Table:
             floor, ceiling = ((0, top.high[0]) if state.phase is d.Phase.REVIVED else (top.high[0], d.DRAGONESS_NUMBER))
         must = state.must_contain if state.phase is d.Phase.LEAD else None
         stands, spans = _by_number(deck, len(state.setup.players), state.phase is d.Phase.REVIVED)
-        return cls(state, deck, pool, order, sizes, must, floor, ceiling, stands, spans, d.allowed(state).shape)
+        shape = None if state.phase is d.Phase.LEAD or top is None else top.shape  # as allowed(state) says
+        rank = {card: i for i, card in enumerate(_order(deck, len(state.setup.players)))}
+        return cls(state, deck, pool, order, sizes, must, floor, ceiling, stands, spans, rank, shape)
 
     # -- the steps
 
     def cards(self, group: tuple[d.Card, ...], named: Named) -> list[Step]:
         """The next card of a group: each card (each reading of a wild card) with which the group
-        can still become a pattern the engine plays now."""
+        can still become a pattern the engine plays now (made once per group)."""
+        found = self.steps.get((group, named))
+        if found is None:
+            found = self.steps[group, named] = self._cards(group, named)
+        return found
+
+    def _cards(self, group: tuple[d.Card, ...], named: Named) -> list[Step]:
         wild_named = any(n is not None for n in named)
         wild_plain = any(n is None and self.deck.kind(c) in d.WILD_RANGE for c, n in zip(group, named, strict=True))
         used = Counter(group)
@@ -175,28 +202,23 @@ class _Table:
         """The engine plays exactly this group (with these numbers) now."""
         if len(group) not in self.sizes or (self.must is not None and self.must not in group):
             return False
-        return bool(self.legal(group, named))
+        return bool(self.legal(group, named)[1])
 
-    def legal(self, group: tuple[d.Card, ...], named: Named) -> list[d.Reading]:
+    def legal(self, group: tuple[d.Card, ...], named: Named) -> tuple[tuple[d.Card, ...], list[d.Reading]]:
         """The engine's readings of ``group`` now that give its wild cards the numbers named (two
-        wild cards of one kind may trade their numbers)."""
-        found = d.readings(self.state, group)
+        wild cards of one kind may trade their numbers), with the group as it was asked: in one
+        order whatever the order typed, so that the engine answers each group once."""
+        ordered = tuple(sorted(group, key=self.rank.__getitem__))
+        found = d.readings(self.state, ordered)
         if not found or all(n is None for n in named):
-            return found
+            return ordered, found
         wanted: dict[str, Counter[int]] = {}
         for card, number in zip(group, named, strict=False):
             if number is not None:
                 wanted.setdefault(card.code, Counter())[number] += 1
-        kinds = [self.deck.kind(c) for c in group]
-        out = []
-        for reading in found:
-            got: dict[str, Counter[int]] = {}
-            for card, kind, value in zip(group, kinds, reading.pattern.values, strict=True):
-                if kind in d.WILD_RANGE:
-                    got.setdefault(card.code, Counter())[value[0]] += 1
-            if all(not (want - got.get(code, Counter())) for code, want in wanted.items()):
-                out.append(reading)
-        return out
+        out = [reading for reading in found
+               if all(not (want - _numbers_of(ordered, reading, code)) for code, want in wanted.items())]
+        return ordered, out
 
     def grows(self, group: tuple[d.Card, ...], named: Named) -> bool:
         """Some pattern the engine plays now holds ``group`` (with these numbers) and cards not yet
@@ -219,8 +241,7 @@ class _Table:
             if size < len(base):
                 continue
             for filler in self._fillers(base, base_named, size, used):
-                whole = (*base, *filler)
-                readings = self.legal(whole, base_named)
+                whole, readings = self.legal((*base, *filler), base_named)
                 if readings:
                     self._also(group[:-1], named[:-1], whole, readings)
                     return True
@@ -232,8 +253,9 @@ class _Table:
         one with its number in these readings) may follow ``before`` too — known without asking."""
         plain = not any(n is not None for n in named)
         numbered = not any(n is None and self.deck.kind(c) in d.WILD_RANGE for c, n in zip(before, named, strict=True))
-        for j in range(len(before), len(whole)):
-            card = whole[j]
+        others = Counter(whole)
+        others.subtract(before)
+        for card in +others:
             if self.deck.kind(card) not in d.WILD_RANGE:
                 self.known.setdefault(((*before, card), (*named, None)), True)
                 continue
@@ -241,7 +263,7 @@ class _Table:
                 self.known.setdefault(((*before, card), (*named, None)), True)
             if numbered:  # the numbers the reading gives this kind of card, less those already named
                 for reading in readings:
-                    free = Counter(v[0] for c, v in zip(whole, reading.pattern.values, strict=True) if c == card)
+                    free = _numbers_of(whole, reading, card.code)
                     free.subtract(n for c, n in zip(before, named, strict=True) if c == card and n is not None)
                     for number in +free:
                         self.known.setdefault(((*before, card), (*named, number)), True)
@@ -311,6 +333,11 @@ def _by_number(deck: d.Deck, players: int, weakest: bool) -> tuple[dict[int, lis
         for number in spans[card]:
             stands.setdefault(number, []).append(card)
     return stands, spans
+
+
+def _numbers_of(group: tuple[d.Card, ...], reading: d.Reading, code: str) -> Counter[int]:
+    """The numbers ``reading`` gives the cards of ``group`` whose code is ``code``."""
+    return Counter(v[0] for c, v in zip(group, reading.pattern.values, strict=True) if c.code == code)
 
 
 def _value(deck: d.Deck, card: d.Card) -> tuple[int, int]:

@@ -1734,9 +1734,9 @@ def _player_line(action: FinalHand | ChoosePair | Correct, name: str, deck: Deck
 # --------------------------------------------------------------------------- what can be typed now
 
 
-def complete(state: State, text: str, lang: Lang = "en") -> list[str]:
+def complete(state: State, text: str, lang: Lang = "en", most: int | None = None) -> list[str]:
     """The choices a player has after typing ``text`` (issue 17): see ``fortress_complete``, which
     builds them from this module's answers."""
     from companion.rules.fortress_complete import complete as choices
 
-    return choices(state, text, lang)
+    return choices(state, text, lang, most)

@@ -17,11 +17,12 @@ from companion.rules.common import Lang, Msg, Refusal
 from companion.rules.completion import Step, Steps, corrections, other, walk
 
 
-def complete(state: f.State, text: str, lang: Lang = "en") -> list[str]:
+def complete(state: f.State, text: str, lang: Lang = "en", most: int | None = None) -> list[str]:
     """The choices after ``text``: each extends it by whole words towards a line the engine
     accepts now (docs/notation.md), the likeliest first: a known card before an unseen one, the
-    largest capture first, a card with one legal place first."""
-    return walk(functools.partial(_top, state, lang), text)
+    largest capture first, a card with one legal place first. With ``most``, only the first
+    ``most``."""
+    return walk(functools.partial(_top, state, lang), text, most)
 
 
 def _words(state: f.State, action: f.Action, lang: Lang) -> list[Msg]:

@@ -1589,9 +1589,9 @@ def action_line(state: State, action: Action, lang: Lang = "en") -> str:
 # --------------------------------------------------------------------------- what can be typed now
 
 
-def complete(state: State, text: str, lang: Lang = "en") -> list[str]:
+def complete(state: State, text: str, lang: Lang = "en", most: int | None = None) -> list[str]:
     """The choices a player has after typing ``text`` (issue 17): see ``homalet_complete``, which
     builds them from this module's answers."""
     from companion.rules.homalet_complete import complete as choices
 
-    return choices(state, text, lang)
+    return choices(state, text, lang, most)

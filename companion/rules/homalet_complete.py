@@ -14,14 +14,15 @@ from collections.abc import Sequence
 
 from companion.rules import homalet as h
 from companion.rules.common import Lang, Msg, Refusal
-from companion.rules.completion import Step, corrections, said, walk
+from companion.rules.completion import Step, corrections, other, said, walk
 
 
-def complete(state: h.State, text: str, lang: Lang = "en") -> list[str]:
+def complete(state: h.State, text: str, lang: Lang = "en", most: int | None = None) -> list[str]:
     """The choices after ``text``: each extends it by whole words towards a line the engine
     accepts now (docs/notation.md), the likeliest first: a known card before an unseen one, a
-    card that follows the lead colour before one that needs a void claim."""
-    return walk(functools.partial(_top, state, lang), text)
+    card that follows the lead colour before one that needs a void claim. With ``most``, only the
+    first ``most``."""
+    return walk(functools.partial(_top, state, lang), text, most)
 
 
 def _word(state: h.State, action: h.Action, index: int) -> Msg:
@@ -169,9 +170,11 @@ def _moves(state: h.State, lang: Lang) -> list[Step]:
                 for card in _movable(state, owner) if movable(card)]
         return out
 
-    some = any(witness(None, s) is not None for s in places) or any(movable(c) for c in _movable(state, owner))
+    def some() -> bool:
+        return any(witness(None, s) is not None for s in places) or any(movable(c) for c in _movable(state, owner))
+
     word = Msg(h.WORDS["move"]["en"], h.WORDS["move"]["ja"])
-    return [said(word, lang, False, steps)] if some else []
+    return [Step(word.text(lang), word.text(other(lang)), False, steps, check=some)]
 
 
 def _movable(state: h.State, owner: int) -> list[int]:
