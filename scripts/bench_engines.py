@@ -66,9 +66,10 @@ def main() -> None:
         middle = statistics.median(c[0] for c in calls)
         print(f"{'':10} complete: {len(calls)} calls, median {middle * 1e3:.3f} ms "
               f"({middle / statistics.median(asks):.1f}x allowed now), "
-              f"slowest {worst[0] * 1e3:.3f} ms")
+              f"slowest {worst[0] * 1e3:.3f} ms (processor time {worst[1] * 1e3:.3f} ms; slowest in processor "
+              f"time {max(c[1] for c in calls) * 1e3:.3f} ms)")
         if worst[0] > slowest_complete[0]:
-            slowest_complete = (worst[0], f"{engine.GAME}, after action {worst[1]}, {worst[2]!r}")
+            slowest_complete = (worst[0], f"{engine.GAME}, after action {worst[2]}, {worst[3]!r}")
         if slowest is None or rate < slowest[0]:
             slowest = (rate, engine.GAME)
     if slowest is None:
@@ -77,9 +78,11 @@ def main() -> None:
     print(f"slowest replay: {slowest[0]:.0f} actions/s ({slowest[1]})")
 
 
-def completions(record: game_records.Record) -> list[tuple[float, int, str]]:
+def completions(record: game_records.Record) -> list[tuple[float, float, int, str]]:
     """Each ``complete`` call's time at every state of ``record``: for the empty text and every
-    word-boundary prefix of the line played next, in English and Japanese."""
+    word-boundary prefix of the line played next, in English and Japanese: the time it took, the
+    processor time it used (what other processes on the machine do not change), the action's index
+    and the text."""
     engine = record.engine
     state = engine.new_state(record.setup)
     out = []
@@ -88,9 +91,9 @@ def completions(record: game_records.Record) -> list[tuple[float, int, str]]:
             words = engine.action_line(state, action, lang).split() if action is not None else []
             for k in range(len(words) + (0 if words else 1)):
                 text = " ".join(words[:k]) + (" " if k else "")
-                start = time.perf_counter()
+                start, cpu = time.perf_counter(), time.process_time()
                 engine.complete(state, text, lang)
-                out.append((time.perf_counter() - start, i, text))
+                out.append((time.perf_counter() - start, time.process_time() - cpu, i, text))
         if action is not None:
             state, _ = engine.apply(state, action)
     return out
