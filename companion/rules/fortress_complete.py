@@ -10,7 +10,6 @@ set); every word is written by :func:`action_line`. No rule is decided here.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
 
 from companion.rules import fortress as f
 from companion.rules.common import Lang, Msg, Refusal
@@ -25,16 +24,15 @@ def complete(state: f.State, text: str, lang: Lang = "en", most: int | None = No
     return walk(functools.partial(_top, state, lang), text, most)
 
 
-def _words(state: f.State, action: f.Action, lang: Lang) -> list[Msg]:
-    """The words of ``action``'s line, each in ``lang`` and the other language."""
-    first, second = action_line_in(state, action, lang), action_line_in(state, action, other(lang))
-    if len(first) != len(second):  # spelt differently in word count: compare the whole lines only
-        return [Msg(" ".join(first), " ".join(first))]
-    return [Msg(a, b) if lang == "en" else Msg(b, a) for a, b in zip(first, second, strict=True)]
+def _part(state: f.State, action: f.Action, start: int, stop: int | None = None) -> Msg:
+    """Words ``start:stop`` of ``action``'s line, in English and in Japanese."""
+    en, ja = f.action_line(state, action, "en").split(), f.action_line(state, action, "ja").split()
+    return Msg(" ".join(en[start:stop]), " ".join(ja[start:stop]))
 
 
-def action_line_in(state: f.State, action: f.Action, lang: Lang) -> list[str]:
-    return f.action_line(state, action, lang).split()
+def _word(state: f.State, action: f.Action, index: int) -> Msg:
+    """Word ``index`` of ``action``'s line, in English and in Japanese."""
+    return _part(state, action, index, index + 1 or None)
 
 
 def _step(word: Msg, lang: Lang, end: bool = True, then: Steps | None = None) -> Step:
@@ -65,9 +63,9 @@ def _reveals(state: f.State, a: f.Allowed, lang: Lang) -> list[Step]:
         return []
 
     def cards(cell: str) -> list[Step]:
-        return [_step(_words(state, f.Reveal(cell, card), lang)[1], lang) for card in a.unseen]
+        return [_step(_word(state, f.Reveal(cell, card), 1), lang) for card in a.unseen]
 
-    return [_step(_words(state, f.Reveal(cell, a.unseen[0]), lang)[0], lang, False,
+    return [_step(_word(state, f.Reveal(cell, a.unseen[0]), 0), lang, False,
                   functools.partial(cards, cell)) for cell in a.cells]
 
 
@@ -82,8 +80,8 @@ def _placements(state: f.State, a: f.Allowed, lang: Lang) -> list[Step]:
     probe = a.known_hand[0] if a.known_hand else a.unseen[0] if a.unseen else None
     if probe is None:
         return []
-    spot_words = {spot: _words(state, f.Place(player, probe, spot, f.Mode.NUMBER), lang)[1] for spot in a.spots}
-    mode_words = {mode: _words(state, f.Place(player, probe, a.spots[0], mode), lang)[2] for mode in f.Mode}
+    spot_words = {spot: _word(state, f.Place(player, probe, spot, f.Mode.NUMBER), 1) for spot in a.spots}
+    mode_words = {mode: _word(state, f.Place(player, probe, a.spots[0], mode), 2) for mode in f.Mode}
 
     def modes(by_mode: dict[f.Mode, int]) -> list[Step]:
         order = sorted(f.Mode, key=lambda m: -by_mode.get(m, 0))
@@ -114,7 +112,7 @@ def _builds(state: f.State, a: f.Allowed, lang: Lang) -> list[Step]:
 
     def places(option: f.BuildOptions) -> list[Step]:
         order = sorted(option.legal, key=lambda w: w is f.Where.HAND)  # the fortress before the hand
-        return [_step(_words(state, f.Build(option.card, w), lang)[1], lang) for w in order]
+        return [_step(_word(state, f.Build(option.card, w), 1), lang) for w in order]
 
     options = sorted(a.builds, key=lambda b: len(b.legal))  # the only legal place first
     return [Step(deck.label(b.card, lang), deck.label(b.card, other(lang)), False, functools.partial(places, b))
@@ -128,23 +126,19 @@ def _final_hands(state: f.State, a: f.Allowed, lang: Lang) -> list[Step]:
     deck = state.setup.deck
     steps = []
     for p in a.final_hands:
-        words = _words(state, f.FinalHand(p, ()), lang)  # hand NAME none
+        empty = f.FinalHand(p, ())  # hand NAME none
         count = state.hand_counts[p]
         known = tuple(sorted(state.known_hands[p]))
         unseen = tuple(state.unseen())
         if count == 0:
-            then = functools.partial(lambda w: [_step(w, lang)], words[-1])
+            then = functools.partial(lambda w: [_step(w, lang)], _word(state, empty, -1))
         elif count < len(known) or (count > len(known) and not unseen):
             continue
         else:
             then = functools.partial(_hand_cards, deck, lang, count, known, unseen, ())
-        steps.append(_step(words[0], lang, False, functools.partial(
-            lambda name, t: [_step(name, lang, False, t)], _joined(words[1:-1]), then)))
+        steps.append(_step(_word(state, empty, 0), lang, False, functools.partial(
+            lambda name, t: [_step(name, lang, False, t)], _part(state, empty, 1, -1), then)))
     return steps
-
-
-def _joined(words: Sequence[Msg]) -> Msg:
-    return Msg(" ".join(w.en for w in words), " ".join(w.ja for w in words))
 
 
 def _hand_cards(deck: f.Deck, lang: Lang, count: int, known: tuple[f.Card, ...], unseen: tuple[f.Card, ...],
@@ -168,14 +162,14 @@ def _pairs(state: f.State, a: f.Allowed, lang: Lang) -> list[Step]:
         choices: list[f.Pair | None] = [best, None] if best is not None else [None]
         choices += [x for s in range(len(heights)) for t in range(len(heights))
                     if (x := f.Pair(s, t)) != best and f.pair_problem(heights, x) is None]
-        return [_step(_joined(_words(state, f.ChoosePair(p, x), lang)[-1 if x is None else -2:]), lang)
+        return [_step(_part(state, f.ChoosePair(p, x), -1 if x is None else -2), lang)
                 for x in choices]
 
     steps = []
     for p in a.pairs:
-        words = _words(state, f.ChoosePair(p, None), lang)  # pair NAME none
-        name = _step(_joined(words[1:-1]), lang, False, functools.partial(ends, p))
-        steps.append(_step(words[0], lang, False, functools.partial(lambda n: [n], name)))
+        declined = f.ChoosePair(p, None)  # pair NAME none
+        name = _step(_part(state, declined, 1, -1), lang, False, functools.partial(ends, p))
+        steps.append(_step(_word(state, declined, 0), lang, False, functools.partial(lambda n: [n], name)))
     return steps
 
 
@@ -185,7 +179,7 @@ def _pairs(state: f.State, a: f.Allowed, lang: Lang) -> list[Step]:
 def _corrections(state: f.State, lang: Lang) -> list[Step]:
     if state.phase is f.Phase.OVER:
         return []
-    names = [_joined(_words(state, f.Correct(p, 0, "x"), lang)[1:-2]) for p in range(len(state.players))]
+    names = [_part(state, f.Correct(p, 0, "x"), 1, -2) for p in range(len(state.players))]
 
     def counts(p: int) -> list[int]:
         old = state.hand_counts[p]
