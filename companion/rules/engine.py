@@ -106,6 +106,12 @@ class Engine(Protocol[D, P, S, A]):
     # table notation (docs/notation.md)
     def parse_line(self, state: S, line: str, /) -> A: ...
     def action_line(self, state: S, action: A, /, lang: Lang = "en") -> str: ...
+    def complete(self, state: S, text: str, /, lang: Lang = "en", most: int | None = None) -> list[str]:
+        """What can be typed now: the choices after ``text``, each ``text`` followed by whole words,
+        a prefix of a line the engine accepts now; every such line is reached this way, word by
+        word from the empty text. The likeliest first (issue 17); with ``most``, only the first
+        ``most`` (the others are never worked out)."""
+        ...
 
 
 AnyEngine = Engine[Any, Any, Any, Any]

@@ -497,3 +497,45 @@ async def test_a_refused_line_is_two_rows_at_80_columns_and_leaves_the_board(db:
             assert app.screen.query_one("#board").size.height > 0
         meant = {"fortress": "R7 A1N number", "homalet": "00 battle", "dragoness": "pass"}[game]
         assert (f"did you mean {meant}?" if lang == "en" else f"「{meant}」の誤りですか？") in words
+
+
+async def offered_by_tab(app: CompanionApp, pilot: Pilot[Any], count: int) -> list[str]:
+    """The lines Tab writes on an empty line, pressed ``count`` times."""
+    entry = app.screen.query_one("#entry", Input)
+    seen = []
+    for _ in range(count):
+        await pilot.press("tab")
+        seen.append(entry.value)
+    return seen
+
+
+async def test_tab_offers_the_season_moves_of_an_open_homalet_effect(db: Path) -> None:
+    """H-6 by Tab (issue 17): with Aki's summer effect open, Tab on an empty line offers the
+    ``move`` lines the engine accepts, and ``end``."""
+    app = make_app(db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_new(app, pilot, "homalet")
+        for line in ["reveal 01 02", "reveal 03 04", "reveal 05 06", "15 b", "18 w", "28 w void", "pick 15"]:
+            assert screen.play(line)
+        engine, state = screen.live.engine, screen.live.state
+        assert state.phase == "effect"  # a season effect is open (H-6)
+        seen = await offered_by_tab(app, pilot, 6)
+        assert "end" in seen and sum(line.startswith("move ") for line in seen) >= 3
+        for line in seen:
+            engine.apply(state, engine.parse_line(state, line))  # each legal now: no Refusal
+
+
+async def test_tab_offers_dragoness_groups_that_beat_the_pile(db: Path) -> None:
+    """D-4, D-5, D-7 by Tab (issue 17): on a pair of 1s, Tab offers pairs (groups of two cards,
+    a wild one among them) that beat it, each accepted by the engine."""
+    app = make_app(db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_new(app, pilot, "dragoness")
+        for line in ["open Aki Lo1", "Lo1 Fr1", "Cy1 Et1"]:
+            assert screen.play(line)
+        engine, state = screen.live.engine, screen.live.state
+        seen = await offered_by_tab(app, pilot, 4)
+        assert all(len(line.split()) == 2 for line in seen) and len(set(seen)) == 4
+        assert seen == screen._offers[:4]  # Tab goes down its list (Sa1 PG, then Lo2 Fr2), never to Sa1 PG=1
+        for line in seen:
+            engine.apply(state, engine.parse_line(state, line))

@@ -113,7 +113,7 @@ class GameScreen(LangScreen):
         yield Static(id="ruling")
         with Horizontal(id="entry-row"):
             yield EntryLine(placeholder=self.say(W.track_entry), compact=True, id="entry",
-                            suggester=LegalSuggester(self.legal_lines))
+                            suggester=LegalSuggester(self.legal_lines, lambda value: value.strip() in self._offers))
             yield Static("", id="hint")
         yield KeyBar(KEYS, self.lang)
 

@@ -11,6 +11,7 @@ from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
+from companion.app.complete import LegalLines
 from companion.app.words import W, say
 from companion.rules import dragoness, fortress, homalet
 from companion.rules.common import Lang, Refusal
@@ -35,12 +36,13 @@ def _click(token: str | None, style: str = "", line: bool = False) -> Style:
 
 
 def _choice(engine: AnyEngine, state: Any, action: Any, lang: Lang) -> str | None:
-    """The engine's line for ``action``, offered when a choice is clicked (None if it is not legal)."""
+    """The engine's line for ``action``, offered when a choice is clicked (None unless the engine's
+    ``complete`` offers it now)."""
     try:
-        engine.apply(state, action)
-        return str(engine.action_line(state, action, lang))
+        line = str(engine.action_line(state, action, lang))
     except Refusal:
         return None
+    return line if LegalLines(engine, state, lang).offered(line) else None
 
 
 def hang(row: Text, indent: int, width: int | None) -> Text:

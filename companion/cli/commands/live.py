@@ -175,7 +175,7 @@ def run_new(store: Store, args: argparse.Namespace, lang: Lang) -> int:
         from companion.rules.deck_rules import shown
 
         raise refuse(f"--players names {shown(repeated[0])} twice; each player needs a name of their own",
-                     f"--players に「{shown(repeated[0]).strip('"')}」が2回あります。プレイヤーにはそれぞれ別の名前が必要です")
+                     f"--players に「{_bare(repeated[0])}」が2回あります。プレイヤーにはそれぞれ別の名前が必要です")
     start = None
     if args.start is not None:
         if args.start not in players:
@@ -426,7 +426,14 @@ def _player_named(store: Store, name: str) -> str:
     from companion.rules.deck_rules import shown
 
     raise refuse(f"no player named {shown(name)}; players: {', '.join(roster)}",
-                 f"「{shown(name).strip('"')}」という名前のプレイヤーはいません。プレイヤーは{'、'.join(roster)}です")
+                 f"「{_bare(name)}」という名前のプレイヤーはいません。プレイヤーは{'、'.join(roster)}です")
+
+
+def _bare(name: str) -> str:
+    """A name as messages show it (escaped, cut short), without its quotes: for 「」 in Japanese."""
+    from companion.rules.deck_rules import shown
+
+    return shown(name).strip('"')
 
 
 def run_stats(store: Store, args: argparse.Namespace, lang: Lang) -> int:

@@ -136,3 +136,8 @@ __all__ = [
     "value_words",
     "winners",
 ]
+
+# What can be typed now (issue 17): built from the names above, so imported after them.
+from companion.rules.dragoness.complete import complete
+
+__all__ += ["complete"]

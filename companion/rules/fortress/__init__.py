@@ -135,3 +135,8 @@ __all__ = [
     "state_to_data",
     "winners",
 ]
+
+# What can be typed now (issue 17): built from the names above, so imported after them.
+from companion.rules.fortress.complete import complete
+
+__all__ += ["complete"]

@@ -165,3 +165,8 @@ __all__ = [
     "winner_words",
     "winners",
 ]
+
+# What can be typed now (issue 17): built from the names above, so imported after them.
+from companion.rules.homalet.complete import complete
+
+__all__ += ["complete"]

@@ -1,0 +1,350 @@
+"""Reign of Dragoness: what can be typed now (``complete``), from the engine's own answers.
+
+A group is typed card by card, in any order, each wild card with its reading (``PG=5``) or none
+without. A card is offered when the group so far with it can still grow into a pattern the engine
+plays now: the group is filled out with cards not yet played this round (which any hand may
+hold: the engine sees no hand) and :func:`~companion.rules.dragoness.readings` — the engine's own
+answer, pile, Revive and wild numbers included — decides. Only the filling is guided by the
+shapes of D-4 (cards of one number, or a row of numbers) and by the card to beat, to try few
+groups; no group is accepted without the engine. Pass, Revive, only-revives and corrections are
+tried with :func:`apply`; every line is the one :func:`action_line` writes.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+from companion.rules import dragoness as d
+from companion.rules.common import Lang, Msg, Refusal
+from companion.rules.completion import Step, corrections, other, said, walk
+
+MOST = 5  # the largest pattern (D-4); the engine refuses any larger group
+_LAST: list[_Table] = []  # the table of the state last asked about
+
+
+def complete(state: d.State, text: str, lang: Lang = "en", most: int | None = None) -> list[str]:
+    """The choices after ``text``: each extends it by whole words towards a line the engine
+    accepts now (docs/notation.md), the likeliest first: the weakest card that plays first, then
+    pass and revive. With ``most``, only the first ``most``."""
+    return walk(functools.partial(_top, state, lang), text, most)
+
+
+def _ok(state: d.State, action: d.Action) -> bool:
+    try:
+        d.apply(state, action)
+    except Refusal:
+        return False
+    return True
+
+
+def _line(state: d.State, action: d.Action) -> Msg:
+    return Msg(d.action_line(state, action, "en"), d.action_line(state, action, "ja"))
+
+
+def _top(state: d.State, lang: Lang) -> list[Step]:
+    steps: list[Step] = []
+    names = state.setup.players
+    if state.phase is d.Phase.OPENING:
+        steps = _openings(state, lang)
+    elif state.phase in (d.Phase.LEAD, d.Phase.FOLLOW, d.Phase.REVIVED):
+        steps = list(_Table.of(state).cards((), ()))
+        for action in (d.Pass(state.turn), d.Revive(state.turn)):
+            line = _line(state, action)
+            steps.append(Step(line.text(lang), line.text(other(lang)), check=functools.partial(_ok, state, action)))
+
+        @functools.cache
+        def only() -> list[int]:
+            return [p for p in range(len(names)) if _ok(state, d.OnlyRevives(p))]
+
+        word = Msg(*(_line(state, d.OnlyRevives(0)).text(lg).split()[0] for lg in ("en", "ja")))
+        steps.append(Step(word.text(lang), word.text(other(lang)), False, lambda: [Step(names[p]) for p in only()],
+                          check=lambda: bool(only())))
+    if state.phase is not d.Phase.OVER:
+        steps += _corrections(state, lang)
+    return steps
+
+
+def _openings(state: d.State, lang: Lang) -> list[Step]:
+    """``open NAME CARD``: every dragon card, the lowest first (D-6)."""
+    deck = state.setup.deck
+    dragons = sorted((c for c in state.setup.cards if deck.kind(c) is d.Kind.DRAGON),
+                     key=lambda c: deck.profile(c, True)[1][0])
+    if not dragons:
+        return []
+    names = state.setup.players
+    word = Msg(*(_line(state, d.Opening(0, dragons[0])).text(lg).split()[0] for lg in ("en", "ja")))
+
+    def cards() -> list[Step]:
+        return [Step(str(c)) for c in dragons if _ok(state, d.Opening(0, c))]
+
+    return [said(word, lang, False, lambda: [Step(name, end=False, next=cards) for name in names])]
+
+
+def _corrections(state: d.State, lang: Lang) -> list[Step]:
+    names = [Msg(n, n) for n in state.setup.players]
+
+    def counts(p: int) -> list[int]:
+        old = state.hand_counts[p]
+        return [c for c in (old - 1, old + 1) if c >= 0] + [
+            c for c in range(d.HAND + 1) if c not in (old - 1, old, old + 1)]
+
+    def legal(p: int, count: int) -> bool:
+        return _ok(state, d.Correct(p, count, "x"))
+
+    return corrections(names, counts, legal, lang)
+
+
+# --------------------------------------------------------------------------- groups (D-4, D-5, D-7, D-9)
+
+
+Named = tuple[int | None, ...]  # the number named for each card of a group (None: none named)
+
+
+@dataclass
+class _Table:
+    """What the groups of one state are made from: the cards not yet played this round, how many
+    a group may hold, and the pile to beat (only to try likely groups first)."""
+
+    state: d.State
+    deck: d.Deck
+    pool: Counter[d.Card]
+    order: list[d.Card]
+    sizes: tuple[int, ...]
+    must: d.Card | None
+    floor: int  # a group's highest number is at least this (following) ...
+    ceiling: int  # ... and at most this (after a Revive)
+    stands: dict[int, list[d.Card]]  # by number: the cards not yet played that may count as it, natural
+    # cards first, the strongest first (to beat the pile) or after a Revive the weakest (to stay under)
+    spans: dict[d.Card, frozenset[int]]  # the numbers each card may count as in a group
+    rank: dict[d.Card, int]  # one order of the cards, to ask the engine about each group once
+    shape: d.Shape | None = None  # the shape the pile asks for (allowed: None when leading)
+    known: dict[tuple[tuple[d.Card, ...], Named], bool] = field(default_factory=dict)
+    steps: dict[tuple[tuple[d.Card, ...], Named], list[Step]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, state: d.State) -> _Table:
+        """The table of ``state``: the last one made is kept (states are frozen), so the keystrokes
+        of one line, each a call of :func:`complete`, share what the engine has answered."""
+        if _LAST and _LAST[0].state is state:
+            return _LAST[0]
+        for old in _LAST:  # its steps refer back to it: let it go at once, not at the next full collection
+            old.known.clear()
+            old.steps.clear()
+        table = cls.make(state)
+        _LAST[:] = [table]
+        return table
+
+    @classmethod
+    def make(cls, state: d.State) -> _Table:
+        deck = state.setup.deck
+        pool = Counter(state.setup.cards)
+        pool.subtract(Counter(state.played))
+        revive = deck.card(deck.special(d.Kind.REVIVE).code)
+        pool = Counter({c: n for c, n in pool.items() if n > 0 and c != revive})
+        order = [c for c in _order(deck, len(state.setup.players)) if c in pool]
+        held = state.hand_counts[state.turn]
+        top = state.top
+        if state.phase is d.Phase.LEAD or top is None:
+            sizes = tuple(range(1, min(MOST, held) + 1))
+            floor, ceiling = 0, d.DRAGONESS_NUMBER
+        else:
+            sizes = (top.size,) if top.size <= held else ()
+            floor, ceiling = ((0, top.high[0]) if state.phase is d.Phase.REVIVED else (top.high[0], d.DRAGONESS_NUMBER))
+        must = state.must_contain if state.phase is d.Phase.LEAD else None
+        stands, spans = _by_number(deck, len(state.setup.players), state.phase is d.Phase.REVIVED)
+        shape = None if state.phase is d.Phase.LEAD or top is None else top.shape  # as allowed(state) says
+        rank = {card: i for i, card in enumerate(_order(deck, len(state.setup.players)))}
+        return cls(state, deck, pool, order, sizes, must, floor, ceiling, stands, spans, rank, shape)
+
+    # -- the steps
+
+    def cards(self, group: tuple[d.Card, ...], named: Named) -> list[Step]:
+        """The next card of a group: each card (each reading of a wild card) with which the group
+        can still become a pattern the engine plays now (made once per group)."""
+        found = self.steps.get((group, named))
+        if found is None:
+            found = self.steps[group, named] = self._cards(group, named)
+        return found
+
+    def _cards(self, group: tuple[d.Card, ...], named: Named) -> list[Step]:
+        wild_named = any(n is not None for n in named)
+        wild_plain = any(n is None and self.deck.kind(c) in d.WILD_RANGE for c, n in zip(group, named, strict=True))
+        used = Counter(group)
+        out = []
+        for card in self.order:
+            if used[card] >= self.pool[card]:
+                continue
+            options: list[int | None] = []
+            if self.deck.kind(card) in d.WILD_RANGE:
+                if not wild_named:
+                    options.append(None)
+                if not wild_plain:
+                    span = d.WILD_RANGE[self.deck.kind(card)]
+                    options += [*span, *((d.ALONE[self.deck.kind(card)],) if d.ALONE[self.deck.kind(card)] not in span
+                                         else ())]
+            else:
+                options.append(None)
+            for number in options:
+                grown, names = (*group, card), (*named, number)
+                word = str(card) if number is None else f"{card}={number}"
+                out.append(Step(word, end=functools.partial(self.plays, grown, names),
+                                next=functools.partial(self.cards, grown, names),
+                                check=functools.partial(self.grows, grown, names)))
+        return out
+
+    # -- the engine decides
+
+    def plays(self, group: tuple[d.Card, ...], named: Named) -> bool:
+        """The engine plays exactly this group (with these numbers) now."""
+        if len(group) not in self.sizes or (self.must is not None and self.must not in group):
+            return False
+        return bool(self.legal(group, named)[1])
+
+    def legal(self, group: tuple[d.Card, ...], named: Named) -> tuple[tuple[d.Card, ...], list[d.Reading]]:
+        """The engine's readings of ``group`` now that give its wild cards the numbers named (two
+        wild cards of one kind may trade their numbers), with the group as it was asked: in one
+        order whatever the order typed, so that the engine answers each group once."""
+        ordered = tuple(sorted(group, key=self.rank.__getitem__))
+        found = d.readings(self.state, ordered)
+        if not found or all(n is None for n in named):
+            return ordered, found
+        wanted: dict[str, Counter[int]] = {}
+        for card, number in zip(group, named, strict=False):
+            if number is not None:
+                wanted.setdefault(card.code, Counter())[number] += 1
+        out = [reading for reading in found
+               if all(not (want - _numbers_of(ordered, reading, code)) for code, want in wanted.items())]
+        return ordered, out
+
+    def grows(self, group: tuple[d.Card, ...], named: Named) -> bool:
+        """Some pattern the engine plays now holds ``group`` (with these numbers) and cards not yet
+        played this round (answered once per group)."""
+        found = self.known.get((group, named))
+        if found is None:
+            found = self.known[group, named] = self._grows(group, named)
+        return found
+
+    def _grows(self, group: tuple[d.Card, ...], named: Named) -> bool:
+        base, base_named = group, named
+        if self.must is not None and self.must not in group:
+            base, base_named = (*group, self.must), (*named, None)
+        used: dict[d.Card, int] = {}
+        for card in base:
+            used[card] = used.get(card, 0) + 1
+        if any(n > self.pool[c] for c, n in used.items()):
+            return False
+        for size in self.sizes:
+            if size < len(base):
+                continue
+            for filler in self._fillers(base, base_named, size, used):
+                whole, readings = self.legal((*base, *filler), base_named)
+                if readings:
+                    self._also(group[:-1], named[:-1], whole, readings)
+                    return True
+        return False
+
+    def _also(self, before: tuple[d.Card, ...], named: Named, whole: tuple[d.Card, ...],
+              readings: Sequence[d.Reading]) -> None:
+        """The engine plays ``whole``, which holds ``before``: so each of its other cards (each wild
+        one with its number in these readings) may follow ``before`` too — known without asking."""
+        plain = not any(n is not None for n in named)
+        numbered = not any(n is None and self.deck.kind(c) in d.WILD_RANGE for c, n in zip(before, named, strict=True))
+        others = Counter(whole)
+        others.subtract(before)
+        for card in +others:
+            if self.deck.kind(card) not in d.WILD_RANGE:
+                self.known.setdefault(((*before, card), (*named, None)), True)
+                continue
+            if plain:
+                self.known.setdefault(((*before, card), (*named, None)), True)
+            if numbered:  # the numbers the reading gives this kind of card, less those already named
+                for reading in readings:
+                    free = _numbers_of(whole, reading, card.code)
+                    free.subtract(n for c, n in zip(before, named, strict=True) if c == card and n is not None)
+                    for number in +free:
+                        self.known.setdefault(((*before, card), (*named, number)), True)
+
+    # -- likely ways to fill a group out (the engine judges each)
+
+    def _numbers(self, card: d.Card, number: int | None) -> frozenset[int]:
+        return self.spans[card] if number is None else frozenset((number,))
+
+    def _fillers(self, base: tuple[d.Card, ...], named: Named, size: int,
+                 used: dict[d.Card, int]) -> Iterator[tuple[d.Card, ...]]:
+        need = size - len(base)
+        if need == 0:
+            yield ()
+            return
+        spans = [self._numbers(c, n) for c, n in zip(base, named, strict=True)]
+        if size >= 2 and self.shape in (None, d.Shape.SET):  # cards of one number
+            common = frozenset.intersection(*spans) if spans else frozenset(range(1, 13))
+            for number in sorted(common, reverse=True):
+                if self.floor <= number <= self.ceiling:
+                    yield from self._fill([number] * need, used)
+        if size >= 3 and self.shape in (None, d.Shape.RUN):  # a row of numbers
+            fixed = [next(iter(s)) for s in spans if len(s) == 1]
+            if len(set(fixed)) != len(fixed):
+                return
+            for low in range(d.DRAGONESS_NUMBER - size + 1, 0, -1):
+                row = set(range(low, low + size))
+                peak = low + size - 1
+                if not row.issuperset(fixed) or not self.floor <= peak <= self.ceiling:
+                    continue
+                free = sorted(row.difference(fixed))
+                for chosen in itertools.combinations(free, need):
+                    yield from self._fill(list(chosen), used)
+
+    def _fill(self, numbers: list[int], used: dict[d.Card, int]) -> Iterator[tuple[d.Card, ...]]:
+        """Cards not yet played that can stand for ``numbers``, the likeliest to play first."""
+        pool = self.pool
+        taken = dict(used)
+        out = []
+        for number in numbers:
+            for card in self.stands.get(number, ()):
+                if taken.get(card, 0) < pool.get(card, 0):
+                    break
+            else:
+                return
+            taken[card] = taken.get(card, 0) + 1
+            out.append(card)
+        yield tuple(out)
+
+
+@functools.lru_cache(maxsize=16)
+def _order(deck: d.Deck, players: int) -> tuple[d.Card, ...]:
+    """The cards of a table's deck (D-2), the natural cards first, the weakest first."""
+    return tuple(sorted(deck.cards_for(players), key=lambda c: (deck.kind(c) in d.WILD_RANGE, _value(deck, c))))
+
+
+@functools.lru_cache(maxsize=16)
+def _by_number(deck: d.Deck, players: int, weakest: bool) -> tuple[dict[int, list[d.Card]],
+                                                                  dict[d.Card, frozenset[int]]]:
+    """By number, the cards of the table's deck that may count as it in a group: natural cards
+    first, the strongest first (or the weakest); and the numbers each card may count as."""
+    stands: dict[int, list[d.Card]] = {}
+    spans = {}
+    for card in sorted(deck.cards_for(players), key=lambda c: (deck.kind(c) in d.WILD_RANGE,
+                                                              _gems(deck, c) if weakest else -_gems(deck, c))):
+        spans[card] = frozenset(v[0] for v in deck.profile(card, False)[1])
+        for number in spans[card]:
+            stands.setdefault(number, []).append(card)
+    return stands, spans
+
+
+def _numbers_of(group: tuple[d.Card, ...], reading: d.Reading, code: str) -> Counter[int]:
+    """The numbers ``reading`` gives the cards of ``group`` whose code is ``code``."""
+    return Counter(v[0] for c, v in zip(group, reading.pattern.values, strict=True) if c.code == code)
+
+
+def _value(deck: d.Deck, card: d.Card) -> tuple[int, int]:
+    values = deck.profile(card, True)[1]
+    return values[0] if values else (0, 0)
+
+
+def _gems(deck: d.Deck, card: d.Card) -> int:
+    values = deck.profile(card, True)[1]
+    return values[0][1] if values else 0

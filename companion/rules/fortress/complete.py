@@ -1,0 +1,196 @@
+"""Six-Suit Fortress: what can be typed now (``complete``), from the engine's own answers.
+
+The steps come from :func:`~companion.rules.fortress.allowed` (the phase, the cards a player may
+place, the usable spots, the cells to refill, the players still to score), :func:`captures`
+(placements ordered by what they capture), :func:`build_options` (the legal places of each
+captured card), ``pair_problem`` (F-13) and :func:`apply` (which hand counts a correction may
+set); every word is written by :func:`action_line`. No rule is decided here.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from companion.rules import fortress as f
+from companion.rules.common import Lang, Msg, Refusal
+from companion.rules.completion import Step, Steps, corrections, other, walk
+
+
+def complete(state: f.State, text: str, lang: Lang = "en", most: int | None = None) -> list[str]:
+    """The choices after ``text``: each extends it by whole words towards a line the engine
+    accepts now (docs/notation.md), the likeliest first: a known card before an unseen one, the
+    largest capture first, a card with one legal place first. With ``most``, only the first
+    ``most``."""
+    return walk(functools.partial(_top, state, lang), text, most)
+
+
+def _part(state: f.State, action: f.Action, start: int, stop: int | None = None) -> Msg:
+    """Words ``start:stop`` of ``action``'s line, in English and in Japanese."""
+    en, ja = f.action_line(state, action, "en").split(), f.action_line(state, action, "ja").split()
+    return Msg(" ".join(en[start:stop]), " ".join(ja[start:stop]))
+
+
+def _word(state: f.State, action: f.Action, index: int) -> Msg:
+    """Word ``index`` of ``action``'s line, in English and in Japanese."""
+    return _part(state, action, index, index + 1 or None)
+
+
+def _step(word: Msg, lang: Lang, end: bool = True, then: Steps | None = None) -> Step:
+    if then is None:
+        return Step(word.text(lang), word.text(other(lang)), end)
+    return Step(word.text(lang), word.text(other(lang)), end, then)
+
+
+def _top(state: f.State, lang: Lang) -> list[Step]:
+    a = f.allowed(state)
+    steps: list[Step] = []
+    if a.phase is f.Phase.REVEAL:
+        steps = _reveals(state, a, lang)
+    elif a.phase is f.Phase.PLACE and a.player is not None:
+        steps = _placements(state, a, lang)
+    elif a.phase is f.Phase.BUILD:
+        steps = _builds(state, a, lang)
+    elif a.phase is f.Phase.FINAL:
+        steps = [*_final_hands(state, a, lang), *_pairs(state, a, lang)]
+    return steps + _corrections(state, lang)
+
+
+# --------------------------------------------------------------------------- reveal (F-9)
+
+
+def _reveals(state: f.State, a: f.Allowed, lang: Lang) -> list[Step]:
+    if not a.unseen:
+        return []
+
+    def cards(cell: str) -> list[Step]:
+        return [_step(_word(state, f.Reveal(cell, card), 1), lang) for card in a.unseen]
+
+    return [_step(_word(state, f.Reveal(cell, a.unseen[0]), 0), lang, False,
+                  functools.partial(cards, cell)) for cell in a.cells]
+
+
+# --------------------------------------------------------------------------- placement (F-4 .. F-7)
+
+
+def _placements(state: f.State, a: f.Allowed, lang: Lang) -> list[Step]:
+    player = a.player
+    assert player is not None
+    if not a.spots:
+        return []
+    probe = a.known_hand[0] if a.known_hand else a.unseen[0] if a.unseen else None
+    if probe is None:
+        return []
+    spot_words = {spot: _word(state, f.Place(player, probe, spot, f.Mode.NUMBER), 1) for spot in a.spots}
+    mode_words = {mode: _word(state, f.Place(player, probe, a.spots[0], mode), 2) for mode in f.Mode}
+
+    def modes(by_mode: dict[f.Mode, int]) -> list[Step]:
+        order = sorted(f.Mode, key=lambda m: -by_mode.get(m, 0))
+        return [_step(mode_words[m], lang) for m in order]
+
+    def spots(card: f.Card) -> list[Step]:
+        by_spot: dict[str, dict[f.Mode, int]] = {}
+        for c in f.captures(state, card):
+            by_spot.setdefault(c.spot, {})[c.mode] = len(c.cards)
+        order = sorted(a.spots, key=lambda s: -max(by_spot.get(s, {}).values(), default=0))
+        return [_step(spot_words[s], lang, False, functools.partial(modes, by_spot.get(s, {}))) for s in order]
+
+    def best(card: f.Card) -> int:
+        return max((len(c.cards) for c in f.captures(state, card)), default=0)
+
+    known = sorted(a.known_hand, key=lambda c: -best(c))
+    unseen = a.unseen if a.any_card else ()
+    deck = state.setup.deck
+    return [Step(deck.label(card, lang), deck.label(card, other(lang)), False, functools.partial(spots, card))
+            for card in (*known, *unseen)]
+
+
+# --------------------------------------------------------------------------- build (F-8, F-11)
+
+
+def _builds(state: f.State, a: f.Allowed, lang: Lang) -> list[Step]:
+    deck = state.setup.deck
+
+    def places(option: f.BuildOptions) -> list[Step]:
+        order = sorted(option.legal, key=lambda w: w is f.Where.HAND)  # the fortress before the hand
+        return [_step(_word(state, f.Build(option.card, w), 1), lang) for w in order]
+
+    options = sorted(a.builds, key=lambda b: len(b.legal))  # the only legal place first
+    return [Step(deck.label(b.card, lang), deck.label(b.card, other(lang)), False, functools.partial(places, b))
+            for b in options if b.legal]
+
+
+# --------------------------------------------------------------------------- the end (F-13, F-14)
+
+
+def _final_hands(state: f.State, a: f.Allowed, lang: Lang) -> list[Step]:
+    deck = state.setup.deck
+    steps = []
+    for p in a.final_hands:
+        empty = f.FinalHand(p, ())  # hand NAME none
+        count = state.hand_counts[p]
+        known = tuple(sorted(state.known_hands[p]))
+        unseen = tuple(state.unseen())
+        if count == 0:
+            then = functools.partial(lambda w: [_step(w, lang)], _word(state, empty, -1))
+        elif count < len(known) or (count > len(known) and not unseen):
+            continue
+        else:
+            then = functools.partial(_hand_cards, deck, lang, count, known, unseen, ())
+        steps.append(_step(_word(state, empty, 0), lang, False, functools.partial(
+            lambda name, t: [_step(name, lang, False, t)], _part(state, empty, 1, -1), then)))
+    return steps
+
+
+def _hand_cards(deck: f.Deck, lang: Lang, count: int, known: tuple[f.Card, ...], unseen: tuple[f.Card, ...],
+                chosen: tuple[f.Card, ...]) -> list[Step]:
+    """The next card of a final hand: every known card must be in it; the rest are unseen cards."""
+    left = count - len(chosen)
+    if left == 0:
+        return []
+    owed = [c for c in known if c not in chosen]
+    cards = owed if len(owed) >= left else [*owed, *(c for c in unseen if c not in chosen)]
+    return [Step(deck.label(c, lang), deck.label(c, other(lang)), left == 1,
+                 functools.partial(_hand_cards, deck, lang, count, known, unseen, (*chosen, c))) for c in cards]
+
+
+def _pairs(state: f.State, a: f.Allowed, lang: Lang) -> list[Step]:
+    """``pair NAME FROM TO`` (the best pair first, then none, then every other legal pair) and
+    ``pair NAME none``; the pairs are tried (F-13) only when the name is typed."""
+    def ends(p: int) -> list[Step]:
+        heights = [len(c) for c in state.fortresses[p]]
+        best = a.best_pairs[p]
+        choices: list[f.Pair | None] = [best, None] if best is not None else [None]
+        choices += [x for s in range(len(heights)) for t in range(len(heights))
+                    if (x := f.Pair(s, t)) != best and f.pair_problem(heights, x) is None]
+        return [_step(_part(state, f.ChoosePair(p, x), -1 if x is None else -2), lang)
+                for x in choices]
+
+    steps = []
+    for p in a.pairs:
+        declined = f.ChoosePair(p, None)  # pair NAME none
+        name = _step(_part(state, declined, 1, -1), lang, False, functools.partial(ends, p))
+        steps.append(_step(_word(state, declined, 0), lang, False, functools.partial(lambda n: [n], name)))
+    return steps
+
+
+# --------------------------------------------------------------------------- corrections
+
+
+def _corrections(state: f.State, lang: Lang) -> list[Step]:
+    if state.phase is f.Phase.OVER:
+        return []
+    names = [_part(state, f.Correct(p, 0, "x"), 1, -2) for p in range(len(state.players))]
+
+    def counts(p: int) -> list[int]:
+        old = state.hand_counts[p]
+        return [c for c in (old - 1, old + 1) if c >= 0] + [
+            c for c in range(old + state.deck_count + 1) if c not in (old - 1, old, old + 1)]
+
+    def legal(p: int, count: int) -> bool:
+        try:
+            f.apply(state, f.Correct(p, count, "x"))
+        except Refusal:
+            return False
+        return True
+
+    return corrections(names, counts, legal, lang)
