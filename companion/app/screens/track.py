@@ -21,9 +21,10 @@ from textual.widgets import Input, Label, Static
 from companion.app.complete import LegalLines, LegalSuggester
 from companion.app.screens.base import LangScreen
 from companion.app.widgets.boards import board
-from companion.app.widgets.coach import preview
+from companion.app.widgets.coach import coach, preview
 from companion.app.widgets.entry import EntryLine
 from companion.app.widgets.keybar import KeyBar
+from companion.app.widgets.tiles import CardText
 from companion.rules.common import Msg, Refusal, unsaid
 
 if TYPE_CHECKING:
@@ -35,6 +36,29 @@ KEYS = [("^Z", "key.undo"), ("^Y", "key.redo"), ("F3", "track.describe"), ("F5",
 
 OFFERED = 8  # legal lines Tab lists on an empty line
 GROW_ONLY = ("#board", "#details")  # parts that keep their height when their text gets shorter
+LOGGED = 30  # rulings kept in the move log
+RULING_ROWS = 2  # a ruling or refusal takes at most this many rows: the board stays in view
+
+
+def within_rows(text: Text, width: int, rows: int, more: str) -> tuple[Text, bool]:
+    """``text`` as it wraps at ``width`` cells, cut to ``rows`` rows ending in ``more`` when it is
+    longer; and whether it was cut."""
+    if width <= len(more) + 4:
+        return text, False
+    from rich.console import Console
+
+    lines = text.wrap(Console(width=width, legacy_windows=False), width)
+    if len(lines) <= rows:
+        return text, False
+    kept = Text("\n").join(lines[:rows])
+    last = lines[rows - 1]
+    room = width - cell_len(more)
+    while last.cell_len > room and len(last.plain):
+        last = last[: len(last.plain) - 1]
+    kept = Text("\n").join([*lines[: rows - 1], last]) if rows > 1 else last.copy()
+    kept.rstrip()
+    kept.append(more, style="bold")
+    return kept, True
 
 
 def wanted_height(widget: Static) -> int | None:
@@ -101,8 +125,10 @@ class GameScreen(LangScreen):
         self.live = live
         self.game: str = live.game
         self.engine = live.engine
-        self.describing = True
+        self.describing = False  # the state in sentences (F3); the board is the picture of it
         self.ruling: Text = Text()
+        self.full: Text | None = None  # the last ruling or refusal whole, when the ruling row cut it
+        self.moves: list[Text] = []  # the recent rulings, newest first
         self._legal: LegalLines | None = None
         self._shown: dict[str, object] = {}  # what each part shows now: an unchanged part is not redrawn
         self._previewing = False
@@ -112,11 +138,13 @@ class GameScreen(LangScreen):
         yield Label("", id="game-title", classes="title")
         with Horizontal(id="board-row"):
             with VerticalScroll(id="left"):
-                yield Static(id="board")
+                yield CardText(id="board")
                 yield Static(id="details")
             with VerticalScroll(id="side"):
                 yield Static(id="allowed")
-        yield Static(id="ruling")
+                yield CardText(id="coach")
+                yield Static(id="log")
+        yield CardText(id="ruling")
         with Horizontal(id="entry-row"):
             yield EntryLine(placeholder=self.say("track.entry"), compact=True, id="entry",
                             suggester=LegalSuggester(self.legal_lines))
@@ -153,12 +181,49 @@ class GameScreen(LangScreen):
             return self.text(said[0])
 
         if self.describing:
-            self._put("#details", self._drawn(described))
+            self._put("#details", self._drawn(lambda: self._details(described)))
         self._put("#allowed", self._drawn(lambda: self._allowed(state, said[0] if said else None)))
-        self._put("#ruling", self._with_end(self.ruling))
+        self._put("#ruling", self._rows(self._with_end(self.ruling)))
+        self._put("#coach", "")
+        self._put("#log", self._log_text())
         self._previewing = False
         self._offers = []
         self._example()
+
+    def _details(self, described: Callable[[], str]) -> Text:
+        """The details panel: the last ruling or refusal whole (when the ruling row cut it), then
+        the state in sentences."""
+        text = Text()
+        if self.full is not None:
+            text.append_text(self.full)
+            text.append("\n\n")
+        text.append(described())
+        return text
+
+    def _rows(self, ruling: Text) -> Text:
+        """A ruling cut to its rows; what it leaves out the details panel shows (F3)."""
+        width = self.query_one("#ruling", Static).content_region.width
+        cut, was_cut = within_rows(ruling, width, RULING_ROWS, self.say("track.more"))
+        if was_cut:
+            if self.full is None or self.full.plain != ruling.plain:
+                self.full = ruling
+                self._shown.pop("#details", None)
+        elif self.full is not None:
+            self.full = None
+            self._shown.pop("#details", None)
+        return cut
+
+    def _log_text(self) -> Text:
+        """The move log: the rulings of this sitting, newest first, under its heading."""
+        text = Text(self.say("track.log"), style="bold")
+        for ruling in self.moves:
+            text.append("\n")
+            text.append_text(ruling)
+        return text
+
+    def _logged(self, ruling: Text) -> None:
+        self.moves.insert(0, Text("· ") + ruling)
+        del self.moves[LOGGED:]
 
     def _allowed(self, state: object, said: Msg | None) -> str:
         """What is allowed now; beside the details (``said``), only what they do not already say."""
@@ -170,7 +235,7 @@ class GameScreen(LangScreen):
         return self.text(allowed)
 
     def _with_end(self, ruling: Text) -> Text:
-        """The last ruling and, once the game is over, who won and the key to the settlement."""
+        """The last ruling and, once the game is over, who won and the key to the settlement first."""
         if not self.live.finished:
             return ruling
         try:
@@ -183,18 +248,34 @@ class GameScreen(LangScreen):
             end.append((", " if self.lang == "en" else "、").join(winners), style="bold reverse")
             end.append(self.say("track.over.sep"))
         end.append(self.say("track.over.keys"), style="bold")
-        return Text("\n").join([ruling, end]) if ruling.plain else end
+        return Text("\n").join([end, ruling]) if ruling.plain else end  # the end first: the rows may cut the ruling
 
     def _example(self) -> None:
         """The entry line's placeholder: a line legal now, as the engine writes it."""
         try:
+            opening = self._opening()
             legal = self.legal_lines()
-            example = legal.legal(1) if legal is not None else []
+            example = [opening] if opening is not None else legal.legal(1) if legal is not None else []
         except Exception:  # a bug while completing: the general sentence instead
             example = []
         entry = self.query_one("#entry", Input)
         entry.placeholder = (self.say("track.example") + example[0] + self.say("track.example.keys")
                              if example else self.say("track.entry"))
+
+    def _opening(self) -> str | None:
+        """A Reign of Dragoness round's opening line naming the lowest card this table's deck holds
+        (D-6: its holder opens), the first seat as the holder; None in any other state."""
+        engine, state = self.engine, self.live.state
+        if self.game != "dragoness" or state.phase is not engine.Phase.OPENING:
+            return None
+        deck = state.setup.deck
+        dragons = [c for c in deck.cards_for(len(state.setup.players)) if deck.kind(c) is engine.Kind.DRAGON]
+        if not dragons:
+            return None
+        lowest = min(dragons, key=lambda c: deck.profile(c, True)[1][0])
+        action = engine.Opening(0, lowest)
+        engine.apply(state, action)  # legal now, or no example from here
+        return str(engine.action_line(state, action, self.lang))
 
     def on_entry_line_suggested(self, event: EntryLine.Suggested) -> None:
         """Beside the line, say that the underlined text is a suggestion Tab takes."""
@@ -223,9 +304,9 @@ class GameScreen(LangScreen):
         entry.cursor_position = len(line)
         listed = Text(self.say("track.offers"), style="bold")
         for i, offered in enumerate(self._offers):
-            listed.append("  " if i else "")
-            listed.append(offered.replace(" ", "\u00a0"), style="reverse" if i == following else "")  # one piece
-        self._put("#ruling", listed)
+            listed.append("\n")
+            listed.append(offered, style="reverse" if i == following else "")
+        self._put("#coach", listed)
         self._previewing = True
 
     def on_resize(self) -> None:
@@ -265,7 +346,10 @@ class GameScreen(LangScreen):
     def say_ruling(self, msg: Msg | str, refused: bool = False, prefix: str = "") -> None:
         words = msg if isinstance(msg, str) else self.text(msg)
         self.ruling = Text(prefix + words, style="bold red" if refused else "")
-        self._put("#ruling", self.ruling)
+        self._put("#ruling", self._rows(self.ruling))
+        if self.describing:
+            self._put("#details", self._drawn(lambda: self._details(
+                lambda: self.text(self.engine.describe(self.live.state)))))
         self._previewing = False
 
     # ------------------------------------------------------------------ the entry line
@@ -276,16 +360,19 @@ class GameScreen(LangScreen):
             return
         if not line:
             if self._previewing:  # the last ruling again, where the preview was
-                self._put("#ruling", self.ruling)
+                self._put("#ruling", self._rows(self.ruling))
+                self._put("#coach", "")
                 self._previewing = False
             return
         try:
             legal = self.legal_lines()
             completes = legal is not None and legal.first(line) is not None
             shown = preview(self.engine, self.live.state, line, self.lang, completes)
+            helped = coach(self.engine, self.live.state, line, self.lang)
         except Exception:  # a bug in a preview: no preview; Enter will say what went wrong
-            shown = Text()
-        self._put("#ruling", shown)
+            shown, helped = Text(), Text()
+        self._put("#ruling", self._rows(shown))
+        self._put("#coach", helped)
         self._previewing = True
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -307,6 +394,7 @@ class GameScreen(LangScreen):
             return False
         entry.value = ""
         self.ruling = Text(self.text(ruling))
+        self._logged(self.ruling)
         self.show()
         if self.live.finished:
             self.action_settle()
@@ -358,6 +446,7 @@ class GameScreen(LangScreen):
         else:
             line = self.engine.action_line(before, self.live.actions[-1], self.lang)
         self.ruling = Text(self.say("track.undone" if undo else "track.redone") + line)
+        self._logged(self.ruling)
         self.show()
 
     def action_toggle_describe(self) -> None:

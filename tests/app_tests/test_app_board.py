@@ -1,0 +1,169 @@
+"""The boards as pictures (issue 18): every card on screen is a tile in its deck's colour with its
+rank or number and the deck's symbol, read from what the app really drew (Pilot), at 80×24 and
+120×40; a refusal takes at most two rows and leaves the board in view."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from rich.segment import Segment
+from textual.geometry import Region
+from textual.widget import Widget
+from textual.widgets import Input, Static
+
+from companion.app.screens.track import GameScreen
+from companion.cardlook import Look, contrast, dragoness_look, fortress_look, homalet_colour_look, homalet_look
+
+from .conftest import make_app
+from .games import GAMES, PLAYERS
+
+SIZES = [(80, 24), (120, 40)]
+# states where many kinds of cards are shown: grid, captured cards and fortresses; fields, sets and
+# piles with a card taken from the battlefield; a pile topped by a Page standing for 5
+STATES = {
+    "fortress": GAMES["fortress"][:13],
+    "homalet": GAMES["homalet"][:10],
+    "dragoness": ["open Aki Lo1", "Lo1", "pass", "pass", "PG=5 Fr6 Fr7"],
+}
+
+
+def shown_cards(screen: GameScreen) -> list[Look]:
+    """The cards the board must show in this state, with the look each must have."""
+    state, deck, game = screen.live.state, screen.live.state.setup.deck, screen.game
+    if game == "fortress":
+        cards = [c for c in state.grid.values() if c is not None] + list(state.pending)
+        cards += [c for columns in state.fortresses for column in columns for c in column]
+        return [fortress_look(deck, c) for c in cards]
+    if game == "homalet":
+        cards = [c for _, c, _ in state.played] + [c for cards in state.wilderness for c in cards]
+        cards += [c for pile in state.piles for c in pile]
+        return [homalet_look(deck, c) for c in cards]
+    top = state.pile[len(state.pile) - state.top.size:]
+    return [dragoness_look(deck, c, screen.lang, v[0]) for c, v in zip(top, state.top.values, strict=True)]
+
+
+def possible_looks(screen: GameScreen) -> list[Look]:
+    """Every look a tile on this board may have: each card of the deck, and the HOMALET colours."""
+    deck, game = screen.live.state.setup.deck, screen.game
+    if game == "fortress":
+        return [fortress_look(deck, c) for c in deck.cards()]
+    if game == "homalet":
+        return [homalet_look(deck, c) for c in range(70)] + [homalet_colour_look(deck, c.key) for c in deck.colours]
+    return shown_cards(screen)
+
+
+def runs(widget: Widget) -> list[tuple[str, str | None, str | None]]:
+    """What ``widget`` drew, as runs of text of one colour and ground: (text, colour, ground)."""
+    width, height = widget.size
+    found: list[tuple[str, str | None, str | None]] = []
+    for strip in widget.render_lines(Region(0, 0, width, height)):
+        for segment in Segment.simplify(list(strip)):
+            style = segment.style
+            fg = style.color.triplet.hex if style and style.color and style.color.triplet else None
+            bg = style.bgcolor.triplet.hex if style and style.bgcolor and style.bgcolor.triplet else None
+            text = segment.text.replace("\u00a0", " ")
+            if found and found[-1][1:] == (fg, bg):
+                found[-1] = (found[-1][0] + text, fg, bg)
+            else:
+                found.append((text, fg, bg))
+        found.append(("", None, None))  # a new row: a new run
+    return [(text.strip(), fg, bg) for text, fg, bg in found if text.strip()]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("game", list(STATES))
+async def test_every_card_shown_carries_its_deck_colour_and_symbol(db: Path, game: str, lang: str,
+                                                                   size: tuple[int, int]) -> None:
+    """F-1, H-2, D-1 on screen: a card's tile is drawn in its deck file's colour (text darkened only
+    where the colour is too light to read, 4.5:1 at least) and holds its rank or number and its symbol;
+    the clickable-text styling paints nothing over it; no tile shows anything but a card."""
+    app = make_app(db, lang)
+    async with app.run_test(size=size) as pilot:
+        game_id = app.store.new_game(game, PLAYERS, start=None if game == "dragoness" else 0)
+        live = app.store.load(game_id)
+        for line in STATES[game]:
+            live.play_line(line)
+        app.open_game(game_id)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        drawn = runs(screen.query_one("#board", Static))
+        looks = possible_looks(screen)
+        grounds = {look.ground for look in looks}
+        tiles = [(text, fg, bg) for text, fg, bg in drawn if bg in grounds]
+        for look in shown_cards(screen):
+            mine = " ".join(text for text, fg, bg in tiles if (fg, bg) == (look.ink, look.ground))
+            assert look.label in mine and look.glyph in mine, (look, mine)
+            assert contrast(look.ink, look.ground) >= 4.5
+        for text, fg, bg in tiles:  # every tile is some card's (or colour's), in that card's colours
+            assert any((fg, bg) == (look.ink, look.ground) and (look.label in text or look.glyph in text)
+                       for look in looks), (text, fg, bg)
+        assert len(tiles) >= len(shown_cards(screen))
+        assert not app.bugs
+
+
+def test_light_deck_colours_get_a_darker_text_shade_and_dark_ones_keep_theirs() -> None:
+    """The deck colour is the text colour where it reads at 4.5:1 on its tile; a light colour (the
+    Fortress purple, HOMALET violet, Dragoness Ridge) is darkened until it does, keeping its hue."""
+    from companion.cardlook import Look, rgb
+
+    dark = Look("K1", "⬢", "#263238")
+    assert dark.ink == "#263238"
+    for colour in ("#c164f7", "#9847fe", "#ef5a7b", "#6391c4"):
+        look = Look("1", "●", colour)
+        assert contrast(colour, look.ground) < 4.5 <= contrast(look.ink, look.ground)
+        r, g, b = rgb(colour)
+        r2, g2, b2 = rgb(look.ink)
+        assert r2 <= r and g2 <= g and b2 <= b and abs(r2 / max(r, 1) - b2 / max(b, 1)) < 0.05  # one hue, darker
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("game", list(STATES))
+async def test_a_refusal_takes_two_rows_and_leaves_the_board_in_view(db: Path, game: str, lang: str) -> None:
+    """At 80×24 a refused line (here one that lists every form the game reads) shows in at most two
+    rows, cut with a pointer to the details (F3), which hold it whole; the board keeps its place."""
+    app = make_app(db, lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game_id = app.store.new_game(game, PLAYERS, start=None if game == "dragoness" else 0)
+        app.open_game(game_id)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        board = screen.query_one("#board", Static)
+        before = board.region
+        assert not screen.play("zzz qqq 999 hnad")
+        await pilot.pause()
+        ruling = screen.query_one("#ruling", Static)
+        assert ruling.size.height <= 2 and len(str(ruling.content).splitlines()) <= 2
+        shown = str(ruling.content)
+        whole = screen.full
+        assert whole is not None and shown.endswith("F3") and len(whole.plain) > len(shown)
+        assert board.region == before and board.region.height > 0
+        await pilot.press("f3")
+        await pilot.pause()
+        assert whole.plain in str(screen.query_one("#details", Static).content)
+        assert not app.bugs
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+async def test_the_opening_example_names_the_lowest_card_of_the_table(db: Path, lang: str) -> None:
+    """D-6: each round's example line opens with the lowest card the table's deck holds (Lochen 1),
+    a line the engine accepts now; after the opening, the example is a lead containing that card."""
+    app = make_app(db, lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game_id = app.store.new_game("dragoness", PLAYERS, start=None)
+        app.open_game(game_id)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        entry = screen.query_one("#entry", Input)
+        head = "e.g. " if lang == "en" else "例："
+        example = entry.placeholder.removeprefix(head).split("   ")[0].split("　")[0]
+        engine, state = screen.engine, screen.live.state
+        action = engine.parse_line(state, example)
+        assert action == engine.Opening(0, engine.Card("Lo", 1))
+        assert screen.play(example)
+        lead = entry.placeholder.removeprefix(head).split("   ")[0].split("　")[0]
+        assert engine.Card("Lo", 1) in engine.parse_line(screen.live.state, lead).cards
