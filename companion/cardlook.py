@@ -13,9 +13,10 @@ on screen. Pure: the standard library and the rules only (no reportlab, no Textu
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion.rules import dragoness, fortress, homalet
+if TYPE_CHECKING:  # the engines are not imported to draw a card: the app starts without them
+    from companion.rules import dragoness, fortress, homalet
 
 COLOUR_SHAPES = ("circle", "square", "triangle", "diamond", "star", "hexagon")  # HOMALET: by colour order
 GLYPHS = {"circle": "●", "square": "■", "triangle": "▲", "diamond": "◆", "star": "★", "hexagon": "⬢"}
@@ -23,8 +24,8 @@ GEM_SHAPE = "diamond"
 GEM_COLOUR = "#00acc1"
 SPECIAL_COLOUR = "#7a5c00"
 SPECIAL_GLYPH = "✦"
-SPECIAL_MARK = {dragoness.Kind.DRAGONESS: "13", dragoness.Kind.PAGE: "1–8", dragoness.Kind.SQUIRE: "9–12",
-                dragoness.Kind.KNIGHT: "1–12", dragoness.Kind.REVIVE: "⇄"}
+# by the special's kind (``dragoness.Kind``, a string enum: its values are these words)
+SPECIAL_MARK = {"dragoness": "13", "page": "1–8", "squire": "9–12", "knight": "1–12", "revive": "⇄"}
 TEXT_CONTRAST = 4.5  # WCAG AA for text: a tile's text against its ground
 TILE_TINT = 0.18  # a tile's ground: the card's colour mixed with white, as the printed card's bleed
 
@@ -87,13 +88,13 @@ def dragoness_look(deck: dragoness.Deck, card: dragoness.Card, lang: str = "en",
     if not deck.known(card):
         return Look(str(card), SPECIAL_GLYPH, SPECIAL_COLOUR)
     kind = deck.kind(card)
-    if kind is dragoness.Kind.DRAGON:
+    if kind == "dragon":
         clan = deck.clan(card.code)
         return Look(f"{card}", f"{GLYPHS[GEM_SHAPE]}{clan.gems}", clan.color)
     name = deck.label(card, lang)
-    if kind is dragoness.Kind.REVIVE:
+    if kind == "revive":
         return Look(name, SPECIAL_MARK[kind], SPECIAL_COLOUR)
-    stands = f" (={value})" if value is not None and kind is not dragoness.Kind.DRAGONESS else ""
+    stands = f" (={value})" if value is not None and kind != "dragoness" else ""
     mark = stands or f" {SPECIAL_MARK[kind]}"
     return Look(f"{name}{mark}", SPECIAL_GLYPH, SPECIAL_COLOUR)
 

@@ -14,7 +14,7 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
@@ -35,8 +35,8 @@ KEYS = [("^Z", "key.undo"), ("^Y", "key.redo"), ("F3", "track.describe"), ("F5",
 
 
 OFFERED = 8  # legal lines Tab lists on an empty line
-GROW_ONLY = ("#board", "#details")  # parts that keep their height when their text gets shorter
-LOGGED = 30  # rulings kept in the move log
+GROW_ONLY = ("#board", "#details", "#allowed")  # parts that keep their height when their text gets shorter
+LOGGED = 12  # rulings kept in the move log
 RULING_ROWS = 2  # a ruling or refusal takes at most this many rows: the board stays in view
 
 
@@ -140,10 +140,9 @@ class GameScreen(LangScreen):
             with VerticalScroll(id="left"):
                 yield CardText(id="board")
                 yield Static(id="details")
-            with VerticalScroll(id="side"):
+            with Vertical(id="side"):
                 yield Static(id="allowed")
-                yield CardText(id="coach")
-                yield Static(id="log")
+                yield CardText(id="coach")  # the coach while a line is typed, else the moves played
         yield CardText(id="ruling")
         with Horizontal(id="entry-row"):
             yield EntryLine(placeholder=self.say("track.entry"), compact=True, id="entry",
@@ -184,8 +183,7 @@ class GameScreen(LangScreen):
             self._put("#details", self._drawn(lambda: self._details(described)))
         self._put("#allowed", self._drawn(lambda: self._allowed(state, said[0] if said else None)))
         self._put("#ruling", self._rows(self._with_end(self.ruling)))
-        self._put("#coach", "")
-        self._put("#log", self._log_text())
+        self._put("#coach", self._log_text())
         self._previewing = False
         self._offers = []
         self._example()
@@ -215,10 +213,13 @@ class GameScreen(LangScreen):
 
     def _log_text(self) -> Text:
         """The move log: the rulings of this sitting, newest first, under its heading."""
+        if not self.moves:
+            return Text()
         text = Text(self.say("track.log"), style="bold")
         for ruling in self.moves:
             text.append("\n")
             text.append_text(ruling)
+        text.stylize("dim", len(self.say("track.log")))
         return text
 
     def _logged(self, ruling: Text) -> None:
@@ -361,7 +362,7 @@ class GameScreen(LangScreen):
         if not line:
             if self._previewing:  # the last ruling again, where the preview was
                 self._put("#ruling", self._rows(self.ruling))
-                self._put("#coach", "")
+                self._put("#coach", self._log_text())
                 self._previewing = False
             return
         try:

@@ -20,7 +20,9 @@ from companion.rules.common import Lang, Refusal
 
 TURN = "▶"
 SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
-TALL_WIDTH = 70  # a board at least this wide draws the Fortress grids with three-row tiles
+TALL_WIDTH = 70
+HANG_ROOM = 12  # cells a wrapped row needs beside its head to go on under its own column
+HANG_NEAR = 4  # else it goes on from here  # a board at least this wide draws the Fortress grids with three-row tiles
 
 
 def _choice(engine: ModuleType, state: Any, action: Any, lang: Lang) -> str | None:
@@ -35,8 +37,10 @@ def _choice(engine: ModuleType, state: Any, action: Any, lang: Lang) -> str | No
 def hang(row: Text, indent: int, width: int | None) -> Text:
     """One board row wrapped at spaces to ``width`` cells, its further lines starting under column
     ``indent`` (a long fortress or score pile stays in its column instead of wrapping to column 1)."""
-    if width is None or row.cell_len <= width or width <= indent + 4:
+    if width is None or row.cell_len <= width or width <= HANG_NEAR + 4:
         return row
+    if width - indent < HANG_ROOM:
+        indent = HANG_NEAR  # too little room beside the row's head: go on under it, near the left
     plain = row.plain
     cuts: list[int] = []
     used = 0  # cells on the line being filled
@@ -222,7 +226,7 @@ def homalet_board(engine: ModuleType, state: Any, lang: Lang, width: int | None 
         for p, c, f in state.played:
             if f is where:
                 card(c, row, taken=c in state.battle_taken, pick=where is engine.Field.BATTLE)
-                row.append(f"{names[p][:6]}  ", style="dim")
+                row.append(f"\u00a0{names[p][:6]}  ", style="dim")  # a card and its player stay on one line
         text.append_text(hang(row, indent, width))
         text.append("\n")
     row = Text(f" {say('board.sets', lang)} ", style="bold")
@@ -232,12 +236,16 @@ def homalet_board(engine: ModuleType, state: Any, lang: Lang, width: int | None 
         row.append(f"{i + 1}:", style=click(choice, "underline", line=True) if choice else Style(dim=True))
         for c in cards:
             card(c, row)
-        row.append("  ")
+            row.append(" ")
+        row.append(" ")
     text.append_text(hang(row, indent, width))
-    text.append(f"\n {say('board.deck', lang)} {state.deck_count}  {say('board.round', lang)} {state.round}\n")
+    wide = width is None or width >= TALL_WIDTH
+    text.append(f"\n {say('board.deck', lang)} {state.deck_count}  {say('board.round', lang)} {state.round}")
+    if not wide:  # what the numbers in brackets are
+        text.append("  " + say("board.breakdown.key", lang), style="dim")
+    text.append("\n")
     scores = engine.scores(state)
     actor = state.actor()
-    wide = width is None or width >= TALL_WIDTH
     for p, name in enumerate(names):
         row = Text()
         _row_name(row, name, p == actor)
@@ -252,10 +260,9 @@ def homalet_board(engine: ModuleType, state: Any, lang: Lang, width: int | None 
         indent = row.cell_len
         for c in sorted(state.piles[p]):
             card(c, row)
+            row.append(" ")
         text.append_text(hang(row, indent, width))
         text.append("\n")
-    if not wide:
-        text.append(say("board.breakdown.key", lang), style="dim")
     return text
 
 
@@ -301,14 +308,9 @@ def dragoness_board(engine: ModuleType, state: Any, lang: Lang, width: int | Non
     text.append("\n")
     for p, name in enumerate(state.setup.players):
         _row_name(text, name, playing and p == state.turn)
-        text.append(f"{state.hand_counts[p]:>4} ")
-        for r in range(rounds):
-            if r < len(state.results):
-                result = state.results[r]
-                got = result.points[p]
-                text.append(f"{got:>3}" + ("*" if result.out == p else " "), style="bold" if got else "dim")
-            else:
-                text.append("  · ", style="dim")
+        cells = [f"{r.points[p]:>3}" + ("*" if r.out == p else " ") for r in state.results[:rounds]]
+        cells += ["  · "] * (rounds - len(cells))
+        text.append(f"{state.hand_counts[p]:>4} " + "".join(cells))  # one piece: quick to draw
         text.append(f" {totals[p]:>5} ", style="bold")
         if p in state.passed:
             text.append(say("board.passed", lang), style="dim italic")
