@@ -302,7 +302,8 @@ def dragoness_board(engine: ModuleType, state: Any, lang: Lang, width: int | Non
     playing = state.phase in (engine.Phase.LEAD, engine.Phase.FOLLOW, engine.Phase.REVIVED)
     head = Text(" " * 12 + _right(say("board.hand", lang), 4) + " ", style="bold")
     for r in range(1, rounds + 1):
-        head.append(_right(f"{say('board.r', lang)}{r}", 4), style="bold underline" if r == state.round else "bold")
+        head.append(_right(f"{say('board.r', lang)}{r}", 3), style="bold underline" if r == state.round else "bold")
+        head.append(" ")  # over the * of who went out first
     head.append(" " + _right(say("board.total", lang), 5), style="bold")
     text.append_text(head)
     text.append("\n")
