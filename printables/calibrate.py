@@ -9,10 +9,11 @@ from pathlib import Path
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from companion.files import atomic_target
 from companion.rules.common import Msg
 from printables.draw import wrap
 from printables.fonts import FONT
-from printables.layout import EDGE, Duplex, atomic_target, new_canvas, page_note, paper_size
+from printables.layout import EDGE, Duplex, new_canvas, page_note, paper_size
 
 ARM = 25 * mm  # half the length of each line of the front's cross
 SCALE = 5  # the back's scales run from -SCALE to +SCALE mm

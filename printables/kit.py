@@ -8,7 +8,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from companion.decks import GAMES, PATH_SHOWN
+from companion.decks import GAMES
+from companion.documents import PATH_SHOWN
 from companion.rules.common import Lang, Msg
 from companion.rules.deck_rules import label
 from printables.calibrate import print_calibration

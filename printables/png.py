@@ -14,10 +14,11 @@ from pathlib import Path
 import pypdfium2 as pdfium
 from reportlab.lib.units import inch
 
+from companion.files import current_umask, remove_leftovers, temp_name, where
 from companion.rules.common import Lang, plural
 from companion.rules.deck_rules import label
 from printables.faces import DeckArt
-from printables.layout import LayoutError, current_umask, new_canvas, remove_leftovers, temp_name, where
+from printables.layout import LayoutError, new_canvas
 
 DPI = 300
 BLEED = inch / 8

@@ -14,11 +14,12 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from companion.files import atomic_target
 from companion.rules.common import Lang, Msg
 from printables.draw import centred, colour, tint, wrap
 from printables.faces import TITLES
 from printables.fonts import FONT
-from printables.layout import atomic_target, new_canvas, page_note, paper_size
+from printables.layout import new_canvas, page_note, paper_size
 from printables.qr import define_qr_form, draw_qr
 
 M = 15 * mm

@@ -11,12 +11,13 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from companion.decks import load_deck_data
+from companion.files import atomic_target
 from companion.rules import fortress
 from companion.rules.common import Lang, Msg, check_player_count
 from printables.draw import Lines, centred, colour, tint, wrap
 from printables.faces import PLAYERS, TITLES
 from printables.fonts import FONT
-from printables.layout import EDGE, atomic_target, new_canvas, page_note, paper_size
+from printables.layout import EDGE, new_canvas, page_note, paper_size
 
 M = 10 * mm  # the margins the tables reach
 HEAD_ROW = 10 * mm

@@ -365,12 +365,12 @@ def malformed_decks() -> Iterator[tuple[str, str]]:
 
 
 def test_the_readme_states_the_limits_the_code_applies() -> None:
-    from companion import cli, decks, settle
+    from companion import decks, documents, settle
     from companion.rules import deck_rules
 
     readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
     rules = readme[readme.index("## Input rules"):]
-    assert f"at most {cli.MAX_INPUT_BYTES:,}" in rules and f"more than {cli.MAX_DIGITS} digits" in rules
+    assert f"at most {documents.MAX_INPUT_BYTES:,}" in rules and f"more than {documents.MAX_DIGITS} digits" in rules
     assert f"{decks.MAX_DECK_BYTES:,} bytes" in rules
     assert f"1 to {settle.NAME} characters" in rules
     assert ", ".join(deck_rules.SHAPES[:-1]) + " or " + deck_rules.SHAPES[-1] in rules

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main, message_lang
-from companion.cli_words import usage_error
+from companion.cli.words import usage_error
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

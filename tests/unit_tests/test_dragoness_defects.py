@@ -285,13 +285,13 @@ def test_d11_settle_input_agrees_with_the_engine_for_the_example_record() -> Non
     import json
     from pathlib import Path
 
-    from companion.rules import records
+    from companion.rules import game_records
     from companion.settle import settle
 
     path = Path(__file__).resolve().parents[2] / "examples" / "records" / "dragoness.json"
-    record = records.read_record(json.loads(path.read_text(encoding="utf-8")))
+    record = game_records.read_record(json.loads(path.read_text(encoding="utf-8")))
     assert len(record.setup.players) == 8
-    state, rulings = records.fold_record(record)
+    state, rulings = game_records.fold_record(record)
     assert d.finished(state) and len(state.results) == d.ROUNDS
     answer = settle(d.settle_input(state), deck=record.deck)
     names = state.setup.players

@@ -322,10 +322,10 @@ def record_states(deck: h.Deck) -> list[h.State]:
     if not RECORD_STATES:
         from pathlib import Path
 
-        from companion.rules import records
+        from companion.rules import game_records
 
         path = Path(__file__).resolve().parents[2] / "examples" / "records" / "homalet.json"
-        record = records.read_record(json.loads(path.read_text(encoding="utf-8")))
+        record = game_records.read_record(json.loads(path.read_text(encoding="utf-8")))
         state = h.new_state(record.setup)
         RECORD_STATES.append(state)
         for action in record.actions:

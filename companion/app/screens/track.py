@@ -266,17 +266,19 @@ class GameScreen(LangScreen):
     def _opening(self) -> str | None:
         """A Reign of Dragoness round's opening line naming the lowest card this table's deck holds
         (D-6: its holder opens), the first seat as the holder; None in any other state."""
-        engine, state = self.engine, self.live.state
-        if self.game != "dragoness" or state.phase is not engine.Phase.OPENING:
+        from companion.rules import dragoness
+
+        state = self.live.state
+        if self.game != "dragoness" or state.phase is not dragoness.Phase.OPENING:
             return None
         deck = state.setup.deck
-        dragons = [c for c in deck.cards_for(len(state.setup.players)) if deck.kind(c) is engine.Kind.DRAGON]
+        dragons = [c for c in deck.cards_for(len(state.setup.players)) if deck.kind(c) is dragoness.Kind.DRAGON]
         if not dragons:
             return None
         lowest = min(dragons, key=lambda c: deck.profile(c, True)[1][0])
-        action = engine.Opening(0, lowest)
-        engine.apply(state, action)  # legal now, or no example from here
-        return str(engine.action_line(state, action, self.lang))
+        action = dragoness.Opening(0, lowest)
+        dragoness.apply(state, action)  # legal now, or no example from here
+        return str(dragoness.action_line(state, action, self.lang))
 
     def on_entry_line_suggested(self, event: EntryLine.Suggested) -> None:
         """Beside the line, say that the underlined text is a suggestion Tab takes."""

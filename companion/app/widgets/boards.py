@@ -6,7 +6,6 @@ sentences is the details panel's (F3)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from types import ModuleType
 from typing import Any
 
 from rich.cells import cell_len
@@ -16,7 +15,10 @@ from rich.text import Text
 from companion.app.widgets.tiles import click, tall_tile, tile
 from companion.app.words import say
 from companion.cardlook import dragoness_look, fortress_look, homalet_colour_look, homalet_look
+from companion.rules import dragoness, fortress, homalet
 from companion.rules.common import Lang, Refusal
+from companion.rules.engine import AnyEngine
+from companion.rules.games import HOMALET
 
 TURN = "▶"
 SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
@@ -25,7 +27,7 @@ HANG_ROOM = 12  # cells a wrapped row needs beside its head to go on under its o
 HANG_NEAR = 4  # else it goes on from here  # a board at least this wide draws the Fortress grids with three-row tiles
 
 
-def _choice(engine: ModuleType, state: Any, action: Any, lang: Lang) -> str | None:
+def _choice(engine: AnyEngine, state: Any, action: Any, lang: Lang) -> str | None:
     """The engine's line for ``action``, offered when a choice is clicked (None if it is not legal)."""
     try:
         engine.apply(state, action)
@@ -92,7 +94,7 @@ CELL = 6  # a one-row tile: " R13● "
 TALL = 7  # a three-row tile
 
 
-def _grid_lines(engine: ModuleType, state: Any, tall: bool) -> list[Text]:
+def _grid_lines(state: Any, tall: bool) -> list[Text]:
     """Both 2×2 grids, their 16 spots around them, each spot and empty cell clickable."""
     deck = state.setup.deck
     cell_width = TALL if tall else CELL
@@ -118,7 +120,7 @@ def _grid_lines(engine: ModuleType, state: Any, tall: bool) -> list[Text]:
 
     def spot_row(side: str, left: int, right: int) -> Text:
         text = Text()
-        for g in engine.GRIDS:
+        for g in fortress.GRIDS:
             text.append(" " * 5)
             spot(text, f"{g}{left}{side}", cell_width)
             text.append(" ")
@@ -130,7 +132,7 @@ def _grid_lines(engine: ModuleType, state: Any, tall: bool) -> list[Text]:
     for top, bottom in ((1, 2), (3, 4)):
         for row in range(rows):
             text = Text()
-            for g in engine.GRIDS:
+            for g in fortress.GRIDS:
                 middle = row == rows // 2
                 text.append(" ")
                 spot(text, f"{g}{top}W" if middle else "", 4)
@@ -147,13 +149,13 @@ def _grid_lines(engine: ModuleType, state: Any, tall: bool) -> list[Text]:
     return lines
 
 
-def fortress_board(engine: ModuleType, state: Any, lang: Lang, width: int | None = None) -> Text:
+def fortress_board(state: Any, lang: Lang, width: int | None = None) -> Text:
     """Both 2×2 grids as tiles with their 16 spots labelled as in the notation; the deck and the
     cards captured; each player's fortress as columns of tiles (a column as long as it is high),
     hand count and score so far, and, once the game is over, the face-down pair that counts."""
     deck = state.setup.deck
     tall = width is not None and width >= TALL_WIDTH
-    text = Text("\n").join(_grid_lines(engine, state, tall))
+    text = Text("\n").join(_grid_lines(state, tall))
     text.append(f"\n {say('board.deck', lang)} {state.deck_count}", style="bold")
     if state.pending:
         text.append(f"   {say('board.captured', lang)} ")
@@ -161,9 +163,9 @@ def fortress_board(engine: ModuleType, state: Any, lang: Lang, width: int | None
             tile(text, fortress_look(deck, c), str(c))
             text.append(" ")
     text.append("\n")
-    scores = engine.scores(state)
-    active = state.turn if state.phase in (engine.Phase.PLACE, engine.Phase.BUILD) else None
-    ending = state.phase in (engine.Phase.FINAL, engine.Phase.OVER)
+    scores = fortress.scores(state)
+    active = state.turn if state.phase in (fortress.Phase.PLACE, fortress.Phase.BUILD) else None
+    ending = state.phase in (fortress.Phase.FINAL, fortress.Phase.OVER)
     for p, name in enumerate(state.setup.players):
         row = Text()
         _row_name(row, name, p == active)
@@ -186,19 +188,19 @@ def fortress_board(engine: ModuleType, state: Any, lang: Lang, width: int | None
 # --------------------------------------------------------------------------- HOMALET
 
 
-def homalet_board(engine: ModuleType, state: Any, lang: Lang, width: int | None = None) -> Text:
+def homalet_board(state: Any, lang: Lang, width: int | None = None) -> Text:
     """The battlefield and wilderness with their lead colours and each card with its player (a
     battlefield card already picked marked), the wilderness sets, each player's hand count and
     score pile with its live score and breakdown."""
     deck = state.setup.deck
     text = Text()
 
-    picking = state.phase is engine.Phase.PICK and state.pickers
-    taking = state.phase is engine.Phase.TAKE and state.takers
+    picking = state.phase is homalet.Phase.PICK and state.pickers
+    taking = state.phase is homalet.Phase.TAKE and state.takers
 
     def card(c: int, into: Text, taken: bool = False, pick: bool = False) -> None:
         look = homalet_look(deck, c)
-        choice = _choice(engine, state, engine.Pick(state.pickers[0], c), lang) if pick and picking else None
+        choice = _choice(HOMALET, state, homalet.Pick(state.pickers[0], c), lang) if pick and picking else None
         if taken:
             tile(into, look, f"{c:02d}", extra="strike")
             into.append("✓", style="dim")
@@ -208,14 +210,14 @@ def homalet_board(engine: ModuleType, state: Any, lang: Lang, width: int | None 
             tile(into, look, f"{c:02d}")
         season = deck.season(c)
         if season is not None:
-            name = engine.SEASON_NAMES[season].text(lang)
+            name = homalet.SEASON_NAMES[season].text(lang)
             into.append(name[:1] if lang == "ja" else name[:2].capitalize(), style="dim")  # 春 / Sp
 
     names = state.setup.players
-    label = max(cell_len(engine.FIELD_NAMES[f].text(lang)) for f in engine.Field)
-    for where in engine.Field:
+    label = max(cell_len(homalet.FIELD_NAMES[f].text(lang)) for f in homalet.Field)
+    for where in homalet.Field:
         row = Text()
-        title = engine.FIELD_NAMES[where].text(lang)
+        title = homalet.FIELD_NAMES[where].text(lang)
         row.append(f" {title}" + " " * (label - cell_len(title)) + " ", style="bold")
         lead = state.lead(where)
         if lead is not None:
@@ -225,14 +227,14 @@ def homalet_board(engine: ModuleType, state: Any, lang: Lang, width: int | None 
         indent = row.cell_len
         for p, c, f in state.played:
             if f is where:
-                card(c, row, taken=c in state.battle_taken, pick=where is engine.Field.BATTLE)
+                card(c, row, taken=c in state.battle_taken, pick=where is homalet.Field.BATTLE)
                 row.append(f"\u00a0{names[p][:6]}  ", style="dim")  # a card and its player stay on one line
         text.append_text(hang(row, indent, width))
         text.append("\n")
     row = Text(f" {say('board.sets', lang)} ", style="bold")
     indent = row.cell_len
     for i, cards in enumerate(state.wilderness):
-        choice = _choice(engine, state, engine.TakeSet(state.takers[0], i), lang) if taking else None
+        choice = _choice(HOMALET, state, homalet.TakeSet(state.takers[0], i), lang) if taking else None
         row.append(f"{i + 1}:", style=click(choice, "underline", line=True) if choice else Style(dim=True))
         for c in cards:
             card(c, row)
@@ -244,7 +246,7 @@ def homalet_board(engine: ModuleType, state: Any, lang: Lang, width: int | None 
     if not wide:  # what the numbers in brackets are
         text.append("  " + say("board.breakdown.key", lang), style="dim")
     text.append("\n")
-    scores = engine.scores(state)
+    scores = homalet.scores(state)
     actor = state.actor()
     for p, name in enumerate(names):
         row = Text()
@@ -269,13 +271,13 @@ def homalet_board(engine: ModuleType, state: Any, lang: Lang, width: int | None 
 # --------------------------------------------------------------------------- Reign of Dragoness
 
 
-def dragoness_board(engine: ModuleType, state: Any, lang: Lang, width: int | None = None) -> Text:
+def dragoness_board(state: Any, lang: Lang, width: int | None = None) -> Text:
     """Round n of 5; the pile's top pattern as tiles (a special card with the value it stands for),
     its type and the card to beat; then a table: each player's hand count, points round by round
     and in total, and who has passed or leads the pile."""
     deck = state.setup.deck
     text = Text()
-    rounds = engine.ROUNDS
+    rounds = dragoness.ROUNDS
     text.append(f" {say('board.round', lang)} {min(state.round, rounds)}/{rounds}", style="bold")
     pile = Text(f"   {say('board.pile', lang)}: ", style="bold")
     indent = pile.cell_len
@@ -289,8 +291,8 @@ def dragoness_board(engine: ModuleType, state: Any, lang: Lang, width: int | Non
         if beneath:
             pile.append(say("board.beneath", lang).format(beneath), style="dim")
         text.append_text(hang(pile, indent, width))
-        words = engine.pattern_kind(top.shape, top.size).text(lang)
-        beat = engine.value_words(top.high).text(lang)
+        words = dragoness.pattern_kind(top.shape, top.size).text(lang)
+        beat = dragoness.value_words(top.high).text(lang)
         text.append(f"\n   {words}", style="dim")
         text.append(say("board.to_beat", lang), style="bold")
         text.append(beat, style="bold")
@@ -299,7 +301,7 @@ def dragoness_board(engine: ModuleType, state: Any, lang: Lang, width: int | Non
         text.append_text(pile)
     text.append("\n\n")
     totals = state.totals()
-    playing = state.phase in (engine.Phase.LEAD, engine.Phase.FOLLOW, engine.Phase.REVIVED)
+    playing = state.phase in (dragoness.Phase.LEAD, dragoness.Phase.FOLLOW, dragoness.Phase.REVIVED)
     head = Text(" " * 12 + _right(say("board.hand", lang), 4) + " ", style="bold")
     for r in range(1, rounds + 1):
         head.append(_right(f"{say('board.r', lang)}{r}", 3), style="bold underline" if r == state.round else "bold")
@@ -323,13 +325,13 @@ def dragoness_board(engine: ModuleType, state: Any, lang: Lang, width: int | Non
     return text
 
 
-_BOARDS: dict[str, Callable[[ModuleType, Any, Lang, int | None], Text]] = {
+_BOARDS: dict[str, Callable[[Any, Lang, int | None], Text]] = {
     "fortress": fortress_board, "homalet": homalet_board, "dragoness": dragoness_board,
 }
 
 
-def board(engine: ModuleType, state: Any, lang: Lang, width: int | None = None) -> Text:
+def board(engine: AnyEngine, state: Any, lang: Lang, width: int | None = None) -> Text:
     """The table of ``engine``'s game in ``state``; player rows wrapped to ``width`` cells if given."""
-    text = _BOARDS[engine.GAME](engine, state, lang, width)
+    text = _BOARDS[engine.GAME](state, lang, width)
     text.rstrip()
     return text

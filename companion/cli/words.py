@@ -1,9 +1,8 @@
-"""What the command line says, in English and Japanese: help texts, argparse's usage errors and
-the operating system's reasons, put into the player's language."""
+"""What the command line says, in English and Japanese: help texts and argparse's usage errors,
+put into the player's language (the operating system's reasons: :mod:`companion.reasons`)."""
 
 from __future__ import annotations
 
-import errno
 import re
 
 from companion.rules.common import Lang, Msg
@@ -12,6 +11,9 @@ HELP = {
     "description": Msg("A print-and-play table companion for Six-Suit Fortress, HOMALET and Reign of Dragoness.",
                        "6スートの砦・HOMALET・レイン・オブ・ドラゴンネスを遊ぶための卓上コンパニオンです。"),
     "help": Msg("show this help and exit", "このヘルプを表示して終了します"),
+    "db": Msg("the game database (default: COMPANION_DB, else the user's data folder)",
+              "ゲームのデータベース（既定値は COMPANION_DB、なければユーザーのデータフォルダ）"),
+    "id": Msg("the game's number (companion games lists them)", "ゲームの番号（companion games で一覧できます）"),
     "lang": Msg("language of messages (default: from LANG)", "メッセージの言語（既定値は環境変数 LANG から）"),
     "commands": Msg("commands", "コマンド"),
     "settle": Msg("settle end-of-game scores from JSON", "ゲーム終了時の得点を JSON から計算します"),
@@ -91,21 +93,3 @@ def usage_error(prog: str, message: str, lang: Lang) -> str:
             text = template.format(**found.groupdict())
             break
     return f"{prog}: {text}（詳しくは {prog} --help）"
-
-
-_REASONS = {
-    errno.ENOENT: Msg("no such file or folder", "そのファイルまたはフォルダはありません"),
-    errno.EACCES: Msg("permission denied", "アクセスが許可されていません"),
-    errno.EPERM: Msg("permission denied", "アクセスが許可されていません"),
-    errno.EISDIR: Msg("it is a folder", "フォルダです"),
-    errno.ENOTDIR: Msg("a part of the path is not a folder", "途中にフォルダでないものがあります"),
-    errno.ENOSPC: Msg("the disk is full", "ディスクがいっぱいです"),
-    errno.EROFS: Msg("the disk is read-only", "読み取り専用のディスクです"),
-}
-
-
-def os_reason(error: OSError, lang: Lang) -> str:
-    """Why the operating system refused, in ``lang`` where we know the reason."""
-    if error.errno in _REASONS:
-        return _REASONS[error.errno].text(lang)
-    return error.strerror or str(error)
