@@ -14,6 +14,7 @@ from textual.widgets import Input, Static
 
 from companion.app.screens.track import GameScreen
 from companion.cardlook import Look, contrast, dragoness_look, fortress_look, homalet_colour_look, homalet_look
+from companion.text import cell_width
 
 from .conftest import make_app
 from .games import GAMES, PLAYERS
@@ -167,3 +168,30 @@ async def test_the_opening_example_names_the_lowest_card_of_the_table(db: Path, 
         assert screen.play(example)
         lead = entry.placeholder.removeprefix(head).split("   ")[0].split("　")[0]
         assert engine.Card("Lo", 1) in engine.parse_line(screen.live.state, lead).cards
+
+
+async def test_japanese_in_the_side_panel_and_the_ruling_breaks_between_phrases(db: Path) -> None:
+    """The app's Japanese wraps with the project's breaker (companion.text): between phrases, no
+    line of what is allowed, the coach or a refusal starting with 、。）」 or ending with （「."""
+    from companion.text.linebreak import NO_END, NO_START
+
+    app = make_app(db, "ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        game_id = app.store.new_game("homalet", PLAYERS, start=0)
+        live = app.store.load(game_id)
+        for line in GAMES["homalet"][:7]:
+            live.play_line(line)
+        app.open_game(game_id)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert not screen.play("07 x")  # refused: a long Japanese sentence
+        await pilot.pause()
+        for part in ("#allowed", "#ruling"):
+            widget = screen.query_one(part, Static)
+            lines = [line for line in str(widget.content).splitlines() if line.strip()]
+            assert len(lines) >= 2, part  # long enough to wrap
+            for line in lines:
+                assert line.strip()[0] not in NO_START and line.rstrip()[-1] not in NO_END, (part, line)
+                assert cell_width(line) <= widget.content_region.width, (part, line)
+        assert not app.bugs

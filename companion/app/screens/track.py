@@ -24,6 +24,7 @@ from companion.app.widgets.boards import board
 from companion.app.widgets.coach import coach, preview
 from companion.app.widgets.entry import EntryLine
 from companion.app.widgets.keybar import KeyBar
+from companion.app.widgets.phrases import broken
 from companion.app.widgets.tiles import CardText
 from companion.rules.common import Msg, Refusal, unsaid
 
@@ -36,6 +37,7 @@ KEYS = [("^Z", "key.undo"), ("^Y", "key.redo"), ("F3", "track.describe"), ("F5",
 
 OFFERED = 8  # legal lines Tab lists on an empty line
 GROW_ONLY = ("#board", "#details", "#allowed")  # parts that keep their height when their text gets shorter
+PHRASED = ("#allowed", "#coach", "#details", "#ruling")  # parts whose Japanese breaks between phrases
 LOGGED = 12  # rulings kept in the move log
 RULING_ROWS = 2  # a ruling or refusal takes at most this many rows: the board stays in view
 
@@ -201,7 +203,11 @@ class GameScreen(LangScreen):
     def _rows(self, ruling: Text) -> Text:
         """A ruling cut to its rows; what it leaves out the details panel shows (F3)."""
         width = self.query_one("#ruling", Static).content_region.width
-        cut, was_cut = within_rows(ruling, width, RULING_ROWS, self.say("track.more"))
+        shown = ruling
+        if self.lang == "ja":  # between phrases, room kept for the pointer to the details
+            phrased = broken(ruling, width - cell_len(self.say("track.more")))
+            shown = phrased if isinstance(phrased, Text) else Text(phrased)
+        cut, was_cut = within_rows(shown, width, RULING_ROWS, self.say("track.more"))
         if was_cut:
             if self.full is None or self.full.plain != ruling.plain:
                 self.full = ruling
@@ -317,7 +323,8 @@ class GameScreen(LangScreen):
         self.call_after_refresh(self._rewrap)
 
     def _rewrap(self) -> None:
-        self._shown.pop("#board", None)
+        for part in ("#board", *PHRASED):
+            self._shown.pop(part, None)
         self.show()
 
     def _drawn(self, draw: Callable[[], Text | str]) -> Text | str:
@@ -335,6 +342,8 @@ class GameScreen(LangScreen):
             return
         self._shown[selector] = content
         widget = self.query_one(selector, Static)
+        if self.lang == "ja" and selector in PHRASED:
+            content = broken(content, widget.content_region.width)
         widget.update(content, layout=False)
         wanted, height = wanted_height(widget), widget.size.height
         if wanted == height:
