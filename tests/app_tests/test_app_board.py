@@ -195,3 +195,27 @@ async def test_japanese_in_the_side_panel_and_the_ruling_breaks_between_phrases(
                 assert line.strip()[0] not in NO_START and line.rstrip()[-1] not in NO_END, (part, line)
                 assert cell_width(line) <= widget.content_region.width, (part, line)
         assert not app.bugs
+
+
+async def test_the_help_in_japanese_breaks_between_phrases(db: Path) -> None:
+    """F1 in Japanese: the notation and the assumptions go through the project's breaker at the
+    help's width: no line starts with 、。）」 or ends with （「, none is wider than the help."""
+    from companion.text.linebreak import NO_END, NO_START
+
+    app = make_app(db, "ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        await pilot.pause()
+        from companion.app.screens.help import HelpScreen
+
+        screen = app.screen
+        assert isinstance(screen, HelpScreen) and screen.texts
+        wrapped = 0
+        for part in screen.texts:
+            lines = [line for line in str(part.content).splitlines() if line.strip()]
+            wrapped += len(lines)
+            for line in lines:
+                assert line.strip()[0] not in NO_START and line.rstrip()[-1] not in NO_END, line
+                assert cell_width(line) <= part.content_region.width, line
+        assert wrapped > sum(len(str(t).splitlines()) for t in screen.texts.values())  # lines were broken

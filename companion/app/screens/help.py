@@ -12,6 +12,7 @@ from textual.widgets import Label, Static
 
 from companion.app.screens.base import LangScreen
 from companion.app.widgets.keybar import KeyBar
+from companion.app.widgets.phrases import broken
 from companion.rules.common import Msg
 
 KEYS = (("F1", "key.help"), ("F2", "key.lang"), ("Ctrl+P", "key.palette"), ("Ctrl+Z", "key.undo"),
@@ -25,11 +26,37 @@ class HelpScreen(LangScreen):
     def __init__(self, game: str | None = None) -> None:
         super().__init__()
         self.game = game
+        self.texts: dict[Static, Text] = {}  # each part's text as written, broken again at each width
+
+    def _part(self, text: Text) -> Static:
+        part = Static(text)
+        self.texts[part] = text
+        return part
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.call_after_refresh(self._phrase)
+
+    def on_resize(self) -> None:
+        """Japanese breaks between phrases at the parts' width (after the new layout)."""
+        self.call_after_refresh(self._phrase)
+
+    def relabel(self) -> None:
+        super().relabel()
+        self.call_after_refresh(self._phrase)
+
+    def _phrase(self) -> None:
+        if self.lang != "ja":
+            return
+        for part, text in self.texts.items():
+            if part.is_mounted:
+                part.update(broken(text, part.content_region.width))
 
     def compose(self) -> ComposeResult:
         from companion.rules.games import ENGINES
 
         games = [self.game] if self.game else list(ENGINES)
+        self.texts = {}
         yield Label(self.say("help.title"), classes="title")
         with VerticalScroll(id="help"):
             keys = Text()
@@ -37,18 +64,18 @@ class HelpScreen(LangScreen):
                 keys.append(f"{key:<9}", style="bold")
                 keys.append(self.say(word) + "\n")
             yield Label(self.say("help.keys"), classes="heading")
-            yield Static(keys)
+            yield self._part(keys)
             for game in games:
                 engine = ENGINES[game]
                 yield Label(self.text(engine.TITLE), classes="heading")
                 notation: Msg | None = getattr(engine, "NOTATION", None)
                 if notation is not None:
                     yield Label(self.say("help.notation"), classes="subheading")
-                    yield Static(Text(self.text(notation)))
+                    yield self._part(Text(self.text(notation)))
                 yield Label(self.say("help.assumptions"), classes="subheading")
                 body = Text()
                 for rule, msg in engine.ASSUMPTIONS:
                     body.append(f"[{rule}] ", style="bold")
                     body.append(self.text(msg) + "\n")
-                yield Static(body)
+                yield self._part(body)
         yield KeyBar([("Esc", "key.back"), ("F2", "key.lang")], self.lang)
