@@ -219,3 +219,27 @@ async def test_the_help_in_japanese_breaks_between_phrases(db: Path) -> None:
                 assert line.strip()[0] not in NO_START and line.rstrip()[-1] not in NO_END, line
                 assert cell_width(line) <= part.content_region.width, line
         assert wrapped > sum(len(str(t).splitlines()) for t in screen.texts.values())  # lines were broken
+
+
+async def test_the_side_panel_keeps_the_moves_played_newest_first(db: Path) -> None:
+    """The move log: each ruling of this sitting beside the board, newest first, an undo too; it
+    follows a change of language; typing shows the coach in its place, an empty line the log again."""
+    app = make_app(db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game_id = app.store.new_game("homalet", PLAYERS, start=0)
+        app.open_game(game_id)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        for line in GAMES["homalet"][:7]:
+            assert screen.play(line)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        log = str(screen.query_one("#coach", Static).content).splitlines()
+        assert log[0] == "Moves" and log[1].startswith("· Undone: 07")
+        assert log[2].startswith("· Aki") and "07" in log[2]
+        await pilot.press("f2")
+        await pilot.pause()
+        log = str(screen.query_one("#coach", Static).content).replace("\n", "")
+        assert log.startswith("手の記録") and "取り消し：07" in log
+        assert not app.bugs

@@ -26,6 +26,7 @@ from companion.app.widgets.entry import EntryLine
 from companion.app.widgets.keybar import KeyBar
 from companion.app.widgets.phrases import broken
 from companion.app.widgets.tiles import CardText
+from companion.app.words import WORDS
 from companion.rules.common import Msg, Refusal, unsaid
 
 if TYPE_CHECKING:
@@ -52,7 +53,6 @@ def within_rows(text: Text, width: int, rows: int, more: str) -> tuple[Text, boo
     lines = text.wrap(Console(width=width, legacy_windows=False), width)
     if len(lines) <= rows:
         return text, False
-    kept = Text("\n").join(lines[:rows])
     last = lines[rows - 1]
     room = width - cell_len(more)
     while last.cell_len > room and len(last.plain):
@@ -130,7 +130,7 @@ class GameScreen(LangScreen):
         self.describing = False  # the state in sentences (F3); the board is the picture of it
         self.ruling: Text = Text()
         self.full: Text | None = None  # the last ruling or refusal whole, when the ruling row cut it
-        self.moves: list[Text] = []  # the recent rulings, newest first
+        self.moves: list[Msg] = []  # the recent rulings, newest first, in both languages
         self._legal: LegalLines | None = None
         self._shown: dict[str, object] = {}  # what each part shows now: an unchanged part is not redrawn
         self._previewing = False
@@ -223,13 +223,12 @@ class GameScreen(LangScreen):
             return Text()
         text = Text(self.say("track.log"), style="bold")
         for ruling in self.moves:
-            text.append("\n")
-            text.append_text(ruling)
+            text.append("\n· " + self.text(ruling))
         text.stylize("dim", len(self.say("track.log")))
         return text
 
-    def _logged(self, ruling: Text) -> None:
-        self.moves.insert(0, Text("· ") + ruling)
+    def _logged(self, ruling: Msg) -> None:
+        self.moves.insert(0, ruling)
         del self.moves[LOGGED:]
 
     def _allowed(self, state: object, said: Msg | None) -> str:
@@ -406,7 +405,7 @@ class GameScreen(LangScreen):
             return False
         entry.value = ""
         self.ruling = Text(self.text(ruling))
-        self._logged(self.ruling)
+        self._logged(ruling)
         self.show()
         if self.live.finished:
             self.action_settle()
@@ -453,12 +452,12 @@ class GameScreen(LangScreen):
         except Exception as error:
             self.say_ruling(unexpected(error), refused=True)
             return
-        if undone is not None:
-            line = self.engine.action_line(self.live.state, undone, self.lang)
-        else:
-            line = self.engine.action_line(before, self.live.actions[-1], self.lang)
-        self.ruling = Text(self.say("track.undone" if undo else "track.redone") + line)
-        self._logged(self.ruling)
+        state, action = (self.live.state, undone) if undone is not None else (before, self.live.actions[-1])
+        word = WORDS["track.undone" if undo else "track.redone"]
+        said = Msg(word.en + self.engine.action_line(state, action, "en"),
+                   word.ja + self.engine.action_line(state, action, "ja"))
+        self.ruling = Text(self.text(said))
+        self._logged(said)
         self.show()
 
     def action_toggle_describe(self) -> None:

@@ -285,12 +285,23 @@ def dragoness_board(state: Any, lang: Lang, width: int | None = None) -> Text:
     if top is not None:
         cards = state.pile[len(state.pile) - top.size:]
         beneath = len(state.pile) - top.size
-        for c, value in zip(cards, top.values, strict=True):
-            tile(pile, dragoness_look(deck, c, lang, value[0]), str(c))
-            pile.append(" ")
+        looks = [dragoness_look(deck, c, lang, value[0]) for c, value in zip(cards, top.values, strict=True)]
+        tall = width is not None and width >= TALL_WIDTH
+        for c, look in zip(cards, looks, strict=True):
+            if not tall:
+                tile(pile, look, str(c))
+                pile.append(" ")
         if beneath:
             pile.append(say("board.beneath", lang).format(beneath), style="dim")
         text.append_text(hang(pile, indent, width))
+        if tall:  # the top pattern as cards seen from above, side by side
+            rows = [tall_tile(look, max(TALL, cell_len(look.label) + 2)) for look in looks]
+            for r in range(3):
+                text.append("\n" + " " * indent)
+                for c, card_rows in zip(cards, rows, strict=True):
+                    face, style = card_rows[r]
+                    text.append(face.replace(" ", "\u00a0"), style=style + click(str(c)))
+                    text.append(" ")
         words = dragoness.pattern_kind(top.shape, top.size).text(lang)
         beat = dragoness.value_words(top.high).text(lang)
         text.append(f"\n   {words}", style="dim")
