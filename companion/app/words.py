@@ -95,7 +95,7 @@ WORDS: dict[str, Msg] = {
     "board.breakdown": Msg("= base {} + digit {} + run {} + spring {}", "＝基本 {}＋同数字 {}＋ラン {}＋春 {}"),
     "board.beneath": Msg("(+{} beneath)", "（下に {} 枚）"),
     "board.to_beat": Msg(" · to beat: ", "・超えるには："),
-    "board.breakdown.key": Msg("(base+digit+run+spring)", "（基本＋同数字＋ラン＋春）"),
+    "board.breakdown.key": Msg("(base + digit + run + spring)", "（基本＋同数字＋ラン＋春）"),
     "board.on_top": Msg("◀ pile", "◀ 場"),
     "board.r": Msg("R", "第"),
     "track.more": Msg(" … F3", " … F3"),
