@@ -243,3 +243,35 @@ async def test_the_side_panel_keeps_the_moves_played_newest_first(db: Path) -> N
         log = str(screen.query_one("#coach", Static).content).replace("\n", "")
         assert log.startswith("手の記録") and "取り消し：07" in log
         assert not app.bugs
+
+
+def test_at_the_end_each_fortress_shows_the_face_down_pair_that_counts() -> None:
+    """F-13 on the board: once the game is over, each player's row names the face-down pair the score
+    takes (the best one while the player has not chosen) and underlines the two columns' tiles."""
+    import json
+
+    from rich.style import Style
+
+    from companion.app.widgets.boards import board
+    from companion.rules import fortress
+    from companion.store import Store
+
+    record = json.loads((Path(__file__).resolve().parents[2] / "examples/records/fortress.json").read_text())
+    with Store.open(":memory:") as store:
+        live = store.load(store.import_record(record))
+        state = live.state
+        drawn = board(live.engine, state, "en", 76)
+    rows = drawn.plain.replace("\u00a0", " ").split("\n")
+    scores = fortress.scores(state)
+    assert any(s.pair is not None for s in scores)
+    starts = [next(i for i, row in enumerate(rows) if row[1:].startswith(name)) for name in state.setup.players]
+    for p, start in enumerate(starts):
+        row = " ".join(rows[start:starts[p + 1] if p + 1 < len(starts) else None])
+        pair = scores[p].pair
+        assert (pair is None) == ("face-down pair" not in row), row
+        if pair is not None:
+            assert f"face-down pair {pair.source + 1} → {pair.target + 1}" in row
+    underlined = [span for span in drawn.spans if isinstance(span.style, Style) and span.style.underline]
+    paired = sum(len(state.fortresses[p][i]) for p, s in enumerate(scores) if s.pair
+                 for i in {s.pair.source, s.pair.target})
+    assert len(underlined) == paired  # one tile a card of the two columns

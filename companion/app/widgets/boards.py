@@ -179,7 +179,8 @@ def fortress_board(state: Any, lang: Lang, width: int | None = None) -> Text:
                 tile(row, fortress_look(deck, c), pad=False, extra="underline" if paired else "")
             row.append(f"{str(len(column)).translate(SUPERSCRIPT)} ", style="dim")  # the column's height
         if pair is not None:
-            row.append(say("board.pair", lang).format(pair.source + 1, pair.target + 1), style="italic")
+            words = say("board.pair", lang).format(pair.source + 1, pair.target + 1)
+            row.append(words.replace(" ", "\u00a0"), style="italic")  # kept on one line
         text.append_text(hang(row, indent, width))
         text.append("\n")
     return text
