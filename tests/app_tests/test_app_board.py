@@ -275,3 +275,23 @@ def test_at_the_end_each_fortress_shows_the_face_down_pair_that_counts() -> None
     paired = sum(len(state.fortresses[p][i]) for p, s in enumerate(scores) if s.pair
                  for i in {s.pair.source, s.pair.target})
     assert len(underlined) == paired  # one tile a card of the two columns
+
+
+def test_a_battlefield_card_already_taken_is_marked() -> None:
+    """H-5 on the board: the battlefield card Ben picked stays in the field, struck through and
+    ticked, until the field is cleared; the cards not taken are not."""
+    from rich.style import Style
+
+    from companion.app.widgets.boards import board
+    from companion.store import Store
+
+    with Store.open(":memory:") as store:
+        live = store.load(store.new_game("homalet", PLAYERS, start=0))
+        for line in GAMES["homalet"][:10]:  # … pick 17
+            live.play_line(line)
+        drawn = board(live.engine, live.state, "en", 76)
+    field = drawn.plain.replace("\u00a0", " ").splitlines()[0]
+    assert "17◆ ✓ Ben" in field and "07▲  Aki" in field
+    struck = [drawn.plain[s.start:s.end].strip("\u00a0 ") for s in drawn.spans
+              if isinstance(s.style, Style) and s.style.strike]
+    assert struck == ["17◆"]
