@@ -46,7 +46,7 @@ def _read_toml(file: Path) -> dict[str, Any]:
                      f"デッキファイル {name} を読めません（{reason}）") from None
     if len(raw) > MAX_DECK_BYTES:
         raise refuse(f"deck file {name} is larger than {MAX_DECK_BYTES:,} bytes; a deck file is a few kilobytes",
-                     f"デッキファイル {name} が {MAX_DECK_BYTES:,} バイトを超えています（数キロバイトのはずです）")
+                     f"デッキファイル {name} が{MAX_DECK_BYTES:,}バイトを超えています（数キロバイトのはずです）")
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:

@@ -35,7 +35,7 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def _integer(text: str) -> int:
     if len(text.lstrip("-")) > MAX_DIGITS:
         raise _Unreadable(Msg(f"a number of {len(text)} digits is too long for a game",
-                              f"{len(text)} 桁の数は長すぎます（対局で使う数ではありません）"))
+                              f"{len(text)}桁の数は長すぎます（ゲームで使う数ではありません）"))
     return int(text)
 
 
@@ -73,7 +73,7 @@ def decode_input(raw: bytes, path: str) -> str:
     source = source_name(path)
     if len(raw) > MAX_INPUT_BYTES:
         raise refuse(f"{source.en} is larger than {MAX_INPUT_BYTES:,} bytes; a game is a few kilobytes",
-                     f"{source.ja} が {MAX_INPUT_BYTES:,} バイトを超えています（対局は数キロバイトです）")
+                     f"{source.ja} が{MAX_INPUT_BYTES:,}バイトを超えています（ゲームの記録は数キロバイトです）")
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError:

@@ -508,7 +508,7 @@ class Store:
         document = dict(results)
         if document.get("game", game) != game:
             raise refuse(f"the results are for {document.get('game')!r}, not {game!r}",
-                         f"この結果は {document.get('game')!r} のもので、{game!r} ではありません")
+                         f"この結果は「{document.get('game')}」のもので、「{game}」のものではありません")
         document["game"] = game
         deck_file = document.get("deck")
         if deck_file is not None and not isinstance(deck_file, str):
@@ -642,7 +642,7 @@ class Store:
             try:
                 states.append(engine.apply(states[-1], action)[0])
             except Refusal as error:
-                raise Refusal(Msg(f"action {index}: ", f"{index} 番目の手：") + error.msg) from None
+                raise Refusal(Msg(f"action {index}: ", f"{index}番目の手：") + error.msg) from None
         deck_text = _dumps(setup.deck.to_data())
         start = getattr(setup, "start", None)
         rows = [(_dumps(engine.action_to_data(a)), t) for a, t in zip(record.actions, record.times, strict=True)]
@@ -769,7 +769,7 @@ def engine_for(game: str) -> AnyEngine:
     engine = ENGINES.get(game)
     if engine is None:
         raise refuse(f"unknown game {game!r}; games are {', '.join(ENGINES)}",
-                     f"不明なゲーム {game!r}。ゲームは {', '.join(ENGINES)} です")
+                     f"「{game}」は不明なゲームです。ゲームは {', '.join(ENGINES)} のどれかです")
     return engine
 
 
@@ -891,7 +891,7 @@ class LiveGame:
         try:
             yield
         except Refusal as error:
-            where = Msg(f"game {self.id}, stored action {seq}: ", f"ゲーム {self.id} の保存された {seq} 番目の手：")
+            where = Msg(f"game {self.id}, stored action {seq}: ", f"ゲーム{self.id}の保存された{seq}番目の手：")
             raise Refusal(where + error.msg) from None
 
     def _state_at(self, position: int) -> Any:
@@ -929,7 +929,7 @@ class LiveGame:
     def _refuse_sheet(self) -> None:
         if self.mode == "sheet":
             raise refuse(f"game {self.id} was stored from its results alone: it has no moves to play or undo",
-                         f"ゲーム {self.id} は結果だけで保存されています。指す手も取り消す手もありません")
+                         f"ゲーム {self.id} は結果だけで保存されています。入力する手も取り消す手もありません")
 
     @contextmanager
     def _change(self) -> Iterator[sqlite3.Connection]:

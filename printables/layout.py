@@ -103,7 +103,7 @@ def paper_size(paper: str) -> tuple[float, float]:
     """The portrait size of ``paper`` in points; an unknown name is refused."""
     if paper not in PAPERS:
         raise LayoutError(f"unknown paper {paper!r}: choose {' or '.join(PAPERS)}",
-                          f"用紙 {paper!r} はありません：{' か '.join(PAPERS)} を選んでください")
+                          f"用紙「{paper}」はありません。{'か'.join(PAPERS)}を選んでください")
     return PAPERS[paper]
 
 
@@ -112,10 +112,10 @@ def make_grid(paper: str, size: str | tuple[float, float], bleed_mm: float = 0.0
     card = SIZES.get(size) if isinstance(size, str) else size
     if card is None:
         raise LayoutError(f"unknown card size {size!r}: choose {', '.join(SIZES)}",
-                          f"カードの大きさ {size!r} はありません：{'・'.join(SIZES)} から選んでください")
+                          f"カードの大きさ「{size}」はありません。{'・'.join(SIZES)}から選んでください")
     if not 0 <= bleed_mm <= 5:
         raise LayoutError(f"bleed {bleed_mm:g} mm is out of range: choose 0 to 5 mm",
-                          f"塗り足し {bleed_mm:g} mm は範囲外です：0〜5 mm で指定してください")
+                          f"塗り足し{bleed_mm:g}mmは範囲外です。0〜5mmで指定してください")
     bleed = bleed_mm * mm
     best: Grid | None = None
     for sheet in (page, (page[1], page[0])):  # portrait, then landscape: the one holding more cards
@@ -136,10 +136,10 @@ def parse_offset(text: str) -> tuple[float, float]:
         x, y = (float(p) for p in parts)
     except ValueError:
         raise LayoutError(f"back offset {text!r} is not X,Y in millimetres (for example 0.5,-1)",
-                          f"裏面のずれ {text!r} は X,Y（ミリメートル、例：0.5,-1）の形ではありません") from None
+                          f"裏面のずれ「{text}」はX,Yの形（ミリメートル、例は0.5,-1）ではありません") from None
     if not (abs(x) <= MAX_OFFSET and abs(y) <= MAX_OFFSET):  # NaN and infinity fail too
         raise LayoutError(f"back offset {text} mm is out of range: each of X and Y within ±{MAX_OFFSET:g} mm",
-                          f"裏面のずれ {text} mm は範囲外です：X・Y とも ±{MAX_OFFSET:g} mm 以内で指定してください")
+                          f"裏面のずれ{text}mmは範囲外です。XもYも±{MAX_OFFSET:g}mm以内で指定してください")
     return x * mm, y * mm
 
 

@@ -31,7 +31,7 @@ def cards_pdf(art: DeckArt, size: str) -> bytes:
     print-on-demand services ask for too)."""
     if size not in PNG_SIZES:
         raise LayoutError(f"unknown card size {size!r}: choose {', '.join(PNG_SIZES)}",
-                          f"カードの大きさ {size!r} はありません：{'・'.join(PNG_SIZES)} から選んでください")
+                          f"カードの大きさ「{size}」はありません。{'・'.join(PNG_SIZES)}から選んでください")
     w, h = PNG_SIZES[size]
     buffer = io.BytesIO()
     c = new_canvas(buffer, (w + 2 * BLEED, h + 2 * BLEED), f"{art.game} cards")
@@ -71,7 +71,7 @@ def check_png_folder(target: Path, names: list[str], force: bool) -> None:
     if others and not force:
         raise LayoutError(f"folder {where(target)} already holds {plural(len(others), 'other file', 'other files')} "
                           f"(such as {label(others[0])}); give --force to replace the folder, or choose an empty one",
-                          f"フォルダ {where(target)} には今回のカード以外のファイルが {len(others)} 個あります"
+                          f"フォルダ {where(target)} には今回のカード以外のファイルが{len(others)}個あります"
                           f"（{label(others[0])} など）。--force で置き換えるか、空のフォルダを指定してください")
     if force and any(not (target / e).is_file() or (target / e).is_symlink() for e in entries):
         raise LayoutError(f"folder {where(target)} holds subfolders or links; --force replaces only a folder of files: "

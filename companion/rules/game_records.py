@@ -70,7 +70,7 @@ def read_record(data: Any) -> Record:
     engine = ENGINES.get(game) if isinstance(game, str) else None
     if engine is None:
         raise _bad(f"unknown game {game!r}; games are {', '.join(ENGINES)}",
-                   f"不明なゲーム {game!r}。ゲームは {', '.join(ENGINES)} です")
+                   f"「{game}」は不明なゲームです。ゲームは {', '.join(ENGINES)} のどれかです")
     deck_data = data.get("deck")
     if not isinstance(deck_data, Mapping):
         raise _bad("\"deck\" must hold the deck definition", "\"deck\" にデッキ定義が必要です")
@@ -98,7 +98,7 @@ def read_record(data: Any) -> Record:
             actions.append(engine.action_from_data(deck, {k: v for k, v in item.items() if k != "time"}))
             times.append(time)
         except Refusal as error:
-            raise Refusal(Msg(f"action {index}: ", f"{index} 番目の手：") + error.msg) from None
+            raise Refusal(Msg(f"action {index}: ", f"{index}番目の手：") + error.msg) from None
     return Record(engine, deck, setup, tuple(actions), tuple(times))
 
 
@@ -112,6 +112,6 @@ def fold_record(record: Record) -> tuple[Any, list[Msg]]:
         try:
             state, ruling = engine.apply(state, action)
         except Refusal as error:
-            raise Refusal(Msg(f"action {index}: ", f"{index} 番目の手：") + error.msg) from None
+            raise Refusal(Msg(f"action {index}: ", f"{index}番目の手：") + error.msg) from None
         rulings.append(ruling)
     return state, rulings

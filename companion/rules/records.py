@@ -110,7 +110,7 @@ def from_data(data: Mapping[str, Any], actions: tuple[type, ...], card: Callable
     cls = kinds.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise refuse(f"unknown action type {kind!r}; known types: {', '.join(kinds)}",
-                     f"不明な手の種類 {kind!r}。使える種類：{', '.join(kinds)}")
+                     f"「{kind}」は不明な手の種類です。使える種類は {', '.join(kinds)} です")
     hints = _hints(cls)
     try:
         values = {f.name: _decode(hints[f.name], data[f.name], card, card_type)

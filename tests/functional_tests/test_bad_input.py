@@ -228,9 +228,9 @@ def test_deck_for_a_game_that_ignores_it_or_a_missing_file_is_refused(tmp_path: 
 
 def test_lang_works_after_the_command_too() -> None:
     run = call("settle", "--lang", "ja", "-", stdin=json.dumps(player(HOMALET, 1, pile=None)).encode())
-    assert run.stderr == 'プレイヤー B："pile" がありません\n'
+    assert run.stderr == 'プレイヤーB："pile" がありません\n'
     run = call("settle", "--lang", "ja", "--explain", "-", stdin=json.dumps(HOMALET).encode())
-    assert run.code == 0 and "合計" in json.loads(run.stdout)["players"][0]["explanation"]
+    assert run.code == 0 and "得点 =" in json.loads(run.stdout)["players"][0]["explanation"]
 
 
 def test_a_closed_pipe_is_not_an_error() -> None:

@@ -50,8 +50,8 @@ def test_d10_the_text_settlement_is_a_round_by_player_table_with_names() -> None
     assert lines[7] == ("round 2: Dan went out first: 3; Ben (3 cards left): 2; Aki (4 cards left): 1; "
                         "Chie (5 cards left): 0.")
     ja = run("--lang", "ja", "settle", "--text", "-", stdin=doc).stdout.splitlines()
-    assert ja[0].split() == ["プレイヤー", "第1", "第2", "合計"] and ja[5] == "* は1抜け：第1 Aki、第2 Dan"
-    assert ja[6].startswith("第1ラウンド：Akiが1抜け：3点。Ben・Dan（残り3枚）：2点ずつ。")
+    assert ja[0].split() == ["プレイヤー", "第1", "第2", "合計"] and ja[5] == "* は最初に上がった人：第1 Aki、第2 Dan"
+    assert ja[6].startswith("第1ラウンド：最初に上がったAkiに3点。Ben・Dan（残り3枚）に2点ずつ。")
 
 
 @pytest.mark.parametrize("doc,needle", [

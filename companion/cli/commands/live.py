@@ -28,7 +28,7 @@ WORDS = {
     "new.results": Msg("store the game from its results alone: the JSON companion settle takes (- for standard "
                        "input)", "結果だけでゲームを保存します：companion settle と同じ JSON（- なら標準入力）"),
     "play": Msg("play table-notation lines, each stored before its ruling is printed",
-                "卓上記法の行を順に指します。各手は保存してから裁定を表示します"),
+                "卓上記法の行を順に入力します。各手は保存してから裁定を表示します"),
     "play.lines": Msg("lines of table notation; - reads them from standard input, one a line",
                       "卓上記法の行。- なら標準入力から1行ずつ読みます"),
     "undo": Msg("undo the last N actions (default 1); they can be redone",
@@ -213,7 +213,7 @@ def run_play(store: Any, args: argparse.Namespace, lang: Lang) -> int:
         try:
             ruling = live.play_line(line)
         except Refusal as refusal:
-            print(Msg(f"{line}: ", f"{line}：").text(lang) + refusal.msg.text(lang), file=sys.stderr)
+            print(Msg(f"{line}: ", f"「{line}」：").text(lang) + refusal.msg.text(lang), file=sys.stderr)
             return EXIT_BAD_INPUT
         _say(ruling, lang)
     return 0
@@ -239,10 +239,10 @@ def _moved(store: Any, args: argparse.Namespace, lang: Lang, undo: bool) -> int:
     lines_en, lines_ja = " | ".join(moved.en), " | ".join(moved.ja)
     if undo:
         _say(Msg(f"undid {plural(count, 'action', 'actions')} ({lines_en}); {now} in effect",
-                 f"{count} 手取り消しました（{lines_ja}）。有効な手は {live.position} 手です"), lang)
+                 f"{count}手取り消しました（{lines_ja}）。有効な手は{live.position}手です"), lang)
     else:
         _say(Msg(f"redid {plural(count, 'action', 'actions')} ({lines_en}); {now} in effect",
-                 f"{count} 手やり直しました（{lines_ja}）。有効な手は {live.position} 手です"), lang)
+                 f"{count}手やり直しました（{lines_ja}）。有効な手は{live.position}手です"), lang)
     return 0
 
 
@@ -314,7 +314,7 @@ def run_show(store: Any, args: argparse.Namespace, lang: Lang) -> int:
     if answer is not None:
         out.append(format_json(answer))
     if refused is not None:
-        out.append(Msg("cannot settle: ", "精算できません：").text(lang) + refused.text(lang))
+        out.append(Msg("cannot settle: ", "得点計算ができません。").text(lang) + refused.text(lang))
     print("\n".join(out))
     return 0
 
@@ -325,7 +325,7 @@ def _state_words(game: Any) -> Msg:
         return Msg(f"finished, won by {won}", f"終了（勝者 {'、'.join(game.winners)}）")
     if game.mode == "sheet":
         return Msg("score sheet, incomplete", "得点表（途中）")
-    return Msg(f"in play, {plural(game.actions, 'action', 'actions')}", f"進行中（{game.actions} 手）")
+    return Msg(f"in play, {plural(game.actions, 'action', 'actions')}", f"進行中（{game.actions}手）")
 
 
 def run_games(store: Any, args: argparse.Namespace, lang: Lang) -> int:
@@ -480,7 +480,7 @@ def run_export(store: Any, args: argparse.Namespace, lang: Lang) -> int:
     with atomic_target(args.output) as temp:
         Path(temp).write_text(text, encoding="utf-8")
     count = text.count("\n")
-    what = (Msg(f"{plural(count, 'line', 'lines')} of table notation", f"卓上記法 {count} 行")
+    what = (Msg(f"{plural(count, 'line', 'lines')} of table notation", f"卓上記法{count}行")
             if args.lines else Msg("the record", "記録"))
     _say(Msg(f"wrote {what.en} of game {live.id} to {args.output}",
              f"ゲーム {live.id} の{what.ja}を {args.output} に書き出しました"), lang)

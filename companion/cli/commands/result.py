@@ -77,8 +77,8 @@ def run_print_result(args: argparse.Namespace, lang: Lang) -> int:
     if payloads:
         done = Msg(f"wrote {shown.en}: game {args.id}'s result on {plural(pages, 'page', 'pages')}, its record in "
                    f"{plural(len(payloads), 'QR code', 'QR codes')} (companion import reads a photo of them)",
-                   f"{shown.ja} を書き出しました：ゲーム {args.id} の結果（{pages} ページ）と、記録を収めた "
-                   f"{len(payloads)} 個の QR コード（companion import でその写真を読み込めます）")
+                   f"{shown.ja} を書き出しました：ゲーム {args.id} の結果（{pages}ページ）と、記録を収めた"
+                   f"{len(payloads)}個のQRコード（companion import でその写真を読み込めます）")
     else:
         done = Msg(f"wrote {shown.en}: game {args.id}'s result; it was stored from its results alone, so the sheet "
                    "carries no record of moves",
