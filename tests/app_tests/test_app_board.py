@@ -14,10 +14,10 @@ from textual.widgets import Input, Static
 
 from companion.app.screens.track import GameScreen
 from companion.cardlook import Look, contrast, dragoness_look, fortress_look, homalet_colour_look, homalet_look
+from companion.rules import dragoness
 from companion.text import cell_width
-
-from .conftest import make_app
-from .games import GAMES, PLAYERS
+from tests.helpers.app import make_app
+from tests.helpers.app_games import GAMES, PLAYERS
 
 SIZES = [(80, 24), (120, 40)]
 # states where many kinds of cards are shown: grid, captured cards and fortresses; fields, sets and
@@ -169,10 +169,10 @@ async def test_the_opening_example_names_the_lowest_card_of_the_table(db: Path, 
         example = entry.placeholder.removeprefix(head).split("   ")[0].split("　")[0]
         engine, state = screen.engine, screen.live.state
         action = engine.parse_line(state, example)
-        assert action == engine.Opening(0, engine.Card("Lo", 1))
+        assert action == dragoness.Opening(0, dragoness.Card("Lo", 1))
         assert screen.play(example)
         lead = entry.placeholder.removeprefix(head).split("   ")[0].split("　")[0]
-        assert engine.Card("Lo", 1) in engine.parse_line(screen.live.state, lead).cards
+        assert dragoness.Card("Lo", 1) in engine.parse_line(screen.live.state, lead).cards
 
 
 async def test_japanese_in_the_side_panel_and_the_ruling_breaks_between_phrases(db: Path) -> None:
@@ -245,8 +245,8 @@ async def test_the_side_panel_keeps_the_moves_played_newest_first(db: Path) -> N
         assert log[2].startswith("· Aki") and "07" in log[2]
         await pilot.press("f2")
         await pilot.pause()
-        log = str(screen.query_one("#coach", Static).content).replace("\n", "")
-        assert log.startswith("手の記録") and "取り消し：07" in log
+        joined = str(screen.query_one("#coach", Static).content).replace("\n", "")
+        assert joined.startswith("手の記録") and "取り消し：07" in joined
         assert not app.bugs
 
 

@@ -13,12 +13,13 @@ from typing import TYPE_CHECKING, ClassVar
 from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
 from companion.app.complete import LegalLines, LegalSuggester
+from companion.app.keys import BACK, DESCRIBE, EXPORT, HELP, LANG, REDO, SETTLE, UNDO, bindings, key_line
 from companion.app.screens.base import LangScreen
 from companion.app.widgets.boards import board
 from companion.app.widgets.coach import coach, preview
@@ -26,14 +27,13 @@ from companion.app.widgets.entry import EntryLine
 from companion.app.widgets.keybar import KeyBar
 from companion.app.widgets.phrases import broken
 from companion.app.widgets.tiles import CardText
-from companion.app.words import WORDS, with_help
+from companion.app.words import W, with_help
 from companion.rules.common import Msg, Refusal, unsaid
 
 if TYPE_CHECKING:
     from companion.store import LiveGame
 
-KEYS = [("^Z", "key.undo"), ("^Y", "key.redo"), ("F3", "track.describe"), ("F5", "key.settle"),
-        ("F1", "key.help"), ("F2", "key.lang"), ("Esc", "key.back")]
+KEYS = key_line(UNDO, REDO, DESCRIBE, SETTLE, HELP, LANG, BACK)
 
 
 OFFERED = 8  # legal lines Tab lists on an empty line
@@ -113,14 +113,7 @@ def unexpected_drawing(error: Exception) -> Msg:
 class GameScreen(LangScreen):
     KEYS_TO = "#entry"
     AUTO_FOCUS = "#entry"
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+z", "undo", "Undo", show=False, priority=True),
-        Binding("ctrl+y", "redo", "Redo", show=False, priority=True),
-        Binding("f3", "toggle_describe", "Describe", show=False),
-        Binding("f5", "settle", "Settle", show=False),
-        Binding("f4", "export", "Export", show=False),
-        Binding("escape", "back", "Back", show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings(UNDO, REDO, DESCRIBE, SETTLE, EXPORT, BACK)
 
     def __init__(self, live: LiveGame) -> None:
         super().__init__()
@@ -147,7 +140,7 @@ class GameScreen(LangScreen):
                 yield CardText(id="coach")  # the coach while a line is typed, else the moves played
         yield CardText(id="ruling")
         with Horizontal(id="entry-row"):
-            yield EntryLine(placeholder=self.say("track.entry"), compact=True, id="entry",
+            yield EntryLine(placeholder=self.say(W.track_entry), compact=True, id="entry",
                             suggester=LegalSuggester(self.legal_lines))
             yield Static("", id="hint")
         yield KeyBar(KEYS, self.lang)
@@ -205,9 +198,9 @@ class GameScreen(LangScreen):
         width = self.query_one("#ruling", Static).content_region.width
         shown = ruling
         if self.lang == "ja":  # between phrases, room kept for the pointer to the details
-            phrased = broken(ruling, width - cell_len(self.say("track.more")))
+            phrased = broken(ruling, width - cell_len(self.say(W.track_more)))
             shown = phrased if isinstance(phrased, Text) else Text(phrased)
-        cut, was_cut = within_rows(shown, width, RULING_ROWS, self.say("track.more"))
+        cut, was_cut = within_rows(shown, width, RULING_ROWS, self.say(W.track_more))
         if was_cut:
             if self.full is None or self.full.plain != ruling.plain:
                 self.full = ruling
@@ -221,10 +214,10 @@ class GameScreen(LangScreen):
         """The move log: the rulings of this sitting, newest first, under its heading."""
         if not self.moves:
             return Text()
-        text = Text(self.say("track.log"), style="bold")
+        text = Text(self.say(W.track_log), style="bold")
         for ruling in self.moves:
             text.append("\n· " + self.text(ruling))
-        text.stylize("dim", len(self.say("track.log")))
+        text.stylize("dim", len(self.say(W.track_log)))
         return text
 
     def _logged(self, ruling: Msg) -> None:
@@ -248,12 +241,12 @@ class GameScreen(LangScreen):
             winners = (self.live.settle(False, "en") or {}).get("winners", [])
         except Exception:  # the settlement itself will say what is wrong (F5)
             winners = []
-        end = Text(self.say("track.over"), style="bold")
+        end = Text(self.say(W.track_over), style="bold")
         if winners:
-            end.append(self.say("settle.winners" if len(winners) > 1 else "settle.winner"))
+            end.append(self.say(W.settle_winners if len(winners) > 1 else W.settle_winner))
             end.append((", " if self.lang == "en" else "、").join(winners), style="bold reverse")
-            end.append(self.say("track.over.sep"))
-        end.append(self.say("track.over.keys"), style="bold")
+            end.append(self.say(W.track_over_sep))
+        end.append(self.say(W.track_over_keys), style="bold")
         return Text("\n").join([end, ruling]) if ruling.plain else end  # the end first: the rows may cut the ruling
 
     def _example(self) -> None:
@@ -265,8 +258,8 @@ class GameScreen(LangScreen):
         except Exception:  # a bug while completing: the general sentence instead
             example = []
         entry = self.query_one("#entry", Input)
-        entry.placeholder = (self.say("track.example") + example[0] + self.say("track.example.keys")
-                             if example else self.say("track.entry"))
+        entry.placeholder = (self.say(W.track_example) + example[0] + self.say(W.track_example_keys)
+                             if example else self.say(W.track_entry))
 
     def _opening(self) -> str | None:
         """A Reign of Dragoness round's opening line naming the lowest card this table's deck holds
@@ -287,7 +280,7 @@ class GameScreen(LangScreen):
 
     def on_entry_line_suggested(self, event: EntryLine.Suggested) -> None:
         """Beside the line, say that the underlined text is a suggestion Tab takes."""
-        self.query_one("#hint", Static).update(self.say("track.hint") if event.shown else "")
+        self.query_one("#hint", Static).update(self.say(W.track_hint) if event.shown else "")
 
     def on_entry_line_offer(self, event: EntryLine.Offer) -> None:
         """Tab with nothing to complete: the legal lines now, listed above the line; Tab again
@@ -303,14 +296,14 @@ class GameScreen(LangScreen):
                 self.say_ruling(unexpected(error), refused=True)
                 return
         if not self._offers:
-            self.say_ruling(self.say("track.no_lines"))
+            self.say_ruling(self.say(W.track_no_lines))
             return
         following = (self._offers.index(value) + 1) % len(self._offers) if value in self._offers else 0
         line = self._offers[following]
         entry = self.query_one("#entry", Input)
         entry.value = line
         entry.cursor_position = len(line)
-        listed = Text(self.say("track.offers"), style="bold")
+        listed = Text(self.say(W.track_offers), style="bold")
         for i, offered in enumerate(self._offers):
             listed.append("\n")
             listed.append(offered, style="reverse" if i == following else "")
@@ -399,7 +392,7 @@ class GameScreen(LangScreen):
             ruling = self.live.play_line(line)
         except Refusal as refusal:
             self.say_ruling(with_help(self.text(refusal.msg), self.lang), refused=True,
-                            prefix=self.say("track.refused"))
+                            prefix=self.say(W.track_refused))
             return False
         except Exception as error:  # a bug: one sentence, never a traceback; the store kept nothing
             self.say_ruling(unexpected(error), refused=True)
@@ -438,7 +431,7 @@ class GameScreen(LangScreen):
     def _step(self, undo: bool) -> None:
         """Undo or redo one action, then say which (its line, read on the state before it)."""
         if not (self.live.can_undo if undo else self.live.can_redo):
-            self.say_ruling(self.say("track.nothing_undo" if undo else "track.nothing_redo"))
+            self.say_ruling(self.say(W.track_nothing_undo if undo else W.track_nothing_redo))
             return
         before = self.live.state
         undone = self.live.actions[-1] if undo else None
@@ -454,7 +447,7 @@ class GameScreen(LangScreen):
             self.say_ruling(unexpected(error), refused=True)
             return
         state, action = (self.live.state, undone) if undone is not None else (before, self.live.actions[-1])
-        word = WORDS["track.undone" if undo else "track.redone"]
+        word = W.track_undone if undo else W.track_redone
         said = Msg(word.en + self.engine.action_line(state, action, "en"),
                    word.ja + self.engine.action_line(state, action, "ja"))
         self.ruling = Text(self.text(said))
@@ -469,7 +462,7 @@ class GameScreen(LangScreen):
 
     def action_settle(self) -> None:
         if not self.live.finished:
-            self.say_ruling(self.say("track.not_finished") + self.text(self.live.state.waiting_for()))
+            self.say_ruling(self.say(W.track_not_finished) + self.text(self.live.state.waiting_for()))
             return
         from companion.app.screens.settle import SettleScreen
 
@@ -483,7 +476,7 @@ class GameScreen(LangScreen):
             self.say_ruling(unexpected(error), refused=True)
             return
         if compact is None:  # finished, so settled; but say so rather than fail
-            self.say_ruling(self.say("track.not_finished") + self.text(self.live.state.waiting_for()))
+            self.say_ruling(self.say(W.track_not_finished) + self.text(self.live.state.waiting_for()))
             return
         self.app.push_screen(SettleScreen(lambda lang: live.settle(True, lang), compact, live.id))
 

@@ -13,7 +13,7 @@ from rich.style import Style
 from rich.text import Text
 
 from companion.app.widgets.tiles import click, tall_tile, tile
-from companion.app.words import say
+from companion.app.words import W, say
 from companion.cardlook import dragoness_look, fortress_look, homalet_colour_look, homalet_look
 from companion.rules import dragoness, fortress, homalet
 from companion.rules.common import Lang, Refusal
@@ -156,9 +156,9 @@ def fortress_board(state: Any, lang: Lang, width: int | None = None) -> Text:
     deck = state.setup.deck
     tall = width is not None and width >= TALL_WIDTH
     text = Text("\n").join(_grid_lines(state, tall))
-    text.append(f"\n {say('board.deck', lang)} {state.deck_count}", style="bold")
+    text.append(f"\n {say(W.board_deck, lang)} {state.deck_count}", style="bold")
     if state.pending:
-        text.append(f"   {say('board.captured', lang)} ")
+        text.append(f"   {say(W.board_captured, lang)} ")
         for c in state.pending:
             tile(text, fortress_look(deck, c), str(c))
             text.append(" ")
@@ -169,8 +169,8 @@ def fortress_board(state: Any, lang: Lang, width: int | None = None) -> Text:
     for p, name in enumerate(state.setup.players):
         row = Text()
         _row_name(row, name, p == active)
-        row.append(f"{say('board.hand', lang)}{state.hand_counts[p]:>2} ")
-        row.append(f"{say('board.score', lang)}{scores[p].score:>3}  ", style="bold")
+        row.append(f"{say(W.board_hand, lang)}{state.hand_counts[p]:>2} ")
+        row.append(f"{say(W.board_score, lang)}{scores[p].score:>3}  ", style="bold")
         indent = row.cell_len
         pair = scores[p].pair if ending else None
         for i, column in enumerate(state.fortresses[p]):
@@ -179,7 +179,7 @@ def fortress_board(state: Any, lang: Lang, width: int | None = None) -> Text:
                 tile(row, fortress_look(deck, c), pad=False, extra="underline" if paired else "")
             row.append(f"{str(len(column)).translate(SUPERSCRIPT)} ", style="dim")  # the column's height
         if pair is not None:
-            words = say("board.pair", lang).format(pair.source + 1, pair.target + 1)
+            words = say(W.board_pair, lang).format(pair.source + 1, pair.target + 1)
             row.append(words.replace(" ", "\u00a0"), style="italic")  # kept on one line
         text.append_text(hang(row, indent, width))
         text.append("\n")
@@ -222,7 +222,7 @@ def homalet_board(state: Any, lang: Lang, width: int | None = None) -> Text:
         row.append(f" {title}" + " " * (label - cell_len(title)) + " ", style="bold")
         lead = state.lead(where)
         if lead is not None:
-            row.append(f"{say('board.lead', lang)} ")
+            row.append(f"{say(W.board_lead, lang)} ")
             tile(row, homalet_colour_look(deck, lead, lang))
             row.append("  ")
         indent = row.cell_len
@@ -232,7 +232,7 @@ def homalet_board(state: Any, lang: Lang, width: int | None = None) -> Text:
                 row.append(f"\u00a0{names[p][:6]}  ", style="dim")  # a card and its player stay on one line
         text.append_text(hang(row, indent, width))
         text.append("\n")
-    row = Text(f" {say('board.sets', lang)} ", style="bold")
+    row = Text(f" {say(W.board_sets, lang)} ", style="bold")
     indent = row.cell_len
     for i, cards in enumerate(state.wilderness):
         choice = _choice(HOMALET, state, homalet.TakeSet(state.takers[0], i), lang) if taking else None
@@ -243,21 +243,21 @@ def homalet_board(state: Any, lang: Lang, width: int | None = None) -> Text:
         row.append(" ")
     text.append_text(hang(row, indent, width))
     wide = width is None or width >= TALL_WIDTH
-    text.append(f"\n {say('board.deck', lang)} {state.deck_count}  {say('board.round', lang)} {state.round}")
+    text.append(f"\n {say(W.board_deck, lang)} {state.deck_count}  {say(W.board_round, lang)} {state.round}")
     if not wide:  # what the numbers in brackets are
-        text.append("  " + say("board.breakdown.key", lang), style="dim")
+        text.append("  " + say(W.board_breakdown_key, lang), style="dim")
     text.append("\n")
     scores = homalet.scores(state)
     actor = state.actor()
     for p, name in enumerate(names):
         row = Text()
         _row_name(row, name, p == actor)
-        row.append(f"{say('board.hand', lang)}{state.hand_counts[p]:>2} ")
+        row.append(f"{say(W.board_hand, lang)}{state.hand_counts[p]:>2} ")
         s = scores[p]
-        row.append(f"{say('board.score', lang)}{s.score:>3} ", style="bold")
+        row.append(f"{say(W.board_score, lang)}{s.score:>3} ", style="bold")
         parts = (s.cards, s.same_digit, s.run, s.spring)
         if wide:
-            row.append(say("board.breakdown", lang).format(*parts) + " ", style="dim")
+            row.append(say(W.board_breakdown, lang).format(*parts) + " ", style="dim")
         else:
             row.append("(" + "+".join(map(str, parts)) + ") ", style="dim")
         indent = row.cell_len
@@ -279,8 +279,8 @@ def dragoness_board(state: Any, lang: Lang, width: int | None = None) -> Text:
     deck = state.setup.deck
     text = Text()
     rounds = dragoness.ROUNDS
-    text.append(f" {say('board.round', lang)} {min(state.round, rounds)}/{rounds}", style="bold")
-    pile = Text(f"   {say('board.pile', lang)}: ", style="bold")
+    text.append(f" {say(W.board_round, lang)} {min(state.round, rounds)}/{rounds}", style="bold")
+    pile = Text(f"   {say(W.board_pile, lang)}: ", style="bold")
     indent = pile.cell_len
     top = state.top
     if top is not None:
@@ -293,7 +293,7 @@ def dragoness_board(state: Any, lang: Lang, width: int | None = None) -> Text:
                 tile(pile, look, str(c))
                 pile.append(" ")
         if beneath:
-            pile.append(say("board.beneath", lang).format(beneath), style="dim")
+            pile.append(say(W.board_beneath, lang).format(beneath), style="dim")
         text.append_text(hang(pile, indent, width))
         if tall:  # the top pattern as cards seen from above, side by side
             rows = [tall_tile(look, max(TALL, cell_len(look.label) + 2)) for look in looks]
@@ -306,7 +306,7 @@ def dragoness_board(state: Any, lang: Lang, width: int | None = None) -> Text:
         words = dragoness.pattern_kind(top.shape, top.size).text(lang)
         beat = dragoness.value_words(top.high).text(lang)
         text.append(f"\n   {words}", style="dim")
-        text.append(say("board.to_beat", lang), style="bold")
+        text.append(say(W.board_to_beat, lang), style="bold")
         text.append(beat, style="bold")
     else:
         pile.append("—", style="dim")
@@ -314,11 +314,11 @@ def dragoness_board(state: Any, lang: Lang, width: int | None = None) -> Text:
     text.append("\n\n")
     totals = state.totals()
     playing = state.phase in (dragoness.Phase.LEAD, dragoness.Phase.FOLLOW, dragoness.Phase.REVIVED)
-    head = Text(" " * 12 + _right(say("board.hand", lang), 4) + " ", style="bold")
+    head = Text(" " * 12 + _right(say(W.board_hand, lang), 4) + " ", style="bold")
     for r in range(1, rounds + 1):
-        head.append(_right(f"{say('board.r', lang)}{r}", 3), style="bold underline" if r == state.round else "bold")
+        head.append(_right(f"{say(W.board_r, lang)}{r}", 3), style="bold underline" if r == state.round else "bold")
         head.append(" ")  # over the * of who went out first
-    head.append(" " + _right(say("board.total", lang), 5), style="bold")
+    head.append(" " + _right(say(W.board_total, lang), 5), style="bold")
     text.append_text(head)
     text.append("\n")
     for p, name in enumerate(state.setup.players):
@@ -328,12 +328,12 @@ def dragoness_board(state: Any, lang: Lang, width: int | None = None) -> Text:
         text.append(f"{state.hand_counts[p]:>4} " + "".join(cells))  # one piece: quick to draw
         text.append(f" {totals[p]:>5} ", style="bold")
         if p in state.passed:
-            text.append(say("board.passed", lang), style="dim italic")
+            text.append(say(W.board_passed, lang), style="dim italic")
         if state.top_player == p:
-            text.append(say("board.on_top", lang), style="italic")
+            text.append(say(W.board_on_top, lang), style="italic")
         text.append("\n")
     if state.results:
-        text.append(say("board.first_out", lang), style="dim")
+        text.append(say(W.board_first_out, lang), style="dim")
     return text
 
 

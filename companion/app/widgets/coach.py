@@ -10,7 +10,7 @@ from typing import Any
 from rich.text import Text
 
 from companion.app.widgets.tiles import tile
-from companion.app.words import say
+from companion.app.words import W, say
 from companion.cardlook import fortress_look
 from companion.rules import dragoness, fortress
 from companion.rules.common import Lang, Refusal
@@ -29,7 +29,7 @@ def preview(engine: AnyEngine, state: Any, line: str, lang: Lang, completes: boo
         if not completes and _game_coach(engine, state, line, lang) is None:
             text.append(refusal.msg.text(lang), style="red")
         return text
-    text.append(say("track.preview", lang), style="bold")
+    text.append(say(W.track_preview, lang), style="bold")
     text.append(ruling.text(lang), style="green")
     return text
 
@@ -61,7 +61,7 @@ def _game_coach(engine: AnyEngine, state: Any, line: str, lang: Lang) -> Text | 
         found = dragoness.readings(state, cards)
         if len(found) < 2:
             return None
-        text = Text(say("coach.readings", lang), style="bold")
+        text = Text(say(W.coach_readings, lang), style="bold")
         text.append(("; " if lang == "en" else "／").join(r.describe().text(lang) for r in found))
         return text
     return None
@@ -74,7 +74,7 @@ def _captures(state: Any, card: Any, lang: Lang) -> Text:
         by_spot.setdefault(c.spot, {})[c.mode] = len(c.cards)
     text = Text()
     tile(text, fortress_look(state.setup.deck, card))
-    text.append(" " + say("coach.captures", lang))
+    text.append(" " + say(W.coach_captures, lang))
     for spot, modes in by_spot.items():
         n, s = modes.get(fortress.Mode.NUMBER, 0), modes.get(fortress.Mode.SUIT, 0)
         text.append(f" {spot}:", style="dim")
