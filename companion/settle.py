@@ -8,6 +8,7 @@ closest allowed key), and every name or value a message repeats is quoted on one
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -271,22 +272,79 @@ def settle_dragoness(data: dict[str, Any], explain: bool, lang: Lang, deck: Any)
         what = len(rounds) if isinstance(rounds, list) else shown(rounds)
         raise refuse(f"\"rounds\" must list 1 to {last} rounds, not {what} (D-11)",
                      f"\"rounds\" は1〜{last}ラウンドです（D-11。{what} は不可）")
-    results, explanations = [], []
+    results, explanations, firsts = [], [], []
     seat = {name: i for i, name in enumerate(names)}
     for number, entry in enumerate(rounds, start=1):
         where = Msg(f"round {number}: ", f"第{number}ラウンド：")
         out, left = _round(entry, where, names)
-        points, why = dragoness.round_points(seat[out], {seat[k]: v for k, v in left.items()})
+        points, _ = dragoness.round_points(seat[out], {seat[k]: v for k, v in left.items()})
         results.append({name: points[seat[name]] for name in names})
-        explanations.append(f"{where.text(lang)}{why.text(lang)}")
+        firsts.append(out)
+        explanations.append(f"{where.text(lang)}{round_words(names, out, left, results[-1]).text(lang)}")
     totals = {name: sum(r[name] for r in results) for name in names}
     top = dragoness.winners(list(totals.values()))
     answer: dict[str, Any] = {"game": "dragoness", "rounds": results, "totals": totals,
                               "complete": len(results) == dragoness.ROUNDS, "winners": [names[i] for i in top]}
     if explain:
+        answer["first_out"] = firsts
         answer["explanation"] = explanations
         answer["winners_explanation"] = winner_words(names, top, max(totals.values()), "D-11").text(lang)
     return answer
+
+
+def round_words(names: list[str], out: str, left: dict[str, int], points: dict[str, int]) -> Msg:
+    """One round's points with the players' names (D-10): ``Aki went out first: 3; Ben (2 cards):
+    2; Chie (5 cards): 1; Dan (9 cards): 0.``"""
+    en, ja = [f"{out} went out first: 3"], [f"最初に上がった{out}に3点"]
+    for got in (2, 1, 0):
+        group = [n for n in names if n != out and points[n] == got]
+        if not group:
+            continue
+        counts = sorted({left[n] for n in group})
+        cards = "/".join(map(str, counts))
+        each = len(group) > 1 and got > 0
+        en.append(f"{' and '.join(group) if len(group) < 3 else ', '.join(group)} ({cards} "
+                  f"{'card' if counts == [1] else 'cards'} left): {got}{' each' if each else ''}")
+        ja.append(f"{'・'.join(group)}（残り{cards}枚）に{got}点{'ずつ' if each else ''}")
+    seconds = sum(1 for n in names if n != out and points[n] == 2)
+    if seconds >= 2:
+        en.append("no 1 given (a tie for second)")
+        ja.append("2位が同点のため1点はなし")
+    return Msg("; ".join(en) + ".", "。".join(ja) + "。")
+
+
+def round_table(answer: dict[str, Any], lang: Lang) -> list[str]:
+    """A Reign of Dragoness answer as a table, a row per player and a column per round (points,
+    ``*`` where the player went out first), the totals last, and a line naming who went out first."""
+    names = list(answer["totals"])
+    rounds = answer["rounds"]
+    firsts: list[str] = answer.get("first_out", [])
+    name_cells = max([_cells(n) for n in names] + [_cells(Msg("Player", "プレイヤー").text(lang))])
+    head = [Msg(f"R{i}", f"第{i}").text(lang) for i in range(1, len(rounds) + 1)] + [Msg("Total", "合計").text(lang)]
+    width = max(4, *(_cells(h) + 1 for h in head))
+    lines = [_pad(Msg("Player", "プレイヤー").text(lang), name_cells) + "".join(_pad(h, width, True) for h in head)]
+    for name in names:
+        row = _pad(name, name_cells)
+        for i, r in enumerate(rounds):
+            mark = "*" if i < len(firsts) and firsts[i] == name else " "
+            row += _pad(f"{r[name]}{mark}", width, True)
+        row += _pad(f"{answer['totals'][name]} ", width, True)
+        lines.append(row.rstrip())
+    if firsts:
+        sep = ", " if lang == "en" else "、"
+        lines.append(Msg("* went out first: ", "* は最初に上がった人：").text(lang)
+                     + sep.join(Msg(f"R{i} {n}", f"第{i} {n}").text(lang) for i, n in enumerate(firsts, start=1)))
+    return lines
+
+
+def _cells(text: str) -> int:
+    """Terminal cells ``text`` takes (wide East Asian characters two)."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _pad(text: str, cells: int, right: bool = False) -> str:
+    room = " " * max(0, cells - _cells(text))
+    return room + text if right else text + room + " "
 
 
 Settler = Callable[[dict[str, Any], bool, Lang, Any], dict[str, Any]]
@@ -329,6 +387,7 @@ def settle_text(answer: dict[str, Any], lang: Lang = "en") -> str:
     arithmetic (or each round's, in Reign of Dragoness), the totals, and who won and why."""
     lines: list[str] = []
     if answer["game"] == "dragoness":
+        lines.extend(round_table(answer, lang))
         lines.extend(answer.get("explanation", []))
         totals = answer["totals"]
         lines.append(Msg("Totals: ", "合計：").text(lang)

@@ -13,6 +13,7 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from companion.cardlook import GEM_COLOUR, SPECIAL_COLOUR, SPECIAL_MARK, homalet_shapes
 from companion.decks import load_deck_data
 from companion.rules import dragoness, fortress, homalet
 from companion.rules.common import Msg
@@ -43,7 +44,6 @@ FRAME_WIDTH: dict[bool, float] = {False: 1.6, True: 4.5}  # line width in points
 FRAME_RADIUS = 2.5 * mm
 INDEX_CLEAR = 2 * mm  # between the frame's inner edge and a corner index
 INDEX_WIDTH = 0.15  # the corner index's column, as a fraction of the card width
-SHAPES = ("circle", "square", "triangle", "diamond", "star", "hexagon")  # for colours the deck gives no shape
 
 
 def frame_inner(heavy: bool) -> float:
@@ -225,7 +225,7 @@ def fortress_art(deck: fortress.Deck) -> DeckArt:
 
 def homalet_art(deck: homalet.Deck, cards: Sequence[int]) -> DeckArt:
     labels = {f"{n:02d}" for n in range(homalet.CARDS)}
-    shapes = {col.key: SHAPES[i % len(SHAPES)] for i, col in enumerate(deck.colours)}
+    shapes = homalet_shapes(deck)
 
     def forms(c: Canvas, w: float, h: float, bleed: float) -> None:
         for col in deck.colours:
@@ -279,9 +279,6 @@ def homalet_art(deck: homalet.Deck, cards: Sequence[int]) -> DeckArt:
 
 # --------------------------------------------------------------------------- Reign of Dragoness
 
-SPECIAL_MARK = {dragoness.Kind.DRAGONESS: "13", dragoness.Kind.PAGE: "1–8", dragoness.Kind.SQUIRE: "9–12",
-                dragoness.Kind.KNIGHT: "1–12", dragoness.Kind.REVIVE: "⇄"}
-SPECIAL_COLOUR = "#7a5c00"
 
 
 GEM_CLEAR = 2 * mm  # between the gem row and the corner index's column
@@ -390,7 +387,7 @@ def dragoness_art(deck: dragoness.Deck, cards: Sequence[dragoness.Card]) -> Deck
         for clan in deck.clans:
             _frame(c, f"frame-{clan.code}", w, h, bleed, clan.color)
         _frame(c, "frame-special", w, h, bleed, SPECIAL_COLOUR, heavy=True)
-        _symbol(c, "gem", "diamond", "#00acc1")
+        _symbol(c, "gem", "diamond", GEM_COLOUR)
         for clan in deck.clans:
             _corner_form(c, f"corner-{clan.code}", w, h, False, clan.color, clan.code, "gem", str(clan.gems))
             c.beginForm(f"gems-{clan.code}", 0, 0, w, h)  # the clan's row of gems (its strength)

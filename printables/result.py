@@ -53,9 +53,14 @@ def columns(result: Mapping[str, Any], lang: Lang) -> tuple[list[str], list[list
     if game == "dragoness":
         totals: Mapping[str, int] = result.get("totals", {})
         rounds: Sequence[Mapping[str, int]] = result.get("rounds", [])
+        firsts: Sequence[str] = result.get("first_out", [])
         header = [player, *(Msg(f"Round {i}", f"第{i}ラウンド").text(lang) for i in range(1, len(rounds) + 1)),
                   Msg("Total", "合計").text(lang)]
-        return header, [[name, *(str(r.get(name, "")) for r in rounds), str(total)] for name, total in totals.items()]
+        rows = [[name, *(f"{r.get(name, '')}{' *' if i < len(firsts) and firsts[i] == name else ''}"
+                         for i, r in enumerate(rounds)), str(total)] for name, total in totals.items()]
+        if firsts:  # who went out first, by name, under each round (* in the player's row)
+            rows.append([Msg("* first out", "* 最初に上がった人").text(lang), *map(str, firsts), ""])
+        return header, rows
     fields = {"fortress": [("columns", Msg("Columns", "横の枚数")), ("tallest", Msg("Tallest column", "最も多い縦列")),
                            ("points", Msg("Points", "得点")), ("penalty", Msg("Penalty", "失点"))],
               "homalet": [("cards", Msg("Cards", "基本点")), ("same_digit", Msg("Same digit", "同数ボーナス")),

@@ -117,7 +117,8 @@ async def test_undo_and_redo_with_the_keys_and_after_a_restart(db: Path) -> None
         await pilot.pause()
         assert isinstance(app.screen, GameScreen) and app.screen.live.position == 6
         await pilot.press("ctrl+y")
-        assert app.screen.live.position == 7 and text_of(app, "#board") == board_after_7
+        assert app.screen.live.position == 7  # the same table (a board keeps its height: blank rows after it)
+        assert text_of(app, "#board").rstrip("\n") == board_after_7.rstrip("\n")
 
 
 async def test_tab_completes_a_legal_line(db: Path) -> None:
@@ -147,7 +148,7 @@ async def test_typing_shows_what_the_line_would_do(db: Path) -> None:
         entry = app.screen.query_one("#entry", Input)
         entry.value = "R13"
         await pilot.pause()
-        assert "A1N:n3" in text_of(app, "#ruling")  # 13 ≥ 1 + 3 at A1N: three cards by number
+        assert "A1N:n3" in text_of(app, "#coach")  # 13 ≥ 1 + 3 at A1N: three cards by number
         entry.value = "R13 A1N n"
         await pilot.pause()
         assert text_of(app, "#ruling").startswith("Enter: ") and "captures 3" in text_of(app, "#ruling")
@@ -249,7 +250,7 @@ async def test_the_build_step_says_why_each_refused_place_is_refused(db: Path) -
         entry = app.screen.query_one("#entry", Input)
         entry.value = "R1"
         await pilot.pause()
-        shown = text_of(app, "#ruling")
+        shown = text_of(app, "#coach")
         (option,) = [o for o in fortress.build_options(screen.live.state) if str(o.card) == "R1"]
         for _, why in option.refused:
             assert why.en in shown
@@ -266,7 +267,7 @@ async def test_a_dragoness_group_with_two_wild_readings_shows_both(db: Path) -> 
         entry = app.screen.query_one("#entry", Input)
         entry.value = "PG Fr6 Fr7"
         await pilot.pause()
-        shown = text_of(app, "#ruling")
+        shown = text_of(app, "#coach")
         assert shown.startswith("Readings") and shown.index("6–8") < shown.index("5–7")
 
 
@@ -315,17 +316,19 @@ SPECIALS = ["open Aki Lo1", "Lo1", "PG", "RV", "Lo2", "SQ", "KN", "DR"]
 
 
 async def test_every_dragoness_special_card_is_drawn_and_the_game_resumes(db: Path) -> None:
-    """D-5/D-9 on the board: Page, Revive, Squire, Dragon Knight and the Dragoness on the pile are
-    drawn by name (they have no clan, so no clan colour), and the stored game resumes after a restart."""
+    """D-5/D-9 on the board: Page, Squire, Dragon Knight and the Dragoness on top of the pile are
+    drawn by name with the value each stands for (played alone: 8, 9, 12; the Dragoness 13), and the
+    stored game resumes after a restart."""
     app = make_app(db)
+    shown = {"PG": "Page (=8)", "SQ": "Squire (=9)", "KN": "Dragon Knight (=12)", "DR": "Dragoness 13"}
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_new(app, pilot, "dragoness")
         for line in SPECIALS:
             assert screen.play(line), text_of(app, "#ruling")
-        await pilot.pause()
-        board = text_of(app, "#board").replace("\u00a0", " ")  # a card's name is not broken
-        for name in ("Page", "Squire", "Dragon Knight", "Dragoness"):
-            assert name in board, name
+            await pilot.pause()
+            board = text_of(app, "#board").replace("\u00a0", " ")  # a card's name is not broken
+            if line in shown:
+                assert shown[line] in board, line
         assert not app.bugs
     again = make_app(db, "ja")
     async with again.run_test(size=(80, 24)) as pilot:
@@ -333,8 +336,8 @@ async def test_every_dragoness_special_card_is_drawn_and_the_game_resumes(db: Pa
         again.action_resume()
         await pilot.pause()
         assert isinstance(again.screen, GameScreen) and again.screen.live.position == len(SPECIALS)
-        board = text_of(again, "#board")
-        assert "ページ" in board and "ドラゴンネス" in board
+        board = text_of(again, "#board").replace("\u00a0", " ")
+        assert "ドラゴンネス 13" in board
         assert not again.bugs
 
 
@@ -399,7 +402,7 @@ async def test_the_entry_line_shows_a_line_legal_now_and_tab_offers_them(db: Pat
             assert entry.value not in seen
             seen.append(entry.value)
             engine.apply(state, engine.parse_line(state, entry.value))
-        assert seen[0] == example and all(line in text_of(app, "#ruling").replace("\u00a0", " ") for line in seen)
+        assert seen[0] == example and all(line in text_of(app, "#coach").splitlines() for line in seen)
         await pilot.press("enter")
         assert screen.live.position == 8
 
@@ -419,6 +422,9 @@ async def test_a_suggestion_is_marked_beside_the_line_not_by_colour_alone(db: Pa
         assert text_of(app, "#hint") == ""
 
 
+NARROW = 44  # cells: Aki's fortress row of GAMES["fortress"][:25] is longer
+
+
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_long_player_rows_wrap_under_their_own_column(lang: Lang) -> None:
     """A fortress row too long for the board goes on under the fortress column, never back to
@@ -433,14 +439,14 @@ def test_long_player_rows_wrap_under_their_own_column(lang: Lang) -> None:
         for line in GAMES["fortress"][:25]:
             live.play_line(line)
         wide = board(live.engine, live.state, lang).plain.splitlines()
-        narrow = board(live.engine, live.state, lang, 34).plain.splitlines()
+        narrow = board(live.engine, live.state, lang, NARROW).plain.splitlines()
     aki = next(i for i, line in enumerate(narrow) if "Aki" in line)
     start = next(i for i, line in enumerate(wide) if "Aki" in line)
-    column = cell_len(wide[start][: wide[start].index("13")])
+    column = cell_len(wide[start][: wide[start].index("R13")])
     more = list(itertools.takewhile(lambda line: line.startswith(" " * column), narrow[aki + 1:]))
     assert more and narrow[aki + 1] == more[0]  # the row goes on right below, under its column
     assert " ".join(narrow[aki].split() + [w for line in more for w in line.split()]) == " ".join(wide[start].split())
-    assert all(cell_len(line) <= 34 for line in narrow[aki:])
+    assert all(cell_len(line) <= NARROW for line in narrow[aki:])
 
 
 async def test_the_settlement_prints_the_result_sheet_carrying_the_record(db: Path) -> None:

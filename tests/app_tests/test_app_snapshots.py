@@ -51,3 +51,25 @@ def test_game_screen(snap_compare: Any, db: Path, game: str, lang: str, size: tu
         await pilot.pause()
 
     assert snap_compare(make_app(db, lang), terminal_size=size, run_before=prepare)
+
+
+REFUSED = {"fortress": "R13 A1N x", "homalet": "07 x", "dragoness": "Lo7 Xx3"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_refused_line(snap_compare: Any, db: Path, game: str, lang: str) -> None:
+    """A refusal at 80×24 in two rows at most, the board in view above it."""
+    async def prepare(pilot: Pilot[Any]) -> None:
+        app: Any = pilot.app
+        game_id = app.store.new_game(game, PLAYERS, start=None if game == "dragoness" else 0)
+        live = app.store.load(game_id)
+        for line in middle_of(game):
+            live.play_line(line)
+        app.open_game(game_id)
+        await pilot.pause()
+        app.screen.query_one("#entry").value = REFUSED[game]
+        await pilot.press("enter")
+        await pilot.pause()
+
+    assert snap_compare(make_app(db, lang), terminal_size=(80, 24), run_before=prepare)

@@ -176,7 +176,7 @@ def test_homalet_corner_shows_number_and_colour_symbol(decks: dict[str, Path]) -
 
 def test_homalet_colours_have_distinct_symbols(decks: dict[str, Path]) -> None:
     """Every HOMALET colour comes with its own shape (not colour alone)."""
-    from printables.faces import SHAPES
+    from companion.cardlook import COLOUR_SHAPES as SHAPES
 
     assert len(set(SHAPES)) == len(SHAPES) >= len(_deck_colours("homalet"))
 

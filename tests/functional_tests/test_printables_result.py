@@ -68,3 +68,18 @@ def test_many_codes_flow_onto_more_pages_and_each_reads_alone(tmp_path: Path) ->
     assert pages >= 2
     assert sorted(decoded(path)) == sorted(payloads)
     assert "20/20" in text_of(path)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_dragoness_sheet_names_who_went_out_first_under_each_round(lang: Lang) -> None:
+    """D-10 on paper: the score table has a column per round, the first out's cell marked * and, under
+    the rounds, the name of who went out first in each."""
+    from printables.result import columns
+
+    doc = {"game": "dragoness", "players": ["Aki", "Ben", "Chie"],
+           "rounds": [{"out": "Ben", "cards_left": {"Aki": 3, "Chie": 5}},
+                      {"out": "Chie", "cards_left": {"Aki": 1, "Ben": 4}}]}
+    header, rows = columns(settle(doc, True, lang), lang)
+    assert len(header) == 4 and header[-1] == ("Total" if lang == "en" else "合計")
+    assert rows[:3] == [["Aki", "2", "2", "4"], ["Ben", "3 *", "1", "4"], ["Chie", "1", "3 *", "4"]]
+    assert rows[3][1:3] == ["Ben", "Chie"] and rows[3][0].startswith("*")

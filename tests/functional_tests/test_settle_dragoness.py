@@ -29,8 +29,29 @@ def test_d11_five_rounds_complete_and_shared_winners() -> None:
     assert answer["totals"] == {"A": 3 + 2 + 2 + 3 + 1, "B": 2 + 3 + 2 + 2 + 3, "C": 1 + 1 + 3 + 2 + 2}
     assert answer["complete"] is True
     assert answer["winners"] == ["B"]
-    assert answer["explanation"][2] == ("round 3: first out: 3; 2 players tie for second with 4 cards: "
-                                        "2 each, no 1 given.")
+    assert answer["explanation"][2] == ("round 3: C went out first: 3; A and B (4 cards left): 2 each; "
+                                        "no 1 given (a tie for second).")
+    assert answer["first_out"] == ["A", "B", "C", "A", "B"]
+
+
+def test_d10_the_text_settlement_is_a_round_by_player_table_with_names() -> None:
+    """D-10/D-11 read at a glance: a row per player, a column per round with its points (* where the
+    player went out first), the totals, who went out first by name; each round's points in words
+    with the names."""
+    rounds = [{"out": "Aki", "cards_left": {"Ben": 3, "Chie": 5, "Dan": 3}},
+              {"out": "Dan", "cards_left": {"Ben": 3, "Chie": 5, "Aki": 4}}]
+    doc = json.dumps({"game": "dragoness", "players": ["Aki", "Ben", "Chie", "Dan"], "rounds": rounds})
+    out = run("--lang", "en", "settle", "--text", "-", stdin=doc)
+    lines = out.stdout.splitlines()
+    assert lines[0].split() == ["Player", "R1", "R2", "Total"]
+    assert [line.split() for line in lines[1:5]] == [["Aki", "3*", "1", "4"], ["Ben", "2", "2", "4"],
+                                                      ["Chie", "0", "0", "0"], ["Dan", "2", "3*", "5"]]
+    assert lines[5] == "* went out first: R1 Aki, R2 Dan"
+    assert lines[7] == ("round 2: Dan went out first: 3; Ben (3 cards left): 2; Aki (4 cards left): 1; "
+                        "Chie (5 cards left): 0.")
+    ja = run("--lang", "ja", "settle", "--text", "-", stdin=doc).stdout.splitlines()
+    assert ja[0].split() == ["プレイヤー", "第1", "第2", "合計"] and ja[5] == "* は最初に上がった人：第1 Aki、第2 Dan"
+    assert ja[6].startswith("第1ラウンド：最初に上がったAkiに3点。Ben・Dan（残り3枚）に2点ずつ。")
 
 
 @pytest.mark.parametrize("doc,needle", [

@@ -118,6 +118,13 @@ class SettleScreen(LangScreen):
     def _arithmetic(self, answer: dict[str, Any]) -> Text:
         text = Text()
         if answer["game"] == "dragoness":
+            from companion.settle import round_table
+
+            table = round_table(answer, self.lang)
+            text.append(table[0] + "\n", style="bold underline")
+            for line in table[1:]:
+                text.append(line + "\n")
+            text.append("\n")
             for line in answer.get("explanation", []):
                 text.append(line + "\n")
             totals = answer["totals"]

@@ -14,7 +14,7 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
@@ -22,9 +22,11 @@ from companion.app.complete import LegalLines, LegalSuggester
 from companion.app.keys import BACK, DESCRIBE, EXPORT, HELP, LANG, REDO, SETTLE, UNDO, bindings, key_line
 from companion.app.screens.base import LangScreen
 from companion.app.widgets.boards import board
-from companion.app.widgets.coach import preview
+from companion.app.widgets.coach import coach, preview
 from companion.app.widgets.entry import EntryLine
 from companion.app.widgets.keybar import KeyBar
+from companion.app.widgets.phrases import broken
+from companion.app.widgets.tiles import CardText
 from companion.app.words import W, with_help
 from companion.rules.common import Msg, Refusal, unsaid
 
@@ -35,7 +37,30 @@ KEYS = key_line(UNDO, REDO, DESCRIBE, SETTLE, HELP, LANG, BACK)
 
 
 OFFERED = 8  # legal lines Tab lists on an empty line
-GROW_ONLY = ("#board", "#details")  # parts that keep their height when their text gets shorter
+GROW_ONLY = ("#board", "#details", "#allowed")  # parts that keep their height when their text gets shorter
+PHRASED = ("#allowed", "#coach", "#details", "#ruling")  # parts whose Japanese breaks between phrases
+LOGGED = 12  # rulings kept in the move log
+RULING_ROWS = 2  # a ruling or refusal takes at most this many rows: the board stays in view
+
+
+def within_rows(text: Text, width: int, rows: int, more: str) -> tuple[Text, bool]:
+    """``text`` as it wraps at ``width`` cells, cut to ``rows`` rows ending in ``more`` when it is
+    longer; and whether it was cut."""
+    if width <= len(more) + 4:
+        return text, False
+    from rich.console import Console
+
+    lines = text.wrap(Console(width=width, legacy_windows=False), width)
+    if len(lines) <= rows:
+        return text, False
+    last = lines[rows - 1]
+    room = width - cell_len(more)
+    while last.cell_len > room and len(last.plain):
+        last = last[: len(last.plain) - 1]
+    kept = Text("\n").join([*lines[: rows - 1], last]) if rows > 1 else last.copy()
+    kept.rstrip()
+    kept.append(more, style="bold")
+    return kept, True
 
 
 def wanted_height(widget: Static) -> int | None:
@@ -95,8 +120,10 @@ class GameScreen(LangScreen):
         self.live = live
         self.game: str = live.game
         self.engine = live.engine
-        self.describing = True
+        self.describing = False  # the state in sentences (F3); the board is the picture of it
         self.ruling: Text = Text()
+        self.full: Text | None = None  # the last ruling or refusal whole, when the ruling row cut it
+        self.moves: list[Msg] = []  # the recent rulings, newest first, in both languages
         self._legal: LegalLines | None = None
         self._shown: dict[str, object] = {}  # what each part shows now: an unchanged part is not redrawn
         self._previewing = False
@@ -106,11 +133,12 @@ class GameScreen(LangScreen):
         yield Label("", id="game-title", classes="title")
         with Horizontal(id="board-row"):
             with VerticalScroll(id="left"):
-                yield Static(id="board")
+                yield CardText(id="board")
                 yield Static(id="details")
-            with VerticalScroll(id="side"):
+            with Vertical(id="side"):
                 yield Static(id="allowed")
-        yield Static(id="ruling")
+                yield CardText(id="coach")  # the coach while a line is typed, else the moves played
+        yield CardText(id="ruling")
         with Horizontal(id="entry-row"):
             yield EntryLine(placeholder=self.say(W.track_entry), compact=True, id="entry",
                             suggester=LegalSuggester(self.legal_lines, lambda value: value.strip() in self._offers))
@@ -147,12 +175,54 @@ class GameScreen(LangScreen):
             return self.text(said[0])
 
         if self.describing:
-            self._put("#details", self._drawn(described))
+            self._put("#details", self._drawn(lambda: self._details(described)))
         self._put("#allowed", self._drawn(lambda: self._allowed(state, said[0] if said else None)))
-        self._put("#ruling", self._with_end(self.ruling))
+        self._put("#ruling", self._rows(self._with_end(self.ruling)))
+        self._put("#coach", self._log_text())
         self._previewing = False
         self._offers = []
         self._example()
+
+    def _details(self, described: Callable[[], str]) -> Text:
+        """The details panel: the last ruling or refusal whole (when the ruling row cut it), then
+        the state in sentences."""
+        text = Text()
+        if self.full is not None:
+            text.append_text(self.full)
+            text.append("\n\n")
+        text.append(described())
+        return text
+
+    def _rows(self, ruling: Text) -> Text:
+        """A ruling cut to its rows; what it leaves out the details panel shows (F3)."""
+        width = self.query_one("#ruling", Static).content_region.width
+        shown = ruling
+        if self.lang == "ja":  # between phrases, room kept for the pointer to the details
+            phrased = broken(ruling, width - cell_len(self.say(W.track_more)))
+            shown = phrased if isinstance(phrased, Text) else Text(phrased)
+        cut, was_cut = within_rows(shown, width, RULING_ROWS, self.say(W.track_more))
+        if was_cut:
+            if self.full is None or self.full.plain != ruling.plain:
+                self.full = ruling
+                self._shown.pop("#details", None)
+        elif self.full is not None:
+            self.full = None
+            self._shown.pop("#details", None)
+        return cut
+
+    def _log_text(self) -> Text:
+        """The move log: the rulings of this sitting, newest first, under its heading."""
+        if not self.moves:
+            return Text()
+        text = Text(self.say(W.track_log), style="bold")
+        for ruling in self.moves:
+            text.append("\n· " + self.text(ruling))
+        text.stylize("dim", len(self.say(W.track_log)))
+        return text
+
+    def _logged(self, ruling: Msg) -> None:
+        self.moves.insert(0, ruling)
+        del self.moves[LOGGED:]
 
     def _allowed(self, state: object, said: Msg | None) -> str:
         """What is allowed now; beside the details (``said``), only what they do not already say."""
@@ -164,7 +234,7 @@ class GameScreen(LangScreen):
         return self.text(allowed)
 
     def _with_end(self, ruling: Text) -> Text:
-        """The last ruling and, once the game is over, who won and the key to the settlement."""
+        """The last ruling and, once the game is over, who won and the key to the settlement first."""
         if not self.live.finished:
             return ruling
         try:
@@ -177,18 +247,36 @@ class GameScreen(LangScreen):
             end.append((", " if self.lang == "en" else "、").join(winners), style="bold reverse")
             end.append(self.say(W.track_over_sep))
         end.append(self.say(W.track_over_keys), style="bold")
-        return Text("\n").join([ruling, end]) if ruling.plain else end
+        return Text("\n").join([end, ruling]) if ruling.plain else end  # the end first: the rows may cut the ruling
 
     def _example(self) -> None:
         """The entry line's placeholder: a line legal now, as the engine writes it."""
         try:
+            opening = self._opening()
             legal = self.legal_lines()
-            example = legal.legal(1) if legal is not None else []
+            example = [opening] if opening is not None else legal.legal(1) if legal is not None else []
         except Exception:  # a bug while completing: the general sentence instead
             example = []
         entry = self.query_one("#entry", Input)
         entry.placeholder = (self.say(W.track_example) + example[0] + self.say(W.track_example_keys)
                              if example else self.say(W.track_entry))
+
+    def _opening(self) -> str | None:
+        """A Reign of Dragoness round's opening line naming the lowest card this table's deck holds
+        (D-6: its holder opens), the first seat as the holder; None in any other state."""
+        from companion.rules import dragoness
+
+        state = self.live.state
+        if self.game != "dragoness" or state.phase is not dragoness.Phase.OPENING:
+            return None
+        deck = state.setup.deck
+        dragons = [c for c in deck.cards_for(len(state.setup.players)) if deck.kind(c) is dragoness.Kind.DRAGON]
+        if not dragons:
+            return None
+        lowest = min(dragons, key=lambda c: deck.profile(c, True)[1][0])
+        action = dragoness.Opening(0, lowest)
+        dragoness.apply(state, action)  # legal now, or no example from here
+        return str(dragoness.action_line(state, action, self.lang))
 
     def on_entry_line_suggested(self, event: EntryLine.Suggested) -> None:
         """Beside the line, say that the underlined text is a suggestion Tab takes."""
@@ -217,9 +305,9 @@ class GameScreen(LangScreen):
         entry.cursor_position = len(line)
         listed = Text(self.say(W.track_offers), style="bold")
         for i, offered in enumerate(self._offers):
-            listed.append("  " if i else "")
-            listed.append(offered.replace(" ", "\u00a0"), style="reverse" if i == following else "")  # one piece
-        self._put("#ruling", listed)
+            listed.append("\n")
+            listed.append(offered, style="reverse" if i == following else "")
+        self._put("#coach", listed)
         self._previewing = True
 
     def on_resize(self) -> None:
@@ -227,7 +315,8 @@ class GameScreen(LangScreen):
         self.call_after_refresh(self._rewrap)
 
     def _rewrap(self) -> None:
-        self._shown.pop("#board", None)
+        for part in ("#board", *PHRASED):
+            self._shown.pop(part, None)
         self.show()
 
     def _drawn(self, draw: Callable[[], Text | str]) -> Text | str:
@@ -245,6 +334,8 @@ class GameScreen(LangScreen):
             return
         self._shown[selector] = content
         widget = self.query_one(selector, Static)
+        if self.lang == "ja" and selector in PHRASED:
+            content = broken(content, widget.content_region.width)
         widget.update(content, layout=False)
         wanted, height = wanted_height(widget), widget.size.height
         if wanted == height:
@@ -259,7 +350,10 @@ class GameScreen(LangScreen):
     def say_ruling(self, msg: Msg | str, refused: bool = False, prefix: str = "") -> None:
         words = msg if isinstance(msg, str) else self.text(msg)
         self.ruling = Text(prefix + words, style="bold red" if refused else "")
-        self._put("#ruling", self.ruling)
+        self._put("#ruling", self._rows(self.ruling))
+        if self.describing:
+            self._put("#details", self._drawn(lambda: self._details(
+                lambda: self.text(self.engine.describe(self.live.state)))))
         self._previewing = False
 
     # ------------------------------------------------------------------ the entry line
@@ -270,16 +364,19 @@ class GameScreen(LangScreen):
             return
         if not line:
             if self._previewing:  # the last ruling again, where the preview was
-                self._put("#ruling", self.ruling)
+                self._put("#ruling", self._rows(self.ruling))
+                self._put("#coach", self._log_text())
                 self._previewing = False
             return
         try:
             legal = self.legal_lines()
             completes = legal is not None and legal.first(line) is not None
             shown = preview(self.engine, self.live.state, line, self.lang, completes)
+            helped = coach(self.engine, self.live.state, line, self.lang)
         except Exception:  # a bug in a preview: no preview; Enter will say what went wrong
-            shown = Text()
-        self._put("#ruling", shown)
+            shown, helped = Text(), Text()
+        self._put("#ruling", self._rows(shown))
+        self._put("#coach", helped)
         self._previewing = True
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -302,6 +399,7 @@ class GameScreen(LangScreen):
             return False
         entry.value = ""
         self.ruling = Text(self.text(ruling))
+        self._logged(ruling)
         self.show()
         if self.live.finished:
             self.action_settle()
@@ -348,11 +446,12 @@ class GameScreen(LangScreen):
         except Exception as error:
             self.say_ruling(unexpected(error), refused=True)
             return
-        if undone is not None:
-            line = self.engine.action_line(self.live.state, undone, self.lang)
-        else:
-            line = self.engine.action_line(before, self.live.actions[-1], self.lang)
-        self.ruling = Text(self.say(W.track_undone if undo else W.track_redone) + line)
+        state, action = (self.live.state, undone) if undone is not None else (before, self.live.actions[-1])
+        word = W.track_undone if undo else W.track_redone
+        said = Msg(word.en + self.engine.action_line(state, action, "en"),
+                   word.ja + self.engine.action_line(state, action, "ja"))
+        self.ruling = Text(self.text(said))
+        self._logged(said)
         self.show()
 
     def action_toggle_describe(self) -> None:

@@ -1,6 +1,7 @@
-"""Each game's table drawn as text from its state. Cards take the deck file's colours, always with
-their letters or numbers beside, so nothing depends on colour alone. Drawing only: every number
-shown (scores, counts) is the engine's."""
+"""Each game's table drawn as a picture made of text from its state: every card a tile in its deck's
+colour with its rank or number and the deck's symbol (``tiles``), so nothing depends on colour
+alone. Drawing only: every number shown (scores, counts, points) is the engine's; the same state in
+sentences is the details panel's (F3)."""
 
 from __future__ import annotations
 
@@ -12,27 +13,19 @@ from rich.style import Style
 from rich.text import Text
 
 from companion.app.complete import LegalLines
+from companion.app.widgets.tiles import click, tall_tile, tile
 from companion.app.words import W, say
+from companion.cardlook import dragoness_look, fortress_look, homalet_colour_look, homalet_look
 from companion.rules import dragoness, fortress, homalet
 from companion.rules.common import Lang, Refusal
 from companion.rules.engine import AnyEngine
 from companion.rules.games import HOMALET
 
 TURN = "▶"
-
-
-def _ink(color: str, token: str | None = None) -> Style:
-    """A deck colour as text colour, bold so dark colours stay readable on a dark background;
-    clicking it types ``token`` into the entry line."""
-    return Style(color=color, bold=True) + _click(token)
-
-
-def _click(token: str | None, style: str = "", line: bool = False) -> Style:
-    """Clicking this text types ``token`` into the entry line (the mouse as an alternative);
-    with ``line``, ``token`` is a whole line (a choice) and replaces what was typed."""
-    base = Style.parse(style) if style else Style()
-    action = "choose" if line else "insert"
-    return base if token is None else base + Style(meta={"@click": f"screen.{action}({token!r})"})
+SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+TALL_WIDTH = 70
+HANG_ROOM = 12  # cells a wrapped row needs beside its head to go on under its own column
+HANG_NEAR = 4  # else it goes on from here  # a board at least this wide draws the Fortress grids with three-row tiles
 
 
 def _choice(engine: AnyEngine, state: Any, action: Any, lang: Lang) -> str | None:
@@ -48,8 +41,10 @@ def _choice(engine: AnyEngine, state: Any, action: Any, lang: Lang) -> str | Non
 def hang(row: Text, indent: int, width: int | None) -> Text:
     """One board row wrapped at spaces to ``width`` cells, its further lines starting under column
     ``indent`` (a long fortress or score pile stays in its column instead of wrapping to column 1)."""
-    if width is None or row.cell_len <= width or width <= indent + 4:
+    if width is None or row.cell_len <= width or width <= HANG_NEAR + 4:
         return row
+    if width - indent < HANG_ROOM:
+        indent = HANG_NEAR  # too little room beside the row's head: go on under it, near the left
     plain = row.plain
     cuts: list[int] = []
     used = 0  # cells on the line being filled
@@ -77,71 +72,117 @@ def hang(row: Text, indent: int, width: int | None) -> Text:
 
 def _row_name(text: Text, name: str, active: bool, width: int = 10) -> None:
     text.append(TURN if active else " ", style="bold")
-    cut = name if len(name) <= width else name[: width - 1] + "…"
-    text.append(cut.ljust(width) + " ", style="bold" if active else "")
+    cut = name if cell_len(name) <= width else _cut(name, width - 1) + "…"
+    text.append(cut + " " * (width - cell_len(cut)) + " ", style="bold" if active else "")
+
+
+def _right(word: str, cells: int) -> str:
+    """``word`` right-aligned in ``cells`` terminal cells (a Japanese character takes two)."""
+    return " " * (cells - cell_len(word)) + word
+
+
+def _cut(name: str, cells: int) -> str:
+    out = ""
+    for ch in name:
+        if cell_len(out + ch) > cells:
+            break
+        out += ch
+    return out
 
 
 # --------------------------------------------------------------------------- Six-Suit Fortress
 
+CELL = 6  # a one-row tile: " R13● "
+TALL = 7  # a three-row tile
 
-def fortress_board(state: Any, lang: Lang, width: int | None = None) -> Text:
-    """Both 2×2 grids with their 16 spots labelled as in the notation; each player's fortress row
-    (columns left to right, rank and height), hand count and score so far; the deck count."""
+
+def _grid_lines(state: Any, tall: bool) -> list[Text]:
+    """Both 2×2 grids, their 16 spots around them, each spot and empty cell clickable."""
     deck = state.setup.deck
-    text = Text()
+    cell_width = TALL if tall else CELL
+    rows = 3 if tall else 1
+    lines: list[Text] = []
 
-    def card(cell: str) -> None:
-        c = state.grid.get(cell)
-        if c is None:
-            text.append(f"{'--':^5}", style=_click(cell, "dim"))  # a click names the cell to refill
-        else:
-            text.append(f"{c!s:^5}", style=_ink(deck.suit(c.suit).color, str(c)))
-
-    a, b = fortress.GRIDS
-    def spot(name: str, width: int = 5) -> None:
+    def spot(text: Text, name: str, width: int) -> None:
         pad = width - len(name)
         text.append(" " * (pad // 2))
-        text.append(name, style=_click(name, "dim"))
+        text.append(name, style=click(name, "dim"))
         text.append(" " * (pad - pad // 2))
 
-    for side, (left, right) in (("N", (1, 2)), ("S", (3, 4))):
-        if side == "S":
-            for top, bottom in ((1, 2), (3, 4)):
-                for g in (a, b):
-                    text.append(" ")
-                    spot(f"{g}{top}W", 4)
-                    card(f"{g}{top}")
-                    card(f"{g}{bottom}")
-                    spot(f"{g}{bottom}E", 5)
-                    text.append(" ")
-                text.append("\n")
-        for g in (a, b):
+    def cell(text: Text, name: str, row: int) -> None:
+        c = state.grid.get(name)
+        if c is None:
+            mark = "--" if row == rows // 2 else ""
+            text.append(mark.center(cell_width), style=click(name, "dim"))  # a click names the cell to refill
+        elif tall:
+            face, style = tall_tile(fortress_look(deck, c))[row]
+            text.append(face.replace(" ", "\u00a0"), style=style + click(str(c)))
+        else:
+            tile(text, fortress_look(deck, c), str(c))
+
+    def spot_row(side: str, left: int, right: int) -> Text:
+        text = Text()
+        for g in fortress.GRIDS:
             text.append(" " * 5)
-            spot(f"{g}{left}{side}")
-            spot(f"{g}{right}{side}")
-            text.append(" " * 6)
-        text.append("\n")
-    text.append(f" {say(W.board_deck, lang)} {state.deck_count}", style="bold")
+            spot(text, f"{g}{left}{side}", cell_width)
+            text.append(" ")
+            spot(text, f"{g}{right}{side}", cell_width)
+            text.append(" " * 7)
+        return text
+
+    lines.append(spot_row("N", 1, 2))
+    for top, bottom in ((1, 2), (3, 4)):
+        for row in range(rows):
+            text = Text()
+            for g in fortress.GRIDS:
+                middle = row == rows // 2
+                text.append(" ")
+                spot(text, f"{g}{top}W" if middle else "", 4)
+                cell(text, f"{g}{top}", row)
+                text.append(" ")
+                cell(text, f"{g}{bottom}", row)
+                text.append(" ")
+                spot(text, f"{g}{bottom}E" if middle else "", 4)
+                text.append("  ")
+            lines.append(text)
+        if tall and top == 1:
+            lines.append(Text())
+    lines.append(spot_row("S", 3, 4))
+    return lines
+
+
+def fortress_board(state: Any, lang: Lang, width: int | None = None) -> Text:
+    """Both 2×2 grids as tiles with their 16 spots labelled as in the notation; the deck and the
+    cards captured; each player's fortress as columns of tiles (a column as long as it is high),
+    hand count and score so far, and, once the game is over, the face-down pair that counts."""
+    deck = state.setup.deck
+    tall = width is not None and width >= TALL_WIDTH
+    text = Text("\n").join(_grid_lines(state, tall))
+    text.append(f"\n {say(W.board_deck, lang)} {state.deck_count}", style="bold")
     if state.pending:
         text.append(f"   {say(W.board_captured, lang)} ")
         for c in state.pending:
-            text.append(str(c), style=_ink(deck.suit(c.suit).color, str(c)))
+            tile(text, fortress_look(deck, c), str(c))
             text.append(" ")
     text.append("\n")
     scores = fortress.scores(state)
     active = state.turn if state.phase in (fortress.Phase.PLACE, fortress.Phase.BUILD) else None
+    ending = state.phase in (fortress.Phase.FINAL, fortress.Phase.OVER)
     for p, name in enumerate(state.setup.players):
         row = Text()
         _row_name(row, name, p == active)
         row.append(f"{say(W.board_hand, lang)}{state.hand_counts[p]:>2} ")
-        row.append(f"{say(W.board_score, lang)}{scores[p].score:>3} ", style="bold")
+        row.append(f"{say(W.board_score, lang)}{scores[p].score:>3}  ", style="bold")
         indent = row.cell_len
-        for column in state.fortresses[p]:
-            first = column[0]
-            row.append(f"{first.rank}", style="bold")
+        pair = scores[p].pair if ending else None
+        for i, column in enumerate(state.fortresses[p]):
+            paired = pair is not None and i in (pair.source, pair.target)
             for c in column:
-                row.append(c.suit, style=_ink(deck.suit(c.suit).color))
-            row.append(" ")
+                tile(row, fortress_look(deck, c), pad=False, extra="underline" if paired else "")
+            row.append(f"{str(len(column)).translate(SUPERSCRIPT)} ", style="dim")  # the column's height
+        if pair is not None:
+            words = say(W.board_pair, lang).format(pair.source + 1, pair.target + 1)
+            row.append(words.replace(" ", "\u00a0"), style="italic")  # kept on one line
         text.append_text(hang(row, indent, width))
         text.append("\n")
     return text
@@ -151,67 +192,80 @@ def fortress_board(state: Any, lang: Lang, width: int | None = None) -> Text:
 
 
 def homalet_board(state: Any, lang: Lang, width: int | None = None) -> Text:
-    """The battlefield and wilderness with their lead colours, the wilderness sets, each player's
-    hand count and score pile with its live score."""
+    """The battlefield and wilderness with their lead colours and each card with its player (a
+    battlefield card already picked marked), the wilderness sets, each player's hand count and
+    score pile with its live score and breakdown."""
     deck = state.setup.deck
     text = Text()
 
     picking = state.phase is homalet.Phase.PICK and state.pickers
     taking = state.phase is homalet.Phase.TAKE and state.takers
 
-    def card(c: int, dim: bool = False, pick: bool = False, into: Text | None = None) -> None:
-        out = text if into is None else into
-        colour = deck.colour(c)
-        mark = colour.ja if lang == "ja" else colour.en[:1]
-        season = deck.season(c)
+    def card(c: int, into: Text, taken: bool = False, pick: bool = False) -> None:
+        look = homalet_look(deck, c)
         choice = _choice(HOMALET, state, homalet.Pick(state.pickers[0], c), lang) if pick and picking else None
-        if dim:
-            style = _click(f"{c:02d}", "dim")
+        if taken:
+            tile(into, look, f"{c:02d}", extra="strike")
+            into.append("✓", style="dim")
         elif choice is not None:
-            style = _ink(colour.color) + _click(choice, "underline", line=True)
+            tile(into, look, choice, line=True, extra="underline")
         else:
-            style = _ink(colour.color, f"{c:02d}")
-        out.append(f"{c:02d}{mark}", style=style)
+            tile(into, look, f"{c:02d}")
+        season = deck.season(c)
         if season is not None:
             name = homalet.SEASON_NAMES[season].text(lang)
-            out.append(name[:1] if lang == "ja" else name[:2].capitalize(), style="dim")  # 春 / Sp
-        out.append(" ")
+            into.append(name[:1] if lang == "ja" else name[:2].capitalize(), style="dim")  # 春 / Sp
 
     names = state.setup.players
+    label = max(cell_len(homalet.FIELD_NAMES[f].text(lang)) for f in homalet.Field)
     for where in homalet.Field:
+        row = Text()
+        title = homalet.FIELD_NAMES[where].text(lang)
+        row.append(f" {title}" + " " * (label - cell_len(title)) + " ", style="bold")
         lead = state.lead(where)
-        text.append(f" {homalet.FIELD_NAMES[where].text(lang)}", style="bold")
         if lead is not None:
-            colour = deck.by_key[lead]
-            text.append(f" ({say(W.board_lead, lang)} ")
-            text.append(colour.ja if lang == "ja" else colour.en, style=_ink(colour.color))
-            text.append(")")
-        text.append(": ")
+            row.append(f"{say(W.board_lead, lang)} ")
+            tile(row, homalet_colour_look(deck, lead, lang))
+            row.append("  ")
+        indent = row.cell_len
         for p, c, f in state.played:
             if f is where:
-                card(c, dim=c in state.battle_taken, pick=where is homalet.Field.BATTLE)
-                text.append(f"{names[p][:6]} ", style="dim")
+                card(c, row, taken=c in state.battle_taken, pick=where is homalet.Field.BATTLE)
+                row.append(f"\u00a0{names[p][:6]}  ", style="dim")  # a card and its player stay on one line
+        text.append_text(hang(row, indent, width))
         text.append("\n")
-    text.append(f" {say(W.board_sets, lang)}\n  ", style="bold")
+    row = Text(f" {say(W.board_sets, lang)} ", style="bold")
+    indent = row.cell_len
     for i, cards in enumerate(state.wilderness):
         choice = _choice(HOMALET, state, homalet.TakeSet(state.takers[0], i), lang) if taking else None
-        text.append(f"{i + 1}:", style=_click(choice, "underline", line=True) if choice else Style(dim=True))
+        row.append(f"{i + 1}:", style=click(choice, "underline", line=True) if choice else Style(dim=True))
         for c in cards:
-            card(c)
-        text.append(" ")
-    text.append(f"\n {say(W.board_deck, lang)} {state.deck_count}  {say(W.board_round, lang)} {state.round}\n")
+            card(c, row)
+            row.append(" ")
+        row.append(" ")
+    text.append_text(hang(row, indent, width))
+    wide = width is None or width >= TALL_WIDTH
+    text.append(f"\n {say(W.board_deck, lang)} {state.deck_count}  {say(W.board_round, lang)} {state.round}")
+    if not wide:  # what the numbers in brackets are
+        text.append("  " + say(W.board_breakdown_key, lang), style="dim")
+    text.append("\n")
     scores = homalet.scores(state)
     actor = state.actor()
     for p, name in enumerate(names):
         row = Text()
         _row_name(row, name, p == actor)
         row.append(f"{say(W.board_hand, lang)}{state.hand_counts[p]:>2} ")
-        row.append(f"{say(W.board_score, lang)}{scores[p].score:>3} ", style="bold")
         s = scores[p]
-        row.append(f"({s.cards}+{s.same_digit}+{s.run}+{s.spring}) ", style="dim")
+        row.append(f"{say(W.board_score, lang)}{s.score:>3} ", style="bold")
+        parts = (s.cards, s.same_digit, s.run, s.spring)
+        if wide:
+            row.append(say(W.board_breakdown, lang).format(*parts) + " ", style="dim")
+        else:
+            row.append("(" + "+".join(map(str, parts)) + ") ", style="dim")
         indent = row.cell_len
         for c in sorted(state.piles[p]):
-            card(c, into=row)
+            card(c, row)
+            row.append(" ")
         text.append_text(hang(row, indent, width))
         text.append("\n")
     return text
@@ -221,36 +275,67 @@ def homalet_board(state: Any, lang: Lang, width: int | None = None) -> Text:
 
 
 def dragoness_board(state: Any, lang: Lang, width: int | None = None) -> Text:
-    """Round n of 5, the pile's top pattern with its type and the card to beat, who has passed,
-    hand counts and points so far."""
+    """Round n of 5; the pile's top pattern as tiles (a special card with the value it stands for),
+    its type and the card to beat; then a table: each player's hand count, points round by round
+    and in total, and who has passed or leads the pile."""
     deck = state.setup.deck
     text = Text()
     rounds = dragoness.ROUNDS
-    text.append(f" {say(W.board_round, lang)} {min(state.round, rounds)}/{rounds}\n", style="bold")
-    pile = Text(f" {say(W.board_pile, lang)}: ", style="bold")
+    text.append(f" {say(W.board_round, lang)} {min(state.round, rounds)}/{rounds}", style="bold")
+    pile = Text(f"   {say(W.board_pile, lang)}: ", style="bold")
     indent = pile.cell_len
-    for i, c in enumerate(state.pile):
-        # a special card (page, squire, …) has no clan and so no colour: shown reversed, by its name
-        dragon = deck.kind(c) is dragoness.Kind.DRAGON and deck.known(c)
-        style = _ink(deck.clan(c.code).color) if dragon else Style(bold=True, reverse=True)
-        if i:
-            pile.append(" · ", style="dim")  # card names hold spaces: the cards apart without colour
-        pile.append(deck.label(c, lang).replace(" ", "\u00a0"), style=style)  # a card is not broken
-    text.append_text(hang(pile, indent, width))
-    if state.top is not None:
-        text.append("\n   " + state.top.describe().text(lang), style="dim")
-    text.append("\n")
+    top = state.top
+    if top is not None:
+        cards = state.pile[len(state.pile) - top.size:]
+        beneath = len(state.pile) - top.size
+        looks = [dragoness_look(deck, c, lang, value[0]) for c, value in zip(cards, top.values, strict=True)]
+        tall = width is not None and width >= TALL_WIDTH
+        for c, look in zip(cards, looks, strict=True):
+            if not tall:
+                tile(pile, look, str(c))
+                pile.append(" ")
+        if beneath:
+            pile.append(say(W.board_beneath, lang).format(beneath), style="dim")
+        text.append_text(hang(pile, indent, width))
+        if tall:  # the top pattern as cards seen from above, side by side
+            rows = [tall_tile(look, max(TALL, cell_len(look.label) + 2)) for look in looks]
+            for r in range(3):
+                text.append("\n" + " " * indent)
+                for c, card_rows in zip(cards, rows, strict=True):
+                    face, style = card_rows[r]
+                    text.append(face.replace(" ", "\u00a0"), style=style + click(str(c)))
+                    text.append(" ")
+        words = dragoness.pattern_kind(top.shape, top.size).text(lang)
+        beat = dragoness.value_words(top.high).text(lang)
+        text.append(f"\n   {words}", style="dim")
+        text.append(say(W.board_to_beat, lang), style="bold")
+        text.append(beat, style="bold")
+    else:
+        pile.append("—", style="dim")
+        text.append_text(pile)
+    text.append("\n\n")
     totals = state.totals()
     playing = state.phase in (dragoness.Phase.LEAD, dragoness.Phase.FOLLOW, dragoness.Phase.REVIVED)
+    head = Text(" " * 12 + _right(say(W.board_hand, lang), 4) + " ", style="bold")
+    for r in range(1, rounds + 1):
+        head.append(_right(f"{say(W.board_r, lang)}{r}", 3), style="bold underline" if r == state.round else "bold")
+        head.append(" ")  # over the * of who went out first
+    head.append(" " + _right(say(W.board_total, lang), 5), style="bold")
+    text.append_text(head)
+    text.append("\n")
     for p, name in enumerate(state.setup.players):
         _row_name(text, name, playing and p == state.turn)
-        text.append(f"{say(W.board_hand, lang)}{state.hand_counts[p]:>2} ")
-        text.append(f"{say(W.board_points, lang)}{totals[p]:>3} ", style="bold")
+        cells = [f"{r.points[p]:>3}" + ("*" if r.out == p else " ") for r in state.results[:rounds]]
+        cells += ["  · "] * (rounds - len(cells))
+        text.append(f"{state.hand_counts[p]:>4} " + "".join(cells))  # one piece: quick to draw
+        text.append(f" {totals[p]:>5} ", style="bold")
         if p in state.passed:
             text.append(say(W.board_passed, lang), style="dim italic")
         if state.top_player == p:
-            text.append(say(W.board_top, lang), style="italic")
+            text.append(say(W.board_on_top, lang), style="italic")
         text.append("\n")
+    if state.results:
+        text.append(say(W.board_first_out, lang), style="dim")
     return text
 
 

@@ -9,7 +9,9 @@ from typing import Any
 
 from rich.text import Text
 
+from companion.app.widgets.tiles import tile
 from companion.app.words import W, say
+from companion.cardlook import fortress_look
 from companion.rules import dragoness, fortress
 from companion.rules.common import Lang, Refusal
 from companion.rules.engine import AnyEngine
@@ -17,23 +19,25 @@ from companion.rules.engine import AnyEngine
 
 def preview(engine: AnyEngine, state: Any, line: str, lang: Lang, completes: bool = False) -> Text:
     """What Enter would do with ``line``: the engine's ruling, or its refusal (not shown while
-    ``completes``: the line is the start of a legal one, still being typed)."""
+    ``completes``, the line being the start of a legal one still typed, nor while the coach has
+    something to show for it)."""
     text = Text()
-    extra = _game_coach(engine, state, line, lang)
-    if extra is not None:
-        text.append_text(extra)
-        text.append("\n")
     try:
         action = engine.parse_line(state, line)
         _, ruling = engine.apply(state, action)
     except Refusal as refusal:
-        if extra is None and not completes:
+        if not completes and _game_coach(engine, state, line, lang) is None:
             text.append(refusal.msg.text(lang), style="red")
-        text.rstrip()
         return text
     text.append(say(W.track_preview, lang), style="bold")
     text.append(ruling.text(lang), style="green")
     return text
+
+
+def coach(engine: AnyEngine, state: Any, line: str, lang: Lang) -> Text:
+    """What the coach shows beside the table for ``line`` as it is typed: a Fortress card's
+    capture at every spot, or its legal places in a build; a Dragoness group's wild readings."""
+    return _game_coach(engine, state, line, lang) or Text()
 
 
 def _game_coach(engine: AnyEngine, state: Any, line: str, lang: Lang) -> Text | None:
@@ -68,8 +72,9 @@ def _captures(state: Any, card: Any, lang: Lang) -> Text:
     by_spot: dict[str, dict[Any, int]] = {}
     for c in fortress.captures(state, card):
         by_spot.setdefault(c.spot, {})[c.mode] = len(c.cards)
-    text = Text(f"{card} ", style="bold")
-    text.append(say(W.coach_captures, lang))
+    text = Text()
+    tile(text, fortress_look(state.setup.deck, card))
+    text.append(" " + say(W.coach_captures, lang))
     for spot, modes in by_spot.items():
         n, s = modes.get(fortress.Mode.NUMBER, 0), modes.get(fortress.Mode.SUIT, 0)
         text.append(f" {spot}:", style="dim")
@@ -82,7 +87,9 @@ def _builds(state: Any, card: Any, lang: Lang) -> Text | None:
     """F-11 for one captured card: every legal place, and why each other place is refused."""
     for option in fortress.build_options(state):
         if option.card == card:
-            text = Text(f"{card} ", style="bold")
+            text = Text()
+            tile(text, fortress_look(state.setup.deck, card))
+            text.append(" ")
             text.append((", " if lang == "en" else "・").join(fortress.WHERE_NAMES[w].text(lang) for w in option.legal),
                         style="green")
             for where, why in option.refused:
