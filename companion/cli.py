@@ -63,7 +63,7 @@ def default_lang() -> Lang:
     return "en"
 
 
-COMMANDS = ("settle", "replay", "print", *LIVE_COMMANDS)
+COMMANDS = ("settle", "replay", "print", *LIVE_COMMANDS, "serve")
 
 
 def message_lang(argv: Sequence[str]) -> Lang:
@@ -106,6 +106,9 @@ def build_parser(lang: Lang = "en") -> argparse.ArgumentParser:
     replay.add_argument("--lang", choices=("en", "ja"), default=argparse.SUPPRESS, help=say("lang"))
     _add_print(commands, lang, say)
     add_live_commands(commands, lang)
+    from companion.serve import add_serve_command
+
+    add_serve_command(commands, lang, say("lang"))
     return parser
 
 
@@ -394,6 +397,10 @@ def _main(argv: list[str], lang: Lang) -> int:
         return run_print(args, lang)
     if args.command in LIVE_COMMANDS:
         return run_live(args, lang)
+    if args.command == "serve":
+        from companion.serve import run as serve
+
+        return serve(args.host, args.port, args.db, lang)
     parser.print_help()
     return 0
 

@@ -34,6 +34,7 @@ KEYS = [("^Z", "key.undo"), ("^Y", "key.redo"), ("F3", "track.describe"), ("F5",
 
 
 OFFERED = 8  # legal lines Tab lists on an empty line
+FOLLOW_EVERY = 0.25  # seconds between two looks at the store for a change made elsewhere (another tab, the shell)
 GROW_ONLY = ("#board", "#details")  # parts that keep their height when their text gets shorter
 
 
@@ -127,6 +128,26 @@ class GameScreen(LangScreen):
         super().on_mount()
         self.show()
         self.query_one("#entry", Input).focus()
+        self._version = self.live.store.data_version()
+        self.set_interval(FOLLOW_EVERY, self.follow)
+
+    def follow(self) -> None:
+        """Show a change another program made to this game (a second app, a browser tab,
+        ``companion play``) and its last ruling. ``PRAGMA data_version`` tells cheaply whether
+        anything at all was written meanwhile."""
+        try:
+            version = self.live.store.data_version()
+            if version == self._version:
+                return
+            self._version = version
+            if not self.live.refresh():
+                return
+            last = self.live.rulings(1)
+        except Exception:  # the file went away or is being written: look again at the next tick
+            return
+        self.ruling = Text(self.say("track.elsewhere") + self.text(last[0]) if last
+                           else self.say("track.elsewhere.none"))
+        self.show()
 
     # ------------------------------------------------------------------ drawing
 
