@@ -178,7 +178,7 @@ class Table:
         self.follower = Follower(self.store)
         self.streams: set[Stream] = set()
         self.closing = asyncio.Event()
-        command = app_command or shlex.join([sys.executable, "-m", "companion"])
+        command = app_command or "exec " + shlex.join([sys.executable, "-m", "companion"])  # exec: no shell left behind
         self.apps = TableApps(command, db_path)
         self._watcher: asyncio.Task[None] | None = None
 
