@@ -47,7 +47,8 @@ def board_html(live: LiveGame, lang: Lang) -> str:
         lines = engine.describe(state).text(lang).splitlines()
         if lines:
             parts.append(f'<p class="now">{esc(lines[0])}</p>')
-            parts.append('<ul class="describe">' + "".join(f"<li>{esc(x)}</li>" for x in lines[1:]) + "</ul>")
+        parts.append('<div class="cols"><section class="state"><ul class="describe">'
+                     + "".join(f"<li>{esc(x)}</li>" for x in lines[1:]) + "</ul></section>")
         scores = running_scores(live) or []
         counts = list(getattr(state, "hand_counts", ()))
         rows = []
@@ -55,8 +56,8 @@ def board_html(live: LiveGame, lang: Lang) -> str:
             count = str(counts[seat]) if seat < len(counts) else "—"
             score = str(scores[seat]) if seat < len(scores) else "—"
             rows.append(f"<tr><th scope=\"row\">{esc(name)}</th><td>{count}</td><td>{score}</td></tr>")
-        parts.append(f'<table class="players"><thead><tr><th>{esc(say("board.player", lang))}</th>'
-                     f'<th>{esc(say("board.hand", lang))}</th><th>{esc(say("board.score", lang))}</th></tr>'
+        parts.append(f'<section class="side"><table class="players"><thead><tr><th>{esc(say("board.player", lang))}'
+                     f'</th><th>{esc(say("board.hand", lang))}</th><th>{esc(say("board.score", lang))}</th></tr>'
                      f'</thead><tbody>{"".join(rows)}</tbody></table>')
         parts.append(f"<h2>{esc(say('board.rulings', lang))}</h2>")
         rulings = live.rulings(RULINGS_SHOWN)
@@ -65,6 +66,7 @@ def board_html(live: LiveGame, lang: Lang) -> str:
                          + "</ol>")
         else:
             parts.append(f"<p>{esc(say('board.none', lang))}</p>")
+        parts.append("</section></div>")
     if live.finished:
         parts.append(f"<h2>{esc(say('board.over', lang))}</h2>")
         parts.append(f'<div class="settlement">{_settlement(live, lang)}</div>')

@@ -15,8 +15,8 @@ from companion.serve.words import say
 
 STYLE = """
 *{box-sizing:border-box}
-body{margin:0;font:16px/1.45 system-ui,-apple-system,"Segoe UI","Hiragino Sans","Noto Sans CJK JP",sans-serif;
- background:#fbfaf7;color:#1d1d1b}
+body{margin:0;font:16px/1.45 system-ui,-apple-system,"Segoe UI","Hiragino Sans","Noto Sans CJK JP",IPAexGothic,
+ sans-serif;background:#fbfaf7;color:#1d1d1b}
 header{display:flex;gap:.8em;align-items:center;justify-content:space-between;padding:.5em .8em;
  background:#1f3a4d;color:#fff;font-size:.9em}
 header a{color:#fff}
@@ -41,8 +41,7 @@ button{font-size:1em;padding:.4em .8em}
 .private{background:#e7f1f7;padding:.4em .6em;border-radius:.3em;font-size:.9em}
 .qr{width:10em;height:10em}
 .game{border-top:1px solid #ccc;padding:.5em 0}
-@media (min-width:900px){.board{display:grid;grid-template-columns:1fr 1fr;column-gap:2em}
- .board>h1,.board>.moves,.board>.now{grid-column:1/3}}
+@media (min-width:900px){.cols{display:grid;grid-template-columns:1fr 1fr;column-gap:2em;align-items:start}}
 """
 
 
@@ -77,13 +76,14 @@ async function ask(){
  if(asking){again=true;return;}
  asking=true;
  try{
+  const sent=saved.typed;
   const r=await fetch(C.answer,{method:"POST",headers:{"Content-Type":"application/json"},
-   body:JSON.stringify({hand:saved.typed,since:saved.since,lang:C.lang})});
+   body:JSON.stringify({hand:sent,since:saved.since,lang:C.lang})});
   if(!r.ok){out.textContent=await r.text();return;}
   const a=await r.json();
   out.innerHTML=a.html;position=a.position;
-  if(a.dropped.length){saved={typed:a.hand.join(" "),since:a.position};save();
-   if(document.activeElement!==input)input.value=saved.typed;}
+  if(a.dropped.length&&saved.typed===sent){saved={typed:a.hand.join(" "),since:a.position};save();
+   if(input.value===sent)input.value=saved.typed;}
   else if(saved.since!==a.position){saved.since=a.position;save();}
  }catch(e){}finally{asking=false;if(again){again=false;ask();}}
 }
