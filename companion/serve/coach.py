@@ -84,7 +84,7 @@ def answer(live: LiveGame, seat: int, typed: str, since: int, lang: Lang) -> Ans
         parts.append(f'<p class="played">{esc(say("coach.played", lang))}{esc(" ".join(map(shown, played)))}</p>')
     if unknown:
         parts.append(f'<p class="unknown">{esc(say("coach.unknown", lang))}{esc(" ".join(unknown))}</p>')
-    waiting = state.waiting_for() if hasattr(state, "waiting_for") else engine.allowed(state).describe()
+    waiting = engine.allowed(state).describe()
     parts.append(f'<p class="now">{esc(say("coach.now", lang))}{esc(waiting.text(lang).splitlines()[0])}</p>')
     if not cards:
         parts.append(f"<p>{esc(say('coach.empty', lang))}</p>")

@@ -100,7 +100,7 @@ ask();
 
 def coach_page(title: str, lang: Lang, name: str, config: dict[str, object], other_lang_url: str,
                board_url: str) -> str:
-    body = (f"<h1>{esc(say('coach.title', lang))} {esc(say('coach.for', lang))} {esc(name)}</h1>"
+    body = (f"<h1>{esc(say('coach.for', lang, name=name))}</h1>"
             f'<p class="private">{esc(say("coach.private", lang))}</p>'
             f'<label for="hand">{esc(say("coach.hand", lang))}</label>'
             '<input id="hand" autocomplete="off" autocapitalize="characters" spellcheck="false">'

@@ -30,7 +30,7 @@ WORDS: dict[str, Msg] = {
                           "JavaScript が無効なので、2秒ごとに再読み込みします。"),
     "board.lang": Msg("日本語", "English"),
     "coach.title": Msg("Coach", "コーチ"),
-    "coach.for": Msg("for", "："),
+    "coach.for": Msg("Coach for {name}", "{name}さんのコーチ"),
     "coach.private": Msg("Your hand stays in this browser: the server never stores or logs it. "
                          "Cards the table records you playing leave it by themselves.",
                          "手札はこのブラウザの中だけにあります。サーバーは保存も記録もしません。"

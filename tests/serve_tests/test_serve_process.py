@@ -4,6 +4,7 @@ process), and a clean stop on SIGTERM and ctrl+c that ends every app process. Lo
 from __future__ import annotations
 
 import asyncio
+import re
 import signal
 import subprocess
 import sys
@@ -100,3 +101,15 @@ def test_a_port_in_use_is_refused_in_one_sentence(tmp_path: Path) -> None:
                               str(tmp_path / "g.sqlite3")], capture_output=True, text=True, timeout=60)
     assert run.returncode == 2
     assert run.stderr.count("\n") == 1 and f"port {port}" in run.stderr and "--port" in run.stderr
+
+
+def test_the_load_script_runs_bounded_on_loopback_and_reports_delay_and_memory() -> None:
+    """scripts/load_serve.py at a small size (the README's run is 8 scoreboards, 2 tabs, 300 moves)."""
+    root = Path(__file__).resolve().parents[2]
+    run = subprocess.run([sys.executable, str(root / "scripts" / "load_serve.py"), "--boards", "2", "--tabs", "1",
+                          "--moves", "12"], capture_output=True, text=True, timeout=240)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "every scoreboard showed every move: yes" in run.stdout
+    assert "1000 of 1000 got an empty 404" in run.stdout
+    last = run.stdout.strip().splitlines()[-1]
+    assert re.fullmatch(r"p99 delay: \d+ ms; app tab memory: \d+ MB each", last), last
