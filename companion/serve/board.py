@@ -44,11 +44,11 @@ def board_html(live: LiveGame, lang: Lang) -> str:
     else:
         state = live.state
         parts.append(f'<p class="moves">{live.position} {esc(say("board.moves", lang))}</p>')
-        lines = engine.describe(state).text(lang).splitlines()
-        if lines:
-            parts.append(f'<p class="now">{esc(lines[0])}</p>')
+        waiting = state.waiting_for().text(lang)
+        parts.append(f'<p class="now">{esc(say("coach.now", lang))}{esc(waiting)}</p>')
+        lines = [x for x in engine.describe(state).text(lang).splitlines() if waiting not in x]  # said above
         parts.append('<div class="cols"><section class="state"><ul class="describe">'
-                     + "".join(f"<li>{esc(x)}</li>" for x in lines[1:]) + "</ul></section>")
+                     + "".join(f"<li>{esc(x)}</li>" for x in lines) + "</ul></section>")
         scores = running_scores(live) or []
         counts = list(getattr(state, "hand_counts", ()))
         rows = []

@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import json
 import os
+import re
 import shlex
 import signal
 import sys
@@ -85,7 +86,8 @@ class TableApps(Server):
 
     async def handle_index(self, request: web.Request) -> web.Response:
         """textual-serve's page, its links made from the address the browser used (a phone on the
-        network reaches the server by another name than this computer does)."""
+        network reaches the server by another name than this computer does), without its web font
+        from the internet (the table may have none) and sending no referrer."""
         base = f"{request.scheme}://{request.host}"
         router = request.app.router
         ws = router["websocket"].url_for()
@@ -95,7 +97,10 @@ class TableApps(Server):
             "config": {"static": {"url": base + str(router["static"].url_for(filename="/")).rstrip("/") + "/"}},
             "application": {"name": self.title},
         }
-        return aiohttp_jinja2.render_template("app_index.html", request, context)
+        response = aiohttp_jinja2.render_template("app_index.html", request, context)
+        page = (response.text or "").replace("<head>", '<head><meta name="referrer" content="no-referrer">', 1)
+        response.text = re.sub(r'<link\s+rel="stylesheet"\s+href="https://fonts\.googleapis\.com[^>]*>', "", page)
+        return response
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         if len(self.services) >= MAX_APP_TABS:

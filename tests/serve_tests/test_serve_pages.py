@@ -106,7 +106,9 @@ async def test_the_scoreboard_shows_the_engines_words_counts_scores_and_rulings(
         described = live.engine.describe(live.state).text(lang).splitlines()
         rulings = [r.text(lang) for r in live.rulings(5)]
         counts, totals = live.state.hand_counts, live.state.totals()
+        waiting = live.state.waiting_for().text(lang)
     page = await (await client.get(f"/{table.tokens.game(game_id)}/game/{game_id}?lang={lang}")).text()
+    assert f'<p class="now">{"Now: " if lang == "en" else "現在："}{html.escape(waiting)}</p>' in page  # whose turn
     for line in described:
         assert html.escape(line) in page
     for ruling in rulings:
@@ -328,3 +330,16 @@ async def test_a_hand_is_never_stored(served: Served, db: Path) -> None:
     token = table.tokens.game(game_id)
     for url in (f"/{token}/game/{game_id}", f"/{token}/coach/{game_id}/1", f"/{table.tokens.master}/"):
         assert "Lo7 Gy12" not in await (await client.get(url)).text()
+
+
+async def test_the_app_page_needs_nothing_from_the_internet_and_sends_no_referrer(served: Served) -> None:
+    """The table may have no internet: textual-serve's page without its web font; and a link holding
+    the token is never sent to another site."""
+    table, client = served
+    page = await (await client.get(f"/{table.tokens.master}/app/")).text()
+    assert "googleapis" not in page and '<meta name="referrer" content="no-referrer">' in page
+    host = f"{client.server.host}:{client.server.port}"
+    assert f'data-session-websocket-url="ws://{host}/{table.tokens.master}/app/ws"' in page
+    assert f"http://{host}/{table.tokens.master}/app/static/js/textual.js" in page
+    static = await client.get(f"/{table.tokens.master}/app/static/js/textual.js")
+    assert static.status == 200
