@@ -10,6 +10,7 @@ drawn once per language and handed to every page following that game.
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from companion.rules.common import Lang, Msg, Refusal
@@ -17,6 +18,7 @@ from companion.serve.words import say
 from companion.store import LiveGame, Store
 
 RULINGS_SHOWN = 5
+MAX_FOLLOWED = 32  # games kept loaded for the pages following them (a table follows one or two)
 
 
 def esc(text: str) -> str:
@@ -98,16 +100,22 @@ class Followed:
 class Follower:
     """The server's one reader of the store: which followed games changed since the last look."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, busy: Callable[[int], bool] = lambda game_id: False) -> None:
         self.store = store
+        self.busy = busy  # a game some page follows now: kept however many others are asked for
         self.games: dict[int, Followed] = {}
         self._version = store.data_version()
 
     def game(self, game_id: int) -> Followed:
-        """The followed game ``game_id`` (loaded on first use); Refusal if there is none."""
-        followed = self.games.get(game_id)
+        """The followed game ``game_id`` (loaded on first use); Refusal if there is none. At most
+        :data:`MAX_FOLLOWED` games no page follows are kept, the least recently asked for forgotten first."""
+        followed = self.games.pop(game_id, None)
         if followed is None:
-            followed = self.games[game_id] = Followed(self.store.load(game_id))
+            followed = Followed(self.store.load(game_id))
+        self.games[game_id] = followed  # the most recently asked for last
+        idle = [g for g in self.games if g != game_id and not self.busy(g)]
+        for old in idle[: max(0, len(self.games) - MAX_FOLLOWED)]:
+            del self.games[old]
         return followed
 
     def look(self) -> list[int]:
@@ -128,9 +136,6 @@ class Follower:
                 followed.change += 1
                 changed.append(game_id)
         return changed
-
-    def forget(self, game_id: int) -> None:
-        self.games.pop(game_id, None)
 
     def drawn(self, game_id: int, lang: Lang) -> tuple[int, str]:
         """The scoreboard of ``game_id`` in ``lang`` as it stands, drawn once per change."""

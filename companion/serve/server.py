@@ -180,8 +180,8 @@ class Table:
         self.tokens = tokens or Tokens()
         self.lang: Lang = lang
         self.store = _open_store(db_path)
-        self.follower = Follower(self.store)
         self.streams: set[Stream] = set()
+        self.follower = Follower(self.store, busy=lambda game_id: any(s.game_id == game_id for s in self.streams))
         self.closing = asyncio.Event()
         command = app_command or "exec " + shlex.join([sys.executable, "-m", "companion"])  # exec: no shell left behind
         self.apps = TableApps(command, db_path)
@@ -435,6 +435,12 @@ async def serve(table: Table, host: str, port: int, started: Callable[[str], Non
         table.close()
 
 
+def exposure(host: str) -> str:
+    """What listening on ``host`` means, as the key of the sentence printed at start: this computer
+    only, or a warning that anyone on the network with the link can watch."""
+    return "serve.local" if host in ("127.0.0.1", "localhost", "::1") else "serve.warning"
+
+
 def _url_host(host: str) -> str:
     if host in ("0.0.0.0", "::", ""):
         import socket
@@ -467,8 +473,7 @@ def run(host: str, port: int, db: str | None, lang: Lang) -> int:
         console.print(say("serve.join", lang) + link, soft_wrap=True)
         console.print(say("serve.scan", lang))
         console.print(qr_text(link))
-        console.print(say("serve.local", lang) if host in ("127.0.0.1", "localhost", "::1")
-                      else say("serve.warning", lang), style=None)
+        console.print(say(exposure(host), lang))
         console.print(say("serve.stop", lang))
         sys.stdout.flush()
 

@@ -52,6 +52,8 @@ WORDS: dict[str, Msg] = {
     "coach.follows": Msg("follows the lead colour", "リードの色に従います"),
     "coach.patterns": Msg("Patterns from your hand that may be played now:", "今出せる、手札からのパターン："),
     "coach.no_patterns": Msg("No group from your hand may be played now.", "今出せる組み合わせは手札にありません。"),
+    "coach.untried": Msg("Groups of {n} cards or more were not tried: too many from this hand for one answer.",
+                         "{n} 枚以上の組み合わせは多すぎるので調べていません。"),
     "coach.more": Msg("more not shown", "件は省略"),
     "coach.played": Msg("Played already (dropped from your hand): ", "出したカード（手札から除きました）："),
     "coach.unknown": Msg("Not cards of this game: ", "このゲームのカードではありません："),

@@ -343,3 +343,50 @@ async def test_the_app_page_needs_nothing_from_the_internet_and_sends_no_referre
     assert f"http://{host}/{table.tokens.master}/app/static/js/textual.js" in page
     static = await client.get(f"/{table.tokens.master}/app/static/js/textual.js")
     assert static.status == 200
+
+
+def test_the_start_says_who_can_open_the_link() -> None:
+    """127.0.0.1 (the default): this computer only; any other address: the warning (no test binds one)."""
+    from companion.serve.server import exposure
+    from companion.serve.words import say
+
+    assert exposure("127.0.0.1") == exposure("localhost") == "serve.local"
+    assert exposure("0.0.0.0") == exposure("192.168.1.20") == "serve.warning"
+    assert "anyone on this network with the link can watch" in say("serve.warning", "en")
+    assert "リンクを知っている人は誰でもゲームを見られます" in say("serve.warning", "ja")
+
+
+async def test_dragoness_coach_for_a_huge_hand_answers_at_once_and_says_what_it_left_out(served: Served,
+                                                                                         db: Path) -> None:
+    """Leading (D-6), every group of the hand could be a pattern: the coach asks the engine about a
+    bounded number of groups and says which sizes it did not try."""
+    from companion.rules import dragoness
+    from companion.serve.coach import MAX_TRIED
+
+    table, client = served
+    game_id = stored_examples(db)["dragoness"]
+    with Store.open(db) as store:
+        live = store.load(game_id)
+        actions = live.actions
+    position, state = first_state(dragoness, live.setup, actions, lambda s: s.phase is dragoness.Phase.LEAD)
+    at_position(db, game_id, position)
+    deck = live.setup.deck
+    hand = [c for c in deck.cards_for(len(live.players)) if c not in state.seen][:30]
+    page = html.unescape((await ask(client, table, game_id, state.turn + 1, " ".join(map(str, hand))))["html"])
+    assert "Groups of 3 cards or more were not tried" in page  # 30 + 435 + 4060 > MAX_TRIED
+    assert 30 + 435 <= MAX_TRIED < 30 + 435 + 4060
+    singles = [c for c in hand if dragoness.readings(state, [c])]
+    for card in singles[:10]:
+        assert f"<b>{card}</b>" in page
+
+
+def test_a_page_following_a_game_keeps_it_however_many_games_are_asked_for(db: Path) -> None:
+    from companion.serve.board import MAX_FOLLOWED, Follower
+
+    with Store.open(db) as store:
+        ids = [store.new_game("homalet", ["A", "B", "C"], start=0) for _ in range(MAX_FOLLOWED + 5)]
+        follower = Follower(store, busy=lambda game_id: game_id == ids[0])
+        for game_id in ids:
+            follower.game(game_id)
+        assert len(follower.games) == MAX_FOLLOWED  # the followed one and those asked for last
+        assert ids[0] in follower.games and ids[1] not in follower.games and ids[-1] in follower.games
