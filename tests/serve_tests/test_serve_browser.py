@@ -258,3 +258,26 @@ def test_scoreboard_screenshots_are_readable_at_phone_and_laptop_widths(table: t
     total = page.execute_script("return document.documentElement.scrollHeight")
     page.set_window_size(width, max(height, min(total + 140, 4000)))
     page.save_screenshot(str(ARTEFACTS / f"scoreboard-{width}x{height}-{lang}.png"))
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_scoreboard_and_coach_fit_a_360_pixel_phone(table: tuple[Served, Path, int], drivers: Callable[..., Any],
+                                                   lang: str) -> None:
+    """No sideways scrolling and no text under 14 px on the narrowest common phone."""
+    served, db, game_id = table
+    board_url, coach_url = links(served, game_id)
+    with Store.open(db) as store:
+        state = store.load(game_id).state
+    page = drivers(360, 740, lang)
+    for url in (f"{board_url}?lang={lang}", f"{coach_url}/{state.turn + 1}?lang={lang}"):
+        page.get(url)
+        if "/coach/" in url:
+            page.find_element("id", "hand").send_keys(" ".join(map(str, state.unseen()[:4])))
+            wait_for(lambda: page.find_elements("css selector", "#answer li"))
+        wait_for(lambda: page.find_elements("css selector", "main *"))
+        width = page.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
+        assert width[0] <= width[1], url
+        smallest = page.execute_script("""return Math.min(...[...document.querySelectorAll('main *')]
+            .filter(e => [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
+            .map(e => parseFloat(getComputedStyle(e).fontSize)))""")
+        assert smallest >= 14, url
