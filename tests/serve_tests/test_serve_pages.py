@@ -172,6 +172,16 @@ async def test_the_scoreboard_of_a_game_that_does_not_exist_is_not_found(served:
 # ----------------------------------------------------------------------------- the coach
 
 
+def fortress_grid_revealed(db: Path) -> int:
+    """A new Fortress game (Aki, Ben, Chie) whose grid is revealed (the README's): Aki places."""
+    with Store.open(db) as store:
+        game_id = store.new_game("fortress", ["Aki", "Ben", "Chie"], start=0)
+        live = store.load(game_id)
+        for line in ("A1 Y6", "A2 R3", "A3 G7", "A4 B1", "B1 K2", "B2 P9", "B3 R11", "B4 Y12"):
+            live.play_line(line)
+    return game_id
+
+
 def first_state(engine: Any, setup: Any, actions: Any, wanted: Any) -> tuple[int, Any]:
     """The first position of a game (and its state) where ``wanted(state)`` holds."""
     state = engine.new_state(setup)
@@ -198,12 +208,9 @@ async def test_fortress_coach_gives_each_cards_capture_at_every_spot_and_its_pla
     from companion.rules import fortress
 
     table, client = served
+    game_id = fortress_grid_revealed(db)
     with Store.open(db) as store:
-        game_id = store.new_game("fortress", ["Aki", "Ben", "Chie"], start=0)
-        live = store.load(game_id)
-        for line in ("A1 Y6", "A2 R3", "A3 G7", "A4 B1", "B1 K2", "B2 P9", "B3 R11", "B4 Y12"):
-            live.play_line(line)
-        state = live.state
+        state = store.load(game_id).state
     answer = await ask(client, table, game_id, 1, "R13 k5 Y6")
     page = answer["html"]
     assert "It is your turn." in page
@@ -288,11 +295,9 @@ async def test_dragoness_coach_lists_the_groups_the_engine_reads_as_beating_the_
 
 async def test_the_coach_drops_the_cards_the_table_records_this_player_playing(served: Served, db: Path) -> None:
     table, client = served
+    game_id = fortress_grid_revealed(db)
     with Store.open(db) as store:
-        game_id = store.new_game("fortress", ["Aki", "Ben", "Chie"], start=0)
         live = store.load(game_id)
-        for line in ("A1 Y6", "A2 R3", "A3 G7", "A4 B1", "B1 K2", "B2 P9", "B3 R11", "B4 Y12"):
-            live.play_line(line)
         typed_at = live.position
         live.play_line("R13 A1N n")
     first = await ask(client, table, game_id, 1, "R13 K5 P1", since=typed_at)
