@@ -1,4 +1,4 @@
-"""The one loader for deck definitions (TOML files under ``assets/decks``).
+"""The one loader for deck definitions (TOML files under ``companion/assets/decks``).
 
 A deck file is plain data; each game's rules module turns that data into its deck
 (``Deck.from_data``), so the rules never read files themselves. Every field is checked first
@@ -7,29 +7,21 @@ A deck file is plain data; each game's rules module turns that data into its dec
 
 from __future__ import annotations
 
-import functools
 import tomllib
 from pathlib import Path
 from typing import Any
 
+from companion.documents import PATH_SHOWN
+from companion.resources import deck_file, font_chars
 from companion.rules.common import Msg, Refusal, refuse
 from companion.rules.deck_rules import check_deck_data, label, place, shown, texts
 
 GAMES = ("fortress", "homalet", "dragoness")
-PATH_SHOWN = 300  # paths are repeated whole unless absurdly long
 MAX_DECK_BYTES = 1_000_000  # a deck file is a few kilobytes; /dev/zero must not be read until memory runs out
 
 
-def assets_dir() -> Path:
-    """The assets folder: inside the installed package, or at the top of a source checkout."""
-    packaged = Path(__file__).resolve().parent / "assets"
-    if packaged.is_dir():
-        return packaged
-    return Path(__file__).resolve().parent.parent / "assets"
-
-
 def default_deck_path(game: str) -> Path:
-    return assets_dir() / "decks" / f"{game}.toml"
+    return deck_file(game)
 
 
 def _read_toml(file: Path) -> dict[str, Any]:
@@ -54,7 +46,7 @@ def _read_toml(file: Path) -> dict[str, Any]:
                      f"デッキファイル {name} を読めません（{reason}）") from None
     if len(raw) > MAX_DECK_BYTES:
         raise refuse(f"deck file {name} is larger than {MAX_DECK_BYTES:,} bytes; a deck file is a few kilobytes",
-                     f"デッキファイル {name} が {MAX_DECK_BYTES:,} バイトを超えています（数キロバイトのはずです）")
+                     f"デッキファイル {name} が{MAX_DECK_BYTES:,}バイトを超えています（数キロバイトのはずです）")
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -72,21 +64,12 @@ def _read_toml(file: Path) -> dict[str, Any]:
                      f"デッキファイル {name} に長すぎる数か深すぎる入れ子があります") from None
 
 
-@functools.cache
-def _font_chars() -> frozenset[int]:
-    """The characters the printing font can draw (read from its cmap once)."""
-    from reportlab.pdfbase.ttfonts import TTFontFile  # only for a table's own deck file
-
-    from printables.fonts import font_path
-
-    return frozenset(TTFontFile(font_path()).charToGlyph)
-
-
 def check_font(data: dict[str, Any]) -> None:
-    """Refuse text the embedded font cannot draw (it would print as a box)."""
+    """Refuse text the embedded font cannot draw (it would print as a box): its coverage is shipped as
+    data beside it (:func:`companion.resources.font_chars`), so a deck is checked without a font library."""
     for path, text in texts(data):
         for char in text:
-            if char != " " and not (char.isascii() and char.isprintable()) and ord(char) not in _font_chars():
+            if char != " " and not (char.isascii() and char.isprintable()) and ord(char) not in font_chars():
                 where = place(path)
                 raise refuse(f"{where.en} holds {shown(char)} (U+{ord(char):04X}), which the printing font cannot "
                              "draw; use letters, kana and kanji",

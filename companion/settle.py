@@ -25,10 +25,10 @@ def _players(data: dict[str, Any], most: int, least: int = 1) -> list[Any]:
     players = data["players"]
     if not isinstance(players, list):
         raise refuse(f"\"players\" must be a list of {least} to {most} players, not {shown(players)}",
-                     f"\"players\" は {least}〜{most} 人のプレイヤーのリストです（{shown(players)} は不可）")
+                     f"\"players\" は{least}〜{most}人のプレイヤーのリストです（{shown(players)} は不可）")
     if not least <= len(players) <= most:
         raise refuse(f"\"players\" must list {least} to {most} players, not {len(players)}",
-                     f"\"players\" には {least}〜{most} 人を並べてください（{len(players)} 人は不可）")
+                     f"\"players\" には{least}〜{most}人を並べてください（{len(players)}人は不可）")
     return players
 
 
@@ -48,7 +48,7 @@ def _name(value: Any, where: Msg) -> str:
 
 def _entry(entry: Any, index: int, seen: set[str], keys: tuple[str, ...], required: tuple[str, ...]) -> str:
     """Player ``index``'s object: its keys checked, its name returned (each name once)."""
-    where = Msg(f"player {index + 1}: ", f"{index + 1} 人目のプレイヤー：")
+    where = Msg(f"player {index + 1}: ", f"{index + 1}人目のプレイヤー：")
     if not isinstance(entry, dict):
         raise Refusal(where + Msg(f"must be an object with \"name\", not {shown(entry)}",
                                   f"\"name\" を持つオブジェクトです（{shown(entry)} は不可）"))
@@ -56,13 +56,13 @@ def _entry(entry: Any, index: int, seen: set[str], keys: tuple[str, ...], requir
                else where)
     name = _name(entry["name"], where)
     if name in seen:
-        raise refuse(f"player {label(name)}: the name is used twice", f"プレイヤー {label(name)}：名前が重複しています")
+        raise refuse(f"player {label(name)}: the name is used twice", f"プレイヤー{label(name)}：名前が重複しています")
     seen.add(name)
     return name
 
 
 def _who(name: str) -> Msg:
-    return Msg(f"player {label(name)}: ", f"プレイヤー {label(name)}：")
+    return Msg(f"player {label(name)}: ", f"プレイヤー{label(name)}：")
 
 
 def _for_player(name: str, error: Refusal) -> Refusal:
@@ -115,16 +115,16 @@ def _pair(value: Any, heights: list[int]) -> fortress.Pair | None:
     if not isinstance(value, dict):
         raise Refusal(where + Msg(f"must be null (declined) or {{\"from\": column, \"to\": column}}, "
                                   f"not {shown(value)}",
-                                  f"null（使わない）か {{\"from\": 列, \"to\": 列}} です（{shown(value)} は不可）"))
+                                  f"null（使わない）か {{\"from\": 縦列, \"to\": 縦列}} です（{shown(value)} は不可）"))
     check_keys(value, ("from", "to"), ("from", "to"), where)
     ends = [value["from"], value["to"]]
     if any(isinstance(v, bool) or not isinstance(v, int) for v in ends):
         raise Refusal(where + Msg(f"columns are whole numbers, not {shown(ends)}",
-                                  f"列は整数です（{shown(ends)} は不可）"))
+                                  f"縦列の番号は整数です（{shown(ends)} は不可）"))
     pair = fortress.Pair(ends[0], ends[1])
     problem = fortress.pair_problem(heights, pair, base=0)  # the file's indexes
     if problem is not None:
-        raise Refusal(Msg("the face-down pair is not possible (F-13): ", "裏向きペアはできません（F-13）：") + problem)
+        raise Refusal(Msg("the face-down pair is not possible (F-13): ", "裏向きペアは作れません（F-13）。") + problem)
     return pair
 
 
@@ -138,15 +138,15 @@ def settle_fortress(data: dict[str, Any], explain: bool, lang: Lang, deck: Any) 
             raw_columns = entry["fortress"]
             if not isinstance(raw_columns, list):
                 raise refuse(f"\"fortress\" must be a list of columns, not {shown(raw_columns)}",
-                             f"\"fortress\" は列のリストです（{shown(raw_columns)} は不可）")
-            columns = [[deck.parse(t) for t in _card_list(c, Msg(f"column {i}", f"列 {i}"))]
+                             f"\"fortress\" は縦列のリストです（{shown(raw_columns)} は不可）")
+            columns = [[deck.parse(t) for t in _card_list(c, Msg(f"column {i}", f"縦列{i}"))]
                        for i, c in enumerate(raw_columns)]
             hand = [deck.parse(t) for t in _card_list(entry.get("hand", []), Msg("\"hand\"", "\"hand\""))]
             _claim(owner, [c for column in columns for c in column] + hand, name, str,
                    lambda other: Msg(f"also under {other}", f"{other}にもあります"))
             problem = fortress.row_problem(columns, deck.ranks)
             if problem is not None:
-                raise Refusal(Msg("the fortress breaks F-11: ", "砦が F-11 に反します：") + problem)
+                raise Refusal(Msg("the fortress breaks F-11: ", "砦がF-11に反します。") + problem)
             heights = [len(c) for c in columns]
             pair = _pair(entry["pair"], heights) if "pair" in entry else fortress.best_pair(heights)
         except Refusal as error:
@@ -179,7 +179,7 @@ def settle_homalet(data: dict[str, Any], explain: bool, lang: Lang, deck: Any) -
         try:
             pile = [homalet.parse_card(t) for t in _card_list(entry["pile"], Msg("\"pile\"", "\"pile\""))]
             _claim(owner, pile, name, homalet.fmt,
-                   lambda other: Msg(f"also in {other}'s pile", f"{other}の得点札にもあります"))
+                   lambda other: Msg(f"also in {other}'s pile", f"{other}の獲得札にもあります"))
         except Refusal as error:
             raise _for_player(name, error) from None
         names.append(name)
@@ -206,9 +206,9 @@ def _dragoness_names(data: dict[str, Any]) -> list[str]:
     if not isinstance(names, list) or not low <= len(names) <= high:
         what = len(names) if isinstance(names, list) else shown(names)
         raise refuse(f"\"players\" must list {low} to {high} player names (D-2), not {what}",
-                     f"\"players\" には {low}〜{high} 人の名前を並べてください（{what} は不可）")
+                     f"\"players\" には{low}〜{high}人の名前を並べてください（D-2。{what} は不可）")
     for i, value in enumerate(names):
-        _name(value, Msg(f"player {i + 1}: ", f"{i + 1} 人目のプレイヤー："))
+        _name(value, Msg(f"player {i + 1}: ", f"{i + 1}人目のプレイヤー："))
     check_players(tuple(names), low, high, dragoness.TITLE)
     return names
 
@@ -234,27 +234,27 @@ def _round(entry: Any, where: Msg, names: list[str]) -> tuple[str, dict[str, int
                                   f"（{shown(left)} は不可）"))
     if out in left:
         raise Refusal(where + Msg(f"player {label(out)}: went out, so has no cards_left entry",
-                                  f"プレイヤー {label(out)}：上がった人は cards_left に書きません"))
+                                  f"プレイヤー{label(out)}：上がった人は cards_left に書きません"))
     unknown = [k for k in left if k not in names]
     if unknown:
         raise Refusal(where + Msg(f"player {label(unknown[0])}: not in \"players\" ({everyone.en})",
-                                  f"プレイヤー {label(unknown[0])}：\"players\"（{everyone.ja}）にいません"))
+                                  f"プレイヤー{label(unknown[0])}：\"players\"（{everyone.ja}）にいません"))
     for name in names:
         if name == out:
             continue
         if name not in left:
             raise Refusal(where + Msg(f"player {label(name)}: missing from cards_left",
-                                      f"プレイヤー {label(name)}：cards_left にありません"))
+                                      f"プレイヤー{label(name)}：cards_left にありません"))
         count = left[name]
         if count == 0 and type(count) is int:
             raise Refusal(where + Msg(f"player {label(name)}: 0 cards left is impossible: the round ended when "
                                       f"{label(out)} went out (D-10); write a count from 1 to {hand}",
-                                      f"プレイヤー {label(name)}：残り 0 枚はありえません。{label(out)} が"
-                                      f"上がった時点でラウンドは終わっています（D-10）。1〜{hand} で書いてください"))
+                                      f"プレイヤー{label(name)}：残り0枚はありえません。{label(out)}が"
+                                      f"上がった時点でラウンドは終わっています（D-10）。1〜{hand}で書いてください"))
         if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= hand:
             raise Refusal(where + Msg(f"player {label(name)}: cards left must be a whole number from 1 to {hand}, "
                                       f"not {shown(count)}",
-                                      f"プレイヤー {label(name)}：残り枚数は 1〜{hand} の整数です"
+                                      f"プレイヤー{label(name)}：残り枚数は1〜{hand}の整数です"
                                       f"（{shown(count)} は不可）"))
     return out, left
 
@@ -267,7 +267,7 @@ def settle_dragoness(data: dict[str, Any], explain: bool, lang: Lang, deck: Any)
     if not isinstance(rounds, list) or not 1 <= len(rounds) <= last:
         what = len(rounds) if isinstance(rounds, list) else shown(rounds)
         raise refuse(f"\"rounds\" must list 1 to {last} rounds, not {what} (D-11)",
-                     f"\"rounds\" は 1〜{last} ラウンドです（{what} は不可）")
+                     f"\"rounds\" は1〜{last}ラウンドです（D-11。{what} は不可）")
     results, explanations = [], []
     seat = {name: i for i, name in enumerate(names)}
     for number, entry in enumerate(rounds, start=1):
@@ -305,11 +305,11 @@ def settle(data: Any, explain: bool = False, lang: Lang = "en", deck: Any = None
                      f"入力は \"game\" と \"players\" を持つ JSON オブジェクトです（{shown(data)} は不可）")
     if "game" not in data:
         raise refuse(f"\"game\" is missing: write \"game\": one of {games}",
-                     f"\"game\" がありません：{games} のどれかを書いてください")
+                     f"\"game\" がありません。{games} のどれかを書いてください")
     game = data["game"]
     if not isinstance(game, str) or game not in SETTLERS:
         raise refuse(f"unknown game {shown(game)}: settle knows {games}",
-                     f"不明なゲーム {shown(game)}：対応するのは {games} です")
+                     f"{shown(game)} は不明なゲームです。対応するのは {games} です")
     settler, keys = SETTLERS[game]
     if deck_file is not None and "deck" not in keys:
         raise refuse(f"--deck is not used by {game}: its settle needs no deck file",
@@ -329,11 +329,11 @@ def settle_text(answer: dict[str, Any], lang: Lang = "en") -> str:
         lines.extend(answer.get("explanation", []))
         totals = answer["totals"]
         lines.append(Msg("Totals: ", "合計：").text(lang)
-                     + (", " if lang == "en" else "、").join(f"{n} {t}" + ("" if lang == "en" else "点")
+                     + (", " if lang == "en" else "、").join(f"{n} {t}" if lang == "en" else f"{n}が{t}点"
                                                             for n, t in totals.items()))
         if not answer["complete"]:
             lines.append(Msg(f"{len(answer['rounds'])} of {dragoness.ROUNDS} rounds played so far.",
-                             f"{dragoness.ROUNDS}ラウンド中 {len(answer['rounds'])} ラウンド終了。").text(lang))
+                             f"{dragoness.ROUNDS}ラウンド中{len(answer['rounds'])}ラウンド終了。").text(lang))
     else:
         for row in answer["players"]:
             lines.append(f"{row['name']}: {row.get('explanation', row['score'])}" if lang == "en"

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import importlib
 import io
 import json
 import os
@@ -32,6 +33,7 @@ from types import ModuleType
 from typing import Any
 
 from companion.rules.common import Lang, Msg, Refusal, refuse
+from companion.rules.engine import AnyEngine
 
 APPLICATION_ID = 0x43504E31  # "CPN1": marks the file as this program's (PRAGMA application_id)
 SCHEMA_VERSION = 1  # PRAGMA user_version; MIGRATIONS lifts an older file to it
@@ -183,15 +185,26 @@ def _check_header(path: Path, head: bytes, size: int) -> None:
 _FINGERPRINTS: dict[str, str] = {}
 
 
-def fingerprint(engine: ModuleType) -> str:
-    """A hash of the rules code a state was folded by: a checkpoint from other code is not used."""
-    name = engine.__name__
+def _sources(module: ModuleType) -> list[tuple[str, Path]]:
+    """The files of ``module``'s code, each with its name inside the module: every ``.py`` file of
+    a package (its subpackages too), in a fixed order; a plain module's one file."""
+    here = Path(str(module.__file__))
+    if not hasattr(module, "__path__"):
+        return [(here.name, here)]
+    return sorted((path.relative_to(here.parent).as_posix(), path) for path in here.parent.rglob("*.py"))
+
+
+def fingerprint(engine: AnyEngine) -> str:
+    """A hash of the rules code a state was folded by (the engine's whole package, the shared
+    vocabulary and the record codec): a checkpoint from other code is not used."""
+    name = f"companion.rules.{engine.GAME}"
     if name not in _FINGERPRINTS:
         from companion.rules import common, records
 
         digest = hashlib.sha256()
-        for module in (engine, common, records):
-            digest.update(Path(str(module.__file__)).read_bytes())
+        for module in (importlib.import_module(name), common, records):
+            for inside, path in _sources(module):
+                digest.update(f"{module.__name__}/{inside}".encode() + b"\0" + path.read_bytes() + b"\0")
         _FINGERPRINTS[name] = digest.hexdigest()[:16]
     return _FINGERPRINTS[name]
 
@@ -501,7 +514,7 @@ class Store:
         document = dict(results)
         if document.get("game", game) != game:
             raise refuse(f"the results are for {document.get('game')!r}, not {game!r}",
-                         f"この結果は {document.get('game')!r} のもので、{game!r} ではありません")
+                         f"この結果は「{document.get('game')}」のもので、「{game}」のものではありません")
         document["game"] = game
         deck_file = document.get("deck")
         if deck_file is not None and not isinstance(deck_file, str):
@@ -621,10 +634,10 @@ class Store:
     def import_record(self, data: Mapping[str, Any]) -> int:
         """Store a record as a new game (its actions checked by folding them); a record equal to
         a game already stored is refused."""
-        from companion.rules import records
+        from companion.rules import game_records
 
         try:
-            record = records.read_record(data)
+            record = game_records.read_record(data)
         except (AttributeError, TypeError, KeyError, ValueError, IndexError):  # a shape the readers missed
             raise refuse("this is not a game record this program can read: a part of its deck or setup has "
                          "the wrong shape", "このプログラムで読めるゲーム記録ではありません：デッキ定義か設定の"
@@ -635,7 +648,7 @@ class Store:
             try:
                 states.append(engine.apply(states[-1], action)[0])
             except Refusal as error:
-                raise Refusal(Msg(f"action {index}: ", f"{index} 番目の手：") + error.msg) from None
+                raise Refusal(Msg(f"action {index}: ", f"{index}番目の手：") + error.msg) from None
         deck_text = _dumps(setup.deck.to_data())
         start = getattr(setup, "start", None)
         rows = [(_dumps(engine.action_to_data(a)), t) for a, t in zip(record.actions, record.times, strict=True)]
@@ -756,17 +769,17 @@ def _connect_ro(file: Path) -> sqlite3.Connection:
 # --------------------------------------------------------------------------- engines
 
 
-def engine_for(game: str) -> ModuleType:
+def engine_for(game: str) -> AnyEngine:
     from companion.rules.games import ENGINES
 
     engine = ENGINES.get(game)
     if engine is None:
         raise refuse(f"unknown game {game!r}; games are {', '.join(ENGINES)}",
-                     f"不明なゲーム {game!r}。ゲームは {', '.join(ENGINES)} です")
+                     f"「{game}」は不明なゲームです。ゲームは {', '.join(ENGINES)} のどれかです")
     return engine
 
 
-def make_setup(engine: ModuleType, players: tuple[str, ...], start: int | None, deck: Any) -> Any:
+def make_setup(engine: AnyEngine, players: tuple[str, ...], start: int | None, deck: Any) -> Any:
     """``engine.make_setup`` (docs/engines.md)."""
     return engine.make_setup(players, start, deck)
 
@@ -779,7 +792,7 @@ def _answer_scores(answer: Mapping[str, Any]) -> tuple[list[str], list[int]]:
     return [p["name"] for p in answer["players"]], [int(p["score"]) for p in answer["players"]]
 
 
-def _outcome(engine: ModuleType, setup: Any, state: Any) -> tuple[bool, list[str], list[int] | None]:
+def _outcome(engine: AnyEngine, setup: Any, state: Any) -> tuple[bool, list[str], list[int] | None]:
     """Whether the game is finished, its winners and each seat's score (by settling it). A legal
     last action is stored even if settling refuses: then the game counts as finished without
     scores (``LiveGame.settle`` says why), and stays out of the statistics."""
@@ -884,7 +897,7 @@ class LiveGame:
         try:
             yield
         except Refusal as error:
-            where = Msg(f"game {self.id}, stored action {seq}: ", f"ゲーム {self.id} の保存された {seq} 番目の手：")
+            where = Msg(f"game {self.id}, stored action {seq}: ", f"ゲーム{self.id}の保存された{seq}番目の手：")
             raise Refusal(where + error.msg) from None
 
     def _state_at(self, position: int) -> Any:
@@ -946,7 +959,7 @@ class LiveGame:
     def _refuse_sheet(self) -> None:
         if self.mode == "sheet":
             raise refuse(f"game {self.id} was stored from its results alone: it has no moves to play or undo",
-                         f"ゲーム {self.id} は結果だけで保存されています。指す手も取り消す手もありません")
+                         f"ゲーム {self.id} は結果だけで保存されています。入力する手も取り消す手もありません")
 
     @contextmanager
     def _change(self) -> Iterator[sqlite3.Connection]:
@@ -1039,7 +1052,7 @@ class LiveGame:
 
     def record(self) -> dict[str, Any]:
         """The record of the actions in effect (docs/records.md)."""
-        from companion.rules import records
+        from companion.rules import game_records
 
         if self.mode == "sheet":
             raise refuse(f"game {self.id} was stored from its results alone: it has no record of moves; "
@@ -1048,7 +1061,7 @@ class LiveGame:
                          "結果は companion show で見られます")
         times = [r[0] for r in self.store.db.execute(
             "SELECT time FROM actions WHERE game_id = ? AND seq < ? ORDER BY seq", (self.id, self._position))]
-        return records.make_record(self.engine, self.setup, self.actions, times)
+        return game_records.make_record(self.engine, self.setup, self.actions, times)
 
     def settle(self, explain: bool = False, lang: Lang = "en") -> dict[str, Any] | None:
         """The ``companion settle`` answer for a finished game (None while it goes on)."""

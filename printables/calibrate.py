@@ -9,10 +9,11 @@ from pathlib import Path
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from companion.files import atomic_target
 from companion.rules.common import Msg
 from printables.draw import wrap
 from printables.fonts import FONT
-from printables.layout import EDGE, Duplex, atomic_target, new_canvas, page_note, paper_size
+from printables.layout import EDGE, Duplex, new_canvas, page_note, paper_size
 
 ARM = 25 * mm  # half the length of each line of the front's cross
 SCALE = 5  # the back's scales run from -SCALE to +SCALE mm
@@ -38,7 +39,7 @@ INSTRUCTIONS = {
                  "with the same duplex setting you will print the deck with. Check with a ruler that the 100 mm "
                  "rulers measure 100 mm.",
                  "両面印刷の位置合わせ（表）。このファイルを1枚の用紙の両面に、100%（実際のサイズ）で、デッキを印刷する"
-                 "ときと同じ両面設定で印刷してください。定規で 100 mm の目盛りが 100 mm あることを確かめます。"),
+                 "ときと同じ両面設定で印刷してください。定規で100mmの目盛りが100mmあることを確かめます。"),
     "back": Msg("Duplex calibration, back. Hold the sheet against a light. On each cross, read the horizontal "
                 "scale where the front's vertical line shows through (X) and the vertical scale where its "
                 "horizontal line shows through (Y), in millimetres. Then print the deck with --back-offset X,Y "

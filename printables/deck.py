@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from companion.files import atomic_target
 from printables.faces import TITLES, DeckArt
 from printables.layout import (
     Duplex,
     Grid,
-    atomic_target,
     calibration_ruler,
     cut_marks,
     new_canvas,

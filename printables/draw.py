@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import functools
 import math
-from typing import Any
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from companion.text import linebreak
 from printables.fonts import FONT
 
 
@@ -77,96 +77,16 @@ def centred(c: Canvas, text: str, x: float, y: float, size: float, width: float 
     c.drawCentredString(x, y, text)
 
 
-# Japanese line-breaking rules (kinsoku): what may not begin a line, and what may not end one.
-NO_START = frozenset("、。，．,.・：；:;？！?!）)」』】〕〉》］]｝}"
-                     "ー々ゝゞヽヾぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ…‥〜～％%")
-NO_END = frozenset("（(「『【〔〈《［[｛{")
-
-
-def _is_katakana(ch: str) -> bool:
-    return ("\u30a0" <= ch <= "\u30ff" and ch != "・") or ch == "ー"
-
-
-def _is_cjk(ch: str) -> bool:
-    """A character after which a Japanese line may break (kana, kanji, Japanese punctuation, full width)."""
-    return ("\u3000" <= ch <= "\u9fff") or ("\uff00" <= ch <= "\uffef")
-
-
-def segments(paragraph: str) -> list[tuple[str, bool]]:
-    """``paragraph`` cut where a line may break: each piece with whether a space stood before it.
-    Words of Latin letters, digits and signs (→ × ±) stay whole, and so does a katakana word;
-    other Japanese characters stand alone, except that a closing mark stays with what it closes
-    and an opening mark with what it opens."""
-    units: list[list[Any]] = []  # [text, space before, kind]
-    space = False
-    for ch in paragraph:
-        if ch == " ":
-            space = True
-            continue
-        kind = "kata" if _is_katakana(ch) else "cjk" if _is_cjk(ch) else "word"
-        last = units[-1] if units else None
-        # a closing mark never begins a line nor an opening mark ends one, even across a space
-        kinsoku = last is not None and (ch in NO_START or last[0][-1] in NO_END)
-        glue = last is not None and (kinsoku or (not space and kind == last[2] and kind != "cjk"))
-        if glue and last is not None:
-            last[0] += (" " if space else "") + ch
-            last[2] = kind  # what follows joins by the kind of the last character
-        else:
-            units.append([ch, space, kind])
-        space = False
-    return [(str(u[0]), bool(u[1])) for u in units]
-
-
 def wrap(text: str, size: float, width: float) -> list[str]:
-    """Lines of ``text`` no wider than ``width``: English breaks at spaces, Japanese between
-    characters under the kinsoku rules, a katakana word or a word of letters only when it is
-    wider than a whole line."""
+    """Lines of ``text`` at ``size`` points no wider than ``width``, broken by the project's one
+    line breaker (companion.text): Japanese between phrases, English between words."""
     return list(_wrap(text, size, width))
 
 
 @functools.lru_cache(maxsize=1024)
 def _wrap(text: str, size: float, width: float) -> tuple[str, ...]:
     """wrap, remembered: a deck prints the same special-card text on every copy."""
-    lines: list[str] = []
-    space = text_width(" ", size)
-    for paragraph in text.split("\n"):
-        current, used = "", 0.0
-        for piece, spaced in segments(paragraph):
-            # widths add up (the font has no kerning), so each piece is measured once
-            extra = text_width(piece, size) + (space if spaced and current else 0.0)
-            if used + extra <= width or (not current and extra <= width):
-                current = f"{current}{' ' if spaced and current else ''}{piece}"
-                used += extra
-                continue
-            if current:
-                lines.append(current)
-            current, used = piece, text_width(piece, size)
-            while used > width and len(current) > 1:  # a word wider than a line
-                cut = _cut(current, size, width)
-                lines.append(current[:cut])
-                current = current[cut:]
-                used = text_width(current, size)
-        lines.append(current)
-    return tuple(lines)
-
-
-def _cut(piece: str, size: float, width: float) -> int:
-    """Where to cut a piece wider than a line: as late as fits, preferring a place the kinsoku
-    rules allow that is not inside a katakana word, then one the kinsoku rules allow."""
-    fit = len(piece) - 1
-    while fit > 1 and text_width(piece[:fit], size) > width:
-        fit -= 1
-
-    def allowed(n: int) -> bool:
-        return piece[n] not in NO_START and piece[n - 1] not in NO_END
-
-    for n in range(fit, 0, -1):
-        if allowed(n) and not (_is_katakana(piece[n - 1]) and _is_katakana(piece[n])):
-            return n
-    for n in range(fit, 0, -1):
-        if allowed(n):
-            return n
-    return max(fit, 1)
+    return tuple(linebreak.wrap(text, width, functools.partial(text_width, size=size)))
 
 
 class Lines:

@@ -1,5 +1,5 @@
 """The one font every printable uses: IPAexGothic, a TrueType (glyf) Japanese font shipped
-under ``assets/fonts`` with its licence, embedded as a subset in each PDF."""
+under ``companion/assets/fonts`` with its licence, embedded as a subset in each PDF."""
 
 from __future__ import annotations
 
@@ -10,13 +10,13 @@ from typing import Any
 from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFont
 
-from companion.decks import assets_dir
+from companion.resources import font_file
 
 FONT = "IPAexGothic"
 
 
 def font_path() -> str:
-    return str(assets_dir() / "fonts" / "ipaexg.ttf")
+    return str(font_file())
 
 
 _seed: list[bytes] = []  # the document being written, while its font objects are made

@@ -8,7 +8,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from companion.decks import GAMES, PATH_SHOWN
+from companion.decks import GAMES
+from companion.documents import PATH_SHOWN
 from companion.rules.common import Lang, Msg
 from companion.rules.deck_rules import label
 from printables.calibrate import print_calibration
@@ -66,11 +67,11 @@ def _run(what: str, args: argparse.Namespace, lang: Lang, out: str, shown: Msg) 
     if what == "kit":
         files = build_kit(out, args.paper)
         return Msg(f"wrote {len(files)} files to {shown.en}",
-                   f"{shown.ja} に {len(files)} 個のファイルを書き出しました")
+                   f"{shown.ja} に{len(files)}個のファイルを書き出しました")
     if what == "calibrate":
         print_calibration(out, args.paper, args.duplex, parse_offset(args.back_offset))
         return Msg(f"wrote {shown.en}: print it on both sides, then read the back's scales",
-                   f"{shown.ja} を書き出しました：両面に印刷して、裏の目盛りを読んでください")
+                   f"{shown.ja} を書き出しました。両面に印刷して、裏の目盛りを読んでください")
     game = args.game
     if getattr(args, "players", None) is not None:
         check_players(game, args.players)
@@ -84,10 +85,10 @@ def _run(what: str, args: argparse.Namespace, lang: Lang, out: str, shown: Msg) 
         else:
             pages = print_deck(out, art, grid, duplex, offset)
         return Msg(f"wrote {shown.en}: {len(art.cards)} {TITLES[game].en} cards on {pages} pages",
-                   f"{shown.ja} を書き出しました：{TITLES[game].ja} のカード {len(art.cards)} 枚、{pages} ページ")
+                   f"{shown.ja} を書き出しました（{TITLES[game].ja}のカード{len(art.cards)}枚、{pages}ページ）")
     if what == "summary":
         pages = print_summary(out, game, lang, args.paper)
-        return Msg(f"wrote {shown.en}: {pages} page(s)", f"{shown.ja} を書き出しました：{pages} ページ")
+        return Msg(f"wrote {shown.en}: {pages} page(s)", f"{shown.ja} を書き出しました（{pages}ページ）")
     if what == "sheet":
         print_sheet(out, game, args.players, lang, args.paper)
         return Msg(f"wrote {shown.en}", f"{shown.ja} を書き出しました")
@@ -95,4 +96,4 @@ def _run(what: str, args: argparse.Namespace, lang: Lang, out: str, shown: Msg) 
 
     files = write_pngs(out, deck_art(game, args.players, args.deck), args.size, lang=lang, force=args.force)
     return Msg(f"wrote {len(files)} PNG files to {shown.en}",
-               f"{shown.ja} に PNG ファイルを {len(files)} 個書き出しました")
+               f"{shown.ja} にPNGファイルを{len(files)}個書き出しました")

@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import contextlib
 import functools
-import glob
 import itertools
 import os
-import shutil
-import tempfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, Literal
@@ -19,9 +15,8 @@ from reportlab.lib.pagesizes import A4, letter
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from companion.decks import PATH_SHOWN
+from companion.files import where
 from companion.rules.common import Msg, Refusal
-from companion.rules.deck_rules import label
 from printables.draw import fit_size
 from printables.fonts import FONT, register_fonts
 
@@ -108,7 +103,7 @@ def paper_size(paper: str) -> tuple[float, float]:
     """The portrait size of ``paper`` in points; an unknown name is refused."""
     if paper not in PAPERS:
         raise LayoutError(f"unknown paper {paper!r}: choose {' or '.join(PAPERS)}",
-                          f"用紙 {paper!r} はありません：{' か '.join(PAPERS)} を選んでください")
+                          f"用紙「{paper}」はありません。{'か'.join(PAPERS)}を選んでください")
     return PAPERS[paper]
 
 
@@ -117,10 +112,10 @@ def make_grid(paper: str, size: str | tuple[float, float], bleed_mm: float = 0.0
     card = SIZES.get(size) if isinstance(size, str) else size
     if card is None:
         raise LayoutError(f"unknown card size {size!r}: choose {', '.join(SIZES)}",
-                          f"カードの大きさ {size!r} はありません：{'・'.join(SIZES)} から選んでください")
+                          f"カードの大きさ「{size}」はありません。{'・'.join(SIZES)}から選んでください")
     if not 0 <= bleed_mm <= 5:
         raise LayoutError(f"bleed {bleed_mm:g} mm is out of range: choose 0 to 5 mm",
-                          f"塗り足し {bleed_mm:g} mm は範囲外です：0〜5 mm で指定してください")
+                          f"塗り足し{bleed_mm:g}mmは範囲外です。0〜5mmで指定してください")
     bleed = bleed_mm * mm
     best: Grid | None = None
     for sheet in (page, (page[1], page[0])):  # portrait, then landscape: the one holding more cards
@@ -141,10 +136,10 @@ def parse_offset(text: str) -> tuple[float, float]:
         x, y = (float(p) for p in parts)
     except ValueError:
         raise LayoutError(f"back offset {text!r} is not X,Y in millimetres (for example 0.5,-1)",
-                          f"裏面のずれ {text!r} は X,Y（ミリメートル、例：0.5,-1）の形ではありません") from None
+                          f"裏面のずれ「{text}」はX,Yの形（ミリメートル、例は0.5,-1）ではありません") from None
     if not (abs(x) <= MAX_OFFSET and abs(y) <= MAX_OFFSET):  # NaN and infinity fail too
         raise LayoutError(f"back offset {text} mm is out of range: each of X and Y within ±{MAX_OFFSET:g} mm",
-                          f"裏面のずれ {text} mm は範囲外です：X・Y とも ±{MAX_OFFSET:g} mm 以内で指定してください")
+                          f"裏面のずれ{text}mmは範囲外です。XもYも±{MAX_OFFSET:g}mm以内で指定してください")
     return x * mm, y * mm
 
 
@@ -349,85 +344,6 @@ def new_canvas(target: str | Path | BinaryIO, page: tuple[float, float], title: 
     c.setViewerPreference("PrintScaling", "None")
     c.setViewerPreference("Duplex", DUPLEX_HINT[duplex])
     return c
-
-
-def current_umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-def where(path: str | Path) -> str:
-    """A path as messages show it: as typed, or quoted and escaped if it would break the line."""
-    return label(str(path), PATH_SHOWN)
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # someone else's process
-        return True
-    return True
-
-
-def remove_leftovers(folder: Path, name: str) -> None:
-    """Remove temporary files (or folders) for ``name`` left by a run that was killed (SIGKILL leaves
-    them): named ``.NAME.PID.*.part``, and only those whose process is gone (a run going on keeps its own)."""
-    for entry in folder.glob(f".{glob.escape(name)}.*.part"):
-        pid = entry.name[len(name) + 2:].split(".", 1)[0]
-        if pid.isdigit() and int(pid) != os.getpid() and not _alive(int(pid)):
-            with contextlib.suppress(OSError):
-                if entry.is_dir() and not entry.is_symlink():
-                    shutil.rmtree(entry)
-                else:
-                    entry.unlink()
-
-
-def temp_name(target: Path) -> str:
-    """The prefix of a temporary file beside ``target``: hidden, with this process's id."""
-    return f".{target.name}.{os.getpid()}."
-
-
-@contextlib.contextmanager
-def atomic_target(path: str | Path) -> Iterator[Path]:
-    """A temporary file beside ``path``, renamed onto it only when the body succeeds. A target that
-    exists and is not a regular file (``/dev/null``, a pipe) is never replaced: the finished file is
-    copied into it instead."""
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    if target.is_dir():
-        raise LayoutError(f"cannot write {where(target)}: it is a folder",
-                          f"{where(target)} はフォルダなので書き込めません")
-    if not folder.is_dir():
-        raise LayoutError(f"cannot write {where(target)}: folder {where(folder)} does not exist",
-                          f"{where(target)} に書き込めません：フォルダ {where(folder)} がありません")
-    special = target.exists() and not target.is_file()
-    if not special and not os.access(folder, os.W_OK):
-        raise LayoutError(f"cannot write {where(target)}: folder {where(folder)} is not writable",
-                          f"{where(target)} に書き込めません：フォルダ {where(folder)} は書き込み禁止です")
-    if special:  # build it where temporary files go, then copy
-        fd, temp = tempfile.mkstemp(prefix="companion.", suffix=".part")
-    else:
-        remove_leftovers(folder, target.name)
-        fd, temp = tempfile.mkstemp(prefix=temp_name(target), suffix=".part", dir=folder)
-    os.close(fd)
-    try:
-        yield Path(temp)
-        if special:
-            with open(temp, "rb") as source, open(target, "wb") as sink:
-                shutil.copyfileobj(source, sink)
-            os.unlink(temp)
-            return
-        with open(temp, "rb") as handle:
-            os.fsync(handle.fileno())
-        os.chmod(temp, 0o666 & ~current_umask())
-        os.replace(temp, target)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(temp)
-        raise
 
 
 def output_folder(path: str | Path) -> Path:

@@ -14,10 +14,11 @@ from pathlib import Path
 import pypdfium2 as pdfium
 from reportlab.lib.units import inch
 
+from companion.files import current_umask, remove_leftovers, temp_name, where
 from companion.rules.common import Lang, plural
 from companion.rules.deck_rules import label
 from printables.faces import DeckArt
-from printables.layout import LayoutError, current_umask, new_canvas, remove_leftovers, temp_name, where
+from printables.layout import LayoutError, new_canvas
 
 DPI = 300
 BLEED = inch / 8
@@ -30,7 +31,7 @@ def cards_pdf(art: DeckArt, size: str) -> bytes:
     print-on-demand services ask for too)."""
     if size not in PNG_SIZES:
         raise LayoutError(f"unknown card size {size!r}: choose {', '.join(PNG_SIZES)}",
-                          f"カードの大きさ {size!r} はありません：{'・'.join(PNG_SIZES)} から選んでください")
+                          f"カードの大きさ「{size}」はありません。{'・'.join(PNG_SIZES)}から選んでください")
     w, h = PNG_SIZES[size]
     buffer = io.BytesIO()
     c = new_canvas(buffer, (w + 2 * BLEED, h + 2 * BLEED), f"{art.game} cards")
@@ -70,7 +71,7 @@ def check_png_folder(target: Path, names: list[str], force: bool) -> None:
     if others and not force:
         raise LayoutError(f"folder {where(target)} already holds {plural(len(others), 'other file', 'other files')} "
                           f"(such as {label(others[0])}); give --force to replace the folder, or choose an empty one",
-                          f"フォルダ {where(target)} には今回のカード以外のファイルが {len(others)} 個あります"
+                          f"フォルダ {where(target)} には今回のカード以外のファイルが{len(others)}個あります"
                           f"（{label(others[0])} など）。--force で置き換えるか、空のフォルダを指定してください")
     if force and any(not (target / e).is_file() or (target / e).is_symlink() for e in entries):
         raise LayoutError(f"folder {where(target)} holds subfolders or links; --force replaces only a folder of files: "

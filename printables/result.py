@@ -14,11 +14,12 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from companion.files import atomic_target
 from companion.rules.common import Lang, Msg
 from printables.draw import centred, colour, tint, wrap
 from printables.faces import TITLES
 from printables.fonts import FONT
-from printables.layout import atomic_target, new_canvas, page_note, paper_size
+from printables.layout import new_canvas, page_note, paper_size
 from printables.qr import define_qr_form, draw_qr
 
 M = 15 * mm
@@ -30,28 +31,36 @@ def columns(result: Mapping[str, Any], lang: Lang) -> tuple[list[str], list[list
     """The score table of a settle answer: its header and one row per player, scores last."""
     game = result.get("game")
     player = Msg("Player", "プレイヤー").text(lang)
-    score = Msg("Score", "得点").text(lang)
+    score = Msg("Score", "勝利点" if game == "fortress" else "得点").text(lang)
     if game == "dragoness":
         totals: Mapping[str, int] = result.get("totals", {})
         rounds: Sequence[Mapping[str, int]] = result.get("rounds", [])
         header = [player, *(Msg(f"Round {i}", f"第{i}ラウンド").text(lang) for i in range(1, len(rounds) + 1)),
                   Msg("Total", "合計").text(lang)]
         return header, [[name, *(str(r.get(name, "")) for r in rounds), str(total)] for name, total in totals.items()]
-    fields = {"fortress": [("columns", Msg("Columns", "列の数")), ("tallest", Msg("Tallest column", "最も高い列")),
-                           ("points", Msg("Points", "得点（列 × 高さ）")), ("penalty", Msg("Penalty", "失点"))],
-              "homalet": [("cards", Msg("Cards", "枚数")), ("same_digit", Msg("Same digit", "同数")),
-                          ("run", Msg("Run", "連番")), ("spring", Msg("Spring", "春"))]}.get(str(game), [])
+    fields = {"fortress": [("columns", Msg("Columns", "横の枚数")), ("tallest", Msg("Tallest column", "最も多い縦列")),
+                           ("points", Msg("Points", "得点")), ("penalty", Msg("Penalty", "失点"))],
+              "homalet": [("cards", Msg("Cards", "基本点")), ("same_digit", Msg("Same digit", "同数ボーナス")),
+                          ("run", Msg("Run", "連番ボーナス")),
+                          ("spring", Msg("Spring", "春マーク"))]}.get(str(game), [])
     header = [player, *(label.text(lang) for _, label in fields), score]
     rows = [[str(p.get("name", "")), *(str(p.get(key, "")) for key, _ in fields), str(p.get("score", ""))]
             for p in result.get("players", [])]
     return header, rows
 
 
-def arithmetic(result: Mapping[str, Any]) -> list[str]:
-    """Every score's arithmetic in words, as settle --explain gave it (empty without --explain)."""
+def arithmetic(result: Mapping[str, Any], lang: Lang = "en") -> list[str]:
+    """Every score's arithmetic in words, as settle --explain gave it (empty without --explain), and
+    who won and why (a HOMALET tie names the cards that decided it)."""
     if isinstance(result.get("explanation"), list):
-        return [str(line) for line in result["explanation"]]
-    return [f"{p.get('name', '')}: {p['explanation']}" for p in result.get("players", []) if p.get("explanation")]
+        notes = [str(line) for line in result["explanation"]]
+    else:
+        colon = ": " if lang == "en" else "："
+        notes = [f"{p.get('name', '')}{colon}{p['explanation']}" for p in result.get("players", [])
+                 if p.get("explanation")]
+    if notes and result.get("winners_explanation"):
+        notes.append(str(result["winners_explanation"]))
+    return notes
 
 
 class _Pen:
@@ -94,7 +103,7 @@ def draw_result(target: str | Path | Any, result: Mapping[str, Any], payloads: S
         pen.line(subtitle, 9)
     if result.get("complete") is False:
         pen.line(Msg("The game is not finished: these are the totals so far.",
-                     "ゲームは終わっていません：ここまでの合計です。").text(lang), 9)
+                     "ゲームは終わっていません。ここまでの合計です。").text(lang), 9)
     pen.y -= 3 * mm
     _table(c, pen, *columns(result, lang), width)
     winners = ", ".join(str(w) for w in result.get("winners", [])) if lang == "en" else "、".join(
@@ -102,7 +111,7 @@ def draw_result(target: str | Path | Any, result: Mapping[str, Any], payloads: S
     pen.y -= 2 * mm
     pen.line(Msg(f"Winner: {winners}", f"勝者：{winners}").text(lang) if len(result.get("winners", [])) < 2
              else Msg(f"Winners (shared): {winners}", f"勝者（同点）：{winners}").text(lang), 12)
-    notes = arithmetic(result)
+    notes = arithmetic(result, lang)
     if notes:
         pen.y -= 3 * mm
         c.setFillColor(colour("#1a237e"))

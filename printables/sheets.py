@@ -11,12 +11,13 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from companion.decks import load_deck_data
+from companion.files import atomic_target
 from companion.rules import fortress
 from companion.rules.common import Lang, Msg, check_player_count
 from printables.draw import Lines, centred, colour, tint, wrap
 from printables.faces import PLAYERS, TITLES
 from printables.fonts import FONT
-from printables.layout import EDGE, atomic_target, new_canvas, page_note, paper_size
+from printables.layout import EDGE, new_canvas, page_note, paper_size
 
 M = 10 * mm  # the margins the tables reach
 HEAD_ROW = 10 * mm
@@ -91,16 +92,16 @@ def _fortress(c: Canvas, area: Area, players: int, lang: Lang) -> None:
     rule = Msg("First the optional face-down pair: 2 cards from a column of 2 or more, laid as one card on any "
                "column. Then score = columns × cards in the tallest column − for each suit left in hand, its lowest "
                "rank. Highest wins; a tie is shared.",
-               "まず任意の裏向きペア：2枚以上の列から2枚を取り、好きな列に1枚として置きます。"
-               "得点 = 列の数 × 最も高い列の枚数 − 手札に残った各スートの最小の数字。"
-               "最高点の勝ち、同点は分け合います。")
+               "まず、裏向きペアを使うなら、2枚以上の縦列から2枚を取り、どの縦列にも1枚として置けます。"
+               "得点は横の枚数×最も多い縦列の枚数、失点は手札に残った各スートの最も小さい数字の合計です。"
+               "得点−失点が勝利点で、最も多い人が勝ちます。同点なら勝利を分け合います。")
     top = _header(c, area, "fortress", lang, rule)
-    labels = [Msg("Player", "プレイヤー"), Msg("Face-down pair (from → to)", "裏向きペア（元 → 先）"),
-              Msg("Columns", "列の数"), Msg("Tallest column", "最も高い列"),
-              Msg("Points (columns × tallest)", "得点（列の数 × 最も高い列）")]
+    labels = [Msg("Player", "プレイヤー"), Msg("Face-down pair (from → to)", "裏向きペア（元→先）"),
+              Msg("Columns", "横の枚数"), Msg("Tallest column", "最も多い縦列"),
+              Msg("Points (columns × tallest)", "得点（横×縦）")]
     header = [m.text(lang) for m in labels] + [s.ja if lang == "ja" else s.code for s in deck.suits] + [
-        Msg("Penalty", "失点").text(lang), Msg("Score", "合計").text(lang)]
-    weights = [36, 30, 15, 17, 26] + [10] * len(deck.suits) + [17, 20]
+        Msg("Penalty", "失点").text(lang), Msg("Score", "勝利点").text(lang)]
+    weights = [34, 30, 15, 22, 22] + [10] * len(deck.suits) + [17, 20]
     _table(c, area, top, weights, players, header, shade=(len(weights) - 1,))
 
 
@@ -108,12 +109,13 @@ def _homalet(c: Canvas, area: Area, players: int, lang: Lang) -> None:
     rule = Msg("Strike each score-pile card in its last digit's column (the largest card decides a tie). +1 a card; "
                "same digit +1 for each card whose digit holds 2 or more; run +1 for each card on 3 or more "
                "consecutive digits (no 9→0); spring +1.",
-               "得点札を下一桁の欄で消していきます（同点なら最大の数字の人の勝ち）。1枚 +1、同数（2枚以上ある桁の"
-               "カード）各 +1、連番（3つ以上連続する桁のカード、9→0 は続かない）各 +1、春 +1。")
+               "獲得したカードを下一桁の欄で消していきます。基本点は1枚につき1点、同数ボーナスは2枚以上ある桁の"
+               "カード各1点、連番ボーナスは3つ以上連続する桁のカード各1点（9と0は続きません）、春マークは1枚1点です。"
+               "同点なら最も大きな数字のカードを持つ人が勝ちます。")
     top = _header(c, area, "homalet", lang, rule)
     header = [Msg("Player", "プレイヤー").text(lang), *(str(d) for d in range(10)),
-              *(m.text(lang) for m in (Msg("Cards", "枚数"), Msg("Same digit", "同数"), Msg("Run", "連番"),
-                                      Msg("Spring", "春"), Msg("Largest card", "最大の数字"), Msg("Total", "合計")))]
+              *(m.text(lang) for m in (Msg("Cards", "基本点"), Msg("Same digit", "同数"), Msg("Run", "連番"),
+                                      Msg("Spring", "春"), Msg("Largest card", "最大の数字"), Msg("Total", "得点")))]
     weights = [26] + [12] * 10 + [11, 11, 11, 9, 12, 13]
     xs, rows = _table(c, area, top, weights, players, header, shade=(len(weights) - 1,))
     _card_boxes(c, xs, rows, players)
@@ -155,13 +157,14 @@ def _dragoness(c: Canvas, area: Area, players: int, lang: Lang) -> None:
     rule = Msg("Each round: first out 3 points; then fewest cards left 2, next 1. A tie for second: 2 each and no 1. "
                "A tie for third: 1 each. A hand of only Revive cards counts as empty. After 5 rounds the highest "
                "total wins; a tie is shared.",
-               "各ラウンド：1抜け3点、残り枚数が少ない順に2点・1点。2位が同点なら各2点で1点はなし。3位が同点なら各1点。"
-               "リバイブだけの手札は空とみなす。5ラウンド後の合計で最高点の勝ち、同点は分け合います。")
+               "各ラウンドで、上がった人に3点、残り枚数が少ない順に2点、1点です。2位が同点なら各2点で1点はなし、"
+               "3位が同点なら各1点です。蘇生カードだけの手札は空とみなします。5ラウンド後の合計が最も多い人が勝ち、"
+               "同点なら勝利を分け合います。")
     top = _header(c, area, "dragoness", lang, rule)
     header = [Msg("Player", "プレイヤー").text(lang)]
     weights = [34.0]
     for r in range(1, 6):
-        header += [Msg(f"R{r} cards left", f"第{r}R 残り").text(lang), Msg(f"R{r} points", f"第{r}R 得点").text(lang)]
+        header += [Msg(f"R{r} cards left", f"第{r}R残り").text(lang), Msg(f"R{r} points", f"第{r}R点数").text(lang)]
         weights += [14, 14]
     header.append(Msg("Total", "合計").text(lang))
     weights.append(22)

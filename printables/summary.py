@@ -9,13 +9,13 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 
+from companion.files import atomic_target
 from companion.rules.common import Lang
 from printables.draw import wrap
 from printables.faces import TITLES
 from printables.fonts import FONT
 from printables.layout import (
     Grid,
-    atomic_target,
     calibration_ruler,
     cut_marks,
     make_grid,

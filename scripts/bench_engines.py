@@ -19,7 +19,7 @@ import statistics
 import time
 from pathlib import Path
 
-from companion.rules import records
+from companion.rules import game_records
 
 RECORDS = Path(__file__).resolve().parent.parent / "examples" / "records"
 
@@ -30,12 +30,12 @@ def main() -> None:
     args = parser.parse_args()
     slowest: tuple[float, str] | None = None
     for path in sorted(RECORDS.glob("*.json")):
-        record = records.read_record(json.loads(path.read_text(encoding="utf-8")))
+        record = game_records.read_record(json.loads(path.read_text(encoding="utf-8")))
         engine = record.engine
         times = []
         for _ in range(args.runs):
             start = time.perf_counter()
-            records.fold_record(record)
+            game_records.fold_record(record)
             times.append(time.perf_counter() - start)
         rate = len(record.actions) / statistics.median(times)
         # "what is allowed now" at every state along the game

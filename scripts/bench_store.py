@@ -31,7 +31,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from companion.rules import records
+from companion.rules import game_records
 from companion.store import Store
 
 RECORDS = Path(__file__).resolve().parent.parent / "examples" / "records"
@@ -47,7 +47,7 @@ def measure(path: Path, data: dict[str, Any], folder: Path, runs: int) -> dict[s
     replay, imported, resume, undo, redo = [], [], [], [], []
     for run in range(runs):
         start = time.perf_counter()
-        records.fold_record(records.read_record(data))
+        game_records.fold_record(game_records.read_record(data))
         replay.append(time.perf_counter() - start)
         db_path = folder / f"{path.stem}-{run}.sqlite3"
         with Store.open(db_path) as db:
@@ -66,7 +66,7 @@ def measure(path: Path, data: dict[str, Any], folder: Path, runs: int) -> dict[s
         redo.append(time.perf_counter() - start)
         db.close()
     plays = []
-    record = records.read_record(data)
+    record = game_records.read_record(data)
     with Store.open(folder / f"{path.stem}-play.sqlite3") as db:
         setup = record.setup
         live = db.load(db.new_game(record.engine.GAME, setup.players, getattr(setup, "start", None),

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from companion.decks import load_deck_data
 from companion.rules import fortress as f
-from companion.rules.records import make_record
+from companion.rules.game_records import make_record
 
 PLAYERS = ("Aki", "Ben", "Chie", "Dai", "Emi")
 SEED = 20261130

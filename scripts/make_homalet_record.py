@@ -2,7 +2,7 @@
 
 A seeded table deals, plays by the rules (H-3 .. H-10) from true hands, resolves summer,
 autumn and winter effects by moving a card each, and corrects one miscounted hand. The
-engine rules every action; the record is written with ``records.make_record`` and one time
+engine rules every action; the record is written with ``game_records.make_record`` and one time
 per action, 20 seconds apart.
 
     python scripts/make_homalet_record.py [--seed N] [--out PATH]
@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.decks import load_deck_data
+from companion.rules import game_records
 from companion.rules import homalet as h
-from companion.rules import records
 
 OUT = Path(__file__).resolve().parent.parent / "examples" / "records" / "homalet.json"
 PLAYERS = ("Aki", "Ben", "Chie", "Dai", "Emi", "Fumi", "Gen")
@@ -108,7 +108,7 @@ def record(seed: int) -> dict[str, Any]:
     setup, actions = play_game(seed)
     start = datetime(2026, 11, 30, 19, 0, tzinfo=UTC)
     times = [(start + timedelta(seconds=20 * i)).strftime("%Y-%m-%dT%H:%M:%SZ") for i in range(len(actions))]
-    return records.make_record(h, setup, actions, times)
+    return game_records.make_record(h, setup, actions, times)
 
 
 def main() -> None:

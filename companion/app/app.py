@@ -40,7 +40,7 @@ def remembered_lang() -> Lang | None:
 
 def locale_lang() -> Lang:
     """The language the locale asks for (the command line's rule)."""
-    from companion.cli import default_lang
+    from companion.language import default_lang
 
     return default_lang()
 
@@ -127,6 +127,8 @@ class CompanionApp(App[None]):
             save_lang(self.lang)
         except OSError as error:  # the choice holds for this run; say why it is not remembered
             self.notify(self.say("lang.not_saved") + str(error.strerror or error), severity="warning")
+        except Refusal as refusal:
+            self.notify(self.say("lang.not_saved") + self.text(refusal.msg), severity="warning")
         self.notify(self.say("lang.switched"), timeout=2)
 
     def action_command_palette(self) -> None:
@@ -212,7 +214,7 @@ class CompanionApp(App[None]):
         """Write the game's record as JSON into the current folder (atomically) and say where."""
         import json
 
-        from companion.app.prefs import write_atomic
+        from companion.files import write_atomic
 
         path = Path.cwd() / f"companion-game-{game_id}.json"
         try:
@@ -234,7 +236,7 @@ class CompanionApp(App[None]):
 
     def _print_result(self, game_id: int, path: Path) -> None:
         """In the worker thread: a connection of its own (SQLite's stay in their thread), read-only."""
-        from companion.cli_result import write_result_sheet
+        from companion.result_sheet import write_result_sheet
         from companion.store import Store
 
         try:
@@ -271,3 +273,10 @@ class CompanionApp(App[None]):
         yield SystemCommand(s("cmd.lang"), s("cmd.lang.help"), self.action_toggle_lang)
         yield SystemCommand(s("key.help"), s("cmd.help.help"), self.action_help)
         yield SystemCommand(s("key.quit"), s("key.quit"), self.action_quit)
+
+
+if TYPE_CHECKING:
+    from companion.app.screens.base import TableApp
+
+    def _serves_the_screens(app: CompanionApp) -> TableApp:
+        return app  # mypy checks here that the app gives the screens what they ask of it

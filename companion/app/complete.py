@@ -14,7 +14,9 @@ from typing import Any
 
 from textual.suggester import Suggester
 
+from companion.rules import dragoness, fortress, homalet
 from companion.rules.common import Lang, Refusal
+from companion.rules.engine import AnyEngine
 
 MAX_TRIES = 4000  # candidates written per keystroke at most: completion stays instant
 
@@ -85,6 +87,7 @@ def dragoness_candidates(engine: ModuleType, state: Any) -> Iterator[Any]:
             yield engine.PlayCards(a.player, (card,))
 
 
+GAME_MODULES: dict[str, ModuleType] = {"fortress": fortress, "homalet": homalet, "dragoness": dragoness}
 CANDIDATES: dict[str, Callable[[ModuleType, Any], Iterator[Any]]] = {
     "fortress": fortress_candidates, "homalet": homalet_candidates, "dragoness": dragoness_candidates,
 }
@@ -93,11 +96,11 @@ CANDIDATES: dict[str, Callable[[ModuleType, Any], Iterator[Any]]] = {
 class LegalLines:
     """The lines legal now, written lazily and remembered for this state (and language)."""
 
-    def __init__(self, engine: ModuleType, state: Any, lang: Lang) -> None:
+    def __init__(self, engine: AnyEngine, state: Any, lang: Lang) -> None:
         self.engine = engine
         self.state = state
         self.lang = lang
-        self._source = CANDIDATES[engine.GAME](engine, state)
+        self._source = CANDIDATES[engine.GAME](GAME_MODULES[engine.GAME], state)
         self._lines: list[str] = []
         self._shown: list[str] = []  # each candidate's line in the app's language (the first of its lines)
         self._done = False

@@ -1,5 +1,5 @@
 """What the app remembers between runs (the language chosen with F2), in the user's config folder,
-and the one atomic file write the app uses (a settings file, an exported record).
+written atomically (:func:`companion.files.write_atomic`).
 
 The locale stays the default: a language is remembered only once it is chosen in the app, and
 ``--lang`` on the command line still wins for that run.
@@ -8,9 +8,9 @@ The locale stays the default: a language is remembered only once it is chosen in
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
+from companion.files import write_atomic
 from companion.rules.common import Lang
 
 FILE = "app.json"
@@ -20,22 +20,6 @@ def prefs_path() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_config_dir("companion", appauthor=False)) / FILE
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` whole or not at all: a temporary file beside it, flushed to the
-    disk, then renamed over it. Raises OSError (the temporary file removed)."""
-    temp = path.with_name(path.name + ".tmp")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with temp.open("w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        temp.replace(path)
-    except OSError:
-        temp.unlink(missing_ok=True)
-        raise
 
 
 def saved_lang() -> Lang | None:
@@ -49,8 +33,10 @@ def saved_lang() -> Lang | None:
 
 
 def save_lang(lang: Lang) -> None:
-    """Remember ``lang`` for the next run (other settings in the file kept). Raises OSError."""
+    """Remember ``lang`` for the next run (other settings in the file kept). Raises OSError or
+    :class:`companion.files.WriteRefused`."""
     path = prefs_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         if not isinstance(data, dict):

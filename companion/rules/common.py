@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -59,6 +60,26 @@ def refuse(en: str, ja: str) -> Refusal:
     return Refusal(Msg(en, ja))
 
 
+class NotACard(Refusal):
+    """A token that is not a card: ``msg`` says so and how cards are written; ``short`` only says so,
+    for a refused table line that shows the whole form after it."""
+
+    def __init__(self, short: Msg, forms: Msg) -> None:
+        super().__init__(short + forms)
+        self.short = short
+
+
+class Complete(Refusal):
+    """A refusal of a table line that already says the one line to type instead: nothing is added to it."""
+
+
+def did_you_mean(word: str, words: Iterable[str]) -> str | None:
+    """The word of ``words`` closest to a mistyped ``word`` (``hnad`` → ``hand``), or None when none is close."""
+    known = {w.casefold(): w for w in words if len(w) > 1}
+    close = difflib.get_close_matches(word.casefold(), list(known), n=1, cutoff=0.75)
+    return known[close[0]] if close else None
+
+
 def normalize_token(token: str) -> str:
     """Full-width letters and digits become ASCII; surrounding spaces go."""
     return unicodedata.normalize("NFKC", token).strip()
@@ -74,7 +95,7 @@ def winner_words(names: Iterable[str], top: list[int], points: int, rule: str) -
         return Msg(f"Winner: {won[0]} with {score} ({rule}).", f"勝者：{won[0]}（{points}点）。")
     both = ", ".join(won[:-1]) + f" and {won[-1]}"
     return Msg(f"Winners: {both} tie at {score} and share the win ({rule}).",
-               f"勝者：{'と'.join(won)}。{points}点で同点のため、勝ちを分け合います。")
+               f"勝者：{'と'.join(won)}。{points}点で同点のため、勝利を分け合います。")
 
 
 def check_player_count(n: int, low: int, high: int, game: Msg) -> None:
@@ -97,18 +118,18 @@ def check_players(names: tuple[str, ...], low: int, high: int, game: Msg, start:
         if key in seen:
             raise refuse(f"the names {seen[key]!r} and {name!r} differ only in spacing, width or case; "
                          "give each player a name the table can tell apart",
-                         f"名前 {seen[key]!r} と {name!r} は空白・全角半角・大文字小文字しか違いません。"
+                         f"名前「{seen[key]}」と「{name}」は空白・全角半角・大文字小文字しか違いません。"
                          "区別できる名前にしてください")
         seen[key] = name
     if start is not None and not 0 <= start < n:
-        raise refuse(f"the start player is a seat from 0 to {n - 1}", f"スタートプレイヤーは 0〜{n - 1} の席です")
+        raise refuse(f"the start player is a seat from 0 to {n - 1}", f"スタートプレイヤーは0〜{n - 1}の席です")
 
 
 def seat_name(names: tuple[str, ...], player: int) -> str:
     """The name at seat ``player``; a seat that does not exist is refused."""
     if not 0 <= player < len(names):
         raise refuse(f"there is no player {player}; seats are 0 to {len(names) - 1}",
-                     f"プレイヤー {player} はいません。席は 0〜{len(names) - 1} です")
+                     f"プレイヤー{player}はいません。席は0〜{len(names) - 1}です")
     return names[player]
 
 

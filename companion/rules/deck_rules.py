@@ -127,7 +127,7 @@ def _tables(data: Mapping[str, Any], key: str, low: int, high: int) -> list[dict
     if not isinstance(value, list) or not all(isinstance(v, dict) for v in value) or not low <= len(value) <= high:
         count = len(value) if isinstance(value, list) else shown(value)
         raise _bad((key,), f"must be {low} to {high} [[{key}]] tables, not {count}",
-                   f" {low}〜{high} 個の [[{key}]] 表です（{count} は不可）")
+                   f" {low}〜{high}個の [[{key}]] 表です（{count} は不可）")
     return value
 
 
@@ -136,7 +136,7 @@ def _text(value: Any, path: Path, longest: int, digits: bool = True) -> str:
     typed before a number at the table, without digits)."""
     if not isinstance(value, str) or not value.strip() or len(value) > longest or not value.isprintable():
         raise _bad(path, f"must be text of 1 to {longest} characters on one line, not {shown(value)}",
-                   f" 1〜{longest} 文字の1行の文字列です（{shown(value)} は不可）")
+                   f" 1〜{longest}文字の1行の文字列です（{shown(value)} は不可）")
     if not digits and any(c.isdigit() for c in value):
         raise _bad(path, f"must not contain digits (a card is written as this name and a number), not {shown(value)}",
                    f"数字を含められません（カードは名前と数字で書くため。{shown(value)} は不可）")
@@ -249,7 +249,7 @@ def _dragoness(data: Mapping[str, Any]) -> None:
         _names(clan, where, NAME_EN, NAME_JA, digits=False)
         if whole(clan["gems"], (*where, "gems"), 1, 8) in gems:
             raise _bad((*where, "gems"), f"repeats {clan['gems']} gems; each clan has its own strength",
-                       f"宝石 {clan['gems']} 個が重複しています。クランごとに別の強さにします")
+                       f"宝石{clan['gems']}個が重複しています。スートごとに別の強さにします")
         gems.add(clan["gems"])
         _colour(clan["color"], (*where, "color"))
     kinds = [k.value for k in dragoness.Kind if k is not dragoness.Kind.DRAGON]
@@ -298,7 +298,7 @@ def _by_players(data: Mapping[str, Any], clans: int, box: Mapping[str, int]) -> 
     missing = [n for n in range(low, high + 1) if n not in covered]
     if missing:
         raise _bad(("by_players",), f"must cover every player count {low} to {high}; missing {missing[0]}",
-                   f" {low}〜{high} 人のすべてを含みます（{missing[0]}人がありません）")
+                   f" {low}〜{high}人のすべてを含みます（{missing[0]}人がありません）")
 
 
 CHECKS: dict[str, Callable[[Mapping[str, Any]], None]] = {
@@ -310,7 +310,7 @@ def check_deck_data(game: str, data: Mapping[str, Any]) -> None:
     """Refuse deck data for ``game`` that any engine or printable could misread; return if it is sound."""
     if game not in CHECKS:
         raise refuse(f"unknown game {shown(game)}: decks exist for {', '.join(CHECKS)}",
-                     f"不明なゲーム {shown(game)}：デッキがあるのは {'、'.join(CHECKS)} です")
+                     f"{shown(game)} は不明なゲームです。デッキがあるのは {'、'.join(CHECKS)} です")
     CHECKS[game](data)
 
 

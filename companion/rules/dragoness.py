@@ -29,9 +29,11 @@ from typing import Any
 
 from companion.rules import records
 from companion.rules.common import (
+    Complete,
     Msg,
     Refusal,
     check_players,
+    did_you_mean,
     normalize_token,
     plural,
     refuse,
@@ -50,14 +52,17 @@ DRAGONESS_NUMBER = 13
 ASSUMPTIONS: tuple[tuple[str, Msg], ...] = (
     ("D-1", Msg("Special cards: Dragoness ×1, Page ×2, Squire ×2, Dragon Knight ×2, Revive ×2 "
                 "(105 cards in all).",
-                "特殊カード：ドラゴンネス1・ページ2・従者2・ドラゴンナイト2・リバイブ2（計105枚）。")),
+                "スペシャルカードはドラゴンネス1枚、ページ2枚、従者2枚、ドラゴンナイト2枚、蘇生カード（リバイブ）2枚です（計105枚）。")),
+    ("D-2", Msg("The original's header says 3 to 8 players, but its deck text builds the deck for 2 to 4: "
+                "2 players may play.",
+                "原典の見出しは3〜8人ですが、デッキの作り方は2〜4人から示されているので、2人でも遊べるものとします。")),
     ("D-4", Msg("A run does not wrap (12 is not followed by 1); the Dragoness can only be the 13 "
                 "at the top of a run.",
-                "ランは一周しません（12 の次は 1 ではない）。ドラゴンネスはランの頂上の 13 にだけなれます。")),
+                "ランは一周しません（12の次は1ではありません）。ドラゴンネスはランの最上位の13にだけなれます。")),
     ("D-5", Msg("When nobody names a reading of the wild cards, the strongest legal one is taken.",
-                "ワイルドの読み方を誰も言わなければ、出せる中で最も強い読み方を取ります。")),
+                "ワイルドの数字を誰も言わなければ、出せる中で最も強い数字を取ります。")),
     ("D-11", Msg("Players tied for the highest total share the win.",
-                 "合計が同点の最高点は勝利を分け合います。")),
+                 "合計の最高点が同点なら、勝利を分け合います。")),
 )
 
 
@@ -147,7 +152,7 @@ class Deck:
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise refuse(f"the Dragoness deck definition is broken ({error}); it needs numbers, clans, "
                          "specials and by_players",
-                         f"ドラゴンネスのデッキ定義が壊れています（{error}）。numbers・clans・specials・"
+                         f"ドラゴンネスのデッキ定義が壊れています（{error}）。numbers、clans、specials、"
                          "by_players が必要です") from None
         codes = [c.code for c in clans] + [s.code for s in specials]
         if len({c.lower() for c in codes}) != len(codes):
@@ -156,7 +161,7 @@ class Deck:
         if {s.kind for s in specials} != set(Kind) - {Kind.DRAGON} or len(specials) != len(Kind) - 1:
             raise refuse("the Dragoness deck definition needs one special of each kind: dragoness, page, squire, "
                          "knight, revive",
-                         "特殊カードは dragoness・page・squire・knight・revive を1種ずつ定義してください")
+                         "スペシャルカードは dragoness、page、squire、knight、revive を1種ずつ定義してください")
         return cls(Msg(str(name.get("en", "Reign of Dragoness")), str(name.get("ja", "ドラゴンネス"))),
                    numbers, tuple(sorted(clans, key=lambda c: c.gems)), specials, by_players)
 
@@ -177,12 +182,12 @@ class Deck:
             wanted = Kind(kind)
         except ValueError:
             raise refuse(f"{kind!r} is not a kind of special card; kinds: dragoness, page, squire, knight, revive",
-                         f"{kind!r} は特殊カードの種類ではありません（dragoness・page・squire・knight・revive）"
+                         f"{kind!r} はスペシャルカードの種類ではありません（dragoness、page、squire、knight、revive）"
                          ) from None
         for s in self.specials:
             if s.kind is wanted:
                 return s
-        raise refuse(f"{wanted.value} is not a special card", f"{wanted.value} は特殊カードではありません")
+        raise refuse(f"{wanted.value} is not a special card", f"{wanted.value} はスペシャルカードではありません")
 
     def kind(self, card: Card) -> Kind:
         return self._kinds.get(card.code, Kind.DRAGON)
@@ -199,7 +204,7 @@ class Deck:
         clan = self._clans.get(code)
         if clan is None:
             raise Refusal(Msg(f"{code!r} is not a clan of this deck: ",
-                              f"{code!r} はこのデッキのクランではありません。") + self.forms())
+                              f"「{code}」はこのデッキのスートではありません。") + self.forms())
         return clan
 
     def all_cards(self) -> Counter[Card]:
@@ -242,8 +247,8 @@ class Deck:
         special_codes = " ".join(s.code for s in specials)
         return Msg(f"write a clan ({clan_codes}) and a number 1–{self.numbers}, e.g. Lo7, lo12, ローシェン7; "
                    f"or a special: {special_codes} (or its name)",
-                   f"クラン（{clan_codes}）と数字 1〜{self.numbers}（例：Lo7、lo12、ローシェン7）か、特殊カード"
-                   f"（{special_codes} または名前）で書きます")
+                   f"スート（{clan_codes}）と数字1〜{self.numbers}か、スペシャルカード（{special_codes}"
+                   f"または名前）で書きます（例：Lo7、ローシェン7）")
 
     def card(self, code: str, number: int = 0) -> Card:
         """The deck's one object for this card: cards read by :meth:`parse` are the same objects,
@@ -267,7 +272,7 @@ class Deck:
                     n = int(body[len(prefix):])
                     if 1 <= n <= self.numbers:
                         return self.card(c.code, n)
-        raise Refusal(Msg(f"{token!r} is not a card: ", f"{token!r} はカードではありません。") + self.forms())
+        raise Refusal(Msg(f"{token!r} is not a card: ", f"「{token}」はカードではありません。") + self.forms())
 
     def label(self, card: Card, lang: str = "en") -> str:
         """The card's name in ``lang`` (``Lochen 7``, ``ページ``); a card not of this deck by its code."""
@@ -283,7 +288,7 @@ class Deck:
         kind = self.kind(card)
         if kind is Kind.DRAGON:
             clan = self._clans[card.code]
-            return f"{clan.ja if lang == 'ja' else clan.en} {card.number}"
+            return f"{clan.ja}{card.number}" if lang == "ja" else f"{clan.en} {card.number}"
         s = self.special(kind)
         return s.ja if lang == "ja" else s.en
 
@@ -372,7 +377,7 @@ class Pattern:
             body = str(numbers[0])
         high = value_words(self.high)
         return Msg(f"{shape.en} {body} (highest {high.en})",
-                   f"{shape.ja} {body}（最高 {self.high[0]}・宝石{self.high[1]}）")
+                   f"{shape.ja} {body}（最高{self.high[0]}、宝石{self.high[1]}）")
 
     def wild_numbers(self, kinds: Sequence[Kind]) -> tuple[int, ...]:
         return tuple(v[0] for v, k in zip(self.values, kinds, strict=True) if k in WILD_RANGE)
@@ -512,7 +517,7 @@ class Reading:
             return self.pattern.describe()
         named = ", ".join(map(str, self.wilds))
         named_ja = "・".join(map(str, self.wilds))
-        return self.pattern.describe() + Msg(f", the wild cards as {named}", f"、ワイルドは {named_ja}")
+        return self.pattern.describe() + Msg(f", the wild cards as {named}", f"、ワイルドの数字は{named_ja}")
 
     def to_data(self) -> dict[str, Any]:
         p = self.pattern
@@ -530,7 +535,7 @@ def round_points(out: int, cards_left: Mapping[int, int]) -> tuple[dict[int, int
     points.update({p: 0 for p in cards_left})
     rest = dict(cards_left)
     if not rest:
-        return points, Msg("first out: 3.", "1抜け：3点。")
+        return points, Msg("first out: 3.", "上がった人に3点。")
     fewest = min(rest.values())
     seconds = [p for p, c in rest.items() if c == fewest]
     for p in seconds:
@@ -539,18 +544,19 @@ def round_points(out: int, cards_left: Mapping[int, int]) -> tuple[dict[int, int
     if len(seconds) >= 2:
         return points, Msg(f"first out: 3; {len(seconds)} players tie for second with {cards}: 2 each, "
                            "no 1 given.",
-                           f"1抜け：3点。2位が{fewest}枚で{len(seconds)}人同点：各2点、1点はなし。")
+                           f"上がった人に3点、2位は{fewest}枚で{len(seconds)}人同点のため各2点、1点はなし。")
     for p in seconds:
         del rest[p]
     if not rest:
-        return points, Msg(f"first out: 3; second ({cards}): 2.", f"1抜け：3点。2位（{fewest}枚）：2点。")
+        return points, Msg(f"first out: 3; second ({cards}): 2.", f"上がった人に3点、2位（{fewest}枚）に2点。")
     third = min(rest.values())
     thirds = [p for p, c in rest.items() if c == third]
     for p in thirds:
         points[p] = 1
-    tie = Msg(f" ({len(thirds)} tie: 1 each)", f"（{len(thirds)}人同点：各1点）") if len(thirds) > 1 else Msg("", "")
+    tie = (Msg(f" ({len(thirds)} tie: 1 each)", f"（{len(thirds)}人同点のため各1点）") if len(thirds) > 1
+           else Msg("", ""))
     return points, Msg(f"first out: 3; second ({cards}): 2; third ({plural(third, 'card', 'cards')}): 1",
-                       f"1抜け：3点。2位（{fewest}枚）：2点。3位（{third}枚）：1点") + tie + Msg(".", "。")
+                       f"上がった人に3点、2位（{fewest}枚）に2点、3位（{third}枚）に1点") + tie + Msg(".", "。")
 
 
 def winners(totals: Sequence[int]) -> list[int]:
@@ -701,15 +707,15 @@ class State:
         names = self.setup.players
         if self.phase is Phase.OPENING:
             return Msg(f"round {self.round}: the table names who holds the lowest card",
-                       f"第{self.round}ラウンド：最も低いカードの持ち主を指定してください")
+                       f"第{self.round}ラウンド。最も低いカードの持ち主を指定してください")
         if self.phase is Phase.LEAD:
-            return Msg(f"{names[self.turn]} leads a pattern", f"{names[self.turn]}がパターンをリードします")
+            return Msg(f"{names[self.turn]} leads a pattern", f"{names[self.turn]}が次のパイルを開始します")
         if self.phase is Phase.FOLLOW:
             return Msg(f"{names[self.turn]} follows, passes or revives",
-                       f"{names[self.turn]}がフォロー・パス・リバイブのどれかをします")
+                       f"{names[self.turn]}がパターンを出すか、パスか、蘇生カードを出します")
         if self.phase is Phase.REVIVED:
             return Msg(f"{names[self.turn]} plays the same type and size, weaker",
-                       f"{names[self.turn]}が同じ形と枚数で、より弱いパターンを出します")
+                       f"{names[self.turn]}が同じ種類と枚数で、より弱いパターンを出します")
         return Msg("the game is over", "ゲームは終了しています")
 
 
@@ -775,8 +781,8 @@ def expected(state: State) -> Msg:
 
     if state.phase is Phase.OPENING:
         opening = line(Opening(0, _lowest_card(state)))
-        return Msg(f"write open, the name of the player holding the lowest card and that card, like {opening.en} "
-                   "(D-6)", f"開始・最も低いカードを持つ人の名前・そのカードを書きます（例：{opening.ja}）")
+        return Msg(f"write open NAME CARD for the holder of the lowest card, like {opening.en} (D-6)",
+                   f"書き方：開始 名前 カード（例：{opening.ja}、D-6）")
     if state.phase is Phase.OVER:
         return Msg("the game is over: nothing more is played", "ゲームは終わっています。これ以上の手はありません")
     deck = state.setup.deck
@@ -786,7 +792,7 @@ def expected(state: State) -> Msg:
     if state.phase is Phase.FOLLOW:
         passing, revive = line(Pass(state.turn)), line(Revive(state.turn))
         return Msg(f"write the cards played, like {play.en}, or {passing.en}, or {revive.en}",
-                   f"出すカードを書くか（例：{play.ja}）、{passing.ja} か {revive.ja} と書きます")
+                   f"出すカードを書くか（例：{play.ja}）、「{passing.ja}」か「{revive.ja}」と書きます")
     return Msg(f"write the cards played, like {play.en}", f"出すカードを書きます（例：{play.ja}）")
 
 
@@ -833,7 +839,7 @@ def _not_in_deck(state: State, card: Any) -> Refusal:
     if not isinstance(card, Card):
         where = Msg(f"{card!r} is not a card (read text with parse_line): ", f"{card!r} はカードではありません。")
     elif not deck.known(card):
-        where = Msg(f"{card} is not a card of this deck: ", f"{card} はこのデッキのカードではありません。")
+        where = Msg(f"{card} is not a card of this deck: ", f"{card}はこのデッキのカードではありません。")
     else:
         where = Msg(f"{card} is not in the deck for {players} players (D-2): ",
                     f"{deck.label(card, 'ja')}（{card}）は{players}人用のデッキにありません。")
@@ -893,12 +899,12 @@ def _opening(state: State, action: Opening) -> tuple[State, Msg]:
     (card,) = _check_cards(state, (action.card,))
     if deck.kind(card) is not Kind.DRAGON:
         raise refuse("the lowest card is a dragon card (Lochen 1, else Frond 1, …), not a special (D-6)",
-                     "最も低いカードはドラゴンカード（ローシェン1、なければフロンド1…）で、特殊カードではありません")
+                     "最も低いカードはドラゴンカード（ローシェン1、なければフロンド1…）で、スペシャルカードではありません")
     s = _evolve(state, turn=action.player, must_contain=card, opening=card, phase=Phase.LEAD)
     return s, Msg(f"Round {s.round}: {name} holds the lowest card, {card}, and leads a pattern "
                   "containing it (D-6).",
-                  f"第{s.round}ラウンド：最も低いカード {deck.label(card, 'ja')} を持つ{name}が、"
-                  "それを含むパターンでリードします。")
+                  f"第{s.round}ラウンド。最も低いカード{deck.label(card, 'ja')}を持つ{name}が、"
+                  "それを含むパターンで先攻します。")
 
 
 def _legal(state: State, group: tuple[Card, ...], readings: Sequence[Pattern], group_ja: str) -> list[Pattern]:
@@ -913,20 +919,20 @@ def _legal(state: State, group: tuple[Card, ...], readings: Sequence[Pattern], g
     if not same:
         kind = pattern_kind(top.shape, top.size)
         raise refuse(f"{text} does not match the pile: play {kind.en} (D-7)",
-                     f"{group_ja} は場と同じ形ではありません。{kind.ja}を出してください")
+                     f"{group_ja}はパイルと同じ種類ではありません。{kind.ja}を出してください")
     if state.phase is Phase.REVIVED:
         fitting = [p for p in same if stronger(top.high, p.high)]
         if not fitting:
             raise refuse(f"{text} is not weaker than {top.describe().en}: after a Revive its highest card must be "
                          "weaker (a lower number, or the same number and fewer gems, D-9)",
-                         f"{group_ja} は {top.describe().ja} より弱くありません。リバイブの後は最高のカードが"
+                         f"{group_ja}は{top.describe().ja}より弱くありません。蘇生カードの後は最も強いカードが"
                          "より弱く（数字が小さいか、同じ数字で宝石が少なく）なければなりません")
         return fitting
     fitting = [p for p in same if stronger(p.high, top.high)]
     if not fitting:
         raise refuse(f"{text} is not stronger than {top.describe().en}: its highest card must be stronger "
                      "(a higher number, or the same number and more gems, D-3)",
-                     f"{group_ja} は {top.describe().ja} より強くありません。最高のカードがより強く（数字が大きいか、"
+                     f"{group_ja}は{top.describe().ja}より強くありません。最も強いカードがより強く（数字が大きいか、"
                      "同じ数字で宝石が多く）なければなりません")
     return fitting
 
@@ -942,21 +948,21 @@ def _choose(deck: Deck, group: tuple[Card, ...], wilds: tuple[int, ...] | None,
         if len(wilds) != len(wild_kinds):
             raise refuse(f"{' '.join(map(str, group))} holds {plural(len(wild_kinds), 'wild card', 'wild cards')}: "
                          f"name {plural(len(wild_kinds), 'number', 'numbers')} or none (D-5)",
-                         f"{group_ja} のワイルドは{len(wild_kinds)}枚です。数字を{len(wild_kinds)}つ書くか、"
+                         f"{group_ja}のワイルドカードは{len(wild_kinds)}枚です。数字を{len(wild_kinds)}つ書くか、"
                          "何も書かないでください")
         for kind, number in zip(wild_kinds, wilds, strict=True):
             span = WILD_RANGE[kind]
             if len(group) > 1 and number not in span:
                 special = deck.special(kind)
                 raise refuse(f"a {special.en} counts as {span[0]}–{span[-1]}, not {number} (D-5)",
-                             f"{special.ja}は {span[0]}〜{span[-1]} で、{number} にはなりません")
+                             f"{special.ja}は{span[0]}〜{span[-1]}で、{number}にはなりません")
         named = read_declared(deck, group, wilds)
         target = None if named is None else sorted(named.values)
         chosen = [p for p in legal if sorted(p.values) == target]
         if named is None or not chosen:
             listed = ", ".join(map(str, wilds))
             raise refuse(f"the wild cards cannot be {listed} here: no legal pattern reads that way (D-5)",
-                         f"ワイルドを {'・'.join(map(str, wilds))} とする読み方では出せません")
+                         f"ワイルドの数字を{'・'.join(map(str, wilds))}とすると出せません")
         return named, Msg(" as named", "、宣言どおり")
     pick = legal[0]
     if not wild_kinds or len(legal) == 1:
@@ -964,7 +970,7 @@ def _choose(deck: Deck, group: tuple[Card, ...], wilds: tuple[int, ...] | None,
     numbers = pick.wild_numbers(kinds)
     return pick, Msg(f"; nobody named the wild cards' numbers, so the strongest legal reading is taken: "
                      f"{', '.join(map(str, numbers))} (D-5)",
-                     f"。ワイルドの数字の指定がないので、出せる中で最も強い読み方 {'・'.join(map(str, numbers))} "
+                     f"。ワイルドの数字の指定がないので、出せる中で最も強い{'・'.join(map(str, numbers))}"
                      "とします")
 
 
@@ -985,10 +991,10 @@ def _play(state: State, action: PlayCards) -> tuple[State, Msg]:
                      "2–5 cards of one number (no Dragoness), or a run of 3–5 consecutive numbers (D-4); a "
                      "Revive is played on its own",
                      f"{group_ja or 'カードなし'}はパターンではありません。シングル、同じ数字2〜5枚のセット"
-                     "（ドラゴンネス不可）、3〜5枚の連続した数字のランのどれかです。リバイブは単独で出します")
+                     "（ドラゴンネス不可）、3〜5枚の連続した数字のランのどれかです。蘇生カードは単独で出します")
     if state.phase is Phase.LEAD and state.must_contain is not None and state.must_contain not in group:
         raise refuse(f"the first lead of the round must contain {state.must_contain} (D-6)",
-                     f"ラウンド最初のリードには {deck.label(state.must_contain, 'ja')} を含めてください")
+                     f"ラウンドの先攻では{deck.label(state.must_contain, 'ja')}を含めてください")
     legal = _legal(state, group, readings, group_ja)
     chosen, how = _choose(deck, group, wilds, legal, group_ja)
     counts = list(state.hand_counts)
@@ -1003,8 +1009,8 @@ def _play(state: State, action: PlayCards) -> tuple[State, Msg]:
             lower = min(below, key=values.__getitem__)
             broke = Msg(f" {lower} is lower than the opening card {state.opening}: the opening broke D-6 (the "
                         "holder of the lowest card leads); the table settles it.",
-                        f" {deck.label(lower, 'ja')}は開始のカード {deck.label(state.opening, 'ja')} より低い："
-                        "開始はルール D-6（最も低いカードの持ち主がリードする）に反していました。"
+                        f" {deck.label(lower, 'ja')}は開始のカード{deck.label(state.opening, 'ja')}より低いので、"
+                        "開始はD-6（最も低いカードの持ち主が先攻）に反していました。"
                         "扱いは卓で決めてください。")
     seen, again = _marked(state, group)
     s = _evolve(state, hand_counts=tuple(counts), pile=state.pile + group, played=state.played + group,
@@ -1013,10 +1019,10 @@ def _play(state: State, action: PlayCards) -> tuple[State, Msg]:
     text = " ".join(map(str, group))
     if state.phase is Phase.LEAD:
         msg = Msg(f"{name} leads {text}: {chosen.describe().en}{how.en}.",
-                  f"{name}が {group_ja} でリードしました：{chosen.describe().ja}{how.ja}。")
+                  f"{name}が{group_ja}でパイルを開始しました。{chosen.describe().ja}{how.ja}。")
     else:
         msg = Msg(f"{name} plays {text}: {chosen.describe().en}{how.en}.",
-                  f"{name}が {group_ja} を出しました：{chosen.describe().ja}{how.ja}。")
+                  f"{name}が{group_ja}を出しました。{chosen.describe().ja}{how.ja}。")
     if broke is not _NOTHING:
         msg = msg + broke
     if counts[action.player] == 0:
@@ -1039,18 +1045,18 @@ def _advance(s: State, msg: Msg) -> tuple[State, Msg]:
     name = s.setup.players[winner]
     s = _evolve(s, pile=(), top=None, top_player=None, passed=frozenset(), turn=winner, phase=Phase.LEAD)
     return s, msg + Msg(f" Everyone else passed: {name} wins the pile and leads (D-8).",
-                        f" 全員パス：{name}が場を取り、リードします。")
+                        f" 他の全員がパス。パイルが流れ、{name}が次のパイルを開始します。")
 
 
 def _pass(state: State, action: Pass) -> tuple[State, Msg]:
     if state.phase is not Phase.FOLLOW:
         if state.phase is Phase.LEAD:
             raise Refusal(Msg("the leader cannot pass: lead any pattern (D-8); ",
-                              "リードする人はパスできません。好きなパターンでリードしてください。") + expected(state))
+                              "パイルを開始する人はパスできません。好きなパターンを出してください。") + expected(state))
         if state.phase is Phase.REVIVED:
             raise Refusal(Msg("cannot pass now: after a Revive the same player plays the same type and size, "
                               "weaker (D-9); ",
-                              "今はパスできません。リバイブの後は同じ人が同じ形と枚数で、より弱いパターンを出します。")
+                              "今はパスできません。蘇生カードの後は同じ人が同じ種類と枚数で、より弱いパターンを出します。")
                           + expected(state))
         raise _phase_refusal(state, Msg("pass", "パス"))
     name = _on_turn(state, action.player)
@@ -1061,7 +1067,7 @@ def _pass(state: State, action: Pass) -> tuple[State, Msg]:
 @functools.lru_cache(maxsize=256)
 def _passes(name: str) -> Msg:
     """The ruling for a pass, made once per name (most actions are passes)."""
-    return Msg(f"{name} passes and stays out of this pile (D-7).", f"{name}はパス（この場が終わるまで不参加）。")
+    return Msg(f"{name} passes and stays out of this pile (D-7).", f"{name}はパス（このパイルが終わるまで不参加）。")
 
 
 def _card_table(setup: Setup) -> list[tuple[Card, Kind, Value, int]]:
@@ -1129,7 +1135,7 @@ def _cover(numbers: list[int], wilds: list[tuple[range, int]]) -> bool:
 def revive_refusal(state: State) -> Refusal | None:
     """Why the player on turn may not play a Revive now (D-9), or None if they may."""
     if state.phase is not Phase.FOLLOW:
-        return _phase_refusal(state, Msg("play a Revive", "リバイブを出すことは"))
+        return _phase_refusal(state, Msg("play a Revive", "蘇生カードを出すことは"))
     deck = state.setup.deck
     revive = deck.special(Kind.REVIVE)
     card = Card(revive.code)
@@ -1137,30 +1143,30 @@ def revive_refusal(state: State) -> Refusal | None:
     if _times_played(state, card, copies) >= copies:
         return refuse(f"every Revive in the deck ({plural(copies, 'card', 'cards')}) has already been played this "
                       "round (D-2)",
-                      f"デッキのリバイブ（{copies}枚）はこのラウンドですべて出ています")
+                      f"デッキの蘇生カード（{copies}枚）はこのラウンドですべて出ています")
     top = state.top
     assert top is not None
     if top.high[0] >= 12:
         what = Msg("the Dragoness", "ドラゴンネス") if top.high[0] == DRAGONESS_NUMBER else Msg("a 12", "12")
-        return refuse(f"a Revive cannot be played on {what.en} (D-9)", f"{what.ja}の上にリバイブは出せません")
+        return refuse(f"a Revive cannot be played on {what.en} (D-9)", f"{what.ja}の上に蘇生カードは出せません（D-9）")
     name = state.setup.players[state.turn]
     held = state.hand_counts[state.turn]
     kind = pattern_kind(top.shape, top.size)
     if held - 1 < top.size:
         return refuse(f"{name} holds {plural(held, 'card', 'cards')}: after the Revive "
                       f"{plural(held - 1, 'card is', 'cards are')} left, too few for {kind.en} (D-9)",
-                      f"{name}の手札は{held}枚で、リバイブの後に残る{held - 1}枚では{kind.ja}を出せません")
+                      f"{name}の手札は{held}枚で、蘇生カードの後に残る{held - 1}枚では{kind.ja}を出せません")
     if not _weaker_exists(state, top):
         return refuse(f"{kind.en} weaker than {top.describe().en} cannot be made from the cards not yet played, "
                       "so the Revive could never be completed (D-9)",
-                      f"まだ出ていないカードでは {top.describe().ja} より弱い{kind.ja}を作れないので、"
-                      "リバイブを完了できません")
+                      f"まだ出ていないカードでは{top.describe().ja}より弱い{kind.ja}を作れないので、"
+                      "蘇生カードを出せません")
     return None
 
 
 def _revive(state: State, action: Revive) -> tuple[State, Msg]:
     if state.phase is not Phase.FOLLOW:
-        raise _phase_refusal(state, Msg("play a Revive", "リバイブを出すことは"))
+        raise _phase_refusal(state, Msg("play a Revive", "蘇生カードを出すことは"))
     name = _on_turn(state, action.player)
     why = revive_refusal(state)
     if why is not None:
@@ -1177,7 +1183,8 @@ def _revive(state: State, action: Revive) -> tuple[State, Msg]:
     kind = pattern_kind(top.shape, top.size)
     return s, Msg(f"{name} plays a Revive: everyone who passed rejoins, and {name} now plays {kind.en} weaker "
                   f"than {top.describe().en} (D-9).",
-                  f"{name}がリバイブ：パスした全員が復帰。{name}は {top.describe().ja} より弱い{kind.ja}を出します。")
+                  f"{name}が蘇生カード（リバイブ）を出し、パスした全員が復帰。{name}は{top.describe().ja}より"
+                  f"弱い{kind.ja}を出します。")
 
 
 def _revives_left(state: State) -> int:
@@ -1188,19 +1195,19 @@ def _revives_left(state: State) -> int:
 
 def _only_revives(state: State, action: OnlyRevives) -> tuple[State, Msg]:
     if state.phase not in (Phase.LEAD, Phase.FOLLOW, Phase.REVIVED):
-        raise _phase_refusal(state, Msg("show a hand of only Revive cards", "リバイブだけの手札を見せることは"))
+        raise _phase_refusal(state, Msg("show a hand of only Revive cards", "蘇生カードだけの手札を見せることは"))
     name = _player(state, action.player)
     count = state.hand_counts[action.player]
     left = _revives_left(state)
     if count > left:
         raise refuse(f"{name} holds {plural(count, 'card', 'cards')} but only "
                      f"{plural(left, 'Revive card is', 'Revive cards are')} unplayed (D-10)",
-                     f"{name}の手札は{count}枚ですが、まだ出ていないリバイブは{left}枚です")
+                     f"{name}の手札は{count}枚ですが、まだ出ていない蘇生カードは{left}枚です")
     counts = list(state.hand_counts)
     counts[action.player] = 0
     s = _evolve(state, hand_counts=tuple(counts))
     return _round_over(s, action.player, Msg(f"{name} holds only Revive cards: the hand counts as empty (D-10).",
-                                             f"{name}の手札はリバイブだけ：空とみなします。"))
+                                             f"{name}の手札は蘇生カードだけなので、空とみなします。"))
 
 
 def _correct(state: State, action: Correct) -> tuple[State, Msg]:
@@ -1210,7 +1217,7 @@ def _correct(state: State, action: Correct) -> tuple[State, Msg]:
     count = action.count
     if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= HAND:
         raise refuse(f"a hand count is a whole number from 0 to {HAND}, not {count!r}",
-                     f"手札の枚数は 0〜{HAND} の整数です（{count!r} は不可）")
+                     f"手札の枚数は0〜{HAND}の整数です（{count!r} は不可）")
     if not isinstance(action.reason, str) or not action.reason:
         raise refuse("a correction needs its reason (a misdeal, a dropped card, …)",
                      "訂正には理由（配り間違い、落としたカードなど）が必要です")
@@ -1229,8 +1236,8 @@ def _correct(state: State, action: Correct) -> tuple[State, Msg]:
         size = state.top.size
         raise refuse(f"{name} must still play a pattern of {plural(size, 'card', 'cards')} after the Revive (D-9): "
                      f"a count from {size} up, or 0 if the hand is really empty",
-                     f"{name}はリバイブの後に{size}枚のパターンを出します。{size}枚以上か、"
-                     "本当に空なら 0 にしてください")
+                     f"{name}は蘇生カードの後に{size}枚のパターンを出します。{size}枚以上か、"
+                     "本当に空なら0にしてください")
     s = _evolve(state, hand_counts=tuple(counts))
     msg = Msg(f"{name}'s hand is corrected from {plural(was, 'card', 'cards')} to {count} ({action.reason}).",
               f"{name}の手札を{was}枚から{count}枚に訂正しました（{action.reason}）。")
@@ -1249,9 +1256,9 @@ def _round_over(s: State, out: int, msg: Msg) -> tuple[State, Msg]:
     result = RoundResult(out, tuple(0 if p == out else c for p, c in enumerate(s.hand_counts)),
                          tuple(points[p] for p in range(len(names))))
     scored = ", ".join(f"{names[p]} {points[p]}" for p in range(len(names)))
-    scored_ja = "、".join(f"{names[p]} {points[p]}点" for p in range(len(names)))
+    scored_ja = "、".join(f"{names[p]}{points[p]}点" for p in range(len(names)))
     msg = msg + Msg(f" {names[out]} is out: round {s.round} ends; {why.en} Points: {scored} (D-10).",
-                    f" {names[out]}が上がり、第{s.round}ラウンド終了。{why.ja}得点：{scored_ja}。")
+                    f" {names[out]}が上がり、第{s.round}ラウンド終了。{why.ja}点数は{scored_ja}。")
     if s.round == ROUNDS:
         s = _evolve(s, results=(*s.results, result), phase=Phase.OVER, pile=(), top=None, top_player=None,
                     passed=frozenset(), must_contain=None)
@@ -1260,7 +1267,7 @@ def _round_over(s: State, out: int, msg: Msg) -> tuple[State, Msg]:
             names, winners(totals), max(totals), "D-11")
     s = State(s.setup, Phase.OPENING, s.round + 1, 0, (HAND,) * len(names), results=(*s.results, result))
     return s, msg + Msg(" New deal: name who holds the lowest card.",
-                        " 配り直し：最も低いカードの持ち主を指定してください。")
+                        " 配り直して、最も低いカードの持ち主を指定してください。")
 
 
 def fold(setup: Setup, actions: Sequence[Action]) -> State:
@@ -1309,6 +1316,7 @@ class Allowed:
     revive_why_not: Msg | None
     passed: tuple[int, ...]
     hand_counts: tuple[int, ...]
+    must_label_ja: str = ""  # the opening card's Japanese name, for describe()
 
     def to_data(self) -> dict[str, Any]:
         why = self.revive_why_not
@@ -1331,28 +1339,31 @@ class Allowed:
             return Msg("The game is over.", "ゲームは終了しています。")
         if self.phase is Phase.OPENING or self.player is None:
             return Msg(f"Round {self.round}: the table names who holds the lowest card (open NAME CARD, D-6).",
-                       f"第{self.round}ラウンド：最も低いカードの持ち主を指定します（開始 名前 カード）。")
+                       f"第{self.round}ラウンド。最も低いカードの持ち主を指定します（開始 名前 カード）。")
         name = self.players[self.player]
         if self.shape is None:
             must = self.must_contain
-            extra = (Msg(f", containing {must} (D-6)", f"（{must} を含めて）") if must is not None else Msg("", ""))
-            return Msg(f"{name} leads any pattern", f"{name}が好きなパターンでリードします") + extra + Msg(".", "。")
+            if must is not None:
+                return Msg(f"{name} leads any pattern, containing {must} (D-6).",
+                           f"{name}が{self.must_label_ja or must}を含むパターンで先攻します（D-6）。")
+            return Msg(f"{name} leads any pattern.", f"{name}が好きなパターンで次のパイルを開始します。")
         assert self.beat is not None and self.size is not None
         kind = pattern_kind(self.shape, self.size)
         beat = value_words(self.beat)
-        highest = Msg("", "") if self.shape is Shape.SINGLE else Msg(" with its highest card", "、最高のカードを")
+        highest = Msg("", "") if self.shape is Shape.SINGLE else Msg(" with its highest card", "、最も強いカードを")
         if self.under:
             return Msg(f"{name} plays {kind.en}{highest.en} weaker than {beat.en} (D-9); passing is not allowed.",
-                       f"{name}が{kind.ja}{highest.ja} {beat.ja} より弱くして出します。パスはできません。")
+                       f"{name}が{kind.ja}{highest.ja}{beat.ja}より弱くして出します。パスはできません。")
         out = [self.players[p] for p in self.passed]
         text = Msg(f"{name} plays {kind.en}{highest.en} stronger than {beat.en}, or passes",
-                   f"{name}が{kind.ja}{highest.ja} {beat.ja} より強くして出すか、パスします")
+                   f"{name}が{kind.ja}{highest.ja}{beat.ja}より強くして出すか、パスします")
         if self.revive:
-            text = text + Msg(", or plays a Revive", "。リバイブも出せます")
+            text = text + Msg(", or plays a Revive", "。蘇生カードも出せます")
         elif self.revive_why_not is not None:
-            text = text + Msg(f"; no Revive: {self.revive_why_not.en}", f"。リバイブは不可：{self.revive_why_not.ja}")
+            text = text + Msg(f"; no Revive: {self.revive_why_not.en}",
+                              f"。蘇生カードは出せません（{self.revive_why_not.ja}）")
         if out:
-            text = text + Msg(f". Passed: {', '.join(out)}", f"。パスした人：{'、'.join(out)}")
+            text = text + Msg(f". Passed: {', '.join(out)}", f"。パスした人は{'、'.join(out)}")
         return text + Msg(".", "。")
 
 
@@ -1370,7 +1381,8 @@ def allowed(state: State) -> Allowed:
         must_contain=state.must_contain if state.phase is Phase.LEAD else None,
         can_pass=state.phase is Phase.FOLLOW,
         revive=state.phase is Phase.FOLLOW and why is None, revive_why_not=why,
-        passed=tuple(sorted(state.passed)), hand_counts=state.hand_counts)
+        passed=tuple(sorted(state.passed)), hand_counts=state.hand_counts,
+        must_label_ja="" if state.must_contain is None else state.setup.deck.label(state.must_contain, "ja"))
 
 
 def describe(state: State) -> Msg:
@@ -1379,28 +1391,28 @@ def describe(state: State) -> Msg:
     names = state.setup.players
     deck = state.setup.deck
     lines = [Msg(f"Reign of Dragoness, round {min(state.round, ROUNDS)} of {ROUNDS}.",
-                 f"レイン・オブ・ドラゴンネス　第{min(state.round, ROUNDS)}／{ROUNDS}ラウンド。"),
+                 f"レイン・オブ・ドラゴンネス、第{min(state.round, ROUNDS)}／{ROUNDS}ラウンド。"),
              allowed(state).describe()]
     if state.top is not None:
         who = names[state.top_player] if state.top_player is not None else ""
         lines.append(Msg(f"On the pile: {' '.join(map(str, state.pile))} — {state.top.describe().en}, played by {who}.",
-                         f"場：{_cards_ja(deck, state.pile)}、{state.top.describe().ja}、{who}が出しました。"))
+                         f"パイルは{_cards_ja(deck, state.pile)}（{state.top.describe().ja}）、{who}が出しました。"))
     if state.phase is not Phase.OVER:
         hands = ", ".join(f"{names[p]} {c}" for p, c in enumerate(state.hand_counts))
-        hands_ja = "、".join(f"{names[p]} {c}枚" for p, c in enumerate(state.hand_counts))
-        lines.append(Msg(f"Cards in hand: {hands}.", f"手札：{hands_ja}。"))
+        hands_ja = "、".join(f"{names[p]}が{c}枚" for p, c in enumerate(state.hand_counts))
+        lines.append(Msg(f"Cards in hand: {hands}.", f"手札は{hands_ja}。"))
     if state.lower is not None and state.opening is not None:
         lines.append(Msg(f"{state.lower} was played although the round opened with {state.opening}: the opening "
                          "broke D-6.",
-                         f"開始のカードは {deck.label(state.opening, 'ja')} でしたが、より低い "
-                         f"{deck.label(state.lower, 'ja')} が出ました。開始はルール D-6 に反していました。"))
+                         f"開始のカードは{deck.label(state.opening, 'ja')}でしたが、より低い"
+                         f"{deck.label(state.lower, 'ja')}が出ました。開始はD-6に反していました。"))
     if state.results:
         totals = state.totals()
         scores = ", ".join(f"{names[p]} {t}" for p, t in enumerate(totals))
-        scores_ja = "、".join(f"{names[p]} {t}点" for p, t in enumerate(totals))
+        scores_ja = "、".join(f"{names[p]}{t}点" for p, t in enumerate(totals))
         done = len(state.results)
         lines.append(Msg(f"Points after {plural(done, 'round', 'rounds')}: {scores}.",
-                         f"{done}ラウンド後の得点：{scores_ja}。"))
+                         f"{done}ラウンド後の合計は{scores_ja}。"))
     if state.phase is Phase.OVER:
         totals = state.totals()
         lines.append(winner_words(names, winners(totals), max(totals), "D-11"))
@@ -1412,7 +1424,7 @@ def settle_input(state: State) -> dict[str, Any]:
     finished): each round's first out and everyone else's cards left (D-10, D-11)."""
     if not state.results:
         raise refuse("no round has ended yet: there is nothing to settle",
-                     "まだ終わったラウンドがないので、精算できません")
+                     "まだ終わったラウンドがないので、得点計算はできません")
     names = state.setup.players
     return {"game": GAME, "players": list(names),
             "rounds": [{"out": names[r.out], "cards_left": {names[p]: c for p, c in enumerate(r.left) if p != r.out}}
@@ -1423,7 +1435,7 @@ def settle_input(state: State) -> dict[str, Any]:
 
 _WORDS: dict[str, tuple[str, ...]] = {
     "pass": ("pass", "パス"),
-    "revive": ("revive", "リバイブ"),
+    "revive": ("revive", "リバイブ", "蘇生"),
     "open": ("open", "opening", "lowest", "開始", "最低"),
     "only": ("only-revives", "onlyrevives", "revives-only", "リバイブのみ", "リバイブだけ"),
     "correct": ("correct", "訂正"),
@@ -1434,14 +1446,18 @@ NOTATION = Msg(
     "cards to play, e.g. Lo7 Fr7 (the player on turn may be named first: Aki Lo7 Fr7); a wild card's number "
     "after =, e.g. PG=5 Lo5; pass; revive; the round's opening: open NAME CARD (e.g. open Aki Lo1); "
     "a hand of only Revive cards: only-revives NAME; a recount: correct NAME COUNT REASON",
-    "出すカード（例：Lo7 Fr7。手番の人の名前を前に書いてもよい：あき Lo7 Fr7）、"
-    "ワイルドの数字は = の後（例：PG=5 Lo5）、パス、リバイブ、ラウンドの開始："
-    "開始 名前 カード（例：開始 あき Lo1）、リバイブだけの手札：リバイブのみ 名前、手札の数え直し："
-    "訂正 名前 枚数 理由")
+    "出す：カード…（例：Lo7 Fr7。手番の人の名前を前に書いてもよい）　"
+    "ワイルドの数字：= の後（例：PG=5 Lo5）　パス：パス　蘇生カード：リバイブ　"
+    "ラウンドの開始：開始 名前 カード（例：開始 あき Lo1）　蘇生カードだけの手札：リバイブのみ 名前　"
+    "手札の数え直し：訂正 名前 枚数 理由")
+
+
+class _BadLine(Refusal):
+    """A line refused for ``msg``: :func:`parse_line` adds the one form that fits (issue 18)."""
 
 
 def _bad_line(what: Msg) -> Refusal:
-    return Refusal(what + Msg("; write ", "。書き方：") + NOTATION)
+    return _BadLine(what)
 
 
 def _fold(text: str) -> str:
@@ -1462,20 +1478,35 @@ def _take_name(state: State, tokens: list[str], form: Msg) -> tuple[int, list[st
     given = tokens[0]
     listed = ", ".join(names)
     raise Refusal(Msg(f"{given!r} is not a player at this table ({listed}): write ",
-                      f"{given!r} はこの卓のプレイヤーではありません（{'、'.join(names)}）。書き方：") + form)
+                      f"「{given}」はこの卓のプレイヤーではありません（{'、'.join(names)}）。書き方：") + form)
 
 
 def _number(token: str, what: Msg, form: Msg) -> int:
     text = normalize_token(token)
     if not text.isdigit():
         raise Refusal(Msg(f"{token!r} is not {what.en}: write ",
-                          f"{token!r} は{what.ja}ではありません。書き方：") + form)
+                          f"「{token}」は{what.ja}ではありません。書き方：") + form)
     return int(text)
 
 
 def parse_line(state: State, line: str) -> Action:
     """One line of table notation (docs/notation.md) as an action; the player on turn is implied
-    where the line names nobody. A bad line is refused naming the wrong part and the forms."""
+    where the line names nobody. A bad line is refused naming the wrong part and the one form that
+    fits (issue 18), a mistyped word with the line it most likely meant."""
+    try:
+        return _parse_line(state, line)
+    except _BadLine as error:
+        tokens = line.split()
+        if tokens and _KEYWORD.get(_fold(tokens[0])) is None and _leading_name(state, tokens) is None:
+            close = did_you_mean(_fold(tokens[0]), _KEYWORD)
+            if close is not None:
+                meant = " ".join([close, *tokens[1:]])
+                raise Complete(Msg(f"{tokens[0]!r} is not a word of this line: did you mean {meant}?",
+                                   f"「{tokens[0]}」は読めません。「{meant}」の誤りですか？")) from None
+        raise Refusal(error.msg + Msg("; ", "。") + expected(state)) from None
+
+
+def _parse_line(state: State, line: str) -> Action:
     tokens = line.split()
     if not tokens:
         raise _bad_line(Msg("the line is empty", "行が空です"))
@@ -1484,7 +1515,7 @@ def parse_line(state: State, line: str) -> Action:
     if key in ("pass", "revive"):
         if rest:
             raise _bad_line(Msg(f"{tokens[0]} takes nothing after it, not {' '.join(rest)!r}",
-                                f"{tokens[0]} の後には何も書きません（{' '.join(rest)!r}）"))
+                                f"「{tokens[0]}」の後には何も書きません（「{' '.join(rest)}」は不要）"))
         return Pass(state.turn) if key == "pass" else Revive(state.turn)
     if key == "open":
         form = Msg("open NAME CARD, e.g. open Aki Lo1", "開始 名前 カード（例：開始 あき Lo1）")
@@ -1497,7 +1528,7 @@ def parse_line(state: State, line: str) -> Action:
         player, rest = _take_name(state, rest, form)
         if rest:
             raise Refusal(Msg(f"nothing follows the name, not {' '.join(rest)!r}: write ",
-                              f"名前の後には何も書きません（{' '.join(rest)!r}）。書き方：") + form)
+                              f"名前の後には何も書きません（「{' '.join(rest)}」は不要）。書き方：") + form)
         return OnlyRevives(player)
     if key == "correct":
         form = Msg("correct NAME COUNT REASON, e.g. correct Aki 5 dropped a card",
@@ -1536,14 +1567,14 @@ def _named_line(state: State, player: int, rest: list[str]) -> Action:
     names = state.setup.players
     name = names[player]
     if state.phase not in (Phase.LEAD, Phase.FOLLOW, Phase.REVIVED):
-        raise Refusal(Msg(f"{name} cannot play now: ", f"今は{name}が出す番ではありません。") + state.waiting_for()
+        raise Refusal(Msg(f"{name} cannot play now: ", f"今は{name}の手番ではありません。") + state.waiting_for()
                       + Msg("; ", "。") + expected(state))
     if player != state.turn:
         turn = names[state.turn]
         raise Refusal(Msg(f"it is {turn}'s turn, not {name}'s (D-7): ", f"今は{turn}の番です（{name}ではありません）。")
                       + expected(state))
     if not rest:
-        raise Refusal(Msg(f"after {name} comes the play: ", f"{name} の後に出す手を書きます。") + expected(state))
+        raise Refusal(Msg(f"after {name} comes the play: ", f"{name}の後に出すカードを書きます。") + expected(state))
     key = _KEYWORD.get(_fold(rest[0]))
     if key in ("pass", "revive") and len(rest) == 1:
         return Pass(player) if key == "pass" else Revive(player)
@@ -1554,9 +1585,8 @@ def _card(state: State, token: str) -> Card:
     try:
         return state.setup.deck.parse(token)
     except Refusal:
-        deck = state.setup.deck
-        raise _bad_line(Msg(f"{token!r} is not a card (", f"{token!r} はカードではありません（")
-                        + deck.forms(len(state.setup.players)) + Msg(")", "）")) from None
+        raise _bad_line(Msg(f"{token!r} is not a card (like Lo7)",
+                            f"「{token}」はカードではありません（例：Lo7、ローシェン7）")) from None
 
 
 def _play_line(state: State, tokens: list[str]) -> Action:
@@ -1574,11 +1604,11 @@ def _play_line(state: State, tokens: list[str]) -> Action:
         if sep:
             if kind not in WILD_RANGE:
                 raise _bad_line(Msg(f"{body} is not a wild card: only a Page, Squire or Dragon Knight takes =NUMBER",
-                                    f"{deck.label(card, 'ja')}はワイルドではありません。=数字 を付けられるのはページ・"
-                                    "従者・ドラゴンナイトだけです"))
+                                    f"{deck.label(card, 'ja')}はワイルドカードではありません。「=数字」を付けられるのは"
+                                    "ページ・従者・ドラゴンナイトだけです"))
             if not number.isdigit():
                 raise _bad_line(Msg(f"{number!r} after {body}= is not a number",
-                                    f"{body}= の後の {number!r} は数字ではありません"))
+                                    f"{body}=の後の「{number}」は数字ではありません"))
             wilds.append(int(number))
             named += 1
         elif kind in WILD_RANGE:

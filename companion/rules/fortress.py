@@ -15,18 +15,21 @@ captured card, and why each other place is refused), ``State.usable_spots`` and 
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
 from companion.rules import records
 from companion.rules.common import (
+    Complete,
     Lang,
     Msg,
+    NotACard,
     Refusal,
     check_players,
     copy_state,
+    did_you_mean,
     join,
     normalize_token,
     plural,
@@ -46,25 +49,25 @@ STEPS = (1, 2, 3)  # F-11: a new column is 1 to 3 ranks beyond the end, 13 and 1
 # Every rule the originals leave open, in one place (RULES.md marks them [assumption]).
 ASSUMPTIONS: tuple[tuple[str, Msg], ...] = (
     ("F-1", Msg("Prototype suits: R red, Y yellow, G green, B blue, P purple, K black.",
-                "試作スート: R 赤・Y 黄・G 緑・B 青・P 紫・K 黒。")),
+                "試作スート：R 赤・Y 黄・G 緑・B 青・P 紫・K 黒。")),
     ("F-7", Msg("Once the deck is empty, grid cells may stay empty. A spot next to an empty "
                 "cell cannot be used; if the cell behind is empty, only 2 or 1 can be "
                 "captured. A player with cards but no usable spot is skipped.",
                 "山札が尽きたら場札の空きは埋まりません。空きマスに接する場所には置けず、"
-                "奥のマスが空なら獲得は2枚か1枚まで。置ける場所がない人は手番を飛ばします。")),
+                "奥のマスが空なら獲得は2枚か1枚までです。置ける場所がない人は手番を飛ばします。")),
     ("F-11", Msg("A new column may not repeat a rank already in the row (equal numbers stack, and only on an "
                  "end column), even where the 13–1 wrap would otherwise allow it.",
-                 "新しい列に、列並びにすでにある数字は使えません（同じ数字は端の列にだけ重ねます）。"
-                 "13 と 1 の循環で置けそうな場合も同じです。")),
+                 "新しい縦列に、砦の横の並びにすでにある数字は使えません（同じ数字は端にだけ縦配置します）。"
+                 "13と1の循環で置けそうな場合も同じです。")),
     ("F-12", Msg("An empty hand is checked at the end of the turn, after building: a hand emptied by the "
                  "placement but refilled with captured cards the player kept does not end the game.",
                  "手札が尽きたかは手番の終わり（配置の後）に確かめます。置いて手札が空になっても、"
                  "獲得したカードを手札に入れていれば終了条件になりません。")),
     ("F-13", Msg("The face-down pair is used at most once per player; a column emptied by "
                  "it no longer counts.",
-                 "裏向きペアは1人1回まで。これで空になった列は数えません。")),
+                 "裏向きペアは1人1回までです。これで空になった縦列は数えません。")),
     ("F-14", Msg("Players tied for the highest score share the win.",
-                 "最高点が同点なら勝利を分け合います。")),
+                 "勝利点の最も多い人が複数なら、勝利を分け合います。")),
 )
 
 
@@ -186,8 +189,8 @@ class Deck:
         return Msg(
             f"write a suit letter ({letters}) or name ({names}) and a rank 1–{self.ranks}, "
             f"e.g. {s0.code}7, {s0.code.lower()}{self.ranks}, {s0.ja}7",
-            f"スート記号（{letters}）か名前（{names}）と数字 1〜{self.ranks} で書きます。"
-            f"例: {s0.code}7、{s0.code.lower()}{self.ranks}、{s0.ja}7",
+            f"スート記号（{letters}）か名前（{names}）と数字1〜{self.ranks}で書きます。"
+            f"例は{s0.ja}7、{s0.code}7、{s0.code.lower()}{self.ranks}です",
         )
 
     def parse(self, token: str) -> Card:
@@ -199,9 +202,8 @@ class Deck:
                     rank = int(text[len(prefix):])
                     if 1 <= rank <= self.ranks:
                         return self.card_by_key[s.code, rank]  # the deck's own card: compared by identity first
-        forms = self.forms()
-        raise Refusal(Msg(f"{token!r} is not a card: ", f"{token!r} はカードではありません。")
-                      + forms)
+        raise NotACard(Msg(f"{token!r} is not a card", f"「{token}」はカードではありません"),
+                       Msg(": ", "。") + self.forms())
 
 
 # --------------------------------------------------------------------------- grid (F-3, F-4)
@@ -224,10 +226,8 @@ def parse_spot(token: str) -> str:
 
 def _not_a_spot(token: str) -> Refusal:
     return refuse(
-        f"{token!r} is not a spot: a spot is a cell (A1–A4, B1–B4; 1 2 over 3 4) and one of "
-        f"its outer sides N S W E, e.g. A1N, B4E; the 16 spots are {' '.join(SPOTS)}",
-        f"{token!r} は置き場所ではありません。マス（A1〜A4・B1〜B4、上段1 2・下段3 4）と外側の辺 "
-        f"N S W E（上下左右）で書きます。例: A1N、B4右",
+        f"{token!r} is not a spot (a cell A1–A4 or B1–B4 and a side N S W E, like A1N)",
+        f"「{token}」は場所ではありません（マスA1〜B4と上下左右、例：A1上）",
     )
 
 
@@ -253,8 +253,7 @@ MODE_NAMES = {Mode.NUMBER: Msg("number", "数字"), Mode.SUIT: Msg("suit", "ス�
 def parse_mode(token: str) -> Mode:
     mode = _MODE_WORDS.get(normalize_token(token).lower())
     if mode is None:
-        raise refuse(f"{token!r} is not a declaration: declare number (n) or suit (s)",
-                     f"{token!r} は宣言ではありません。数字（n）かスート（s）を宣言してください")
+        raise refuse(f"{token!r} is neither n (number) nor s (suit)", f"「{token}」は数でもスートでもありません")
     return mode
 
 
@@ -295,10 +294,10 @@ class Where(StrEnum):
     HAND = "hand"  # not built: into the hand (F-8)
 
 
-WHERE_NAMES = {Where.LEFT: Msg("a new column on the left", "左に新しい列"),
-               Where.RIGHT: Msg("a new column on the right", "右に新しい列"),
-               Where.ON_LEFT: Msg("onto the left-end column", "左端の列に重ねる"),
-               Where.ON_RIGHT: Msg("onto the right-end column", "右端の列に重ねる"),
+WHERE_NAMES = {Where.LEFT: Msg("a new column on the left", "左に新しい縦列"),
+               Where.RIGHT: Msg("a new column on the right", "右に新しい縦列"),
+               Where.ON_LEFT: Msg("onto the left-end column", "左端に縦配置"),
+               Where.ON_RIGHT: Msg("onto the right-end column", "右端に縦配置"),
                Where.HAND: Msg("into the hand", "手札へ")}
 _WHERE_WORDS = {"l": Where.LEFT, "left": Where.LEFT, "左": Where.LEFT,
                 "r": Where.RIGHT, "right": Where.RIGHT, "右": Where.RIGHT,
@@ -313,7 +312,7 @@ def parse_where(token: str) -> Where:
         raise refuse(
             f"{token!r} is not a place in the fortress: use left, right, on-left, on-right "
             "or hand",
-            f"{token!r} は砦の置き場所ではありません。左・右（新しい列）・左端・右端（端の列に重ねる）・"
+            f"「{token}」は砦の置き場所ではありません。左・右（新しい縦列）、左端・右端（縦配置）、"
             "手札のどれかです",
         )
     return where
@@ -328,7 +327,7 @@ def placement_problem(ranks: Sequence[int], rank: int, where: Where,
         if where in (Where.LEFT, Where.RIGHT):
             return None  # the first card starts the row
         return Msg("the fortress is empty: the first card starts a new column",
-                   "砦は空です。最初のカードは新しい列になります")
+                   "砦は空です。最初のカードは新しい縦列になります")
     left, right = ranks[0], ranks[-1]
     if where is Where.ON_RIGHT or where is Where.ON_LEFT:
         end = right if where is Where.ON_RIGHT else left
@@ -337,28 +336,28 @@ def placement_problem(ranks: Sequence[int], rank: int, where: Where,
             return None
         return Msg(f"{rank} cannot go onto the {side.en}-end column: it holds {end}s, and a "
                    "column holds one rank",
-                   f"{rank} は{side.ja}端の列に重ねられません。その列は {end} で、列は同じ数字だけです")
+                   f"{rank}は{side.ja}端に縦配置できません。{side.ja}端は{end}で、縦列には同じ数字だけを並べます")
     if rank in ranks:  # F-11 [assumption]: no rank twice in a row, even across the 13-1 wrap
         ends = Msg("on-left or on-right", "左端か右端") if rank in (left, right) else None
-        tail = (Msg(f"; it can only stack {ends.en}", f"。重ねられるのは{ends.ja}だけです") if ends
-                else Msg("; equal numbers stack only on an end column", "。同じ数字は端の列にだけ重ねられます"))
+        tail = (Msg(f"; it can only stack {ends.en}", f"。縦配置できるのは{ends.ja}だけです") if ends
+                else Msg("; equal numbers stack only on an end column", "。同じ数字は端にだけ縦配置できます"))
         return Msg(f"{rank} cannot start a new column: the row already has a column of {rank}s" + tail.en,
-                   f"{rank} で新しい列は作れません。この列並びにはすでに {rank} の列があります" + tail.ja)
+                   f"{rank}で新しい縦列は作れません。砦の横の並びにはすでに{rank}の縦列があります" + tail.ja)
     if where is Where.RIGHT:
         if (rank - right) % top in STEPS:
             return None
         allowed = [(right - 1 + s) % top + 1 for s in STEPS]
         return Msg(f"{rank} cannot start a column right of {right}: only "
                    f"{', '.join(map(str, allowed))} can (±3 rule, 13 and 1 adjacent)",
-                   f"{rank} は {right} の右に置けません。置けるのは "
-                   f"{'・'.join(map(str, allowed))} だけです（±3、13 と 1 は隣接）")
+                   f"{rank}は{right}の右に置けません。置けるのは"
+                   f"{'・'.join(map(str, allowed))}だけです（±3、13と1は隣接）")
     if (left - rank) % top in STEPS:
         return None
     allowed = [(left - 1 - s) % top + 1 for s in STEPS]
     return Msg(f"{rank} cannot start a column left of {left}: only "
                f"{', '.join(map(str, allowed))} can (±3 rule, 13 and 1 adjacent)",
-               f"{rank} は {left} の左に置けません。置けるのは "
-               f"{'・'.join(map(str, allowed))} だけです（±3、13 と 1 は隣接）")
+               f"{rank}は{left}の左に置けません。置けるのは"
+               f"{'・'.join(map(str, allowed))}だけです（±3、13と1は隣接）")
 
 
 def placements(ranks: Sequence[int], rank: int, top: int = 13) -> list[Where]:
@@ -402,27 +401,27 @@ def row_problem(columns: Sequence[Sequence[Card]], top: int = 13) -> Msg | None:
     """Why a finished fortress could not have been built under F-11, or None."""
     for i, column in enumerate(columns):
         if not column:
-            return Msg(f"column {i} is empty", f"{i} 列目が空です")
+            return Msg(f"column {i} is empty", f"{i}列目が空です")
         ranks = {c.rank for c in column}
         if len(ranks) > 1:
             return Msg(f"column {i} mixes ranks {', '.join(map(str, sorted(ranks)))}; a column "
                        "holds one rank",
-                       f"{i} 列目に違う数字（{'・'.join(map(str, sorted(ranks)))}）が混ざっています")
+                       f"{i}列目に違う数字（{'・'.join(map(str, sorted(ranks)))}）が混ざっています")
     seen: dict[int, int] = {}
     for i, column in enumerate(columns):
         rank = column[0].rank
         if rank in seen:
             return Msg(f"columns {seen[rank]} and {i} both hold {rank}s; a rank stands in one column only "
                        "(F-11)",
-                       f"{seen[rank]} 列目と {i} 列目がどちらも {rank} です。同じ数字の列は1つだけです（F-11）")
+                       f"{seen[rank]}列目と{i}列目がどちらも{rank}です。同じ数字の縦列は1つだけです（F-11）")
         seen[rank] = i
     for i in range(1, len(columns)):
         a, b = columns[i - 1][0].rank, columns[i][0].rank
         if (b - a) % top not in STEPS:
             return Msg(f"column {i} ({b}) cannot stand right of column {i - 1} ({a}): a new "
                        "column is 1 to 3 ranks higher, 13 wrapping to 1 (F-11)",
-                       f"{i} 列目（{b}）は {i - 1} 列目（{a}）の右に置けません。右の列は 1〜3 大きい"
-                       "数字です（13 の次は 1）")
+                       f"{i}列目（{b}）は{i - 1}列目（{a}）の右に置けません。右の縦列は1〜3大きい"
+                       "数字です（13の次は1）")
     return None
 
 
@@ -440,7 +439,7 @@ class Pair:
         for value in (self.source, self.target):
             if isinstance(value, bool) or not isinstance(value, int):
                 raise refuse(f"a face-down pair names two column numbers (counted from 0 at the left), not {value!r}",
-                             f"裏向きペアは2つの列番号（左端を 0 と数える）で書きます（{value!r} は不可）")
+                             f"裏向きペアは2つの列番号で書きます（左端が0。{value!r} は不可）")
 
 
 def pair_problem(heights: Sequence[int], pair: Pair, base: int = 1) -> Msg | None:
@@ -450,17 +449,17 @@ def pair_problem(heights: Sequence[int], pair: Pair, base: int = 1) -> Msg | Non
     n = len(heights)
     if n == 0:
         return Msg("the fortress has no columns, so there is no pair to take; decline it",
-                   "砦に列がないのでペアは取れません。「なし」を選んでください")
+                   "砦に縦列がないので裏向きペアは作れません。「なし」を選んでください")
     if not 0 <= pair.source < n or not 0 <= pair.target < n:
         if n == 1:
-            return Msg(f"the fortress has a single column, numbered {base}", f"砦の列は1つだけで、番号は {base} です")
-        left = Msg(" from the left", "左から ") if base == 1 else Msg("", "")
+            return Msg(f"the fortress has a single column, numbered {base}", f"砦の縦列は1つだけで、番号は{base}です")
+        left = Msg(" from the left", "左から") if base == 1 else Msg("", "")
         return Msg(f"columns are numbered {base} to {n - 1 + base}{left.en}",
-                   f"列番号は{left.ja}{base}〜{n - 1 + base} です")
+                   f"列番号は{left.ja}{base}〜{n - 1 + base}です")
     if heights[pair.source] < 2:
         return Msg(f"column {pair.source + base} holds {plural(heights[pair.source], 'card', 'cards')}; the pair "
                    "comes from a column of 2 or more",
-                   f"{pair.source + base} 列目は {heights[pair.source]} 枚です。ペアは2枚以上の列から取ります")
+                   f"{pair.source + base}列目は{heights[pair.source]}枚です。裏向きペアは2枚以上の縦列から取ります")
     return None
 
 
@@ -535,22 +534,22 @@ def score(columns: Sequence[Sequence[Card]], hand: Sequence[Card],
     if pair is None:
         n_columns = plural(count, "column", "columns")
         parts.append(Msg(f"no face-down pair; {n_columns} × tallest {tallest} = {value}",
-                         f"裏向きペアなし。{count} 列 × 最高 {tallest} 枚 = {value}"))
+                         f"裏向きペアなし。得点 = 横の枚数 {count} × 最も多い縦列 {tallest} = {value}"))
     else:
         parts.append(Msg(
             f"face-down pair from column {pair.source + 1} onto column {pair.target + 1} "
             f"({before[0]} × {before[1]} = {before[2]} becomes "
             f"{plural(count, 'column', 'columns')} × tallest {tallest} = {value})",
-            f"裏向きペアを {pair.source + 1} 列目から {pair.target + 1} 列目へ"
-            f"（{before[0]} × {before[1]} = {before[2]} が {count} 列 × 最高 {tallest} 枚 = {value} に）"))
+            f"裏向きペアを{pair.source + 1}列目から{pair.target + 1}列目へ置き、"
+            f"得点 = 横の枚数 {count} × 最も多い縦列 {tallest} = {value}（ペアなしなら{before[2]}）"))
     if lows:
         terms = " + ".join(f"{suit} {rank}" for suit, rank in sorted(lows.items()))
         parts.append(Msg(f"; penalty, lowest of each suit in hand: {terms} = {minus}",
-                         f"。失点（手札の各スートの最小）: {terms} = {minus}"))
+                         f"。失点 = {terms} = {minus}（手札の各スートの最も小さい数字）"))
     else:
-        parts.append(Msg("; no cards in hand, no penalty", "。手札なし、失点 0"))
+        parts.append(Msg("; no cards in hand, no penalty", "。手札がないので失点 0"))
     parts.append(Msg(f"; score {value} − {minus} = {value - minus}.",
-                     f"。得点 {value} − {minus} = {value - minus}。"))
+                     f"。勝利点 {value} − {minus} = {value - minus}。"))
     return Score(count, tallest, pair, value, minus, lows, value - minus, join(parts, "", ""))
 
 
@@ -589,13 +588,14 @@ def make_setup(players: Sequence[str], start: int | None, deck: Deck) -> Setup:
 
 def _need_card(value: object, what: Msg) -> None:
     if not isinstance(value, Card):
-        raise refuse(f"{what.en} must be a card, not {value!r}", f"{what.ja}はカードで指定してください（{value!r}）")
+        raise refuse(f"{what.en} must be a card, not {value!r}",
+                     f"{what.ja}はカードで指定してください（{value!r} は不可）")
 
 
 def _need_int(value: object, what: Msg) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
         raise Refusal(Msg("", "") + what + Msg(f" must be a whole number, not {value!r}",
-                                               f"は整数で指定してください（{value!r}）"))
+                                               f"は整数で指定してください（{value!r} は不可）"))
 
 
 def _as_enum(obj: object, name: str, kind: type[Mode] | type[Where], allowed_words: Msg) -> None:
@@ -761,7 +761,7 @@ class State:
                     else Msg(f"in {name}'s hand", f"{name}の手札"))
         if code == PENDING:
             return Msg("just captured", "獲得したばかり")
-        return Msg(f"on the grid at {code}", f"場札の {code}")
+        return Msg(f"on the grid at {code}", f"場札の{code}")
 
     def known(self) -> dict[Card, Msg]:
         """Every card whose place the engine knows, with that place."""
@@ -797,11 +797,11 @@ class State:
             return Msg(f"{names[self.turn]} places a card", f"{names[self.turn]}がカードを置きます")
         if self.phase is Phase.BUILD:
             cards = " ".join(map(str, self.pending))
-            return Msg(f"{names[self.turn]} builds {cards}", f"{names[self.turn]}が {cards} を配置します")
+            return Msg(f"{names[self.turn]} builds {cards}", f"{names[self.turn]}が{cards}を配置します")
         if self.phase is Phase.FINAL:
             return Msg("the game is over: enter each final hand and face-down pair choice",
-                       "ゲーム終了：各自の残り手札と裏向きペアの選択を入力してください")
-        return Msg("the game is over and scored", "ゲーム終了、得点確定")
+                       "ゲーム終了です。各自の残り手札と裏向きペアの選択を入力してください")
+        return Msg("the game is over and scored", "ゲーム終了、勝利点確定")
 
 
 _SPOT_CELLS = {s: spot_cells(s) for s in SPOTS}
@@ -821,14 +821,14 @@ def _check_card(state: State, card: Card, *, own: int | None = None) -> None:
     """``card`` is in the deck and not seen anywhere else (a card in ``own``'s known hand is fine)."""
     deck = state.setup.deck
     if not deck.contains(card):
-        raise Refusal(Msg(f"{card} is not in this deck: ", f"{card} はこのデッキにありません。")
+        raise Refusal(Msg(f"{card} is not in this deck: ", f"{card}はこのデッキにありません。")
                       + deck.forms())
     code = state.places.get(card)
     if code is not None and not (own is not None and code == ("H", own)):
         place = state.place_of(card)
         assert place is not None
         raise refuse(f"{card} is already {place.en}; each card exists once",
-                     f"{card} はすでに{place.ja}にあります。同じカードは1枚だけです")
+                     f"{card}はすでに{place.ja}にあります。同じカードは1枚だけです")
 
 
 _VERBS = {"reveal": Msg("reveal a card", "カードを出すことは"),
@@ -905,7 +905,7 @@ def apply(state: State, action: Action) -> tuple[State, Msg]:
         return _choose_pair(state, action)
     if isinstance(action, Correct):
         return _correct(state, action)
-    raise refuse(f"{action!r} is not a Six-Suit Fortress action", f"{action!r} は砦の手ではありません")
+    raise refuse(f"{action!r} is not a Six-Suit Fortress action", f"{action!r} は6スートの砦の手ではありません")
 
 
 def _reveal(state: State, action: Reveal) -> tuple[State, Msg]:
@@ -913,18 +913,21 @@ def _reveal(state: State, action: Reveal) -> tuple[State, Msg]:
         raise _refuse_phase(state, "reveal")
     if action.cell not in CELLS:
         raise refuse(f"{action.cell!r} is not a cell: cells are {' '.join(CELLS)}",
-                     f"{action.cell!r} はマスではありません。マスは {' '.join(CELLS)} です")
-    if state.grid[action.cell] is not None:
+                     f"「{action.cell}」はマスではありません。マスは {' '.join(CELLS)} です")
+    held = state.grid[action.cell]
+    if held is not None:
         empty = " ".join(c for c, v in state.grid.items() if v is None)
-        raise refuse(f"cell {action.cell} already holds {state.grid[action.cell]}; empty cells: "
+        raise refuse(f"cell {action.cell} already holds {held}; empty cells: "
                      f"{empty}",
-                     f"{action.cell} にはすでに {state.grid[action.cell]} があります。空きマス: {empty}")
+                     f"{action.cell}にはすでに{state.setup.deck.label(held, 'ja')}があります。"
+                     f"空きマスは {empty} です")
     _check_card(state, action.card)
     s = state._next()
     s.grid = {**state.grid, action.cell: action.card}
     s.places = {**state.places, action.card: action.cell}
     s.deck_count -= 1
-    msg = Msg(f"{action.card} revealed at {action.cell}.", f"{action.cell} に {action.card}。")
+    msg = Msg(f"{action.card} revealed at {action.cell}.",
+              f"{action.cell}に{state.setup.deck.label(action.card, 'ja')}。")
     return s, msg + _after_reveal(s)
 
 
@@ -955,7 +958,7 @@ def _place(state: State, action: Place) -> tuple[State, Msg]:
         cards = " ".join(map(str, sorted(known)))
         raise refuse(f"{action.card} cannot be in {names[p]}'s hand: every card of it is known ({cards}); "
                      f"place one of those",
-                     f"{action.card} は{names[p]}の手札にありえません。手札はすべて分かっています（{cards}）。"
+                     f"{action.card}は{names[p]}の手札にありえません。手札はすべて分かっています（{cards}）。"
                      "その中から置いてください")
     if action.spot not in SPOTS:
         raise _not_a_spot(action.spot)
@@ -965,7 +968,7 @@ def _place(state: State, action: Place) -> tuple[State, Msg]:
         usable = " ".join(state.usable_spots())
         raise refuse(f"spot {action.spot} touches empty cell {a_cell} and cannot be used (F-7); usable "
                      f"spots: {usable}",
-                     f"{action.spot} は空きマス {a_cell} に接するので使えません（F-7）。使える場所: {usable}")
+                     f"{action.spot}は空きマス{a_cell}に接するので使えません（F-7）。使える場所は {usable} です")
     count, why = resolve_capture(action.card, a, b, action.mode)
     captured = [action.card, a][:count]
     if count == 3 and b is not None:
@@ -987,11 +990,20 @@ def _place(state: State, action: Place) -> tuple[State, Msg]:
     s.pending = captured
     s.phase = Phase.BUILD
     mode = MODE_NAMES[action.mode]
+
+    def label(card: Card) -> str:
+        return state.setup.deck.label(card, "ja")
+
     msg = Msg(f"{names[p]} places {action.card} at {action.spot} as {mode.en}: "
               f"{why.en} ({', '.join(map(str, captured))}).",
-              f"{names[p]}が {action.card} を {action.spot} に{mode.ja}として置きました："
-              f"{why.ja}（{'・'.join(map(str, captured))}）。")
+              f"{names[p]}が{label(action.card)}を{_spot_ja(action.spot)}に{mode.ja}として置き、"
+              f"{why.ja}（{'・'.join(map(label, captured))}）。")
     return s, msg
+
+
+def _spot_ja(spot: str) -> str:
+    """``A1N`` as the Japanese table writes it: ``A1上``."""
+    return spot[:2] + _SIDE_JA[spot[2]] if spot in SPOTS else spot
 
 
 def build_refusal(state: State, card: Card, where: Where) -> Msg | None:
@@ -1009,7 +1021,7 @@ def _build(state: State, action: Build) -> tuple[State, Msg]:
     if card not in state.pending:
         raise refuse(f"{card} was not captured this turn; still to build: "
                      f"{' '.join(map(str, state.pending))}",
-                     f"{card} はこの手番の獲得カードではありません。未配置: "
+                     f"{card}はこの手番の獲得カードではありません。未配置は "
                      f"{' '.join(map(str, state.pending))}")
     problem = build_refusal(state, card, action.where)
     if problem is not None:
@@ -1017,7 +1029,7 @@ def _build(state: State, action: Build) -> tuple[State, Msg]:
                  Where.HAND]
         raise refuse(f"{problem.en} (F-11); {card} may go: "
                      f"{', '.join(w.value for w in legal)}",
-                     f"{problem.ja}（F-11）。{card} の置き場所: "
+                     f"{problem.ja}（F-11）。{card}の置き場所は "
                      f"{'・'.join(WHERE_NAMES[w].ja for w in legal)}")
     s = state._next()
     s.pending = [c for c in state.pending if c != card]
@@ -1033,7 +1045,7 @@ def _build(state: State, action: Build) -> tuple[State, Msg]:
         s.fortresses[player] = _built(state.fortresses[player], card, action.where)
         s.places[card] = ("F", player)
     where = WHERE_NAMES[action.where]
-    msg = Msg(f"{name}: {card} {where.en}.", f"{name}：{card} を{where.ja}。")
+    msg = Msg(f"{name}: {card} {where.en}.", f"{name}が{state.setup.deck.label(card, 'ja')}を{where.ja}。")
     if not s.pending:
         if s.grid_count() < GRID_SIZE and s.deck_count > 0:  # F-9
             s.phase = Phase.REVEAL
@@ -1065,11 +1077,11 @@ def _end_turn(s: State) -> Msg:
             last = names[s.setup.last_seat]
             msg += Msg(f" The end is triggered ({cause.en}): play goes on until {last}, the last "
                        "seat, has played (F-12).",
-                       f" 終了条件（{cause.ja}）：最後の席の{last}まで手番を行います。")
+                       f" 終了条件（{cause.ja}）。最後の席の{last}まで手番を行います。")
     if s.triggered and s.turn == s.setup.last_seat:
         s.phase = Phase.FINAL
         return msg + Msg(" The game is over: enter the final hands.",
-                         " ゲーム終了：残り手札を入力してください。")
+                         " ゲーム終了です。残り手札を入力してください。")
     s.turn = (s.turn + 1) % len(names)
     return msg + _begin_turn(s)
 
@@ -1091,7 +1103,7 @@ def _begin_turn(s: State) -> Msg:
         s.turn = (p + 1) % len(names)
     s.phase = Phase.FINAL
     return msg + Msg(" The game is over: enter the final hands.",
-                     " ゲーム終了：残り手札を入力してください。")
+                     " ゲーム終了です。残り手札を入力してください。")
 
 
 def _check_player(state: State, player: int, action: str) -> str:
@@ -1112,7 +1124,7 @@ def _final_hand(state: State, action: FinalHand) -> tuple[State, Msg]:
         entered = len(action.cards)
         raise refuse(f"{name} holds {plural(count, 'card', 'cards')}, but {entered} "
                      f"{'was' if entered == 1 else 'were'} entered",
-                     f"{name}の手札は {count} 枚ですが、{entered} 枚入力されました")
+                     f"{name}の手札は{count}枚ですが、{entered}枚入力されました")
     if len(set(action.cards)) != len(action.cards):
         raise refuse(f"{name}'s final hand names a card twice", f"{name}の残り手札に同じカードが2回あります")
     for card in action.cards:
@@ -1123,7 +1135,7 @@ def _final_hand(state: State, action: FinalHand) -> tuple[State, Msg]:
         them = "it" if len(missing) == 1 else "them"
         raise refuse(f"{name} took {cards} into the hand and has not played {them}; the final hand "
                      f"must include {them}",
-                     f"{name}は {cards} を手札に入れ、まだ出していません。残り手札に含めてください")
+                     f"{name}は{cards}を手札に入れ、まだ出していません。残り手札に含めてください")
     s = state._next()
     s.final_hands = list(state.final_hands)
     s.final_hands[p] = tuple(action.cards)
@@ -1135,7 +1147,7 @@ def _final_hand(state: State, action: FinalHand) -> tuple[State, Msg]:
     lows = penalty(action.cards)
     msg = Msg(f"{name}'s final hand: {' '.join(map(str, action.cards)) or '(none)'}; penalty "
               f"{sum(lows.values())}.",
-              f"{name}の残り手札：{' '.join(map(str, action.cards)) or 'なし'}。失点 {sum(lows.values())}。")
+              f"{name}の残り手札は{' '.join(map(str, action.cards)) or 'なし'}、失点{sum(lows.values())}。")
     return _maybe_over(s, msg)
 
 
@@ -1144,13 +1156,13 @@ def _choose_pair(state: State, action: ChoosePair) -> tuple[State, Msg]:
     p = action.player
     if state.pairs[p] != UNDECIDED:
         raise refuse(f"{name} has already decided on the face-down pair (F-13: once per player)",
-                     f"{name}は裏向きペアを決定済みです（F-13：1人1回）")
+                     f"{name}は裏向きペアを決定済みです（1人1回、F-13）")
     heights = [len(c) for c in state.fortresses[p]]
     if action.pair is not None:
         problem = pair_problem(heights, action.pair)
         if problem is not None:
             raise refuse(f"{name}'s face-down pair is not possible: {problem.en} (F-13)",
-                         f"{name}の裏向きペアはできません：{problem.ja}（F-13）")
+                         f"{name}の裏向きペアは作れません。{problem.ja}（F-13）")
     s = state._next()
     s.pairs = list(state.pairs)
     s.pairs[p] = action.pair
@@ -1159,7 +1171,7 @@ def _choose_pair(state: State, action: ChoosePair) -> tuple[State, Msg]:
     else:
         source, target = action.pair.source + 1, action.pair.target + 1  # players count from 1
         msg = Msg(f"{name} lays a face-down pair from column {source} onto column {target}.",
-                  f"{name}は {source} 列目から {target} 列目へ裏向きペア。")
+                  f"{name}は{source}列目から{target}列目へ裏向きペア。")
     return _maybe_over(s, msg)
 
 
@@ -1181,23 +1193,23 @@ def _correct(state: State, action: Correct) -> tuple[State, Msg]:
         cards = " ".join(map(str, sorted(known)))
         raise refuse(f"{name} holds at least {plural(len(known), 'card', 'cards')} the engine has seen go into the "
                      f"hand ({cards}); the count cannot be {count}",
-                     f"{name}の手札には少なくとも {len(known)} 枚（{cards}）あることが分かっています。"
-                     f"{count} 枚にはできません")
+                     f"{name}の手札には少なくとも{len(known)}枚（{cards}）あることが分かっています。"
+                     f"{count}枚にはできません")
     if count == old:
         raise refuse(f"{name} already holds {plural(count, 'card', 'cards')}; nothing to correct",
-                     f"{name}の手札はすでに {count} 枚です。訂正することはありません")
+                     f"{name}の手札はすでに{count}枚です。訂正することはありません")
     if count - old > state.deck_count:
         most = old + state.deck_count
         raise refuse(f"the deck holds only {plural(state.deck_count, 'card', 'cards')}, so {name}'s hand can be "
                      f"corrected to at most {most}",
-                     f"山札は {state.deck_count} 枚しかないので、{name}の手札は最大 {most} 枚までしか訂正できません")
+                     f"山札は{state.deck_count}枚しかないので、{name}の手札は最大{most}枚までしか訂正できません")
     s = state._next()
     s.hand_counts = list(state.hand_counts)
     s.hand_counts[p] = count
     s.deck_count = state.deck_count - (count - old)
     msg = Msg(f"{name}'s hand count corrected from {old} to {count} ({action.reason}); the deck now holds "
               f"{plural(s.deck_count, 'card', 'cards')}.",
-              f"{name}の手札を {old} 枚から {count} 枚に訂正（{action.reason}）。山札は {s.deck_count} 枚。")
+              f"{name}の手札を{old}枚から{count}枚に訂正（{action.reason}）。山札は{s.deck_count}枚。")
     if s.phase is Phase.REVEAL:
         msg += _after_reveal(s)
     elif s.phase is Phase.PLACE and p == s.turn and count == 0:
@@ -1210,7 +1222,7 @@ def _maybe_over(s: State, msg: Msg) -> tuple[State, Msg]:
     if all(h is not None for h in s.final_hands) and UNDECIDED not in s.pairs:
         s.phase = Phase.OVER
         totals = [x.score for x in scores(s)]
-        msg += Msg(" Final scores are in. ", " 得点確定。") + winner_words(
+        msg += Msg(" Final scores are in. ", " 勝利点確定。") + winner_words(
             s.setup.players, winners(totals), max(totals), "F-14")
     return s, msg
 
@@ -1243,7 +1255,7 @@ def settle_input(state: State) -> dict[str, Any]:
     face-down pair the player chose (``"pair"``: ``{"from", "to"}`` or null when declined)."""
     if not finished(state):
         raise Refusal(Msg("the game is not finished, so it cannot be settled yet: ",
-                          "ゲームが終わっていないので、まだ精算できません。") + state.waiting_for())
+                          "ゲームが終わっていないので、まだ得点計算はできません。") + state.waiting_for())
     players = []
     for p, name in enumerate(state.setup.players):
         pair = state.pairs[p]
@@ -1370,11 +1382,11 @@ class Allowed:
             lines.append(Msg(f"Reveal deck cards into {' '.join(self.cells)}; "
                              f"{plural(len(self.unseen), 'card is', 'cards are')} still unseen.",
                              f"{' '.join(self.cells)} に山札からカードを出します。"
-                             f"未確認のカードは {len(self.unseen)} 枚。"))
+                             f"未確認のカードは{len(self.unseen)}枚。"))
         elif self.phase is Phase.PLACE:
             hand = " ".join(map(str, self.known_hand))
             cards = (Msg(f"any card in the hand{f' (known: {hand})' if hand else ''}",
-                         f"手札のカード{f'（分かっているもの: {hand}）' if hand else ''}")
+                         f"手札のカード{f'（分かっているものは {hand}）' if hand else ''}")
                      if self.any_card else Msg(f"one of {hand}", f"{hand} のどれか"))
             lines.append(Msg(f"{who} places {cards.en} at a usable spot: {' '.join(self.spots)}; "
                              "declare number or suit.",
@@ -1384,20 +1396,20 @@ class Allowed:
             for b in self.builds:
                 legal = ", ".join(w.value for w in b.legal)
                 legal_ja = "・".join(WHERE_NAMES[w].ja for w in b.legal)
-                lines.append(Msg(f"{who} builds {b.card}: {legal}.", f"{who}の {b.card}：{legal_ja}。"))
+                lines.append(Msg(f"{who} builds {b.card}: {legal}.", f"{who}の{b.card}は{legal_ja}。"))
         elif self.phase is Phase.FINAL:
             if self.final_hands:
                 names = _names([self.names[p] for p in self.final_hands])
-                lines.append(Msg(f"Final hands still to enter: {names.en}.", f"残り手札の入力待ち：{names.ja}。"))
+                lines.append(Msg(f"Final hands still to enter: {names.en}.", f"残り手札の入力待ちは{names.ja}。"))
             for p in self.pairs:
                 best = self.best_pairs[p]
-                tip = (Msg("no pair helps", "ペアで得点は増えません") if best is None
+                tip = (Msg("no pair helps", "裏向きペアで得点は増えません") if best is None
                        else Msg(f"best: pair {best.source + 1} {best.target + 1}",
-                                f"最善：ペア {best.source + 1} {best.target + 1}"))
+                                f"最善は「ペア {best.source + 1} {best.target + 1}」"))
                 lines.append(Msg(f"{self.names[p]} decides on the face-down pair ({tip.en}).",
                                  f"{self.names[p]}は裏向きペアを決めます（{tip.ja}）。"))
         else:
-            lines.append(Msg("Nothing: the game is over and scored.", "なし：ゲームは終了し、得点は確定しています。"))
+            lines.append(Msg("Nothing: the game is over and scored.", "ゲームは終了し、勝利点は確定しています。"))
         return join(lines, "\n", "\n")
 
 
@@ -1430,21 +1442,21 @@ def describe(state: State) -> Msg:
         Msg(f"Grid A: {g['A1']} {g['A2']} / {g['A3']} {g['A4']}   B: {g['B1']} {g['B2']} / {g['B3']} {g['B4']}; "
             f"deck {plural(state.deck_count, 'card', 'cards')}"
             f"{'; the end is triggered (F-12)' if state.triggered else ''}.",
-            f"場札 A: {g['A1']} {g['A2']} / {g['A3']} {g['A4']}   B: {g['B1']} {g['B2']} / {g['B3']} {g['B4']}。"
-            f"山札 {state.deck_count} 枚{'。終了条件成立（F-12）' if state.triggered else ''}。"),
+            f"場札A {g['A1']} {g['A2']} / {g['A3']} {g['A4']}、B {g['B1']} {g['B2']} / {g['B3']} {g['B4']}。"
+            f"山札{state.deck_count}枚{'。終了条件成立（F-12）' if state.triggered else ''}。"),
     ]
     if state.pending:
         cards = " ".join(map(str, state.pending))
-        lines.append(Msg(f"Captured, to build: {cards}.", f"獲得、配置待ち：{cards}。"))
+        lines.append(Msg(f"Captured, to build: {cards}.", f"配置待ちの獲得カードは{cards}。"))
     for p, (name, result) in enumerate(zip(names, scores(state), strict=True)):
         fort = " | ".join(" ".join(map(str, col)) for col in state.fortresses[p]) or "-"
         known = " ".join(map(str, sorted(state.known_hands[p])))
         count = state.hand_counts[p]
         hand = Msg(f"hand {plural(count, 'card', 'cards')}{f' (known: {known})' if known else ''}",
-                   f"手札 {count} 枚{f'（分かっているもの：{known}）' if known else ''}")
-        label = Msg("score", "得点") if state.phase is Phase.OVER else Msg("score so far", "現在の得点")
+                   f"手札{count}枚{f'（分かっているものは{known}）' if known else ''}")
+        label = Msg("score", "勝利点") if state.phase is Phase.OVER else Msg("score so far", "現在の勝利点")
         lines.append(Msg(f"{name}: {hand.en}; fortress {fort}; {label.en} {result.score}.",
-                         f"{name}：{hand.ja}。砦 {fort}。{label.ja} {result.score}。"))
+                         f"{name}は{hand.ja}、砦 {fort}、{label.ja}{result.score}。"))
     if state.phase is Phase.OVER:
         totals = [x.score for x in scores(state)]
         lines.append(winner_words(names, winners(totals), max(totals), "F-14"))
@@ -1475,9 +1487,41 @@ _MODE_SHORT = {Mode.NUMBER: Msg("n", "数"), Mode.SUIT: Msg("s", "スート")}
 _SIDE_JA = {side: word for word, side in _SIDE_WORDS.items()}
 
 
-def _line_refusal(part: Refusal) -> Refusal:
-    """The refusal of the wrong part, followed by the forms a line may take."""
-    return Refusal(part.msg + Msg(". Lines: ", "。書き方：") + NOTATION)
+# the one form that fits a refused line: by its first word, else by what the game waits for (the whole
+# notation is in the help and docs/notation.md)
+FORMS = {
+    "reveal": Msg("write CELL CARD, like A1 R7", "書き方：マス カード（例：A1 赤7）"),
+    "place": Msg("write CARD SPOT n|s, like R7 A1N n", "書き方：カード 場所 数｜スート（例：赤7 A1上 数）"),
+    "build": Msg("write CARD PLACE, like R7 right", "書き方：カード 置き場所（例：赤7 右）"),
+    "hand": Msg("write hand NAME CARDS…, like hand Aki R3 or hand Aki none",
+                "書き方：手札 名前 カード…（例：手札 Aki 赤3、手札 Aki なし）"),
+    "pair": Msg("write pair NAME FROM TO (columns from 1 at the left) or pair NAME none",
+                "書き方：ペア 名前 元 先（列は左端が1。例：ペア Aki 1 3、ペア Aki なし）"),
+    "correct": Msg("write correct NAME COUNT REASON, like correct Aki 5 dropped a card",
+                   "書き方：訂正 名前 枚数 理由（例：訂正 Aki 5 カードを落とした）"),
+}
+_PHASE_FORMS = {Phase.REVEAL: "reveal", Phase.PLACE: "place", Phase.BUILD: "build", Phase.FINAL: "hand"}
+
+
+def _form(state: State, text: str) -> str | None:
+    word = text.partition(" ")[0].casefold()
+    for kind, words in (("hand", _HAND_WORDS), ("pair", _PAIR_WORDS), ("correct", _CORRECT_WORDS)):
+        if word in words:
+            return kind
+    if state.phase is Phase.FINAL and all(h is not None for h in state.final_hands):
+        return "pair"
+    return _PHASE_FORMS.get(state.phase)
+
+
+def _line_refusal(state: State, text: str, part: Refusal) -> Refusal:
+    """The refusal of the wrong part, followed by the one form that fits (issue 18: a refusal is the
+    reason and the line to type instead, never the whole notation)."""
+    if isinstance(part, Complete):
+        return part
+    kind = _form(state, text)
+    if kind is None:
+        return part
+    return Refusal((part.short if isinstance(part, NotACard) else part.msg) + Msg("; ", "。") + FORMS[kind])
 
 
 def _parse_player(state: State, text: str) -> tuple[int, str]:
@@ -1495,15 +1539,14 @@ def _parse_player(state: State, text: str) -> tuple[int, str]:
     n = len(state.setup.players)
     if head.isdigit() and int(head) < n:
         return int(head), rest.strip()
-    raise refuse(f"{head!r} is not a player: name one of {', '.join(state.setup.players)}, or a seat 0 to {n - 1}",
-                 f"{head!r} はプレイヤーではありません。{'・'.join(state.setup.players)} の名前か、"
-                 f"席番号 0〜{n - 1} で書いてください")
+    raise refuse(f"{head!r} is not a player ({', '.join(state.setup.players)}, or a seat 0 to {n - 1})",
+                 f"「{head}」はプレイヤーではありません（{'・'.join(state.setup.players)}、または席0〜{n - 1}）")
 
 
 def _parse_count(token: str, what: Msg) -> int:
     if not token.isdigit():
         raise refuse(f"{token!r} is not {what.en}: write a whole number 0 or more",
-                     f"{token!r} は{what.ja}ではありません。0 以上の整数で書いてください")
+                     f"「{token}」は{what.ja}ではありません。0以上の整数で書いてください")
     return int(token)
 
 
@@ -1515,7 +1558,7 @@ def parse_line(state: State, line: str) -> Action:
     try:
         return _parse(state, line)
     except Refusal as error:
-        raise _line_refusal(error) from None
+        raise _line_refusal(state, " ".join(normalize_token(line).split()), error) from None
 
 
 def _parse(state: State, line: str) -> Action:
@@ -1539,12 +1582,12 @@ def _parse(state: State, line: str) -> Action:
         if len(tokens) != 2:
             raise refuse(f"a face-down pair names two columns, from and to (counted from 1 at the left), or none; "
                          f"got {pair_text!r}",
-                         f"裏向きペアは取る列と置く列（左端を 1 と数える）の2つか、なしで書きます（{pair_text!r}）")
+                         f"裏向きペアは取る列と置く列の番号（左端が1）か「なし」で書きます（「{pair_text}」は不可）")
         column = Msg("a column number", "列番号")
         ends = [_parse_count(t, column) for t in tokens]
         if 0 in ends:
-            raise refuse("columns are counted from 1 at the left: the leftmost column is 1",
-                         "列は左端を 1 として数えます")
+            raise refuse("columns are counted from 1 at the left",
+                         "列は左端を1として数えます")
         return ChoosePair(player, Pair(ends[0] - 1, ends[1] - 1))
     if word in _CORRECT_WORDS:
         player, count_text = _parse_player(state, rest)
@@ -1560,6 +1603,8 @@ def _parse(state: State, line: str) -> Action:
             seat, rest = _parse_player(state, text)
             action = _parse_move(state, rest)
         except Refusal:
+            if not _is_card(state, head) and head.upper() not in CELLS:
+                _suggest(text.split(), 0, _HAND_WORDS | _PAIR_WORDS | _CORRECT_WORDS)
             raise error from None
         return _named_move(state, seat, action)
 
@@ -1570,7 +1615,7 @@ def _named_move(state: State, seat: int, action: Action) -> Action:
     names = state.setup.players
     name = names[seat]
     if isinstance(action, Reveal) or state.phase not in (Phase.PLACE, Phase.BUILD):
-        raise Refusal(Msg(f"{name} cannot play now: ", f"今は{name}が指す番ではありません。") + state.waiting_for()
+        raise Refusal(Msg(f"{name} cannot play now: ", f"今は{name}の手番ではありません。") + state.waiting_for()
                       + Msg("; ", "。") + expected(state))
     if seat != state.turn:
         turn = names[state.turn]
@@ -1593,32 +1638,59 @@ def _parse_move(state: State, text: str) -> Action:
     tokens = text.split()
     if len(tokens) > 3 or (len(tokens) == 3 and not _is_card(state, tokens[0])
                            and (tokens[0].upper() in CELLS or _is_card(state, tokens[1]))):
-        raise refuse(f"the line has too many words ({len(tokens)}): a placement is CARD SPOT n|s (R7 A1N n), "
-                     "a build CARD PLACE (R7 right), a reveal CELL CARD (A1 R7)",
-                     f"語が多すぎます（{len(tokens)}語）。置くときは カード 場所 数|スート（赤7 A1上 数）、"
-                     "配置は カード 置き場所（赤7 右）、公開は マス カード（A1 赤7）です")
+        raise refuse(f"the line has too many words ({len(tokens)})", f"語が多すぎます（{len(tokens)}語）")
     if len(tokens) == 3 and tokens[1].casefold() in _WHERE_WORDS:
         raise refuse(f"the line has too many words: a build is CARD PLACE, like {tokens[0]} {tokens[1]}; "
                      f"{tokens[2]!r} is extra",
-                     f"語が多すぎます。配置は カード 置き場所（例：{tokens[0]} {tokens[1]}）で、"
-                     f"{tokens[2]!r} は余分です")
+                     f"語が多すぎます。配置は「カード 置き場所」（例：{tokens[0]} {tokens[1]}）で、"
+                     f"「{tokens[2]}」は余分です")
     if len(tokens) == 3:
-        return Place(state.turn, deck.parse(tokens[0]), parse_spot(tokens[1]), parse_mode(tokens[2]))
+        card, spot = deck.parse(tokens[0]), parse_spot(tokens[1])
+        if normalize_token(tokens[2]).lower() not in _MODE_WORDS:
+            _suggest(tokens, 2, _MODE_WORDS)
+        return Place(state.turn, card, spot, parse_mode(tokens[2]))
+    if len(tokens) == 1 and state.phase is Phase.BUILD and _is_card(state, tokens[0]):
+        raise _where_it_may_go(state, deck.parse(tokens[0]))
     if len(tokens) == 2:
         first, second = tokens
+        if second.casefold() not in _WHERE_WORDS and _is_card(state, first) and not _is_card(state, second) \
+                and normalize_token(second).upper() not in SPOTS:
+            _suggest(tokens, 1, _WHERE_WORDS)
         if second.casefold() in _WHERE_WORDS:
             return Build(deck.parse(first), parse_where(second))
         if first.upper() in CELLS:
             return Reveal(first.upper(), deck.parse(second))
         if state.phase is Phase.REVEAL:
-            raise refuse(f"{first!r} is not a cell: a reveal is CELL CARD, cells {' '.join(CELLS)}",
-                         f"{first!r} はマスではありません。公開は「マス カード」、マスは {' '.join(CELLS)}")
+            raise refuse(f"{first!r} is not a cell (cells are A1–A4 and B1–B4)",
+                         f"「{first}」はマスではありません（マスはA1〜A4とB1〜B4）")
         deck.parse(first)
         if normalize_token(second).upper() in SPOTS or any(w in second for w in _SIDE_WORDS):
-            raise refuse(f"a placement needs its declaration after the spot: {text} n (number) or {text} s (suit)",
-                         f"置くときは場所の後に宣言が必要です：{text} 数（数字）か {text} スート")
+            raise Complete(Msg(f"a placement needs its declaration after the spot: write {text} n or {text} s",
+                               f"置くときは場所の後に数かスートが必要です。書き方：{text} 数、{text} スート"))
         parse_where(second)
-    raise refuse(f"{text!r} is not a line this game reads", f"{text!r} はこのゲームの書き方ではありません")
+    raise refuse(f"{text!r} is not a line this game reads", f"「{text}」はこのゲームの書き方ではありません")
+
+
+def _suggest(tokens: list[str], index: int, words: Iterable[str]) -> None:
+    """Refuse a mistyped word with the line it most likely meant: ``P12 hnad`` → did you mean ``P12 hand``?"""
+    close = did_you_mean(normalize_token(tokens[index]), words)
+    if close is not None:
+        meant = " ".join([*tokens[:index], close, *tokens[index + 1:]])
+        raise Complete(Msg(f"{tokens[index]!r} is not a word of this line: did you mean {meant}?",
+                           f"「{tokens[index]}」は読めません。「{meant}」の誤りですか？"))
+
+
+def _where_it_may_go(state: State, card: Card) -> Refusal:
+    """A bare card during a build: the places it may go now (F-8, F-11), and a line to type."""
+    if card not in state.pending:
+        return refuse(f"{card} was not captured this turn; still to build: {' '.join(map(str, state.pending))}",
+                      f"{card}はこの手番の獲得カードではありません。未配置は {' '.join(map(str, state.pending))}")
+    ranks = [c[0].rank for c in state.fortresses[state.turn]]
+    legal = [*placements(ranks, card.rank, state.setup.deck.ranks), Where.HAND]
+    ja = state.setup.deck.label(card, "ja")
+    return Complete(Msg(f"{card} may go {', '.join(w.value for w in legal)} (F-11): write {card} {legal[0].value}",
+                        f"{ja}の置き場所は{'・'.join(_WHERE_JA[w] for w in legal)}です（F-11）。"
+                        f"書き方：{ja} {_WHERE_JA[legal[0]]}"))
 
 
 def action_line(state: State, action: Action, lang: Lang = "en") -> str:

@@ -22,11 +22,13 @@ from typing import Any, TypeVar
 
 from companion.rules import records
 from companion.rules.common import (
+    Complete,
     Lang,
     Msg,
     Refusal,
     check_players,
     copy_state,
+    did_you_mean,
     normalize_token,
     plural,
     refuse,
@@ -49,18 +51,18 @@ ASSUMPTIONS: tuple[tuple[str, Msg], ...] = (
     ("H-2", Msg("Prototype deck: colour = (n + n div 10) mod 5 over crimson, indigo, jade, gold, "
                 "violet; season marks on 10 spring, 15 summer, 20 autumn, 25 winter, 30 spring … "
                 "65 winter. A real deck's file says each card's colour and season.",
-                "試作デッキ：色 = (n + n÷10 の商) mod 5（紅・藍・翠・黄・紫の順）。季節マークは 10 春・"
-                "15 夏・20 秋・25 冬・30 春 … 65 冬。実物のデッキはデッキファイルで各カードを指定します。")),
+                "試作デッキの色は、nとn÷10の商の和を5で割った余りで決まります（紅・藍・翠・黄・紫の順）。季節マークは"
+                "10春・15夏・20秋・25冬・30春…65冬です。実物のデッキはデッキファイルで各カードを指定します。")),
     ("H-6", Msg("Summer, autumn and winter effects are not given by the originals: the table "
                 "resolves them by moving cards, and the app records each move. Autumn cannot "
                 "apply when the deck is empty.",
                 "夏・秋・冬の効果は原典に書かれていないため、卓がカードを動かして解決し、アプリは各移動を"
-                "記録します。山札が空のとき秋は適用できません。")),
+                "記録します。山札がないとき秋マークの効果は適用できません。")),
     ("H-10", Msg("The start player passes to the left each round.",
                  "スタートプレイヤーは毎ラウンド左隣へ移ります。")),
     ("H-11", Msg("Run bonus: every card on the digits of a run of 3 or more consecutive last "
                  "digits counts (no wrap from 9 to 0).",
-                 "連番ボーナス：3つ以上連続する下一桁（9→0 はつながらない）の数字のカードはすべて数えます。")),
+                 "連番ボーナスは、3つ以上連続する下一桁の数字のカードをすべて数えます（9と0はつながりません）。")),
 )
 
 
@@ -74,8 +76,8 @@ class Season(StrEnum):
     WINTER = "winter"
 
 
-SEASON_NAMES = {Season.SPRING: Msg("spring", "春"), Season.SUMMER: Msg("summer", "夏"),
-                Season.AUTUMN: Msg("autumn", "秋"), Season.WINTER: Msg("winter", "冬")}
+SEASON_NAMES = {Season.SPRING: Msg("spring", "春マーク"), Season.SUMMER: Msg("summer", "夏マーク"),
+                Season.AUTUMN: Msg("autumn", "秋マーク"), Season.WINTER: Msg("winter", "冬マーク")}
 
 
 @dataclass(frozen=True)
@@ -119,7 +121,7 @@ class Deck:
         except (KeyError, TypeError, ValueError) as error:
             raise refuse(f"the HOMALET deck definition is broken ({error}); it needs [[colors]] "
                          "and a [cards] entry with a colour for every card 00 to 69",
-                         f"HOMALET のデッキ定義が壊れています（{error}）。[[colors]] と、00〜69 の各カード"
+                         f"HOMALETのデッキ定義が壊れています（{error}）。[[colors]] と、00〜69の各カード"
                          "の色を書いた [cards] が必要です") from None
         return cls(Msg(str(name.get("en", "HOMALET")), str(name.get("ja", "HOMALET"))), colours,
                    tuple(colour_of), tuple(season_of))
@@ -161,7 +163,7 @@ def parse_card(token: str | int, top: int = CARDS) -> int:
         return int(text)
     raise refuse(f"{token!r} is not a HOMALET card: write a number from 00 to {top - 1:02d} "
                  "(07 or 7)",
-                 f"{token!r} は HOMALET のカードではありません。00〜{top - 1:02d} の数字で書きます（07 か 7）")
+                 f"「{token}」はHOMALETのカードではありません（00〜{top - 1:02d}の数字）")
 
 
 _CARD_TEXT = tuple(f"{n:02d}" for n in range(100))
@@ -179,7 +181,7 @@ def fmt_all(cards: Iterable[int]) -> str:
 def list_sets(sets: Sequence[Sequence[int]]) -> Msg:
     """Wilderness sets numbered from 1, as the table notation counts them."""
     return Msg("; ".join(f"{i + 1}: {fmt_all(c)}" for i, c in enumerate(sets)) or "—",
-               "、".join(f"{i + 1}：{fmt_all(c)}" for i, c in enumerate(sets)) or "—")
+               "、".join(f"{i + 1}組目 {fmt_all(c)}" for i, c in enumerate(sets)) or "—")
 
 
 def count_cards(n: int) -> Msg:
@@ -229,23 +231,24 @@ def score(pile: Sequence[int], deck: Deck) -> Score:
     lines = []
     same = run = spring = 0
     for card in sorted(pile, key=lambda c: (-(c % 10), c)):
-        parts_en, parts_ja = ["1"], ["1"]
+        parts_en, parts_ja = ["1"], ["基本1"]
         if card % 10 in shared:
             same += 1
             parts_en.append("+1 same digit")
-            parts_ja.append("+1 同数")
+            parts_ja.append("＋同数1")
         if card % 10 in running:
             run += 1
             parts_en.append("+1 run")
-            parts_ja.append("+1 連番")
+            parts_ja.append("＋連番1")
         if deck.season(card) is Season.SPRING:
             spring += 1
             parts_en.append("+1 spring")
-            parts_ja.append("+1 春")
-        lines.append(Msg(f"{fmt(card)}: {' '.join(parts_en)};", f"{fmt(card)}：{' '.join(parts_ja)}。"))
+            parts_ja.append("＋春1")
+        lines.append(Msg(f"{fmt(card)}: {' '.join(parts_en)};", f"{fmt(card)}は{''.join(parts_ja)}。"))
     total = len(pile) + same + run + spring
     lines.append(Msg(f"total {len(pile)} + {same} + {run} + {spring} = {total}.",
-                     f"合計 {len(pile)} + {same} + {run} + {spring} = {total}。"))
+                     f"得点 = 基本点 {len(pile)} + 同数ボーナス {same} + 連番ボーナス {run} + 春マーク {spring} "
+                     f"= {total}。"))
     return Score(len(pile), same, run, spring, total, tuple(lines))
 
 
@@ -271,15 +274,13 @@ def winner_words(names: Sequence[str], totals: Sequence[int], piles: Sequence[Se
     largest = {i: max(piles[i], default=-1) for i in tied}
     beaten = ", ".join(f"{names[i]}'s {fmt(largest[i])}" if largest[i] >= 0 else f"{names[i]}'s empty pile"
                        for i in others)
-    beaten_ja = "、".join(f"{names[i]}の {fmt(largest[i])}" if largest[i] >= 0 else f"{names[i]}（得点札なし）"
-                          for i in others)
+    beaten_ja = "、".join(fmt(largest[i]) if largest[i] >= 0 else "なし" for i in others)
     tie = " and ".join(names[i] for i in tied) if len(tied) == 2 else ", ".join(names[i] for i in tied)
     score = plural(top, "point", "points")
-    return Msg(f"Winner: {names[winner]}: {tie} tie at {score}, and {names[winner]}'s largest card "
-               f"{fmt(largest[winner])} beats {beaten} (H-12).",
+    return Msg(f"Winner: {names[winner]}. {tie} tie at {score}; {names[winner]} wins the tie: largest card "
+               f"{fmt(largest[winner])} against {beaten} (H-12).",
                f"勝者：{names[winner]}。{'と'.join(names[i] for i in tied)}が{top}点で同点のため、"
-               f"いちばん大きいカードで決まります：{names[winner]}の {fmt(largest[winner])} が "
-               f"{beaten_ja} より大きい。")
+               f"最も大きな数字のカードを持つ{names[winner]}の勝ち（{fmt(largest[winner])}＞{beaten_ja}）。")
 
 
 # --------------------------------------------------------------------------- actions
@@ -302,7 +303,7 @@ class Zone(StrEnum):
 
 
 ZONE_NAMES = {Zone.DECK: Msg("the deck", "山札"), Zone.HAND: Msg("hand", "手札"),
-              Zone.PILE: Msg("score pile", "得点札"), Zone.DISCARD: Msg("the discard", "捨て札")}
+              Zone.PILE: Msg("score pile", "獲得札"), Zone.DISCARD: Msg("the discard", "捨て札")}
 OWNED = (Zone.HAND, Zone.PILE)
 
 E = TypeVar("E", bound=StrEnum)
@@ -320,7 +321,7 @@ def _enum(kind: type[E], value: object, what: Msg, names: Mapping[Any, Msg]) -> 
     allowed = ", ".join(m.value for m in kind)
     allowed_ja = "、".join(f"{names[m].ja}（{m.value}）" for m in kind)
     raise refuse(f"{value!r} is not a {what.en}: use one of {allowed}",
-                 f"{value!r} は{what.ja}ではありません。使えるのは {allowed_ja} です")
+                 f"{value!r} は{what.ja}ではありません。使えるのは{allowed_ja}です")
 
 
 def _int(value: object, what: Msg) -> int:
@@ -354,7 +355,7 @@ class RevealSet:
     def __post_init__(self) -> None:
         if isinstance(self.cards, str | int) or not isinstance(self.cards, Iterable):
             raise refuse(f"a wilderness set is a list of cards, not {self.cards!r}",
-                         f"在野のセットはカードのリストです（{self.cards!r} は不可）")
+                         f"在野の組はカードのリストです（{self.cards!r} は不可）")
         _set(self, "cards", tuple(_card(c) for c in self.cards))
 
 
@@ -425,7 +426,7 @@ class TakeSet:
 
     def __post_init__(self) -> None:
         _set(self, "player", _seat(self.player))
-        _set(self, "index", _int(self.index, Msg("set number", "セット番号")))
+        _set(self, "index", _int(self.index, Msg("set number", "組の番号")))
 
 
 @dataclass(frozen=True)
@@ -525,14 +526,14 @@ class State:
         names = self.setup.players
         for i, cards in enumerate(self.wilderness):
             if card in cards:
-                return Msg(f"in wilderness set {i + 1}", f"在野の {i + 1} 組目")
+                return Msg(f"in wilderness set {i + 1}", f"在野の{i + 1}組目")
         for p, c, f in self.played:
             if c == card and c not in self.battle_taken:
                 return Msg(f"played by {names[p]} to {FIELD_NAMES[f].en}",
                            f"{names[p]}が{FIELD_NAMES[f].ja}に出したカード")
         for p, pile in enumerate(self.piles):
             if card in pile:
-                return Msg(f"in {names[p]}'s score pile", f"{names[p]}の得点札")
+                return Msg(f"in {names[p]}'s score pile", f"{names[p]}の獲得札")
         if card in self.discard:
             return Msg("in the discard", "捨て札")
         for p, hand in enumerate(self.known_hands):
@@ -572,7 +573,7 @@ class State:
     def waiting_for(self) -> Msg:
         names = self.setup.players
         if self.phase is Phase.REFILL:
-            return Msg("lay out a wilderness set from the deck", "山札から在野のセットを並べてください")
+            return Msg("lay out a wilderness set from the deck", "山札から在野の組を並べてください")
         if self.phase is Phase.PLAY:
             return Msg(f"{names[self.turn]} plays a card", f"{names[self.turn]}がカードを出します")
         if self.phase is Phase.PICK:
@@ -585,7 +586,7 @@ class State:
                        f"{names[self.effect[0]]}の{season.ja}の効果を解決し、終了してください")
         if self.phase is Phase.TAKE:
             return Msg(f"{names[self.takers[0]]} takes a wilderness set",
-                       f"{names[self.takers[0]]}が在野のセットを取ります")
+                       f"{names[self.takers[0]]}が在野の組を取ります")
         return Msg("the game is over", "ゲーム終了")
 
 
@@ -624,24 +625,24 @@ def expected(state: State, card: int | None = None) -> Msg:
         size = min(SET_SIZE, state.deck_count)
         en, ja = lines(RevealSet(tuple(state.unseen()[:size])))
         return Msg(f"write reveal and the {count_cards(size).en} laid out, like {en}",
-                   f"公開 と並べた{size}枚を書きます（例：{ja}）")
+                   f"「公開」と並べた{size}枚を書きます（例：{ja}）")
     if state.phase is Phase.PLAY and actor is not None:
         hand = sorted(state.known_hands[actor]) or state.unseen()
         example = card if card is not None else (hand[0] if hand else 0)
         en, ja = lines(Play(actor, example, Field.BATTLE))
         wen, wja = lines(Play(actor, example, Field.WILD))
-        return Msg(f"write a card and a field, like {en} or {wen}", f"カードと場を書きます（例：{ja} か {wja}）")
+        return Msg(f"write a card and a field, like {en} or {wen}", f"カードと場を書きます（例：{ja}、{wja}）")
     if state.phase is Phase.PICK and actor is not None:
         left = _battle_left(state)
         en, ja = lines(Pick(actor, card if card in left else left[0]))
         return Msg(f"write {en} (battlefield cards to pick: {fmt_all(left)}) (H-5)",
-                   f"{ja} のように書きます（選べる戦場のカード：{fmt_all(left)}）")
+                   f"「{ja}」のように書きます（選べる戦場のカードは{fmt_all(left)}）")
     if state.phase is Phase.TAKE and actor is not None:
         index = card - 1 if card is not None and 0 < card <= len(state.wilderness) else 0
         en, ja = lines(TakeSet(actor, index))
         sets = list_sets(state.wilderness)
         return Msg(f"write {en} (wilderness sets to take: {sets.en}) (H-7)",
-                   f"{ja} のように書きます（取れる在野のセット：{sets.ja}）")
+                   f"「{ja}」のように書きます（取れる在野の組は{sets.ja}）")
     if state.phase is Phase.EFFECT and state.effect is not None:
         en, ja = lines(Adjust(Zone.DECK, Zone.HAND, None, None, state.effect[0]))
         owner = state.effect[0]
@@ -650,8 +651,8 @@ def expected(state: State, card: int | None = None) -> Msg:
         end_en, end_ja = lines(EndEffect())
         return Msg(f"write a move line for each card the effect moves (like {en}; a card shown is named, "
                    f"like {cen}), then {end_en} (H-6)",
-                   f"効果で動かすカードごとに 移動 の行を書き（例：{ja}。見えたカードは {cja} "
-                   f"のように番号も書きます）、最後に {end_ja} と書きます")
+                   f"効果で動かすカードごとに「移動」の行を書き（例：{ja}。見えたカードは「{cja}」"
+                   f"のように番号も書きます）、最後に「{end_ja}」と書きます")
     return Msg("the game is over: nothing more is played", "ゲームは終わっています。これ以上の手はありません")
 
 
@@ -659,7 +660,7 @@ def _check_in_game(state: State, card: int) -> None:
     n = len(state.setup.players)
     if card >= 10 * n or card < 0:
         raise refuse(f"{fmt(card)} is not used with {n} players: the game uses 00 to {10 * n - 1} (H-1)",
-                     f"{n}人では {fmt(card)} は使いません。使うのは 00〜{10 * n - 1} です")
+                     f"{n}人では{fmt(card)}は使いません。使うのは00〜{10 * n - 1}です")
 
 
 def _check_unseen(state: State, card: int) -> None:
@@ -668,7 +669,7 @@ def _check_unseen(state: State, card: int) -> None:
     place = state.place(card)
     if place is not None:
         raise refuse(f"{fmt(card)} is already {place.en}; each card exists once",
-                     f"{fmt(card)} はすでに{place.ja}にあります。同じカードは1枚だけです")
+                     f"{fmt(card)}はすでに{place.ja}にあります。同じカードは1枚だけです")
 
 
 def _check_in_hand(state: State, card: int, player: int, rule: str) -> None:
@@ -683,8 +684,8 @@ def _check_in_hand(state: State, card: int, player: int, rule: str) -> None:
         held = count_cards(state.hand_counts[player])
         raise refuse(f"{name} holds {held.en}, all known to the table ({fmt_all(sorted(hand))}); "
                      f"{fmt(card)} is not one of them ({rule})",
-                     f"{name}の手札 {held.ja} はすべて分かっています（{fmt_all(sorted(hand))}）。"
-                     f"{fmt(card)} はその中にありません")
+                     f"{name}の手札{held.ja}はすべて分かっています（{fmt_all(sorted(hand))}）。"
+                     f"{fmt(card)}はその中にありません")
 
 
 def _check_player(state: State, player: int) -> str:
@@ -707,19 +708,19 @@ def apply(state: State, action: Action) -> tuple[State, Msg]:
         return _end_effect(state)
     if isinstance(action, Correct):
         return _correct(state, action)
-    raise refuse(f"{action!r} is not a HOMALET action", f"{action!r} は HOMALET の手ではありません")
+    raise refuse(f"{action!r} is not a HOMALET action", f"{action!r} はHOMALETの手ではありません")
 
 
 def _reveal_set(state: State, action: RevealSet) -> tuple[State, Msg]:
     if state.phase is not Phase.REFILL:
-        raise _phase_refusal(state, Msg("lay out a wilderness set", "在野のセットを並べることは"))
+        raise _phase_refusal(state, Msg("lay out a wilderness set", "在野の組を並べることは"))
     size = min(SET_SIZE, state.deck_count)
     if len(action.cards) != size:
         raise refuse(f"a wilderness set is {count_cards(size).en} now ({count_cards(state.deck_count).en} "
                      "left in the deck; a last single card makes a 1-card set, H-8)",
-                     f"今の在野のセットは {size} 枚です（山札残り {state.deck_count} 枚。最後の1枚は1枚のセット）")
+                     f"今の在野の組は{size}枚です（山札の残りは{state.deck_count}枚。最後の1枚は1枚の組）")
     if len(set(action.cards)) != len(action.cards):
-        raise refuse("a set names the same card twice", "セットに同じカードが2回あります")
+        raise refuse("a set names the same card twice", "組に同じカードが2回あります")
     for card in action.cards:
         _check_unseen(state, card)
     s = _clone(state)
@@ -728,7 +729,7 @@ def _reveal_set(state: State, action: RevealSet) -> tuple[State, Msg]:
     for card in action.cards:
         s.seen |= 1 << card
     msg = Msg(f"Wilderness set {len(s.wilderness)}: {fmt_all(action.cards)}.",
-              f"在野 {len(s.wilderness)} 組目：{fmt_all(action.cards)}。")
+              f"在野の{len(s.wilderness)}組目は{fmt_all(action.cards)}。")
     if len(s.wilderness) == SETS or s.deck_count == 0:
         msg += _begin_round(s)
     return s, msg
@@ -738,7 +739,7 @@ def _begin_round(s: State) -> Msg:
     s.turn = s.round_start
     names = s.setup.players
     msg = Msg(f" Round {s.round}: {names[s.round_start]} starts.",
-              f" 第{s.round}ラウンド：{names[s.round_start]}から。")
+              f" 第{s.round}ラウンドは{names[s.round_start]}から。")
     return msg + _next_player(s, first=True)
 
 
@@ -768,7 +769,7 @@ def _play(state: State, action: Play) -> tuple[State, Msg]:
     deck = state.setup.deck
     if action.field is Field.WILD and not state.wilderness:
         raise refuse("no wilderness set is left, so the card must go to the battlefield (H-4)",
-                     "在野のセットが残っていないので、戦場に出さなければなりません")
+                     "在野の組が残っていないので、戦場に出さなければなりません")
     lead = state.lead(action.field)
     c = deck.colour(card)
     where = FIELD_NAMES[action.field]
@@ -784,18 +785,18 @@ def _play(state: State, action: Play) -> tuple[State, Msg]:
             raise refuse(f"{where.en} leads {lead_c.en}: {name} must play {lead_c.en} there if holding "
                          f"any; if {name} holds no {lead_c.en}, write {en} to play {fmt(card)} ({c.en}) (H-4)",
                          f"{where.ja}の色は{lead_c.ja}です。{lead_c.ja}を持っていれば出さなければなりません。"
-                         f"{name}が{lead_c.ja}を持っていなければ、{fmt(card)}（{c.ja}）は {ja} と書いて出します")
+                         f"{name}が{lead_c.ja}を持っていなければ、{fmt(card)}（{c.ja}）は「{ja}」と書いて出します")
         if not off_colour and action.void:
             raise refuse(f"{fmt(card)} is {c.en}, the lead colour of {where.en}: playing it is no void "
                          "claim; leave out void (H-4)",
-                         f"{fmt(card)} は{where.ja}のリードと同じ{c.ja}なので、「無し」の宣言は要りません")
+                         f"{fmt(card)}は{where.ja}の色と同じ{c.ja}なので、「無し」の宣言は要りません")
         if off_colour:
             holding = sorted(k for k in state.known_hands[player] if deck.colour_of[k] == lead)
             if holding:
                 raise refuse(f"{name} cannot be void of {lead_c.en}: the table saw {fmt_all(holding)} "
                              f"({lead_c.en}) go into {name}'s hand, so {name} must play {lead_c.en} "
                              f"to {where.en} (H-4)",
-                             f"{name}は{lead_c.ja}なしではありません。{fmt_all(holding)}（{lead_c.ja}）が"
+                             f"{name}は{lead_c.ja}を持っています。{fmt_all(holding)}（{lead_c.ja}）が"
                              f"{name}の手札に入ったのを卓が見ています。{where.ja}には{lead_c.ja}を出してください")
     s = _clone(state)
     s.hand_counts = _with(state.hand_counts, player, state.hand_counts[player] - 1)
@@ -805,15 +806,15 @@ def _play(state: State, action: Play) -> tuple[State, Msg]:
     s.seen = state.seen | 1 << card
     text = fmt(card)
     en = f"{name} plays {text} ({c.en}) to {where.en}"
-    ja = f"{name}が {text}（{c.ja}）を{where.ja}に出しました"
+    ja = f"{name}が{text}（{c.ja}）を{where.ja}に出しました"
     if lead is None:
-        en, ja = f"{en}, leading {c.en}.", f"{ja}。{c.ja}がリードです。"
+        en, ja = f"{en}, leading {c.en}.", f"{ja}。{where.ja}の色は{c.ja}です。"
     elif off_colour:
         lead_c = deck.by_key[lead]
         s.voids = (*state.voids, (s.round, player, action.field, lead))
-        en, ja = f"{en}, declaring no {lead_c.en} in hand.", f"{ja}（{lead_c.ja}なしと宣言）。"
+        en, ja = f"{en}, declaring no {lead_c.en} in hand.", f"{ja}（{lead_c.ja}を持っていないと宣言）。"
     else:
-        en, ja = f"{en}, following.", f"{ja}（フォロー）。"
+        en, ja = f"{en}, following.", f"{ja}（同じ色）。"
     after = _next_player(s)
     return s, Msg(en, ja) if after is NOTHING else Msg(en + after.en, ja + after.ja)
 
@@ -838,7 +839,7 @@ def _resolve_battle(s: State) -> Msg:
     if len(tied) > 1:
         why = Msg(f"{len(tied)} colours tie with {plural(most, 'card', 'cards')} each; {wc.en} holds the "
                   f"largest number, {fmt(top_of[winner])}",
-                  f"{len(tied)}色が{most}枚ずつで並び、最大の数字 {fmt(top_of[winner])} を含む{wc.ja}の勝ち")
+                  f"{len(tied)}色が{most}枚ずつで並び、最も大きな数字{fmt(top_of[winner])}を含む{wc.ja}の勝ち")
     else:
         why = Msg(f"{wc.en} has the most cards ({most})", f"{wc.ja}が最多（{most}枚）")
     winners_ = sorted(((card, p) for p, card in battle if deck.colour_of[card] == winner), reverse=True)
@@ -847,7 +848,7 @@ def _resolve_battle(s: State) -> Msg:
     order = ", ".join(f"{names[p]} ({fmt(c)})" for c, p in winners_)
     order_ja = "、".join(f"{names[p]}（{fmt(c)}）" for c, p in winners_)
     return Msg(f" Battlefield: {why.en}; winners pick from the largest number down: {order} (H-5).",
-               f" 戦場：{why.ja}。勝者は大きい数字から選びます：{order_ja}。")
+               f" 戦場は{why.ja}。勝者は大きい数字から選びます（{order_ja}）。")
 
 
 def _battle_left(state: State) -> list[int]:
@@ -866,24 +867,24 @@ def _pick(state: State, action: Pick) -> tuple[State, Msg]:
     if action.card not in available:
         raise refuse(f"{fmt(action.card)} is not on the battlefield to take; available: "
                      f"{fmt_all(available)} (wilderness cards are never taken, H-5)",
-                     f"{fmt(action.card)} は戦場で取れるカードではありません。取れるカード：{fmt_all(available)}")
+                     f"{fmt(action.card)}は戦場で取れるカードではありません。取れるのは{fmt_all(available)}です")
     s = _clone(state)
     s.battle_taken = state.battle_taken | {action.card}
     s.piles = _with(state.piles, action.player, state.piles[action.player] + (action.card,))
     s.pickers = state.pickers[1:]
     msg = Msg(f"{name} takes {fmt(action.card)} into the score pile.",
-              f"{name}が {fmt(action.card)} を得点札にしました。")
+              f"{name}が{fmt(action.card)}を獲得しました。")
     season = state.setup.deck.season(action.card)
     if season is Season.SPRING:
-        msg += Msg(" Spring: +1 point at scoring (H-6).", " 春：得点計算で +1。")
+        msg += Msg(" Spring: +1 point at scoring (H-6).", " 春マークは得点計算で1点。")
     elif season is Season.AUTUMN and s.deck_count == 0:
-        msg += Msg(" Autumn cannot apply: the deck is empty (H-6).", " 山札が空なので秋の効果は適用できません。")
+        msg += Msg(" Autumn cannot apply: the deck is empty (H-6).", " 山札がないので秋マークの効果は適用できません。")
     elif season is not None:
         s.effect = (action.player, season)
         s.phase = Phase.EFFECT
         sn = SEASON_NAMES[season]
         return s, msg + Msg(f" {sn.en.capitalize()} effect: the table moves the cards it calls for; ",
-                            f" {sn.ja}の効果：卓が必要なカードを動かします。") + expected(s) + Msg(".", "。")
+                            f" {sn.ja}の効果。卓が必要なカードを動かします。") + expected(s) + Msg(".", "。")
     return s, msg + _after_pick(s)
 
 
@@ -915,14 +916,14 @@ def _check_adjust(state: State, action: Adjust) -> None:
         elif player is not None:
             raise refuse(f"{zn.en} belongs to nobody: name no player for it (players go with a hand or "
                          "a score pile)",
-                         f"{zn.ja}は誰のものでもありません。プレイヤーを指定できるのは手札と得点札だけです")
+                         f"{zn.ja}は誰のものでもありません。プレイヤーを指定できるのは手札と獲得札だけです")
     if action.source == action.target and action.source_player == action.target_player:
         raise refuse("a card must move somewhere else", "カードは別の場所へ動かしてください")
     card, src_p = action.card, action.source_player
     visible = (Zone.PILE, Zone.DISCARD)
     if card is None and (action.source in visible or action.target in visible):
         raise refuse("name the card: it goes to or from a face-up place",
-                     "表向きの場所との移動なのでカードを指定してください")
+                     "表向きの場所との移動なので、カードを指定してください")
     if action.source is Zone.DECK:
         if state.deck_count == 0:
             raise refuse("the deck is empty", "山札は空です")
@@ -942,16 +943,16 @@ def _check_adjust(state: State, action: Adjust) -> None:
         assert src_p is not None and card is not None
         if card not in state.piles[src_p]:
             raise refuse(f"{fmt(card)} is not in {names[src_p]}'s score pile",
-                         f"{fmt(card)} は{names[src_p]}の得点札にありません")
+                         f"{fmt(card)}は{names[src_p]}の獲得札にありません")
     else:
         assert card is not None
         if card not in state.discard:
-            raise refuse(f"{fmt(card)} is not in the discard", f"{fmt(card)} は捨て札にありません")
+            raise refuse(f"{fmt(card)} is not in the discard", f"{fmt(card)}は捨て札にありません")
 
 
 def _adjust(state: State, action: Adjust) -> tuple[State, Msg]:
     if state.phase is not Phase.EFFECT or state.effect is None:
-        raise _phase_refusal(state, Msg("move cards for a season effect", "季節の効果でカードを動かすことは"))
+        raise _phase_refusal(state, Msg("move cards for a season effect", "季節マークの効果でカードを動かすことは"))
     _check_adjust(state, action)
     season = state.effect[1]
     card, src_p, dst_p = action.card, action.source_player, action.target_player
@@ -991,16 +992,16 @@ def _adjust(state: State, action: Adjust) -> tuple[State, Msg]:
     sn = SEASON_NAMES[season]
     return s, Msg(f"{sn.en.capitalize()}: {what.en} from {_zone_place(s, action.source, src_p, 'en')} "
                   f"to {_zone_place(s, action.target, dst_p, 'en')}.",
-                  f"{sn.ja}：{what.ja}を{_zone_place(s, action.source, src_p, 'ja')}から"
+                  f"{sn.ja}の効果で{what.ja}を{_zone_place(s, action.source, src_p, 'ja')}から"
                   f"{_zone_place(s, action.target, dst_p, 'ja')}へ。")
 
 
 def _end_effect(state: State) -> tuple[State, Msg]:
     if state.phase is not Phase.EFFECT:
-        raise _phase_refusal(state, Msg("end a season effect", "季節の効果を終えることは"))
+        raise _phase_refusal(state, Msg("end a season effect", "季節マークの効果を終えることは"))
     s = _clone(state)
     s.effect = None
-    return s, Msg("The season effect is resolved.", "季節の効果を解決しました。") + _after_pick(s)
+    return s, Msg("The season effect is resolved.", "季節マークの効果を解決しました。") + _after_pick(s)
 
 
 def _resolve_wild(s: State) -> Msg:
@@ -1013,10 +1014,10 @@ def _resolve_wild(s: State) -> Msg:
     left_out = [p for _, p in wild][len(s.wilderness):]
     order = ", ".join(f"{names[p]} ({fmt(c)})" for c, p in wild[: len(s.takers)])
     order_ja = "、".join(f"{names[p]}（{fmt(c)}）" for c, p in wild[: len(s.takers)])
-    msg = Msg(f" Wilderness: smallest number first: {order} (H-7).", f" 在野：小さい数字から：{order_ja}。")
+    msg = Msg(f" Wilderness: smallest number first: {order} (H-7).", f" 在野は小さい数字から（{order_ja}）。")
     if left_out:
         msg += Msg(f" No set is left for {', '.join(names[p] for p in left_out)}.",
-                   f" {'・'.join(names[p] for p in left_out)}の分のセットはありません。")
+                   f" {'・'.join(names[p] for p in left_out)}の分の組はありません。")
     if not s.takers:
         return msg + _cleanup(s)
     s.phase = Phase.TAKE
@@ -1025,7 +1026,7 @@ def _resolve_wild(s: State) -> Msg:
 
 def _take_set(state: State, action: TakeSet) -> tuple[State, Msg]:
     if state.phase is not Phase.TAKE:
-        raise _phase_refusal(state, Msg("take a wilderness set", "在野のセットを取ることは"))
+        raise _phase_refusal(state, Msg("take a wilderness set", "在野の組を取ることは"))
     name = _check_player(state, action.player)
     names = state.setup.players
     if action.player != state.takers[0]:
@@ -1034,7 +1035,7 @@ def _take_set(state: State, action: TakeSet) -> tuple[State, Msg]:
     if not 0 <= action.index < len(state.wilderness):
         sets = list_sets(state.wilderness)
         raise refuse(f"there is no wilderness set {action.index + 1}; the sets left are {sets.en} (H-7)",
-                     f"在野のセット {action.index + 1} はありません。残りのセット：{sets.ja}")
+                     f"在野の{action.index + 1}組目はありません。残りは{sets.ja}")
     s = _clone(state)
     cards = state.wilderness[action.index]
     s.wilderness = state.wilderness[:action.index] + state.wilderness[action.index + 1:]
@@ -1042,7 +1043,7 @@ def _take_set(state: State, action: TakeSet) -> tuple[State, Msg]:
     s.known_hands = _with(state.known_hands, action.player, state.known_hands[action.player] | set(cards))
     s.takers = state.takers[1:]
     msg = Msg(f"{name} takes the set {fmt_all(cards)} into the hand.",
-              f"{name}がセット {fmt_all(cards)} を手札に加えました。")
+              f"{name}が組 {fmt_all(cards)} を手札に加えました。")
     if not s.takers:
         msg += _cleanup(s)
     return s, msg
@@ -1058,14 +1059,14 @@ def _cleanup(s: State) -> Msg:
     if len(empty) >= 2:
         s.phase = Phase.OVER
         return Msg(f" Cleanup: {', '.join(empty)} hold no cards: the game is over (H-9).",
-                   f" クリーンアップ：{'・'.join(empty)}の手札が0枚なのでゲーム終了。")
+                   f" クリーンアップ。{'・'.join(empty)}の手札が0枚なのでゲーム終了。")
     s.round += 1
     s.round_start = (s.round_start + 1) % len(names)
-    msg = Msg(" Cleanup: the rest is discarded.", " クリーンアップ：残りは捨て札に。")
+    msg = Msg(" Cleanup: the rest is discarded.", " クリーンアップで残りは捨て札に。")
     if len(s.wilderness) < SETS and s.deck_count > 0:
         s.phase = Phase.REFILL
         return msg + Msg(f" Refill the wilderness to {SETS} sets from the deck (H-8).",
-                         f" 山札から在野を{SETS}セットまで補充します。")
+                         f" 山札から在野を{SETS}組まで補充します。")
     return msg + _begin_round(s)
 
 
@@ -1098,7 +1099,7 @@ def _correct(state: State, action: Correct) -> tuple[State, Msg]:
     s.deck_count = state.deck_count - (new - old)
     msg = Msg(f"Correction: {name} holds {count_cards(new).en}, not {old} ({action.reason}); the deck now "
               f"holds {count_cards(s.deck_count).en}.",
-              f"訂正：{name}の手札は{old}枚ではなく{new}枚（{action.reason}）。山札は{s.deck_count}枚になります。")
+              f"訂正。{name}の手札は{old}枚ではなく{new}枚（{action.reason}）。山札は{s.deck_count}枚になります。")
     if state.phase is Phase.PLAY and p == state.turn and new == 0:
         msg += _next_player(s)
     elif state.phase is Phase.REFILL and s.deck_count == 0:
@@ -1122,7 +1123,7 @@ def finished(state: State) -> bool:
 def settle_input(state: State) -> dict[str, Any]:
     """The ``companion settle`` document for a finished game: each player's score pile."""
     if not finished(state):
-        raise _phase_refusal(state, Msg("settle the game", "精算は"))
+        raise _phase_refusal(state, Msg("settle the game", "得点計算は"))
     return {"game": GAME, "players": [{"name": name, "pile": [fmt(c) for c in pile]}
                                       for name, pile in zip(state.setup.players, state.piles, strict=True)]}
 
@@ -1196,18 +1197,18 @@ class Allowed:
             name = FIELD_TITLES[f.field]
             if not f.open:
                 lines.append(Msg(f"{name.en}: closed (no wilderness set left).",
-                                 f"{name.ja}：出せません（在野のセットがありません）。"))
+                                 f"{name.ja}には出せません（在野の組がありません）。"))
                 continue
             if f.lead is None:
                 lines.append(Msg(f"{name.en}: empty, any colour leads.",
-                                 f"{name.ja}：空。どの色でも出せます。"))
+                                 f"{name.ja}は空です。どの色でも出せます。"))
                 continue
             colour = self.colours[f.lead]
             line = Msg(f"{name.en}: leads {colour.en} ({fmt_all(f.cards)})",
-                       f"{name.ja}：リードは{colour.ja}（{fmt_all(f.cards)}）")
+                       f"{name.ja}の色は{colour.ja}です（{fmt_all(f.cards)}）")
             if f.known_lead:
                 line += Msg(f"; known to hold {colour.en}: {fmt_all(f.known_lead)}, so no void claim.",
-                            f"。{colour.ja}の {fmt_all(f.known_lead)} を持っているので「無し」は宣言できません。")
+                            f"。{colour.ja}の{fmt_all(f.known_lead)}を持っているので「無し」は宣言できません。")
             elif f.known_void:
                 line += Msg(f"; every card in the hand is known and none is {colour.en}.",
                             f"。手札はすべて分かっていて、{colour.ja}はありません。")
@@ -1216,15 +1217,15 @@ class Allowed:
             lines.append(line)
         if self.pick_from:
             lines.append(Msg(f"Battlefield cards to pick: {fmt_all(self.pick_from)}.",
-                             f"選べる戦場のカード：{fmt_all(self.pick_from)}。"))
+                             f"選べる戦場のカードは{fmt_all(self.pick_from)}。"))
         if self.phase is Phase.TAKE:
             sets = list_sets(self.sets)
-            lines.append(Msg(f"Wilderness sets to take: {sets.en}.", f"取れる在野のセット：{sets.ja}。"))
+            lines.append(Msg(f"Wilderness sets to take: {sets.en}.", f"取れる在野の組は{sets.ja}。"))
         if self.phase is Phase.REFILL:
             lines.append(Msg(f"Next set: {count_cards(self.reveal_size).en} from the deck.",
-                             f"次のセット：山札から{self.reveal_size}枚。"))
+                             f"次の組は山札から{self.reveal_size}枚。"))
         lines.append(Msg(f"Unseen ({len(self.unseen)}): {fmt_all(self.unseen)}.",
-                         f"未確認（{len(self.unseen)}枚）：{fmt_all(self.unseen)}。"))
+                         f"未確認のカード{len(self.unseen)}枚は{fmt_all(self.unseen)}。"))
         return Msg("\n".join(m.en for m in lines), "\n".join(m.ja for m in lines))
 
 
@@ -1262,7 +1263,7 @@ def describe(state: State) -> Msg:
     names = state.setup.players
     deck = state.setup.deck
     now = allowed(state).describe()
-    lines = [Msg(f"HOMALET, round {state.round}.", f"HOMALET 第{state.round}ラウンド。"),
+    lines = [Msg(f"HOMALET, round {state.round}.", f"HOMALET、第{state.round}ラウンド。"),
              Msg(now.en.splitlines()[0], now.ja.splitlines()[0])]
     for where in Field:
         played = [(p, c) for p, c, f in state.played if f is where]
@@ -1273,24 +1274,24 @@ def describe(state: State) -> Msg:
                            for p, c in played)
             ja = "、".join(f"{fmt(c)} {names[p]}" + ("（取得済み）" if c in state.battle_taken else "")
                            for p, c in played)
-            lines.append(Msg(f"{fn.en} (leads {lead.en}): {en}.", f"{fn.ja}（リード{lead.ja}）：{ja}。"))
+            lines.append(Msg(f"{fn.en} (leads {lead.en}): {en}.", f"{fn.ja}の色は{lead.ja}、{ja}。"))
     sets = list_sets(state.wilderness)
-    lines.append(Msg(f"Wilderness sets: {sets.en}.", f"在野のセット：{sets.ja}。"))
+    lines.append(Msg(f"Wilderness sets: {sets.en}.", f"在野の組は{sets.ja}。"))
     hands_en, hands_ja = [], []
     for p, count in enumerate(state.hand_counts):
         known = sorted(state.known_hands[p])
-        extra = Msg(f", known {fmt_all(known)}", f"（うち {fmt_all(known)}）") if known else Msg("", "")
+        extra = Msg(f", known {fmt_all(known)}", f"（うち{fmt_all(known)}）") if known else Msg("", "")
         hands_en.append(f"{names[p]} {count}{extra.en}")
-        hands_ja.append(f"{names[p]} {count}枚{extra.ja}")
-    lines.append(Msg(f"Hands: {'; '.join(hands_en)}.", f"手札：{'、'.join(hands_ja)}。"))
+        hands_ja.append(f"{names[p]}が{count}枚{extra.ja}")
+    lines.append(Msg(f"Hands: {'; '.join(hands_en)}.", f"手札は{'、'.join(hands_ja)}。"))
     lines.append(Msg(f"Deck: {count_cards(state.deck_count).en}; discard: {fmt_all(sorted(state.discard))}.",
-                     f"山札：{state.deck_count}枚。捨て札：{fmt_all(sorted(state.discard))}。"))
+                     f"山札は{state.deck_count}枚、捨て札は{fmt_all(sorted(state.discard))}。"))
     totals = scores(state)
     piles_en = "; ".join(f"{names[p]} {fmt_all(sorted(pile))} ({plural(totals[p].score, 'point', 'points')})"
                          for p, pile in enumerate(state.piles))
-    piles_ja = "、".join(f"{names[p]} {fmt_all(sorted(pile))}（{totals[p].score}点）"
+    piles_ja = "、".join(f"{names[p]}が{fmt_all(sorted(pile))}（{totals[p].score}点）"
                          for p, pile in enumerate(state.piles))
-    lines.append(Msg(f"Score piles: {piles_en}.", f"得点札：{piles_ja}。"))
+    lines.append(Msg(f"Score piles: {piles_en}.", f"獲得札は{piles_ja}。"))
     if finished(state):
         lines.append(winner_words(names, [t.score for t in totals], state.piles))
     return Msg("\n".join(m.en for m in lines), "\n".join(m.ja for m in lines))
@@ -1302,16 +1303,17 @@ NOTATION = Msg(
     "play: 07 b | 07 w, off the lead colour 07 b void; pick 07; take 2 (a wilderness set, from 1); "
     "reveal 12 34; move [07] deck|discard|hand NAME|pile NAME > deck|discard|hand NAME|pile NAME; end; "
     "correct NAME COUNT REASON",
-    "出す：07 戦場 | 07 在野、リード以外の色は 07 戦場 無し。選ぶ 07。取る 2（在野のセット、1から）。"
-    "公開 12 34。移動 [07] 山札|捨て札|手札 名前|得点札 名前 > 山札|捨て札|手札 名前|得点札 名前。終了。"
-    "訂正 名前 枚数 理由")
+    "出す：07 戦場 ｜ 07 在野（場の色と違う色は 07 戦場 無し）　選ぶ：選ぶ 07　取る：取る 2（在野の組、1から）　"
+    "公開：公開 12 34　移動：移動 [07] 山札｜捨て札｜手札 名前｜獲得札 名前 > 山札｜捨て札｜手札 名前｜獲得札 名前　"
+    "終了：終了　訂正：訂正 名前 枚数 理由")
 
 FIELD_WORDS = {"b": Field.BATTLE, "battle": Field.BATTLE, "battlefield": Field.BATTLE, "戦場": Field.BATTLE,
                "戦": Field.BATTLE, "w": Field.WILD, "wild": Field.WILD, "wilderness": Field.WILD,
                "在野": Field.WILD, "在": Field.WILD}
 VOID_WORDS = frozenset({"void", "v", "無し", "なし"})
 ZONE_WORDS = {"deck": Zone.DECK, "山札": Zone.DECK, "hand": Zone.HAND, "手札": Zone.HAND, "pile": Zone.PILE,
-              "得点札": Zone.PILE, "discard": Zone.DISCARD, "捨て札": Zone.DISCARD, "捨札": Zone.DISCARD}
+              "獲得札": Zone.PILE, "得点札": Zone.PILE, "discard": Zone.DISCARD, "捨て札": Zone.DISCARD,
+              "捨札": Zone.DISCARD}
 SEPARATORS = frozenset({">", "->", "→", "to", "から"})
 PICK_WORDS = frozenset({"pick", "選ぶ"})
 TAKE_WORDS = frozenset({"take", "取る"})
@@ -1325,15 +1327,40 @@ WORDS: dict[str, dict[Lang, str]] = {
     "reveal": {"en": "reveal", "ja": "公開"}, "move": {"en": "move", "ja": "移動"},
     "end": {"en": "end", "ja": "終了"}, "correct": {"en": "correct", "ja": "訂正"}, ">": {"en": ">", "ja": ">"},
     "deck": {"en": "deck", "ja": "山札"}, "hand": {"en": "hand", "ja": "手札"},
-    "pile": {"en": "pile", "ja": "得点札"}, "discard": {"en": "discard", "ja": "捨て札"},
+    "pile": {"en": "pile", "ja": "獲得札"}, "discard": {"en": "discard", "ja": "捨て札"},
 }
 PICK_FORM = Msg("pick CARD, like pick 07", "選ぶ カード（例：選ぶ 07）")
 _GLUED = re.compile(r"^(\d{1,2})(\D+)$")
 
 
 def _bad(en: str, ja: str) -> Refusal:
-    """A line refused: what is wrong in it, then the forms allowed."""
-    return Refusal(Msg(f"{en}. Lines: ", f"{ja}。書き方：") + NOTATION)
+    """A line refused: what is wrong in it (:func:`parse_line` adds the one form that fits)."""
+    return refuse(en, ja)
+
+
+# the form of a line that starts with a command word (issue 18: the one form that fits, not the whole notation)
+FORMS = {
+    "reveal": Msg("write reveal CARDS, like reveal 12 34", "書き方：公開 カード…（例：公開 12 34）"),
+    "move": Msg("write move [CARD] FROM > TO, like move 07 hand Aki > discard",
+                "書き方：移動 [カード] 元 > 先（例：移動 07 手札 Aki > 捨て札）"),
+    "correct": Msg("write correct NAME COUNT REASON", "書き方：訂正 名前 枚数 理由"),
+    "pick": Msg("write pick CARD, like pick 07", "書き方：選ぶ カード（例：選ぶ 07）"),
+    "take": Msg("write take N, the set's number from 1, like take 2", "書き方：取る 番号（1から。例：取る 2）"),
+    "end": Msg("write end alone", "書き方：終了"),
+}
+_FORM_WORDS = {"reveal": REVEAL_WORDS, "move": MOVE_WORDS, "correct": CORRECT_WORDS, "pick": PICK_WORDS,
+               "take": TAKE_WORDS, "end": END_WORDS}
+_COMMAND_WORDS = frozenset().union(*_FORM_WORDS.values())
+
+
+def _phase_form(state: State) -> Msg:
+    """The line the game waits for, short enough for a refusal (two rows at 80 columns)."""
+    if state.phase is Phase.EFFECT:
+        return Msg("write move [CARD] FROM > TO for each card the effect moves, then end (H-6)",
+                   "書き方：移動 [カード] 元 > 先（動かすカードごと）、最後に 終了")
+    if state.phase is Phase.TAKE:
+        return FORMS["take"]
+    return expected(state)
 
 
 def _key(text: str) -> str:
@@ -1356,8 +1383,8 @@ def _player_at(state: State, tokens: list[str], context: Msg | None = None) -> t
     listed = ", ".join(state.setup.players)
     where = Msg("", "") if context is None else context + Msg(": ", "：")
     raise _bad(f"{where.en}{given!r} is not a player: name one of {listed} or a seat 0 to {len(names) - 1}",
-               f"{where.ja}{given!r} はプレイヤーではありません。{'、'.join(state.setup.players)} の名前か"
-               f"席 0〜{len(names) - 1} を書いてください")
+               f"{where.ja}「{given}」はプレイヤーではありません。{'、'.join(state.setup.players)}の名前か"
+               f"席0〜{len(names) - 1}を書いてください")
 
 
 def _names_player(state: State, tokens: list[str]) -> bool:
@@ -1367,29 +1394,26 @@ def _names_player(state: State, tokens: list[str]) -> bool:
 
 
 def _line_card(token: str) -> int:
-    try:
-        return parse_card(token)
-    except Refusal as error:
-        raise Refusal(error.msg + Msg(". Lines: ", "。書き方：") + NOTATION) from None
+    return parse_card(token)
 
 
 def _parse_play(state: State, tokens: list[str], player: int) -> Play:
     if tokens and (glued := _GLUED.match(tokens[0])) and glued.group(2).lower() in FIELD_WORDS:
         tokens = [glued.group(1), glued.group(2), *tokens[1:]]
     if len(tokens) == 1 and state.phase is not Phase.PLAY and is_number(tokens[0], 2):
-        raise Refusal(state.waiting_for() + Msg(": ", "：") + expected(state, int(tokens[0])))
+        form = expected(state, int(tokens[0])) if state.phase is Phase.PICK else _phase_form(state)
+        raise Complete(state.waiting_for() + Msg(": ", "。") + form)
     if len(tokens) < 2:
-        raise _bad("a play is a card and a field, like 07 b (battlefield) or 07 w (wilderness)",
-                   "カードを出すときはカードと場を書きます（07 戦場 か 07 在野）")
+        raise _bad("a play needs a field after the card", "カードの後に場が必要です")
     card = _line_card(tokens[0])
     where = FIELD_WORDS.get(tokens[1].lower())
     if where is None:
-        raise _bad(f"{tokens[1]!r} is not a field: write b or battle (戦場, 戦) or w or wild (在野, 在)",
-                   f"{tokens[1]!r} は場ではありません。戦場（戦、b）か在野（在、w）と書きます")
+        _suggest(tokens, 1, FIELD_WORDS)
+        raise _bad(f"{tokens[1]!r} is not a field", f"「{tokens[1]}」は場ではありません")
     rest = tokens[2:]
     if rest and (len(rest) > 1 or rest[0].lower() not in VOID_WORDS):
-        raise _bad(f"{' '.join(rest)!r} after the field: only void (無し) may follow, for a card off the lead colour",
-                   f"場の後の {' '.join(rest)!r} は読めません。書けるのはリード以外の色を出すときの「無し」だけです")
+        raise _bad(f"{' '.join(rest)!r} after the field: only void may follow",
+                   f"場の後の「{' '.join(rest)}」は読めません（書けるのは「無し」だけです）")
     return Play(player, card, where, bool(rest))
 
 
@@ -1398,15 +1422,14 @@ def _parse_zone(state: State, tokens: list[str]) -> tuple[Zone, int | None]:
         raise _bad("a move needs a place on each side of >", "移動には > の両側に場所が必要です")
     zone = ZONE_WORDS.get(tokens[0].lower())
     if zone is None:
-        raise _bad(f"{tokens[0]!r} is not a place: write deck (山札), discard (捨て札), hand NAME (手札) "
-                   "or pile NAME (得点札)",
-                   f"{tokens[0]!r} は場所ではありません。山札・捨て札・手札 名前・得点札 名前 のどれかです")
+        raise _bad(f"{tokens[0]!r} is not a place (deck, discard, hand NAME or pile NAME)",
+                   f"「{tokens[0]}」は場所ではありません（山札、捨て札、手札 名前、獲得札 名前）")
     if len(tokens) == 1:
         return zone, None
-    seat, used = _player_at(state, tokens[1:], Msg(f"after {tokens[0]}", f"{tokens[0]} の後"))
+    seat, used = _player_at(state, tokens[1:], Msg(f"after {tokens[0]}", f"「{tokens[0]}」の後"))
     if used != len(tokens) - 1:
         raise _bad(f"{' '.join(tokens[1 + used:])!r} is left over after {' '.join(tokens[:1 + used])}",
-                   f"{' '.join(tokens[:1 + used])} の後の {' '.join(tokens[1 + used:])!r} は読めません")
+                   f"「{' '.join(tokens[:1 + used])}」の後の「{' '.join(tokens[1 + used:])}」は読めません")
     return zone, seat
 
 
@@ -1420,7 +1443,7 @@ def _parse_move(state: State, tokens: list[str]) -> Adjust:
     cut = [i for i, t in enumerate(tokens) if t.lower() in SEPARATORS]
     if len(cut) != 1:
         raise _bad("a move is move [CARD] FROM > TO, like move 07 hand Aki > discard",
-                   "移動は 移動 [カード] 元 > 先 と書きます（例：移動 07 手札 Aki > 捨て札）")
+                   "移動は「移動 [カード] 元 > 先」と書きます（例：移動 07 手札 Aki > 捨て札）")
     source, source_player = _parse_zone(state, tokens[:cut[0]])
     target, target_player = _parse_zone(state, tokens[cut[0] + 1:])
     return Adjust(source, target, card, source_player, target_player)
@@ -1428,12 +1451,12 @@ def _parse_move(state: State, tokens: list[str]) -> Adjust:
 
 def _parse_correct(state: State, tokens: list[str]) -> Correct:
     if not tokens:
-        raise _bad("a correction is correct NAME COUNT REASON", "訂正は 訂正 名前 枚数 理由 と書きます")
+        raise _bad("a correction is correct NAME COUNT REASON", "訂正は「訂正 名前 枚数 理由」と書きます")
     seat, used = _player_at(state, tokens)
     rest = tokens[used:]
     if not rest or not is_number(rest[0]):
         raise _bad(f"after {' '.join(tokens[:used])} comes the hand's true count, a number",
-                   f"{' '.join(tokens[:used])} の後には正しい手札の枚数（数字）を書きます")
+                   f"「{' '.join(tokens[:used])}」の後には正しい手札の枚数（数字）を書きます")
     if len(rest) < 2:
         raise _bad("say why the count is corrected, after the count (a misdeal, a dropped card)",
                    "枚数の後に訂正の理由を書いてください（配り間違い、落としたカードなど）")
@@ -1442,21 +1465,44 @@ def _parse_correct(state: State, tokens: list[str]) -> Correct:
 
 def _one_number(tokens: list[str], form: Msg) -> str:
     if len(tokens) != 1:
-        raise _bad(f"write {form.en}", f"{form.ja} と書きます")
+        raise Complete(Msg(f"write {form.en}", f"書き方：{form.ja}"))
     return tokens[0]
 
 
 def parse_line(state: State, line: str) -> Action:
     """One line of table notation (docs/notation.md) → one action; the player on turn (or next to
     pick or take) is implied, and may be named first. A bad line is refused naming its wrong
-    part and the forms allowed."""
+    part and the one form that fits (issue 18), a mistyped word with the line it most likely meant."""
     tokens = normalize_token(line).split()
+    try:
+        return _parse_line(state, tokens)
+    except Complete:
+        raise
+    except Refusal as error:
+        head = tokens[0].lower() if tokens else ""
+        kind = next((k for k, words in _FORM_WORDS.items() if head in words), None)
+        if kind is None and tokens and not head[:1].isdigit() and not _names_player(state, tokens):
+            _suggest(tokens, 0, _COMMAND_WORDS)
+        form = FORMS[kind] if kind is not None else _phase_form(state)
+        raise Refusal(error.msg + Msg("; ", "。") + form) from None
+
+
+def _suggest(tokens: list[str], index: int, words: Iterable[str]) -> None:
+    """Refuse a mistyped word with the line it most likely meant: ``07 batle`` → did you mean ``07 battle``?"""
+    close = did_you_mean(tokens[index], words)
+    if close is not None:
+        meant = " ".join([*tokens[:index], close, *tokens[index + 1:]])
+        raise Complete(Msg(f"{tokens[index]!r} is not a word of this line: did you mean {meant}?",
+                           f"「{tokens[index]}」は読めません。「{meant}」の誤りですか？"))
+
+
+def _parse_line(state: State, tokens: list[str]) -> Action:
     if not tokens:
         raise _bad("the line is empty", "行が空です")
     head, rest = tokens[0].lower(), tokens[1:]
     if head in REVEAL_WORDS:
         if not rest:
-            raise _bad("name the set's cards, like reveal 12 34", "セットのカードを書きます（例：公開 12 34）")
+            raise _bad("the set's cards are missing", "組のカードがありません")
         return RevealSet(tuple(_line_card(t) for t in rest))
     if head in MOVE_WORDS:
         return _parse_move(state, rest)
@@ -1465,7 +1511,7 @@ def parse_line(state: State, line: str) -> Action:
     if head in END_WORDS:
         if rest:
             raise _bad(f"{' '.join(rest)!r} after {tokens[0]}: the end of a season effect is the word alone",
-                       f"{tokens[0]} の後の {' '.join(rest)!r} は読めません。効果の終了は「終了」だけで書きます")
+                       f"「{tokens[0]}」の後の「{' '.join(rest)}」は読めません。効果の終了は「終了」だけで書きます")
         return EndEffect()
     actor = state.actor()
     implied = actor if actor is not None else state.turn
@@ -1479,7 +1525,11 @@ def parse_line(state: State, line: str) -> Action:
         except Refusal:
             if not _names_player(state, tokens):
                 raise
-    seat, used = _player_at(state, tokens, Msg("the line's first word", "行の最初の語"))
+    try:
+        seat, used = _player_at(state, tokens)
+    except Refusal:
+        raise _bad(f"{tokens[0]!r} is neither a card nor a player",
+                   f"「{tokens[0]}」はカードでもプレイヤーでもありません") from None
     head, rest = (tokens[used].lower(), tokens[used + 1:]) if used < len(tokens) else ("", [])
     if head in PICK_WORDS:
         return Pick(seat, _line_card(_one_number(rest, PICK_FORM)))
@@ -1490,10 +1540,10 @@ def parse_line(state: State, line: str) -> Action:
 
 def _parse_take(state: State, rest: list[str], player: int) -> TakeSet:
     number = _one_number(rest, Msg("take N, the wilderness set's number from 1, like take 2",
-                                   "取る 番号（在野のセットの番号、1から。例：取る 2）"))
+                                   "取る 番号（在野の組の番号、1から。例：取る 2）"))
     if not is_number(number) or int(number) < 1:
         raise _bad(f"{number!r} is not a set number: sets are numbered from 1",
-                   f"{number!r} はセットの番号ではありません。番号は1から数えます")
+                   f"「{number}」は組の番号ではありません。番号は1から数えます")
     return TakeSet(player, int(number) - 1)
 
 

@@ -263,8 +263,8 @@ def decode_parts(parts: Sequence[str]) -> Any:
                              f"{PREFIX}{VERSION}: で始まります）")
             raise refuse(f"“{_shown(text)}” is a damaged part of a game record: its heading must read "
                          f"{PREFIX}{VERSION}:<number>/<count>:<check>:",
-                         f"「{_shown(text)}」はゲーム記録の壊れた一部です：先頭は "
-                         f"{PREFIX}{VERSION}:番号/個数:検査値: の形です")
+                         f"「{_shown(text)}」はゲーム記録の壊れた一部です。先頭は"
+                         f"「{PREFIX}{VERSION}:番号/個数:検査値:」の形です")
         version, index, count, check, body = int(m[1]), int(m[2]), int(m[3]), m[4], m[5]
         if version > VERSION:
             raise refuse(f"these codes were written by a newer companion (format {PREFIX}{version}); this one "
@@ -272,20 +272,20 @@ def decode_parts(parts: Sequence[str]) -> Any:
                          f"このコードは新しい companion が書いたもの（形式 {PREFIX}{version}）です。読めるのは "
                          f"{PREFIX}{VERSION} です。companion を更新してください")
         if version < 1 or not 1 <= index <= count:
-            raise _damaged(check, f"part {index} of {count}", f"{count} 個中の {index} 番")
+            raise _damaged(check, f"part {index} of {count}", f"{count}個中の{index}番")
         if counts.setdefault(check, count) != count:
             raise _damaged(check, "its parts disagree on how many there are", "部分の個数が食い違っています")
         seen = found.setdefault(check, {})
         if seen.setdefault(index, body) != body:
             raise _damaged(check, f"part {index} was read twice with different contents",
-                           f"{index} 番が二度、違う内容で読み取られました")
+                           f"{index}番が二度、違う内容で読み取られました")
     if not found:
         raise refuse("no part of a game record's QR codes was given", "ゲーム記録の QR コードがありません")
     if len(found) > 1:
         names = ", ".join(sorted(found))
         raise refuse(f"these codes come from {len(found)} different game records ({names}): give the codes "
                      "of one record only",
-                     f"このコードは {len(found)} つの別々のゲーム記録（{names}）のものです。"
+                     f"このコードは{len(found)}つの別々のゲーム記録（{names}）のものです。"
                      "一つの記録のコードだけを読み込んでください")
     ((check, seen),) = found.items()
     count = counts[check]
@@ -304,8 +304,8 @@ def decode_parts(parts: Sequence[str]) -> Any:
     except TooLarge:
         raise refuse(f"the codes of record {check} unpack to more than {MAX_RECORD_BYTES:,} bytes; a game is a "
                      "few tens of kilobytes",
-                     f"記録 {check} のコードを展開すると {MAX_RECORD_BYTES:,} バイトを超えます"
-                     "（対局は数十キロバイトです）") from None
+                     f"記録 {check} のコードを展開すると{MAX_RECORD_BYTES:,}バイトを超えます"
+                     "（ゲームの記録は数十キロバイトです）") from None
     except (ValueError, LookupError, TypeError, ArithmeticError, EOFError, OSError, zlib.error, lzma.LZMAError,
             RecursionError):
         raise _damaged(check, "the data cannot be unpacked", "データを展開できません") from None
@@ -317,6 +317,6 @@ def missing_refusal(check: str, count: int, missing: Sequence[int]) -> Refusal:
     listed = numbers[0] if len(numbers) == 1 else ", ".join(numbers[:-1]) + " and " + numbers[-1]
     words = "part {} of {} is" if len(missing) == 1 else "parts {} of {} are"
     return refuse(f"{words.format(listed, count)} missing (record {check}): give every code on the sheet",
-                  f"記録 {check} の {count} 個のコードのうち {'、'.join(numbers)} 番がありません。"
+                  f"記録 {check} の{count}個のコードのうち{'、'.join(numbers)}番がありません。"
                   "用紙のすべてのコードをそろえて読み込んでください")
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from companion.rules.common import Lang, Msg, Refusal
 from companion.serve.words import say
@@ -32,7 +33,8 @@ def running_scores(live: LiveGame) -> list[int] | None:
     state = live.state
     if hasattr(state, "totals"):  # Reign of Dragoness: the points of the rounds played (D-10)
         return [int(t) for t in state.totals()]
-    return [int(s.score) for s in live.engine.scores(state)]
+    engine: Any = live.engine  # Six-Suit Fortress and HOMALET: the engine's own scores (F-14, H-11)
+    return [int(s.score) for s in engine.scores(state)]
 
 
 def board_html(live: LiveGame, lang: Lang) -> str:

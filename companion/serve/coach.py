@@ -10,7 +10,6 @@ import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any
 
 from companion.rules.common import Lang, Msg, Refusal
@@ -41,14 +40,14 @@ def shown(card: Any) -> str:
     return f"{card:02d}" if isinstance(card, int) else str(card)
 
 
-def parse_card(engine: ModuleType, state: Any, token: str) -> Any:
+def parse_card(engine: Any, state: Any, token: str) -> Any:
     deck = state.setup.deck
     if hasattr(deck, "parse"):
         return deck.parse(token)
     return engine.parse_card(token)
 
 
-def played_by(engine: ModuleType, state: Any, action: Any, seat: int) -> list[Any]:
+def played_by(engine: Any, state: Any, action: Any, seat: int) -> list[Any]:
     """The cards ``action`` shows ``seat`` playing from the hand (a placement, a play, a group, a Revive)."""
     if getattr(action, "player", None) != seat:
         return []
@@ -114,7 +113,7 @@ def _elsewhere(state: Any, card: Any, lang: Lang) -> str | None:
 # ----------------------------------------------------------------------------- Six-Suit Fortress
 
 
-def _fortress(engine: ModuleType, state: Any, seat: int, cards: Sequence[Any], lang: Lang) -> str:
+def _fortress(engine: Any, state: Any, seat: int, cards: Sequence[Any], lang: Lang) -> str:
     phase = state.phase
     if phase is engine.Phase.BUILD and state.turn == seat:
         return _fortress_builds(engine, state, lang)
@@ -145,7 +144,7 @@ def _fortress(engine: ModuleType, state: Any, seat: int, cards: Sequence[Any], l
     return note + '<ul class="cards">' + "".join(items) + "</ul>"
 
 
-def _taken(engine: ModuleType, capture: Any, ranks: list[int], top: int, lang: Lang) -> str:
+def _taken(engine: Any, capture: Any, ranks: list[int], top: int, lang: Lang) -> str:
     """The count captured and, for each captured card, where F-11 lets it go in the fortress."""
     places = []
     for card in capture.cards:
@@ -157,7 +156,7 @@ def _taken(engine: ModuleType, capture: Any, ranks: list[int], top: int, lang: L
     return f'<span class="count">{count}</span>{detail}'
 
 
-def _fortress_builds(engine: ModuleType, state: Any, lang: Lang) -> str:
+def _fortress_builds(engine: Any, state: Any, lang: Lang) -> str:
     items = []
     for option in engine.build_options(state):
         legal = ", ".join(engine.WHERE_NAMES[w].text(lang) for w in option.legal)
@@ -170,7 +169,7 @@ def _fortress_builds(engine: ModuleType, state: Any, lang: Lang) -> str:
 # ----------------------------------------------------------------------------- HOMALET
 
 
-def _homalet(engine: ModuleType, state: Any, seat: int, cards: Sequence[Any], lang: Lang) -> str:
+def _homalet(engine: Any, state: Any, seat: int, cards: Sequence[Any], lang: Lang) -> str:
     """Each field open now: the engine's answer for each card played there. Where the hand holds
     a card the engine lets follow the lead colour, an off-colour card is refused as the engine
     refuses it (H-4); else the off-colour card is tried with the void claim the player could make."""
@@ -196,7 +195,7 @@ def _homalet(engine: ModuleType, state: Any, seat: int, cards: Sequence[Any], la
     return "".join(out)
 
 
-def _try(engine: ModuleType, state: Any, action: Any) -> tuple[bool, Msg]:
+def _try(engine: Any, state: Any, action: Any) -> tuple[bool, Msg]:
     try:
         return True, engine.apply(state, action)[1]
     except Refusal as refusal:
@@ -206,7 +205,7 @@ def _try(engine: ModuleType, state: Any, action: Any) -> tuple[bool, Msg]:
 # ----------------------------------------------------------------------------- Reign of Dragoness
 
 
-def _dragoness(engine: ModuleType, state: Any, seat: int, cards: Sequence[Any], lang: Lang) -> str:
+def _dragoness(engine: Any, state: Any, seat: int, cards: Sequence[Any], lang: Lang) -> str:
     """Every group of the hand the engine reads as playable on the pile now (``readings``)."""
     phase = state.phase
     if phase not in (engine.Phase.LEAD, engine.Phase.FOLLOW, engine.Phase.REVIVED):

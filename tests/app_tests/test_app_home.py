@@ -139,7 +139,7 @@ async def test_the_language_chosen_with_f2_is_remembered(db: Path, monkeypatch: 
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("f2")
         await pilot.pause()
-    assert prefs_path().exists() and not prefs_path().with_name("app.json.tmp").exists()
+    assert list(prefs_path().parent.iterdir()) == [prefs_path()]  # written whole: no temporary file left
     assert CompanionApp(db_path=str(db)).lang == "ja"
     started: list[str] = []
     monkeypatch.setattr(CompanionApp, "run", lambda self: started.append(self.lang))

@@ -165,7 +165,7 @@ async def test_the_language_switches_everything_on_screen(db: Path) -> None:
         assert "ラウンド" in text_of(app, "#board") and "Round" not in text_of(app, "#board")
         assert "レイン・オブ・ドラゴンネス" in str(app.screen.query_one("#game-title", Static).content)
         await enter(pilot, "パス")
-        assert text_of(app, "#ruling").startswith("できません：")
+        assert text_of(app, "#ruling").startswith("✕ ")
 
 
 async def test_new_game_form_stores_the_table_and_opens_it(db: Path) -> None:

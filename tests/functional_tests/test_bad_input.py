@@ -228,7 +228,7 @@ def test_deck_for_a_game_that_ignores_it_or_a_missing_file_is_refused(tmp_path: 
 
 def test_lang_works_after_the_command_too() -> None:
     run = call("settle", "--lang", "ja", "-", stdin=json.dumps(player(HOMALET, 1, pile=None)).encode())
-    assert run.stderr == 'プレイヤー B："pile" がありません\n'
+    assert run.stderr == 'プレイヤーB："pile" がありません\n'
     run = call("settle", "--lang", "ja", "--explain", "-", stdin=json.dumps(HOMALET).encode())
     assert run.code == 0 and "合計" in json.loads(run.stdout)["players"][0]["explanation"]
 
@@ -365,12 +365,12 @@ def malformed_decks() -> Iterator[tuple[str, str]]:
 
 
 def test_the_readme_states_the_limits_the_code_applies() -> None:
-    from companion import cli, decks, settle
+    from companion import decks, documents, settle
     from companion.rules import deck_rules
 
     readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
     rules = readme[readme.index("## Input rules"):]
-    assert f"at most {cli.MAX_INPUT_BYTES:,}" in rules and f"more than {cli.MAX_DIGITS} digits" in rules
+    assert f"at most {documents.MAX_INPUT_BYTES:,}" in rules and f"more than {documents.MAX_DIGITS} digits" in rules
     assert f"{decks.MAX_DECK_BYTES:,} bytes" in rules
     assert f"1 to {settle.NAME} characters" in rules
     assert ", ".join(deck_rules.SHAPES[:-1]) + " or " + deck_rules.SHAPES[-1] in rules

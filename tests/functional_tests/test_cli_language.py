@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main, message_lang
-from companion.cli_words import usage_error
+from companion.cli.words import usage_error
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -30,17 +30,18 @@ def english_machine(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_an_unknown_game_is_one_japanese_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, out, err = run(capsys, "--lang", "ja", "print", "deck", "chess", "-o", str(tmp_path / "x.pdf"))
     assert code == 2 and out == ""
-    assert err == ("companion print deck: game に 'chess' は指定できません：'fortress', 'homalet', 'dragoness' "
+    assert err == ("companion print deck: gameに「chess」は指定できません。fortress、homalet、dragoness"
                    "から選んでください（詳しくは companion print deck --help）\n")
     assert list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.parametrize("argv,needle", [
-    (("print", "deck", "fortress"), "指定が足りません：-o/--output"),
-    (("print", "sheet", "homalet", "--players", "four", "-o", "x.pdf"), "--players には整数を指定してください"),
-    (("print", "deck", "fortress", "--bleed", "wide", "-o", "x.pdf"), "--bleed には数を指定してください"),
-    (("settle", "game.json", "--loud"), "知らない引数です：--loud"),
-    (("print",), "指定が足りません"),
+    (("print", "deck", "fortress"), "次の引数が必要です：-o/--output"),
+    (("print", "sheet", "homalet", "--players", "four", "-o", "x.pdf"),
+     "--playersには整数を指定してください（「four」は整数ではありません）"),
+    (("print", "deck", "fortress", "--bleed", "wide", "-o", "x.pdf"), "--bleedには数を指定してください"),
+    (("settle", "game.json", "--loud"), "不明な引数です：--loud"),
+    (("print",), "次の引数が必要です"),
 ])
 def test_usage_errors_in_japanese(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], needle: str) -> None:
     code, out, err = run(capsys, "--lang=ja", *argv)
@@ -54,7 +55,7 @@ def test_english_keeps_argparse_words(capsys: pytest.CaptureFixture[str]) -> Non
 
 def test_lang_comes_from_the_environment(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("LANG", "ja_JP.UTF-8")
-    assert run(capsys, "print", "deck", "fortress")[2].startswith("companion print deck: 指定が足りません")
+    assert run(capsys, "print", "deck", "fortress")[2].startswith("companion print deck: 次の引数が必要です")
     assert "the following arguments are required" in run(capsys, "--lang", "en", "print", "deck", "fortress")[2]
 
 
@@ -69,7 +70,7 @@ def test_message_language_is_read_before_the_command() -> None:
 def test_help_in_japanese(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "--lang", "ja", "print", "deck", "--help")
     assert code == 0
-    assert out.startswith("使い方: companion print deck")
+    assert out.startswith("使い方：companion print deck")
     for words in ("オプション:", "引数:", "このヘルプを表示して終了します", "用紙サイズ", "カードの大きさ"):
         assert words in out
     code, out, _ = run(capsys, "--help")
@@ -82,7 +83,7 @@ def test_what_was_written_is_said_in_japanese(capsys: pytest.CaptureFixture[str]
     assert (code, err) == (0, "") and out == f"{target} を書き出しました\n" and target.exists()
     code, out, _ = run(capsys, "--lang", "ja", "print", "summary", "fortress", "--lang", "en",
                        "-o", str(tmp_path / "s.pdf"))
-    assert code == 0 and out == f"{tmp_path / 's.pdf'} を書き出しました：1 ページ\n"
+    assert code == 0 and out == f"{tmp_path / 's.pdf'} を書き出しました（1ページ）\n"
 
 
 def test_system_reasons_in_japanese(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -96,7 +96,7 @@ def test_a_refused_line_stops_play_and_keeps_the_lines_before(run: Run) -> None:
     shown = json.loads(run("show", game_id, "--json")[1])
     assert shown["actions"] == 2
     code, out, err = run("play", game_id, "Z9 どこ", lang="ja")
-    assert code == 2 and "Z9 どこ：" in err
+    assert code == 2 and "「Z9 どこ」：" in err
 
 
 def test_undo_redo_and_show_in_words(run: Run) -> None:
@@ -107,7 +107,7 @@ def test_undo_redo_and_show_in_words(run: Run) -> None:
     assert run("redo", game_id)[1] == f"redid 1 action ({lines[2]}); 3 actions in effect\n"
     assert run("undo", game_id, "9")[1].startswith("undid 3 actions")
     assert run("undo", game_id)[1] == "nothing to undo\n"
-    assert run("redo", game_id, "2", lang="ja")[1].startswith("2 手やり直しました（公開 ")
+    assert run("redo", game_id, "2", lang="ja")[1].startswith("2手やり直しました（公開 ")
     code, out, _ = run("show", game_id)
     assert code == 0 and out.startswith(f"Game 1: HOMALET, {', '.join(setup.players)}\n") and len(out.splitlines()) > 3
     assert run("undo", game_id, "0")[0] == 2

@@ -311,7 +311,7 @@ def test_homalet_sheet_records_every_card_for_the_tie_break(tmp_path: Path) -> N
 
 
 @pytest.mark.parametrize("lang,pair,columns,tallest", [("en", "Face-down", "Columns", "Tallest"),
-                                                       ("ja", "裏向きペア", "列の数", "最も高い列")])
+                                                       ("ja", "裏向きペア", "横の枚数", "最も多い縦列")])
 def test_fortress_sheet_puts_the_pair_before_what_it_changes(tmp_path: Path, lang: str, pair: str, columns: str,
                                                             tallest: str) -> None:
     path = printed(tmp_path, "sheet", "fortress", "--players", "4", "--lang", lang)

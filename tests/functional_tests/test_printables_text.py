@@ -1,6 +1,7 @@
-"""Line breaking on cards, summaries and sheets: English at spaces whatever symbols the text holds,
-Japanese by the kinsoku rules, katakana words whole where they fit. The rules are written here
-again (independently of printables.draw) and checked on the breaker and on printed PDFs."""
+"""Line breaking on cards, summaries and sheets (the project's one breaker, companion.text, at the
+font's widths): English at spaces whatever symbols the text holds, Japanese by the kinsoku rules,
+katakana words whole where they fit. The rules are written here again (independently of the
+breaker) and checked on it and on printed PDFs."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.rules.games import ENGINES
-from printables.draw import segments, text_width, wrap
+from companion.text.linebreak import segments
+from printables.draw import text_width, wrap
 from printables.fonts import register_fonts
 from printables.summary_text import sections
 

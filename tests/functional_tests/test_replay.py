@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from companion.rules import records
+from companion.rules import game_records
 
 RECORDS = Path(__file__).resolve().parents[2] / "examples" / "records"
 EXAMPLES = sorted(RECORDS.glob("*.json"))
@@ -34,8 +34,8 @@ def test_there_is_an_example_record_for_each_game_at_its_largest_table() -> None
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
 def test_an_example_record_replays_to_the_settle_json_of_its_final_state(path: Path) -> None:
-    record = records.read_record(load(path))
-    state, _ = records.fold_record(record)
+    record = game_records.read_record(load(path))
+    state, _ = game_records.fold_record(record)
     assert record.engine.finished(state)
     document = record.engine.settle_input(state)
     settled = run("settle", "-", stdin=json.dumps(document))
@@ -53,8 +53,8 @@ def test_replay_says_the_final_state_in_words_then_the_settlement(lang: str) -> 
     out = run("--lang", lang, "replay", str(path))
     assert out.returncode == 0, out.stderr
     words, _, settled = out.stdout.partition("\n\n")
-    record = records.read_record(load(path))
-    state, _ = records.fold_record(record)
+    record = game_records.read_record(load(path))
+    state, _ = game_records.fold_record(record)
     assert words == record.engine.describe(state).text(lang)
     assert json.loads(settled)["game"] == "homalet"
 

@@ -137,7 +137,7 @@ def test_a_photo_missing_one_code_says_which(tmp_path: Path, table: dict[str, An
     assert done.stderr == f"part 3 of 5 is missing (record {check}): give every code on the sheet\n"
     japanese = call("--lang", "ja", "import", str(photo), "--db", str(fresh))
     assert_refused(japanese)
-    assert japanese.stderr == (f"記録 {check} の 5 個のコードのうち 3 番がありません。用紙のすべてのコードを"
+    assert japanese.stderr == (f"記録 {check} の5個のコードのうち3番がありません。用紙のすべてのコードを"
                                "そろえて読み込んでください\n")
     with Store.open(fresh, readonly=True) as store:
         assert store.games() == []  # nothing was stored

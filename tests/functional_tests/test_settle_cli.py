@@ -39,7 +39,7 @@ def test_f14_settle_reads_standard_input_and_explains() -> None:
     assert "face-down pair from column 1 onto column 4" in explanation  # players count columns from 1
     assert "score 16 − 5 = 11" in explanation
     ja = run("--lang", "ja", "settle", "-", "--explain", stdin=json.dumps(FORTRESS_IN))
-    assert "得点 16 − 5 = 11" in json.loads(ja.stdout)["players"][0]["explanation"]
+    assert "勝利点 16 − 5 = 11" in json.loads(ja.stdout)["players"][0]["explanation"]
 
 
 def test_f14_settle_winners_hold_every_top_score() -> None:

@@ -47,7 +47,7 @@ def test_undo_and_redo_name_the_lines_they_moved(cli: Cli) -> None:
     code, out, _ = cli("undo", game, "2")
     assert code == 0 and out.strip() == "undid 2 actions (Y6 right | G7 right); 9 actions in effect"
     code, out, _ = cli("redo", game, "--lang", "ja")
-    assert code == 0 and out.strip() == "1 手やり直しました（黄6 右）。有効な手は 10 手です"
+    assert code == 0 and out.strip() == "1手やり直しました（黄6 右）。有効な手は10手です"
     code, out, _ = cli("redo", game, "5")
     assert out.strip() == "redid 1 action (G7 right); 11 actions in effect"
     assert cli("redo", game)[1].strip() == "nothing to redo"
@@ -61,7 +61,7 @@ def test_export_to_a_file_says_what_it_wrote(cli: Cli, tmp_path: Path) -> None:
     assert json.loads(target.read_text(encoding="utf-8"))["game"] == "fortress"
     lines = tmp_path / "game.txt"
     code, out, _ = cli("export", game, "--lines", "-o", str(lines), "--lang", "ja")
-    assert out.strip() == f"ゲーム {game} の卓上記法 11 行を {lines} に書き出しました"
+    assert out.strip() == f"ゲーム {game} の卓上記法11行を {lines} に書き出しました"
     assert len(lines.read_text(encoding="utf-8").splitlines()) == 11
 
 

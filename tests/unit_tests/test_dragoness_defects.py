@@ -44,7 +44,7 @@ def test_d9_revive_on_a_single_lochen_1_is_refused_nothing_is_weaker(ddeck: d.De
     state, _ = run(game(ddeck), "open Aki Lo1", "Lo1")
     why = refused(state, d.Revive(1))
     assert "a single card weaker than single 1 (highest 1 with 1 gem) cannot be made" in why.en
-    assert "could never be completed (D-9)" in why.en and "リバイブを完了できません" in why.ja
+    assert "could never be completed (D-9)" in why.en and "蘇生カードを出せません" in why.ja
     assert d.allowed(state).revive is False and d.allowed(state).revive_why_not == why
 
 
@@ -71,7 +71,7 @@ def test_d9_revive_by_a_player_too_short_of_cards_is_refused(ddeck: d.Deck) -> N
     state, _ = run(state, "Lo1", "pass", "pass", "Lo9 Fr9 Cy9")
     why = refused(state, d.Revive(1))
     assert why.en == ("Ben holds 3 cards: after the Revive 2 cards are left, too few for a set of 3 cards (D-9)")
-    assert why.ja == "Benの手札は3枚で、リバイブの後に残る2枚では3枚のセットを出せません"
+    assert why.ja == "Benの手札は3枚で、蘇生カードの後に残る2枚では3枚のセットを出せません"
     state = d.apply(state, d.Correct(1, 4, "found one"))[0]
     after, _ = d.apply(state, d.Revive(1))  # with 4, the Revive leaves 3: enough
     assert after.phase is d.Phase.REVIVED
@@ -123,7 +123,7 @@ def test_d6_a_lower_card_played_later_says_the_opening_broke_d6(ddeck: d.Deck) -
     assert not any("D-6 (" in r.en for r in rulings)
     state, rulings = run(state, "pass", "pass", "Lo1")  # Ben wins the pile with Cy4 and leads Lo1
     assert "Lo1 is lower than the opening card Fr1: the opening broke D-6" in rulings[-1].en
-    assert "開始はルール D-6" in rulings[-1].ja
+    assert "開始はD-6（最も低いカードの持ち主が先攻）に反していました" in rulings[-1].ja
     assert state.lower == d.Card("Lo", 1)
     assert "the opening broke D-6" in d.describe(state).en
     state, rulings = run(state, "Lo5")  # said once, when it is found
@@ -183,7 +183,7 @@ def test_d5_after_a_revive_the_strongest_legal_reading_is_taken_and_said(ddeck: 
     after, ruling = d.apply(state, d.PlayCards(2, cards(ddeck, "KN PG")))
     assert after.top is not None and after.top.high == (6, 8)  # 6s, the Knight's 8 gems on top
     assert "the strongest legal reading is taken: 6, 6 (D-5)" in ruling.en
-    assert "最も強い読み方 6・6" in ruling.ja
+    assert "出せる中で最も強い6・6とします" in ruling.ja
 
 
 def test_d5_the_player_names_the_reading(ddeck: d.Deck) -> None:
@@ -285,13 +285,13 @@ def test_d11_settle_input_agrees_with_the_engine_for_the_example_record() -> Non
     import json
     from pathlib import Path
 
-    from companion.rules import records
+    from companion.rules import game_records
     from companion.settle import settle
 
     path = Path(__file__).resolve().parents[2] / "examples" / "records" / "dragoness.json"
-    record = records.read_record(json.loads(path.read_text(encoding="utf-8")))
+    record = game_records.read_record(json.loads(path.read_text(encoding="utf-8")))
     assert len(record.setup.players) == 8
-    state, rulings = records.fold_record(record)
+    state, rulings = game_records.fold_record(record)
     assert d.finished(state) and len(state.results) == d.ROUNDS
     answer = settle(d.settle_input(state), deck=record.deck)
     names = state.setup.players

@@ -89,11 +89,13 @@ def test_notation_examples_of_docs(ddeck: d.Deck, line: str, action: d.Action) -
     ("correct Aki", "the count is missing"), ("pass now", "pass takes nothing after it"),
 ])
 def test_a_bad_line_names_the_wrong_part_and_the_forms(ddeck: d.Deck, line: str, part: str) -> None:
+    """Issue 18: the wrong part and the one form that fits, never the whole notation."""
     state = d.new_state(d.make_setup(("Aki", "Ben", "Chie"), None, ddeck))
     with pytest.raises(Refusal) as caught:
         d.parse_line(state, line)
     assert part in caught.value.msg.en and "write" in caught.value.msg.en
-    assert "書き方" in caught.value.msg.ja
+    assert "書き" in caught.value.msg.ja
+    assert d.NOTATION.en not in caught.value.msg.en and d.NOTATION.ja not in caught.value.msg.ja
 
 
 def test_names_with_spaces_and_look_alike_names(ddeck: d.Deck) -> None:

@@ -1,7 +1,7 @@
 """A simulated Reign of Dragoness table that deals real hands and makes the mistakes real tables
 make, driven move by move by Hypothesis (so a failure shrinks to a short game).
 
-What is legal is decided here, by a model of the rules written from RULES.md (D-1 .. D-10)
+What is legal is decided here, by a model of the rules written from docs/rules.md (D-1 .. D-10)
 without the engine's helpers: its own card values, pattern reading by brute force, its own turn
 order, pile, Revive and scoring. Each move is written in table notation (English or Japanese),
 read back with ``parse_line``, applied, and the engine's answer compared with the model's: a

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from companion.rules import fortress as f
-from companion.rules.records import fold_record, make_record, read_record
+from companion.rules.game_records import fold_record, make_record, read_record
 from companion.settle import settle
 
 RECORD = Path(__file__).parents[2] / "examples" / "records" / "fortress.json"

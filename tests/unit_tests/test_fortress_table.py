@@ -54,7 +54,7 @@ def test_f4_a_card_outside_a_fully_known_hand_is_refused(fdeck: f.Deck) -> None:
     c = fdeck.parse
     error = refusal(state, f.Place(0, c("K5"), "B1N", f.Mode.NUMBER))
     assert "K5 cannot be in Aki's hand: every card of it is known (G7 R13 Y6)" in error.msg.en
-    assert "K5 は" in error.msg.ja and not english_inside_japanese(error.msg.ja, state.players)
+    assert "K5はAkiの手札にありえません" in error.msg.ja and not english_inside_japanese(error.msg.ja, state.players)
     state, _ = play(state, f.Place(0, c("Y6"), "B1N", f.Mode.NUMBER))
     assert state.hidden_counts()[0] == 0 and state.hand_counts[0] == 2
 
@@ -139,7 +139,7 @@ def test_f13_pair_refusals_for_small_fortresses_read_right() -> None:
     single = f.pair_problem([3], f.Pair(0, 1))
     assert single is not None and single.en == "the fortress has a single column, numbered 1"  # players count from 1
     assert f.pair_problem([3], f.Pair(0, 1), base=0) == f.Msg("the fortress has a single column, numbered 0",
-                                                              "砦の列は1つだけで、番号は 0 です")
+                                                              "砦の縦列は1つだけで、番号は0です")
     short = f.pair_problem([1, 2], f.Pair(0, 1))
     assert short is not None and short.en.startswith("column 1 holds 1 card; ")
 
@@ -361,16 +361,17 @@ def test_f4_notation_reads_english_and_japanese_and_names_the_wrong_part(fdeck: 
     assert f.parse_line(state, "pair 1 1 3") == f.ChoosePair(1, f.Pair(0, 2))  # columns counted from 1
     assert f.parse_line(state, "ペア Aki なし") == f.ChoosePair(0, None)
     assert f.parse_line(state, "correct Aki 5 dropped  a card") == f.Correct(0, 5, "dropped a card")
-    for line, part in [("R7 A1X n", "'A1X' is not a spot"), ("R7 A1N q", "'q' is not a declaration"),
+    for line, part in [("R7 A1X n", "'A1X' is not a spot"), ("R7 A1N q", "'q' is neither n (number) nor s"),
                        ("Q7 A1N n", "'Q7' is not a card"), ("R7 up", "'up' is not a place in the fortress"),
                        ("hand Zed R3", "'Zed' is not a player"), ("pair Aki 1", "a face-down pair names two"),
                        ("correct Aki five x", "'five' is not a hand count"), ("R7", "'R7' is not a line"),
                        ("correct Aki 5", "a correction needs its reason"),
-                       ("R7 A1N", "a placement needs its declaration after the spot: R7 A1N n (number)")]:
+                       ("R7 A1N", "a placement needs its declaration after the spot: write R7 A1N n")]:
         with pytest.raises(Refusal) as caught:
             f.parse_line(state, line)
-        assert caught.value.msg.en.startswith(part) and "Lines: placement: CARD SPOT n|s" in caught.value.msg.en
-        assert "書き方：" in caught.value.msg.ja
+        # issue 18: the reason and the one form that fits, never the whole notation
+        assert caught.value.msg.en.startswith(part) and "reveal" not in caught.value.msg.en, line
+        assert "書き方：" in caught.value.msg.ja and "公開" not in caught.value.msg.ja
 
 
 def test_f14_settle_input_of_a_finished_game_settles_to_the_engines_scores(fdeck: f.Deck) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from companion.rules import dragoness, fortress, homalet, records
+from companion.rules import dragoness, fortress, game_records, homalet
 from companion.rules.common import Refusal
 
 
@@ -47,29 +47,29 @@ def game(request: pytest.FixtureRequest, fdeck: fortress.Deck, hdeck: homalet.De
 def test_a_record_is_json_and_reads_back_the_same(game: tuple[ModuleType, Any, list[Any]]) -> None:
     engine, setup, actions = game
     times = [f"2026-11-30T19:{i:02d}:00Z" for i in range(len(actions))]
-    data = json.loads(json.dumps(records.make_record(engine, setup, actions, times)))
-    assert data["format"] == records.FORMAT and data["version"] == records.VERSION
+    data = json.loads(json.dumps(game_records.make_record(engine, setup, actions, times)))
+    assert data["format"] == game_records.FORMAT and data["version"] == game_records.VERSION
     assert data["game"] == engine.GAME and list(data) == ["format", "version", "game", "deck", "setup", "actions"]
     assert [a["time"] for a in data["actions"]] == times
-    record = records.read_record(data)
+    record = game_records.read_record(data)
     assert record.engine is engine and record.setup == setup
     assert list(record.actions) == actions and list(record.times) == times
-    state, rulings = records.fold_record(record)
+    state, rulings = game_records.fold_record(record)
     assert len(rulings) == len(actions)
     assert state == engine.fold(setup, actions)
-    assert records.make_record(engine, record.setup, record.actions, record.times) == data
+    assert game_records.make_record(engine, record.setup, record.actions, record.times) == data
 
 
 def test_a_record_carries_its_deck_not_todays_files(fdeck: fortress.Deck) -> None:
     setup, actions = _fortress_game(fdeck)
-    data = records.make_record(fortress, setup, actions)
+    data = game_records.make_record(fortress, setup, actions)
     data["deck"]["suits"][0]["en"] = "Scarlet"  # a table's own deck file, since changed
-    record = records.read_record(data)
+    record = game_records.read_record(data)
     assert record.deck.suits[0].en == "Scarlet" and record.setup.deck == record.deck
 
 
 @pytest.mark.parametrize(("change", "words"), [
-    (lambda d: d.update(version=records.VERSION + 1), "newer companion"),
+    (lambda d: d.update(version=game_records.VERSION + 1), "newer companion"),
     (lambda d: d.update(format="something else"), "\"format\""),
     (lambda d: d.pop("format"), "\"format\""),
     (lambda d: d.update(version="1"), "\"version\""),
@@ -85,10 +85,10 @@ def test_a_record_carries_its_deck_not_todays_files(fdeck: fortress.Deck) -> Non
         "action-type", "action-not-object", "time"])
 def test_a_broken_record_is_refused_with_one_sentence(fdeck: fortress.Deck, change: Any, words: str) -> None:
     setup, actions = _fortress_game(fdeck)
-    data = records.make_record(fortress, setup, actions)
+    data = game_records.make_record(fortress, setup, actions)
     change(data)
     with pytest.raises(Refusal) as refusal:
-        records.read_record(data)
+        game_records.read_record(data)
     assert words in refusal.value.msg.en
     assert "\n" not in refusal.value.msg.en and refusal.value.msg.ja
 
@@ -96,8 +96,8 @@ def test_a_broken_record_is_refused_with_one_sentence(fdeck: fortress.Deck, chan
 def test_an_illegal_action_is_named_by_its_index(fdeck: fortress.Deck) -> None:
     setup, actions = _fortress_game(fdeck)
     actions.insert(2, fortress.Reveal("A1", fdeck.parse("K1")))  # A1 already holds R1
-    record = records.read_record(records.make_record(fortress, setup, actions))
+    record = game_records.read_record(game_records.make_record(fortress, setup, actions))
     with pytest.raises(Refusal) as refusal:
-        records.fold_record(record)
+        game_records.fold_record(record)
     assert refusal.value.msg.en.startswith("action 2: ")
     assert refusal.value.msg.ja.startswith("2 番目の手：")

@@ -36,7 +36,7 @@ def colour(card: int) -> int:
 @dataclass
 class TrueTable:
     """The real table: true hands and stock, and what the engine can know (cards seen going into
-    a hand). Phases and order follow RULES.md H-3 .. H-10."""
+    a hand). Phases and order follow docs/rules.md H-3 .. H-10."""
 
     n: int
     names: tuple[str, ...]

@@ -66,7 +66,7 @@ def test_h4_a_card_outside_a_fully_known_hand_is_refused(hdeck: h.Deck) -> None:
     state, _ = run(state, h.Play(1, 8, B), h.Play(2, 9, W))
     msg = refusal(state, h.Play(0, 7, W))
     assert msg.en == "Aki holds 2 cards, all known to the table (20 21); 07 is not one of them (H-4)"
-    assert msg.ja == "Akiの手札 2枚 はすべて分かっています（20 21）。07 はその中にありません"
+    assert msg.ja == "Akiの手札2枚はすべて分かっています（20 21）。07はその中にありません"
     battle, wild = h.allowed(state).fields
     assert (battle.known_lead, battle.known_void, wild.known_void) == ((21,), False, True)  # 08 gold, 09 violet
     assert "every card in the hand is known and none is violet" in h.allowed(state).describe().en
@@ -155,7 +155,7 @@ def test_h5_tie_wording_counts_cards_right(hdeck: h.Deck) -> None:
     state = table(hdeck)
     state, rulings = run(state, h.Play(0, 1, B), h.Play(1, 0, B, void=True), h.Play(2, 2, B, void=True))
     assert "3 colours tie with 1 card each; jade holds the largest number, 02" in rulings[-1].en
-    assert "3色が1枚ずつで並び、最大の数字 02 を含む翠の勝ち" in rulings[-1].ja
+    assert "3色が1枚ずつで並び、最も大きな数字02を含む翠の勝ち" in rulings[-1].ja
     state = h.new_state(h.make_setup(NAMES[:3], 0, hdeck))
     assert "a wilderness set is 2 cards now (12 cards left" in refusal(state, h.RevealSet((1,))).en
 
@@ -169,7 +169,7 @@ def test_correct_moves_the_difference_to_the_deck_and_the_game_goes_on(hdeck: h.
     state, rulings = run(state, h.Correct(1, 5, "  dropped   a card "))
     assert state.hand_counts == (6, 5, 6) and state.deck_count == deck_before + 1
     assert rulings[0].en == "Correction: Ben holds 5 cards, not 6 (dropped a card); the deck now holds 7 cards."
-    assert rulings[0].ja == "訂正：Benの手札は6枚ではなく5枚（dropped a card）。山札は7枚になります。"
+    assert rulings[0].ja == "訂正。Benの手札は6枚ではなく5枚（dropped a card）。山札は7枚になります。"
     state, _ = run(state, h.Play(0, 0, B))
     assert state.turn == 1  # the game goes on
     data = json.loads(json.dumps(h.action_to_data(h.Correct(1, 5, "dropped a card"))))
@@ -248,7 +248,7 @@ def test_h4_allowed_now_gives_each_field_its_lead_and_what_the_player_is_known_t
                                  "known_to_hold_lead": True, "known_void": False}
     text = now.describe()
     assert "Battlefield: leads gold (08); known to hold gold: 21, so no void claim." in text.en
-    assert "戦場：リードは黄（08）。黄の 21 を持っているので「無し」は宣言できません。" in text.ja
+    assert "戦場の色は黄です（08）。黄の21を持っているので「無し」は宣言できません。" in text.ja
 
 
 def test_h5_h7_allowed_now_names_who_picks_or_takes_and_from_what(hdeck: h.Deck) -> None:
@@ -296,20 +296,22 @@ def test_notation_examples_of_docs_read_as_documented(hdeck: h.Deck, line: str, 
 
 
 @pytest.mark.parametrize("line,part", [
-    ("07 x", "'x' is not a field"), ("70 b", "'70' is not a HOMALET card"), ("07", "a play is a card and a field"),
+    ("07 x", "'x' is not a field"), ("70 b", "'70' is not a HOMALET card"), ("07", "a play needs a field"),
     ("07 b maybe", "'maybe' after the field"), ("pick", "write pick CARD"), ("take 0", "'0' is not a set number"),
     ("take two", "'two' is not a set number"), ("move deck hand", "a move is move [CARD] FROM > TO"),
     ("move deck > floor", "'floor' is not a place"), ("move deck > hand Zed", "after hand: 'Zed' is not a player"),
     ("correct Zed 5 x", "'Zed' is not a player"), ("correct Aki five x", "comes the hand's true count"),
     ("correct Aki 5", "say why the count is corrected"), ("", "the line is empty"), ("end now", "'now' after end"),
-    ("Zed 07 b", "the line's first word: 'Zed' is not a player"), ("reveal", "name the set's cards"),
+    ("Zed 07 b", "'Zed' is neither a card nor a player"), ("reveal", "the set's cards are missing"),
 ])
 def test_a_bad_line_names_its_wrong_part_and_the_forms(hdeck: h.Deck, line: str, part: str) -> None:
+    """Issue 18: the wrong part, then the one form that fits, never the whole notation."""
     state = table(hdeck)
     with pytest.raises(Refusal) as caught:
         h.parse_line(state, line)
     assert part in caught.value.msg.en
-    assert caught.value.msg.en.endswith(h.NOTATION.en) and caught.value.msg.ja.endswith(h.NOTATION.ja)
+    assert h.NOTATION.en not in caught.value.msg.en and h.NOTATION.ja not in caught.value.msg.ja
+    assert "write" in caught.value.msg.en and "書き" in caught.value.msg.ja
 
 
 # --------------------------------------------------------------------------- no crash, whatever comes in
@@ -322,10 +324,10 @@ def record_states(deck: h.Deck) -> list[h.State]:
     if not RECORD_STATES:
         from pathlib import Path
 
-        from companion.rules import records
+        from companion.rules import game_records
 
         path = Path(__file__).resolve().parents[2] / "examples" / "records" / "homalet.json"
-        record = records.read_record(json.loads(path.read_text(encoding="utf-8")))
+        record = game_records.read_record(json.loads(path.read_text(encoding="utf-8")))
         state = h.new_state(record.setup)
         RECORD_STATES.append(state)
         for action in record.actions:

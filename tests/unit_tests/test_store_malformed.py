@@ -78,7 +78,7 @@ def mutate(rnd: random.Random, record: dict[str, Any]) -> dict[str, Any]:
 def records() -> list[dict[str, Any]]:
     out = []
     for game, engine, players in (("fortress", fortress, 3), ("homalet", homalet, 4), ("dragoness", dragoness, 4)):
-        from companion.rules.records import make_record
+        from companion.rules.game_records import make_record
 
         setup, actions = played(game, players, seed=5, rounds=1)
         out.append(make_record(engine, setup, actions[:60], ["2026-11-30T10:00:00Z"] * len(actions[:60])))

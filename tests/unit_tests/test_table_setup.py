@@ -42,7 +42,7 @@ def test_each_player_needs_a_name_of_their_own(fdeck: f.Deck, hdeck: h.Deck, dde
 def test_the_start_player_sits_at_the_table(fdeck: f.Deck, hdeck: h.Deck, start: int) -> None:
     for make in (lambda: f.Setup(("A", "B", "C"), start, fdeck), lambda: h.Setup(("A", "B", "C"), start, hdeck)):
         msg = refused(make).msg
-        assert (msg.en, msg.ja) == ("the start player is a seat from 0 to 2", "スタートプレイヤーは 0〜2 の席です")
+        assert (msg.en, msg.ja) == ("the start player is a seat from 0 to 2", "スタートプレイヤーは0〜2の席です")
     assert f.Setup(("A", "B", "C"), 2, fdeck).start == 2
 
 

@@ -42,14 +42,14 @@ def test_d7_pass_with_a_name_and_the_follow_refusal_names_pass_and_revive(ddeck:
     assert msg.en.startswith("cannot name the lowest card now: Ben follows, passes or revives; "
                              "write the cards played, like ")
     assert msg.en.endswith(", or pass, or revive")
-    assert "パス か リバイブ と書きます" in msg.ja
+    assert "「パス」か「リバイブ」と書きます" in msg.ja
 
 
 def test_d6_a_play_before_the_opening_names_the_open_line(ddeck: d.Deck) -> None:
     state = d.new_state(d.make_setup(NAMES, None, ddeck))
     msg = refused(d.apply, state, d.parse_line(state, "Lo6"))
-    assert "write open, the name of the player holding the lowest card and that card, like open Aki Lo1" in msg.en
-    assert "（例：開始 Aki Lo1）" in msg.ja
+    assert "write open NAME CARD for the holder of the lowest card, like open Aki Lo1 (D-6)" in msg.en
+    assert "（例：開始 Aki Lo1、D-6）" in msg.ja
     example = msg.en.split("like ")[1].split(" (")[0]
     assert d.parse_line(state, example) == d.Opening(0, ddeck.parse("Lo1"))
     named = refused(d.parse_line, state, "Dan Lo6 Fr6")

@@ -34,7 +34,7 @@ def test_h4_an_off_colour_play_without_void_names_the_line_with_void(hdeck: h.De
     state = run(table(hdeck), h.Play(0, 4, B), h.Play(1, 9, B))
     msg = refused(h.apply, state, h.parse_line(state, "10 b"))
     assert "write 10 b void to play 10" in msg.en and "(H-4)" in msg.en
-    assert "10 戦場 無し と書いて" in msg.ja
+    assert "「10 戦場 無し」と書いて" in msg.ja
     assert h.parse_line(state, "10 b void") == h.Play(2, 10, B, True)
 
 
@@ -50,7 +50,7 @@ def test_h5_a_bare_card_while_a_winner_picks_says_to_write_pick(hdeck: h.Deck) -
     state = pick_state(hdeck)
     msg = refused(h.parse_line, state, "05")
     assert msg.en.startswith("Ben picks a battlefield card: write pick 05 (battlefield cards to pick: 00 05)")
-    assert "選ぶ 05 のように書きます（選べる戦場のカード：00 05）" in msg.ja
+    assert "「選ぶ 05」のように書きます（選べる戦場のカードは00 05）" in msg.ja
     assert "a play is a card and a field" not in msg.en
     assert h.parse_line(state, "pick 05") == h.Pick(1, 5)
 
@@ -68,7 +68,7 @@ def test_h7_a_bare_number_while_a_player_takes_says_to_write_take(hdeck: h.Deck)
     msg = refused(h.parse_line, state, "2")
     assert msg.en.startswith("Dai takes a wilderness set: write take 2 (wilderness sets to take: 1: 30 31; "
                              "2: 32 33; 3: 34 35) (H-7)")
-    assert "取る 2 のように書きます" in msg.ja
+    assert "「取る 2」のように書きます" in msg.ja
 
 
 def effect_state(deck: h.Deck) -> h.State:
@@ -82,7 +82,7 @@ def test_h6_a_line_refused_while_a_season_effect_is_open_names_move_and_end(hdec
     state = effect_state(hdeck)
     msg = refused(h.apply, state, h.parse_line(state, "Ben pick 01"))
     assert "move deck > hand Aki" in msg.en and "then end (H-6)" in msg.en
-    assert "移動 山札 > 手札 Aki" in msg.ja and "終了 と書きます" in msg.ja
+    assert "移動 山札 > 手札 Aki" in msg.ja and "「終了」と書きます" in msg.ja
     example = msg.en.split("like ")[1].split(";")[0]
     assert h.parse_line(state, example) == h.Adjust(h.Zone.DECK, h.Zone.HAND, None, None, 0)
 
@@ -98,11 +98,11 @@ def test_h8_a_refill_refusal_names_reveal(hdeck: h.Deck) -> None:
     state = h.new_state(h.make_setup(NAMES[:3], 0, hdeck))
     msg = refused(h.apply, state, h.Play(0, 7, B))
     assert "write reveal and the 2 cards laid out, like reveal" in msg.en
-    assert "公開 と並べた2枚を書きます" in msg.ja
+    assert "「公開」と並べた2枚を書きます" in msg.ja
 
 
 def test_h6_the_ruling_that_opens_an_effect_names_the_lines(hdeck: h.Deck) -> None:
     state = run(table(hdeck), h.Play(0, 15, B), h.Play(1, 1, B), h.Play(2, 2, W))
     _, ruling = h.apply(state, h.Pick(0, 15))
     assert "Summer effect: the table moves the cards it calls for; write a move line" in ruling.en
-    assert ruling.en.endswith("then end (H-6).") and ruling.ja.endswith("最後に 終了 と書きます。")
+    assert ruling.en.endswith("then end (H-6).") and ruling.ja.endswith("最後に「終了」と書きます。")

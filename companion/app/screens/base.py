@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Protocol, cast
 
 from textual import events
 from textual.message import Message
@@ -17,7 +17,28 @@ OPENERS = {"enter", "f1", "f5", "escape"}  # keys that may open another screen (
 PASSED_ON = {"ctrl+u", "ctrl+w", "ctrl+k", "backspace", "enter", "left", "right", "home", "end", "delete"}
 
 if TYPE_CHECKING:
-    from companion.app.app import CompanionApp
+    from companion.store import Store
+
+
+class TableApp(Protocol):
+    """What the screens ask of the app (:class:`companion.app.app.CompanionApp`), named here so that
+    the screens need not import the app that opens them."""
+
+    @property
+    def lang(self) -> Lang: ...
+
+    @property
+    def store(self) -> Store: ...
+
+    def game_title(self, game: str) -> str: ...
+
+    def open_game(self, game_id: int) -> None: ...
+
+    def export(self, game_id: int) -> None: ...
+
+    def print_result(self, game_id: int) -> None: ...
+
+    def home(self) -> None: ...
 
 
 class LangScreen(Screen[None]):
@@ -36,8 +57,8 @@ class LangScreen(Screen[None]):
         self._recent: list[tuple[str, str | None, float]] = []  # the last keys that reached this screen
 
     @property
-    def capp(self) -> CompanionApp:
-        return cast("CompanionApp", self.app)
+    def capp(self) -> TableApp:
+        return cast("TableApp", self.app)
 
     @property
     def lang(self) -> Lang:

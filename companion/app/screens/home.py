@@ -135,4 +135,4 @@ class HomeScreen(LangScreen):
         if option_id.startswith("game-"):
             self.capp.open_game(int(option_id.removeprefix("game-")))
         elif option_id in ACTIONS:
-            self.call_later(self.capp.run_action, ACTIONS[option_id])
+            self.call_later(self.app.run_action, ACTIONS[option_id])

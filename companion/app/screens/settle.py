@@ -47,6 +47,20 @@ def tie_rule(answer: dict[str, Any]) -> str | None:
     return "tie.largest.homalet" if game == "homalet" else f"tie.shared.{game}"
 
 
+def tie_decided(answer: dict[str, Any]) -> str:
+    """For a HOMALET tie won on the largest card, settle's words for it without the "Winner: X."
+    the screen already shows ("Dai and Emi tie at 9 points; Emi wins the tie: largest card 52
+    against Dai's 50 (H-12)."); empty otherwise."""
+    words = str(answer.get("winners_explanation", ""))
+    if tie_rule(answer) != "tie.largest.homalet" or len(answer["winners"]) != 1:
+        return ""
+    for stop in (". ", "。"):
+        _, found, rest = words.partition(stop)
+        if found and rest:
+            return rest
+    return ""
+
+
 class SettleScreen(LangScreen):
     """``explained`` is the settle answer with explanations in the language it was asked in;
     ``explain`` asks for it again in another language; ``compact`` is what the QR code holds."""
@@ -93,7 +107,10 @@ class SettleScreen(LangScreen):
         text = Text(self.say("settle.winners" if len(winners) > 1 else "settle.winner"), style="bold")
         text.append((", " if self.lang == "en" else "、").join(winners), style="bold reverse")
         rule = tie_rule(answer)
-        if rule is not None:
+        decided = tie_decided(answer)
+        if decided:  # a HOMALET tie names the cards that decided it (H-12)
+            text.append("\n" + decided)
+        elif rule is not None:
             text.append("\n" + self.say(rule))
         if answer["game"] == "dragoness" and not answer.get("complete", True):
             text.append("\n" + self.say("settle.incomplete"))
@@ -106,10 +123,12 @@ class SettleScreen(LangScreen):
                 text.append(line + "\n")
             totals = answer["totals"]
             sep = ", " if self.lang == "en" else "、"
-            text.append(self.say("settle.total") + sep.join(f"{n} {t}" for n, t in totals.items()), style="bold")
+            text.append(self.say("settle.total") + sep.join(f"{n} {t}" if self.lang == "en" else f"{n}が{t}点"
+                                                            for n, t in totals.items()), style="bold")
             return text
         for player in answer["players"]:
-            text.append(f"{player['name']}: {player['score']}\n", style="bold")
+            colon = ": " if self.lang == "en" else "："
+            text.append(f"{player['name']}{colon}{player['score']}\n", style="bold")
             if "explanation" in player:
                 text.append(f"  {player['explanation']}\n")
         return text

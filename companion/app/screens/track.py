@@ -24,6 +24,7 @@ from companion.app.widgets.boards import board
 from companion.app.widgets.coach import preview
 from companion.app.widgets.entry import EntryLine
 from companion.app.widgets.keybar import KeyBar
+from companion.app.words import with_help
 from companion.rules.common import Msg, Refusal, unsaid
 
 if TYPE_CHECKING:
@@ -321,7 +322,8 @@ class GameScreen(LangScreen):
         try:
             ruling = self.live.play_line(line)
         except Refusal as refusal:
-            self.say_ruling(refusal.msg, refused=True, prefix=self.say("track.refused"))
+            self.say_ruling(with_help(self.text(refusal.msg), self.lang), refused=True,
+                            prefix=self.say("track.refused"))
             return False
         except Exception as error:  # a bug: one sentence, never a traceback; the store kept nothing
             self.say_ruling(unexpected(error), refused=True)

@@ -5,7 +5,6 @@ shown (scores, counts) is the engine's."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from types import ModuleType
 from typing import Any
 
 from rich.cells import cell_len
@@ -13,7 +12,10 @@ from rich.style import Style
 from rich.text import Text
 
 from companion.app.words import say
+from companion.rules import dragoness, fortress, homalet
 from companion.rules.common import Lang, Refusal
+from companion.rules.engine import AnyEngine
+from companion.rules.games import HOMALET
 
 TURN = "▶"
 
@@ -32,7 +34,7 @@ def _click(token: str | None, style: str = "", line: bool = False) -> Style:
     return base if token is None else base + Style(meta={"@click": f"screen.{action}({token!r})"})
 
 
-def _choice(engine: ModuleType, state: Any, action: Any, lang: Lang) -> str | None:
+def _choice(engine: AnyEngine, state: Any, action: Any, lang: Lang) -> str | None:
     """The engine's line for ``action``, offered when a choice is clicked (None if it is not legal)."""
     try:
         engine.apply(state, action)
@@ -80,7 +82,7 @@ def _row_name(text: Text, name: str, active: bool, width: int = 10) -> None:
 # --------------------------------------------------------------------------- Six-Suit Fortress
 
 
-def fortress_board(engine: ModuleType, state: Any, lang: Lang, width: int | None = None) -> Text:
+def fortress_board(state: Any, lang: Lang, width: int | None = None) -> Text:
     """Both 2×2 grids with their 16 spots labelled as in the notation; each player's fortress row
     (columns left to right, rank and height), hand count and score so far; the deck count."""
     deck = state.setup.deck
@@ -93,7 +95,7 @@ def fortress_board(engine: ModuleType, state: Any, lang: Lang, width: int | None
         else:
             text.append(f"{c!s:^5}", style=_ink(deck.suit(c.suit).color, str(c)))
 
-    a, b = engine.GRIDS
+    a, b = fortress.GRIDS
     def spot(name: str, width: int = 5) -> None:
         pad = width - len(name)
         text.append(" " * (pad // 2))
@@ -124,8 +126,8 @@ def fortress_board(engine: ModuleType, state: Any, lang: Lang, width: int | None
             text.append(str(c), style=_ink(deck.suit(c.suit).color, str(c)))
             text.append(" ")
     text.append("\n")
-    scores = engine.scores(state)
-    active = state.turn if state.phase in (engine.Phase.PLACE, engine.Phase.BUILD) else None
+    scores = fortress.scores(state)
+    active = state.turn if state.phase in (fortress.Phase.PLACE, fortress.Phase.BUILD) else None
     for p, name in enumerate(state.setup.players):
         row = Text()
         _row_name(row, name, p == active)
@@ -146,21 +148,21 @@ def fortress_board(engine: ModuleType, state: Any, lang: Lang, width: int | None
 # --------------------------------------------------------------------------- HOMALET
 
 
-def homalet_board(engine: ModuleType, state: Any, lang: Lang, width: int | None = None) -> Text:
+def homalet_board(state: Any, lang: Lang, width: int | None = None) -> Text:
     """The battlefield and wilderness with their lead colours, the wilderness sets, each player's
     hand count and score pile with its live score."""
     deck = state.setup.deck
     text = Text()
 
-    picking = state.phase is engine.Phase.PICK and state.pickers
-    taking = state.phase is engine.Phase.TAKE and state.takers
+    picking = state.phase is homalet.Phase.PICK and state.pickers
+    taking = state.phase is homalet.Phase.TAKE and state.takers
 
     def card(c: int, dim: bool = False, pick: bool = False, into: Text | None = None) -> None:
         out = text if into is None else into
         colour = deck.colour(c)
         mark = colour.ja if lang == "ja" else colour.en[:1]
         season = deck.season(c)
-        choice = _choice(engine, state, engine.Pick(state.pickers[0], c), lang) if pick and picking else None
+        choice = _choice(HOMALET, state, homalet.Pick(state.pickers[0], c), lang) if pick and picking else None
         if dim:
             style = _click(f"{c:02d}", "dim")
         elif choice is not None:
@@ -169,14 +171,14 @@ def homalet_board(engine: ModuleType, state: Any, lang: Lang, width: int | None 
             style = _ink(colour.color, f"{c:02d}")
         out.append(f"{c:02d}{mark}", style=style)
         if season is not None:
-            name = engine.SEASON_NAMES[season].text(lang)
+            name = homalet.SEASON_NAMES[season].text(lang)
             out.append(name[:1] if lang == "ja" else name[:2].capitalize(), style="dim")  # 春 / Sp
         out.append(" ")
 
     names = state.setup.players
-    for where in engine.Field:
+    for where in homalet.Field:
         lead = state.lead(where)
-        text.append(f" {engine.FIELD_NAMES[where].text(lang)}", style="bold")
+        text.append(f" {homalet.FIELD_NAMES[where].text(lang)}", style="bold")
         if lead is not None:
             colour = deck.by_key[lead]
             text.append(f" ({say('board.lead', lang)} ")
@@ -185,18 +187,18 @@ def homalet_board(engine: ModuleType, state: Any, lang: Lang, width: int | None 
         text.append(": ")
         for p, c, f in state.played:
             if f is where:
-                card(c, dim=c in state.battle_taken, pick=where is engine.Field.BATTLE)
+                card(c, dim=c in state.battle_taken, pick=where is homalet.Field.BATTLE)
                 text.append(f"{names[p][:6]} ", style="dim")
         text.append("\n")
     text.append(f" {say('board.sets', lang)}\n  ", style="bold")
     for i, cards in enumerate(state.wilderness):
-        choice = _choice(engine, state, engine.TakeSet(state.takers[0], i), lang) if taking else None
+        choice = _choice(HOMALET, state, homalet.TakeSet(state.takers[0], i), lang) if taking else None
         text.append(f"{i + 1}:", style=_click(choice, "underline", line=True) if choice else Style(dim=True))
         for c in cards:
             card(c)
         text.append(" ")
     text.append(f"\n {say('board.deck', lang)} {state.deck_count}  {say('board.round', lang)} {state.round}\n")
-    scores = engine.scores(state)
+    scores = homalet.scores(state)
     actor = state.actor()
     for p, name in enumerate(names):
         row = Text()
@@ -216,18 +218,18 @@ def homalet_board(engine: ModuleType, state: Any, lang: Lang, width: int | None 
 # --------------------------------------------------------------------------- Reign of Dragoness
 
 
-def dragoness_board(engine: ModuleType, state: Any, lang: Lang, width: int | None = None) -> Text:
+def dragoness_board(state: Any, lang: Lang, width: int | None = None) -> Text:
     """Round n of 5, the pile's top pattern with its type and the card to beat, who has passed,
     hand counts and points so far."""
     deck = state.setup.deck
     text = Text()
-    rounds = engine.ROUNDS
+    rounds = dragoness.ROUNDS
     text.append(f" {say('board.round', lang)} {min(state.round, rounds)}/{rounds}\n", style="bold")
     pile = Text(f" {say('board.pile', lang)}: ", style="bold")
     indent = pile.cell_len
     for i, c in enumerate(state.pile):
         # a special card (page, squire, …) has no clan and so no colour: shown reversed, by its name
-        dragon = deck.kind(c) is engine.Kind.DRAGON and deck.known(c)
+        dragon = deck.kind(c) is dragoness.Kind.DRAGON and deck.known(c)
         style = _ink(deck.clan(c.code).color) if dragon else Style(bold=True, reverse=True)
         if i:
             pile.append(" · ", style="dim")  # card names hold spaces: the cards apart without colour
@@ -237,7 +239,7 @@ def dragoness_board(engine: ModuleType, state: Any, lang: Lang, width: int | Non
         text.append("\n   " + state.top.describe().text(lang), style="dim")
     text.append("\n")
     totals = state.totals()
-    playing = state.phase in (engine.Phase.LEAD, engine.Phase.FOLLOW, engine.Phase.REVIVED)
+    playing = state.phase in (dragoness.Phase.LEAD, dragoness.Phase.FOLLOW, dragoness.Phase.REVIVED)
     for p, name in enumerate(state.setup.players):
         _row_name(text, name, playing and p == state.turn)
         text.append(f"{say('board.hand', lang)}{state.hand_counts[p]:>2} ")
@@ -250,13 +252,13 @@ def dragoness_board(engine: ModuleType, state: Any, lang: Lang, width: int | Non
     return text
 
 
-_BOARDS: dict[str, Callable[[ModuleType, Any, Lang, int | None], Text]] = {
+_BOARDS: dict[str, Callable[[Any, Lang, int | None], Text]] = {
     "fortress": fortress_board, "homalet": homalet_board, "dragoness": dragoness_board,
 }
 
 
-def board(engine: ModuleType, state: Any, lang: Lang, width: int | None = None) -> Text:
+def board(engine: AnyEngine, state: Any, lang: Lang, width: int | None = None) -> Text:
     """The table of ``engine``'s game in ``state``; player rows wrapped to ``width`` cells if given."""
-    text = _BOARDS[engine.GAME](engine, state, lang, width)
+    text = _BOARDS[engine.GAME](state, lang, width)
     text.rstrip()
     return text

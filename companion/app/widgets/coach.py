@@ -5,16 +5,17 @@ group every legal reading of its wild cards (``readings``)."""
 
 from __future__ import annotations
 
-from types import ModuleType
 from typing import Any
 
 from rich.text import Text
 
 from companion.app.words import say
+from companion.rules import dragoness, fortress
 from companion.rules.common import Lang, Refusal
+from companion.rules.engine import AnyEngine
 
 
-def preview(engine: ModuleType, state: Any, line: str, lang: Lang, completes: bool = False) -> Text:
+def preview(engine: AnyEngine, state: Any, line: str, lang: Lang, completes: bool = False) -> Text:
     """What Enter would do with ``line``: the engine's ruling, or its refusal (not shown while
     ``completes``: the line is the start of a legal one, still being typed)."""
     text = Text()
@@ -35,17 +36,17 @@ def preview(engine: ModuleType, state: Any, line: str, lang: Lang, completes: bo
     return text
 
 
-def _game_coach(engine: ModuleType, state: Any, line: str, lang: Lang) -> Text | None:
+def _game_coach(engine: AnyEngine, state: Any, line: str, lang: Lang) -> Text | None:
     tokens = line.split()
-    if engine.GAME == "fortress" and len(tokens) == 1 and state.phase in (engine.Phase.PLACE, engine.Phase.BUILD):
+    if engine.GAME == "fortress" and len(tokens) == 1 and state.phase in (fortress.Phase.PLACE, fortress.Phase.BUILD):
         try:
             card = state.setup.deck.parse(tokens[0])
         except Refusal:
             return None
-        if state.phase is engine.Phase.BUILD:
-            return _builds(engine, state, card, lang)
-        return _captures(engine, state, card, lang)
-    if engine.GAME == "dragoness" and tokens and hasattr(engine, "readings"):
+        if state.phase is fortress.Phase.BUILD:
+            return _builds(state, card, lang)
+        return _captures(state, card, lang)
+    if engine.GAME == "dragoness" and tokens:
         try:
             action = engine.parse_line(state, line)
         except Refusal:
@@ -53,7 +54,7 @@ def _game_coach(engine: ModuleType, state: Any, line: str, lang: Lang) -> Text |
         cards = getattr(action, "cards", None)
         if not cards or getattr(action, "wilds", None) is not None:
             return None
-        found = engine.readings(state, cards)
+        found = dragoness.readings(state, cards)
         if len(found) < 2:
             return None
         text = Text(say("coach.readings", lang), style="bold")
@@ -62,30 +63,30 @@ def _game_coach(engine: ModuleType, state: Any, line: str, lang: Lang) -> Text |
     return None
 
 
-def _captures(engine: ModuleType, state: Any, card: Any, lang: Lang) -> Text:
+def _captures(state: Any, card: Any, lang: Lang) -> Text:
     """Spot by spot: the count captured declaring number (n) and suit (s)."""
     by_spot: dict[str, dict[Any, int]] = {}
-    for c in engine.captures(state, card):
+    for c in fortress.captures(state, card):
         by_spot.setdefault(c.spot, {})[c.mode] = len(c.cards)
     text = Text(f"{card} ", style="bold")
     text.append(say("coach.captures", lang))
     for spot, modes in by_spot.items():
-        n, s = modes.get(engine.Mode.NUMBER, 0), modes.get(engine.Mode.SUIT, 0)
+        n, s = modes.get(fortress.Mode.NUMBER, 0), modes.get(fortress.Mode.SUIT, 0)
         text.append(f" {spot}:", style="dim")
         text.append(f"n{n}", style="bold green" if n == 3 else "")
         text.append(f"/s{s}", style="bold green" if s == 3 else "")
     return text
 
 
-def _builds(engine: ModuleType, state: Any, card: Any, lang: Lang) -> Text | None:
+def _builds(state: Any, card: Any, lang: Lang) -> Text | None:
     """F-11 for one captured card: every legal place, and why each other place is refused."""
-    for option in engine.build_options(state):
+    for option in fortress.build_options(state):
         if option.card == card:
             text = Text(f"{card} ", style="bold")
-            text.append((", " if lang == "en" else "・").join(engine.WHERE_NAMES[w].text(lang) for w in option.legal),
+            text.append((", " if lang == "en" else "・").join(fortress.WHERE_NAMES[w].text(lang) for w in option.legal),
                         style="green")
             for where, why in option.refused:
-                text.append(f"\n  ✗ {engine.WHERE_NAMES[where].text(lang)}{': ' if lang == 'en' else '：'}",
+                text.append(f"\n  ✗ {fortress.WHERE_NAMES[where].text(lang)}{': ' if lang == 'en' else '：'}",
                             style="dim")
                 text.append(why.text(lang), style="dim")
             return text

@@ -16,21 +16,19 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+from companion.cli.words import HELP
+from companion.exits import EXIT_BAD_INPUT, EXIT_DECLINED
 from companion.rules.common import Lang, Msg, Refusal, plural, refuse, unsaid
-
-LIVE_COMMANDS = ("new", "play", "undo", "redo", "show", "games", "delete", "stats", "export", "import")
+from companion.rules.engine import AnyEngine
 
 WORDS = {
-    "db": Msg("the game database (default: COMPANION_DB, else the user's data folder)",
-              "ゲームのデータベース（既定値は COMPANION_DB、なければユーザーのデータフォルダ）"),
-    "id": Msg("the game's number (companion games lists them)", "ゲームの番号（companion games で一覧できます）"),
     "new": Msg("start a game and print its number", "ゲームを始めて、その番号を出力します"),
     "new.players": Msg("the players in seating order, separated by commas", "席順のプレイヤー名（カンマ区切り）"),
     "new.start": Msg("the start player's name (default: the first)", "スタートプレイヤーの名前（既定値は最初の人）"),
     "new.results": Msg("store the game from its results alone: the JSON companion settle takes (- for standard "
                        "input)", "結果だけでゲームを保存します：companion settle と同じ JSON（- なら標準入力）"),
     "play": Msg("play table-notation lines, each stored before its ruling is printed",
-                "卓上記法の行を順に指します。各手は保存してから裁定を表示します"),
+                "卓上記法の行を順に入力します。各手は保存してから裁定を表示します"),
     "play.lines": Msg("lines of table notation; - reads them from standard input, one a line",
                       "卓上記法の行。- なら標準入力から1行ずつ読みます"),
     "undo": Msg("undo the last N actions (default 1); they can be redone",
@@ -62,13 +60,12 @@ WORDS = {
 }
 
 
-def add_live_commands(commands: Any, lang: Lang) -> None:
+def add_parsers(commands: Any, lang: Lang) -> None:
     """Add the live-game subcommands to ``companion``'s subparsers."""
-    from companion.cli_words import HELP
     from companion.decks import GAMES
 
     def say(key: str) -> str:
-        return WORDS[key].text(lang)
+        return (WORDS[key] if key in WORDS else HELP[key]).text(lang)
 
     def command(name: str) -> argparse.ArgumentParser:
         sub: argparse.ArgumentParser = commands.add_parser(name, help=say(name), description=say(name))
@@ -118,7 +115,7 @@ def add_live_commands(commands: Any, lang: Lang) -> None:
 # --------------------------------------------------------------------------- running
 
 
-def run_live(args: argparse.Namespace, lang: Lang) -> int:
+def run(args: argparse.Namespace, lang: Lang) -> int:
     """Run one live-game command; a refusal is one line on standard error and exit status 2."""
     from companion.store import Store, default_db_path
 
@@ -131,7 +128,7 @@ def run_live(args: argparse.Namespace, lang: Lang) -> int:
             return runner(store, args, lang)
     except Refusal as refusal:
         print(refusal.msg.text(lang), file=sys.stderr)
-        return 2
+        return EXIT_BAD_INPUT
 
 
 WRITERS = ("new", "play", "undo", "redo", "delete", "import")
@@ -147,7 +144,7 @@ def _names(text: str) -> list[str]:
 
 def _json_input(path: str, record: bool) -> Any:
     """A JSON document read as settle reads its input (bounded, checked): a record or results."""
-    from companion.cli import RECORD_INPUT, SETTLE_INPUT, read_document
+    from companion.documents import RECORD_INPUT, SETTLE_INPUT, read_document
 
     return read_document(path, RECORD_INPUT if record else SETTLE_INPUT)
 
@@ -216,8 +213,8 @@ def run_play(store: Any, args: argparse.Namespace, lang: Lang) -> int:
         try:
             ruling = live.play_line(line)
         except Refusal as refusal:
-            print(Msg(f"{line}: ", f"{line}：").text(lang) + refusal.msg.text(lang), file=sys.stderr)
-            return 2
+            print(Msg(f"{line}: ", f"「{line}」：").text(lang) + refusal.msg.text(lang), file=sys.stderr)
+            return EXIT_BAD_INPUT
         _say(ruling, lang)
     return 0
 
@@ -242,10 +239,10 @@ def _moved(store: Any, args: argparse.Namespace, lang: Lang, undo: bool) -> int:
     lines_en, lines_ja = " | ".join(moved.en), " | ".join(moved.ja)
     if undo:
         _say(Msg(f"undid {plural(count, 'action', 'actions')} ({lines_en}); {now} in effect",
-                 f"{count} 手取り消しました（{lines_ja}）。有効な手は {live.position} 手です"), lang)
+                 f"{count}手取り消しました（{lines_ja}）。有効な手は{live.position}手です"), lang)
     else:
         _say(Msg(f"redid {plural(count, 'action', 'actions')} ({lines_en}); {now} in effect",
-                 f"{count} 手やり直しました（{lines_ja}）。有効な手は {live.position} 手です"), lang)
+                 f"{count}手やり直しました（{lines_ja}）。有効な手は{live.position}手です"), lang)
     return 0
 
 
@@ -257,7 +254,7 @@ class _Lines:
         self.ja: list[str] = []
 
 
-def _lines_from(engine: Any, state: Any, actions: Iterable[Any]) -> _Lines:
+def _lines_from(engine: AnyEngine, state: Any, actions: Iterable[Any]) -> _Lines:
     """The notation lines of ``actions`` played one after another from ``state``."""
     out = _Lines()
     for action in actions:
@@ -294,7 +291,7 @@ def _settled(live: Any, lang: Lang) -> tuple[dict[str, Any] | None, Msg | None]:
 
 
 def run_show(store: Any, args: argparse.Namespace, lang: Lang) -> int:
-    from companion.cli import format_json
+    from companion.documents import format_json
 
     live = store.load(args.id)
     if args.json:
@@ -317,7 +314,7 @@ def run_show(store: Any, args: argparse.Namespace, lang: Lang) -> int:
     if answer is not None:
         out.append(format_json(answer))
     if refused is not None:
-        out.append(Msg("cannot settle: ", "精算できません：").text(lang) + refused.text(lang))
+        out.append(Msg("cannot settle: ", "得点計算ができません。").text(lang) + refused.text(lang))
     print("\n".join(out))
     return 0
 
@@ -328,7 +325,7 @@ def _state_words(game: Any) -> Msg:
         return Msg(f"finished, won by {won}", f"終了（勝者 {'、'.join(game.winners)}）")
     if game.mode == "sheet":
         return Msg("score sheet, incomplete", "得点表（途中）")
-    return Msg(f"in play, {plural(game.actions, 'action', 'actions')}", f"進行中（{game.actions} 手）")
+    return Msg(f"in play, {plural(game.actions, 'action', 'actions')}", f"進行中（{game.actions}手）")
 
 
 def run_games(store: Any, args: argparse.Namespace, lang: Lang) -> int:
@@ -378,7 +375,7 @@ def run_delete(store: Any, args: argparse.Namespace, lang: Lang) -> int:
         answer = sys.stdin.readline().strip().lower()
         if answer not in ("y", "yes", "はい"):
             _say(Msg("not deleted", "削除しませんでした"), lang)
-            return 1
+            return EXIT_DECLINED
     store.delete(args.id)
     _say(Msg(f"deleted game {args.id}", f"ゲーム {args.id} を削除しました"), lang)
     return 0
@@ -466,7 +463,7 @@ def export_lines(live: Any, lang: Lang = "en") -> list[str]:
 
 
 def run_export(store: Any, args: argparse.Namespace, lang: Lang) -> int:
-    from companion.cli import format_json
+    from companion.documents import format_json
 
     live = store.load(args.id)
     if args.lines:
@@ -478,12 +475,12 @@ def run_export(store: Any, args: argparse.Namespace, lang: Lang) -> int:
     if args.output is None:
         print(text, end="")
         return 0
-    from printables.layout import atomic_target
+    from companion.files import atomic_target
 
     with atomic_target(args.output) as temp:
         Path(temp).write_text(text, encoding="utf-8")
     count = text.count("\n")
-    what = (Msg(f"{plural(count, 'line', 'lines')} of table notation", f"卓上記法 {count} 行")
+    what = (Msg(f"{plural(count, 'line', 'lines')} of table notation", f"卓上記法{count}行")
             if args.lines else Msg("the record", "記録"))
     _say(Msg(f"wrote {what.en} of game {live.id} to {args.output}",
              f"ゲーム {live.id} の{what.ja}を {args.output} に書き出しました"), lang)
@@ -491,7 +488,7 @@ def run_export(store: Any, args: argparse.Namespace, lang: Lang) -> int:
 
 
 def run_import(store: Any, args: argparse.Namespace, lang: Lang) -> int:
-    from companion.cli_result import read_import
+    from companion.cli.commands.result import read_import
 
     data = read_import(args.file)
     print(store.import_record(data), flush=True)

@@ -1,9 +1,8 @@
-"""What the command line says, in English and Japanese: help texts, argparse's usage errors and
-the operating system's reasons, put into the player's language."""
+"""What the command line says, in English and Japanese: help texts and argparse's usage errors,
+put into the player's language (the operating system's reasons: :mod:`companion.reasons`)."""
 
 from __future__ import annotations
 
-import errno
 import re
 
 from companion.rules.common import Lang, Msg
@@ -12,15 +11,18 @@ HELP = {
     "description": Msg("A print-and-play table companion for Six-Suit Fortress, HOMALET and Reign of Dragoness.",
                        "6スートの砦・HOMALET・レイン・オブ・ドラゴンネスを遊ぶための卓上コンパニオンです。"),
     "help": Msg("show this help and exit", "このヘルプを表示して終了します"),
+    "db": Msg("the game database (default: COMPANION_DB, else the user's data folder)",
+              "ゲームのデータベース（既定値は COMPANION_DB、なければユーザーのデータフォルダ）"),
+    "id": Msg("the game's number (companion games lists them)", "ゲームの番号（companion games で一覧できます）"),
     "lang": Msg("language of messages (default: from LANG)", "メッセージの言語（既定値は環境変数 LANG から）"),
     "commands": Msg("commands", "コマンド"),
     "settle": Msg("settle end-of-game scores from JSON", "ゲーム終了時の得点を JSON から計算します"),
     "settle.file": Msg("a JSON file, or - for standard input", "JSON ファイル（- なら標準入力）"),
     "replay": Msg("replay a game record: the final state in words, and the settlement of a finished game",
-                  "ゲーム記録を再生します：最後の状態と、終わったゲームの精算"),
+                  "ゲーム記録を再生し、最後の状態と、終わったゲームの得点計算を表示します"),
     "replay.file": Msg("a game record (JSON), or - for standard input", "ゲーム記録（JSON）。- なら標準入力"),
     "replay.json": Msg("print only the settlement JSON (null while the game goes on)",
-                       "精算の JSON だけを出力します（続行中のゲームなら null）"),
+                       "得点計算のJSONだけを出力します（続行中のゲームならnull）"),
     "settle.explain": Msg("add a readable account of each player's arithmetic",
                           "各プレイヤーの計算の内訳を文章で添えます"),
     "settle.text": Msg("print each player's arithmetic and the winners as plain lines, not JSON",
@@ -37,46 +39,46 @@ HELP = {
     "print.kit": Msg("every deck, summary and sheet, in both languages",
                      "すべてのデッキ・ルール要約・得点表（日英両方）"),
     "print.png": Msg("one PNG per card for print-on-demand (300 dpi, 1/8 inch bleed)",
-                     "オンデマンド印刷用にカード1枚ごとの PNG（300 dpi、裁ち落とし 1/8 インチ）"),
+                     "オンデマンド印刷用にカード1枚ごとの PNG（300 dpi、塗り足し1/8インチ）"),
     "game": Msg("the game", "ゲーム"),
     "players": Msg("the number of players", "プレイヤー人数"),
     "players.deck": Msg("only the cards used by this many players", "この人数で使うカードだけ"),
     "paper": Msg("paper size", "用紙サイズ"),
     "size": Msg("card size", "カードの大きさ"),
-    "bleed": Msg("bleed around each card (0-5 mm)", "各カードの周りの裁ち落とし（0〜5 mm）"),
+    "bleed": Msg("bleed around each card (0-5 mm)", "各カードの周りの塗り足し（0〜5mm）"),
     "duplex": Msg("backs mirrored for long- or short-edge duplex; none prints fronts only",
                   "両面印刷のとじ方（長辺・短辺）。none なら表面のみ"),
     "doc_lang": Msg("language of the printed text (default: the message language)",
                     "印刷する文章の言語（既定値はメッセージの言語）"),
     "output.pdf": Msg("the PDF file to write (- for standard output)", "書き出す PDF ファイル（- なら標準出力）"),
     "print.calibrate": Msg("a one-sheet duplex calibration: how far your printer shifts the backs",
-                           "両面印刷の位置合わせ用紙1枚：プリンターが裏面をどれだけずらすかを測ります"),
+                           "両面印刷の位置合わせ用紙1枚。プリンターが裏面をどれだけずらすかを測ります"),
     "back_offset": Msg("move the backs by X,Y mm to correct the printer (read them off print calibrate)",
                        "裏面を X,Y mm 動かしてプリンターのずれを補正します（print calibrate で読み取った値）"),
     "layout": Msg("sheet: cards on sheets with cut marks; single: one card a page, with its trim and bleed "
                   "boxes, for shops that impose themselves",
-                  "sheet：カードを並べたシート（トンボ付き）。single：1ページに1枚（仕上がりと裁ち落としの枠付き）、"
-                  "面付けを自分で行う印刷所向け"),
+                  "sheet はカードを並べたシート（トンボ付き）、single は1ページに1枚（仕上がりと塗り足しの枠付き）で"
+                  "面付けを自分で行う印刷所向けです"),
     "duplex.calibrate": Msg("the duplex setting you will print the deck with", "デッキを印刷するときの両面設定"),
     "output.dir": Msg("the folder to write into", "書き出し先のフォルダ"),
     "force": Msg("replace the folder even if it holds other files (never one with subfolders)",
                  "ほかのファイルがあってもフォルダを置き換えます（サブフォルダがある場合は不可）"),
 }
 
-HEADINGS = {"usage: ": "使い方: ", "positional arguments": "引数", "options": "オプション"}
+HEADINGS = {"usage: ": "使い方：", "positional arguments": "引数", "options": "オプション"}
 
 # argparse's complaints (as Python 3.11 and later word them) and how to say them in Japanese;
 # in English, argparse's own words are shown as they are.
 _USAGE_ERRORS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"argument (?P<arg>\S+): invalid choice: (?P<value>.*?) \(choose from (?P<choices>.*)\)"),
-     "{arg} に {value} は指定できません：{choices} から選んでください"),
+     "{arg}に{value}は指定できません。{choices}から選んでください"),
     (re.compile(r"argument (?P<arg>\S+): invalid int value: (?P<value>.*)"),
-     "{arg} には整数を指定してください（{value} は整数ではありません）"),
+     "{arg}には整数を指定してください（{value}は整数ではありません）"),
     (re.compile(r"argument (?P<arg>\S+): invalid float value: (?P<value>.*)"),
-     "{arg} には数を指定してください（{value} は数ではありません）"),
-    (re.compile(r"argument (?P<arg>\S+): expected one argument"), "{arg} には値が一つ必要です"),
-    (re.compile(r"the following arguments are required: (?P<args>.*)"), "指定が足りません：{args}"),
-    (re.compile(r"unrecognized arguments: (?P<args>.*)"), "知らない引数です：{args}"),
+     "{arg}には数を指定してください（{value}は数ではありません）"),
+    (re.compile(r"argument (?P<arg>\S+): expected one argument"), "{arg}には値が一つ必要です"),
+    (re.compile(r"the following arguments are required: (?P<args>.*)"), "次の引数が必要です：{args}"),
+    (re.compile(r"unrecognized arguments: (?P<args>.*)"), "不明な引数です：{args}"),
 ]
 
 
@@ -88,24 +90,11 @@ def usage_error(prog: str, message: str, lang: Lang) -> str:
     for pattern, template in _USAGE_ERRORS:
         found = pattern.fullmatch(message)
         if found:
-            text = template.format(**found.groupdict())
+            parts = found.groupdict()
+            if "value" in parts:  # argparse's 'chess' is what the player typed: 「chess」
+                parts["value"] = f"「{parts['value'].strip(chr(39))}」"
+            if "choices" in parts:
+                parts["choices"] = "、".join(c.strip(" '") for c in parts["choices"].split(","))
+            text = template.format(**parts)
             break
     return f"{prog}: {text}（詳しくは {prog} --help）"
-
-
-_REASONS = {
-    errno.ENOENT: Msg("no such file or folder", "そのファイルまたはフォルダはありません"),
-    errno.EACCES: Msg("permission denied", "アクセスが許可されていません"),
-    errno.EPERM: Msg("permission denied", "アクセスが許可されていません"),
-    errno.EISDIR: Msg("it is a folder", "フォルダです"),
-    errno.ENOTDIR: Msg("a part of the path is not a folder", "途中にフォルダでないものがあります"),
-    errno.ENOSPC: Msg("the disk is full", "ディスクがいっぱいです"),
-    errno.EROFS: Msg("the disk is read-only", "読み取り専用のディスクです"),
-}
-
-
-def os_reason(error: OSError, lang: Lang) -> str:
-    """Why the operating system refused, in ``lang`` where we know the reason."""
-    if error.errno in _REASONS:
-        return _REASONS[error.errno].text(lang)
-    return error.strerror or str(error)

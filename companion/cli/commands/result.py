@@ -15,6 +15,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from companion.documents import source_name
+from companion.result_sheet import draw_result
 from companion.rules.common import Lang, Msg, Refusal, plural, refuse
 
 WORDS = {
@@ -28,24 +30,24 @@ MAX_IMAGE_BYTES = 50_000_000  # a phone's photo is a few megabytes
 
 
 def add_result_parser(kinds: Any, lang: Lang, say: Callable[[str], str]) -> None:
-    """``print result``, added to ``print``'s kinds; ``say`` gives cli_words' help texts."""
-    from companion.cli_live import WORDS as LIVE_WORDS
+    """``print result``, added to ``print``'s kinds; ``say`` gives companion.cli.words' help texts."""
+    from companion.cli.words import HELP
     from printables.options import PAPER_NAMES
 
     help_text = WORDS["print.result"].text(lang)
     result = kinds.add_parser("result", help=help_text, description=help_text)
-    result.add_argument("id", type=int, help=LIVE_WORDS["id"].text(lang))
+    result.add_argument("id", type=int, help=HELP["id"].text(lang))
     result.add_argument("--lang", dest="doc_lang", choices=("ja", "en"), default=None, help=say("doc_lang"))
     result.add_argument("--paper", choices=PAPER_NAMES, default="a4", help=say("paper"))
-    result.add_argument("--db", metavar="PATH", help=LIVE_WORDS["db"].text(lang))
+    result.add_argument("--db", metavar="PATH", help=HELP["db"].text(lang))
     result.add_argument("-o", "--output", required=True, metavar="FILE.pdf", help=say("output.pdf"))
 
 
 def run_print_result(args: argparse.Namespace, lang: Lang) -> int:
     """Write the result sheet of stored game ``args.id``; a refusal is one line and exit status 2."""
-    from companion.cli import EXIT_BAD_INPUT
-    from companion.cli_words import os_reason
-    from companion.decks import PATH_SHOWN
+    from companion.documents import PATH_SHOWN
+    from companion.exits import EXIT_BAD_INPUT
+    from companion.reasons import os_reason
     from companion.rules.deck_rules import label
 
     doc_lang: Lang = args.doc_lang or lang
@@ -55,13 +57,13 @@ def run_print_result(args: argparse.Namespace, lang: Lang) -> int:
         if args.output == "-":
             with tempfile.TemporaryDirectory(prefix="companion.") as folder:
                 path = Path(folder) / "result.pdf"
-                pages = _draw(path, answer, payloads, doc_lang, args.paper, subtitle)
+                pages = draw_result(path, answer, payloads, doc_lang, args.paper, subtitle)
                 with path.open("rb") as pdf:
                     shutil.copyfileobj(pdf, sys.stdout.buffer)
                 sys.stdout.buffer.flush()
             shown = Msg("standard output", "標準出力")
         else:
-            pages = _draw(Path(args.output), answer, payloads, doc_lang, args.paper, subtitle)
+            pages = draw_result(Path(args.output), answer, payloads, doc_lang, args.paper, subtitle)
             shown = Msg(out, out)
     except Refusal as error:  # LayoutError included
         print(error.msg.text(lang), file=sys.stderr)
@@ -75,8 +77,8 @@ def run_print_result(args: argparse.Namespace, lang: Lang) -> int:
     if payloads:
         done = Msg(f"wrote {shown.en}: game {args.id}'s result on {plural(pages, 'page', 'pages')}, its record in "
                    f"{plural(len(payloads), 'QR code', 'QR codes')} (companion import reads a photo of them)",
-                   f"{shown.ja} を書き出しました：ゲーム {args.id} の結果（{pages} ページ）と、記録を収めた "
-                   f"{len(payloads)} 個の QR コード（companion import でその写真を読み込めます）")
+                   f"{shown.ja} を書き出しました：ゲーム {args.id} の結果（{pages}ページ）と、記録を収めた"
+                   f"{len(payloads)}個のQRコード（companion import でその写真を読み込めます）")
     else:
         done = Msg(f"wrote {shown.en}: game {args.id}'s result; it was stored from its results alone, so the sheet "
                    "carries no record of moves",
@@ -87,7 +89,8 @@ def run_print_result(args: argparse.Namespace, lang: Lang) -> int:
 
 
 def _finished_game(args: argparse.Namespace, lang: Lang) -> tuple[dict[str, Any], list[str], str]:
-    """:func:`sheet_content` of game ``args.id`` in the database the command names."""
+    """:func:`companion.result_sheet.sheet_content` of game ``args.id`` in the database the command names."""
+    from companion.result_sheet import sheet_content
     from companion.store import Store, default_db_path
 
     path = Path(args.db) if args.db is not None else default_db_path()
@@ -97,49 +100,13 @@ def _finished_game(args: argparse.Namespace, lang: Lang) -> tuple[dict[str, Any]
         return sheet_content(store, args.id, lang)
 
 
-def sheet_content(store: Any, game_id: int, lang: Lang) -> tuple[dict[str, Any], list[str], str]:
-    """The settle answer (with its arithmetic), the record's code texts and the sheet's subtitle (the
-    game's number, when it ended, the record's check that a refused import names) of a finished game
-    in ``store``; an unfinished game is refused."""
-    from companion.rules.qr_record import encode_parts
-
-    live = store.load(game_id)
-    answer = live.settle(explain=True, lang=lang)
-    if answer is None:
-        raise refuse(f"game {game_id} is not finished: a result sheet is printed once the game is over "
-                     "(companion show tells what is left to play)",
-                     f"ゲーム {game_id} はまだ終わっていません。結果用紙はゲームが終わってから印刷できます"
-                     "（残りは companion show で分かります）")
-    payloads = encode_parts(live.record()) if live.mode == "track" else []
-    ended = next((g.updated for g in store.games() if g.id == game_id), "")
-    when = ended.replace("T", " ")[:16]
-    subtitle = Msg(f"Game {game_id} · ended {when} UTC", f"ゲーム {game_id}・終了 {when}（協定世界時）")
-    if payloads:
-        check = payloads[0].split(":")[2]
-        subtitle += Msg(f" · record {check}", f"・記録 {check}")
-    return answer, payloads, subtitle.text(lang)
-
-
-def write_result_sheet(store: Any, game_id: int, path: Path, lang: Lang, paper: str = "a4") -> int:
-    """Draw the result sheet of finished game ``game_id`` of an open store into ``path`` (written
-    atomically by the printables); the number of pages. What the app's settlement prints."""
-    answer, payloads, subtitle = sheet_content(store, game_id, lang)
-    return _draw(path, answer, payloads, lang, paper, subtitle)
-
-
-def _draw(path: Path, answer: dict[str, Any], payloads: list[str], lang: Lang, paper: str, subtitle: str) -> int:
-    from printables.result import print_result
-
-    return print_result(path, answer, payloads, lang, paper, subtitle)
-
-
 # --------------------------------------------------------------------------- import
 
 
 def read_import(paths: Sequence[str]) -> Any:
     """The record that ``companion import`` was given: one record file (JSON), or the parts of its QR
     codes from any mix of text files (one part a line) and photos or scans of its result sheet."""
-    from companion.cli import RECORD_INPUT, decode_input, parse_document, read_bytes
+    from companion.documents import RECORD_INPUT, decode_input, parse_document, read_bytes
     from companion.rules.qr_record import decode_parts, is_part
 
     parts: list[str] = []
@@ -154,19 +121,13 @@ def read_import(paths: Sequence[str]) -> Any:
             parts += lines
             continue
         if len(paths) > 1:
-            source = _source(path)
+            source = source_name(path)
             raise refuse(f"{source.en} is not the text of a record's QR codes nor a photo of them (PNG, JPEG); a "
                          "record file (JSON) is imported on its own",
                          f"{source.ja} は記録の QR コードの文字列でも、その写真（PNG、JPEG）でもありません。"
                          "記録ファイル（JSON）は1つだけで取り込んでください")
         return parse_document(text, path, RECORD_INPUT)
     return decode_parts(parts)
-
-
-def _source(path: str) -> Msg:
-    from companion.cli import _source as source
-
-    return source(path)
 
 
 def codes_in_image(raw: bytes, path: str) -> list[str]:
@@ -179,7 +140,7 @@ def codes_in_image(raw: bytes, path: str) -> list[str]:
 
     from companion.rules.qr_record import complete, is_part
 
-    source = _source(path)
+    source = source_name(path)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)

@@ -1,0 +1,105 @@
+"""The ``companion`` command line: ``main`` runs one command (the parser: :mod:`companion.cli.parser`;
+each command family: :mod:`companion.cli.commands`), or the table app when no command is given."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+from companion.exits import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_TERMINATED
+from companion.language import default_lang
+from companion.rules.common import Lang, Msg
+
+
+def message_lang(argv: Sequence[str]) -> Lang:
+    """The language to speak in, known before parsing so that even a usage error is in it:
+    ``--lang`` before the command or after any command but ``print`` (after ``print summary`` it is the document's),
+    else the environment's."""
+    for i, token in enumerate(argv):
+        if token == "print":
+            break
+        if token == "--lang" and i + 1 < len(argv):
+            value = argv[i + 1]
+        elif token.startswith("--lang="):
+            value = token.removeprefix("--lang=")
+        else:
+            continue
+        if value in ("en", "ja"):
+            return "ja" if value == "ja" else "en"
+    return default_lang()
+
+
+class Terminated(BaseException):
+    """SIGTERM, raised where the program is so that temporary files are removed as for Ctrl-C."""
+
+
+def _on_sigterm(signum: int, frame: Any) -> NoReturn:
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a second SIGTERM must not interrupt the cleaning up
+    raise Terminated
+
+
+def _quiet_stdout() -> None:
+    """The reader of standard output has gone (``| head -1``): send what is left nowhere, so that
+    Python's own flush at exit does not complain."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # not a real file (a test's captured stream)
+        pass
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run a command; whatever happens, the user sees sentences, never a traceback."""
+    tokens = list(sys.argv[1:] if argv is None else argv)
+    lang = message_lang(tokens)
+    if not tokens or tokens in (["--lang", "en"], ["--lang", "ja"]):  # no command: the table app
+        from companion.app import run
+
+        return run(lang)
+    try:
+        previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    except ValueError:  # not the main thread: leave signals alone
+        previous = None
+    try:
+        code = _main(tokens, lang)
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:  # not an error: the reader read what it wanted
+        _quiet_stdout()
+        return EXIT_OK
+    except KeyboardInterrupt:
+        print(Msg("interrupted; no partial file was left", "中断しました。書きかけのファイルは残していません")
+              .text(lang), file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except Terminated:
+        print(Msg("terminated; no partial file was left", "終了させられました。書きかけのファイルは残していません")
+              .text(lang), file=sys.stderr)
+        return EXIT_TERMINATED
+    except Exception as error:  # a bug: say so in one line
+        what = " ".join(f"{type(error).__name__}: {error}".split())[:200]
+        print(Msg(f"companion: unexpected error ({what}); nothing was changed",
+                  f"companion: 予期しないエラーです（{what}）。何も変更していません").text(lang), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _main(argv: list[str], lang: Lang) -> int:
+    from companion.cli.commands import FAMILIES, family
+    from companion.cli.parser import build_parser
+
+    parser = build_parser(lang)
+    args = parser.parse_args(argv)
+    lang = args.lang or lang  # as message_lang read it, unless argparse took an abbreviation (--la ja)
+    if args.command in FAMILIES:
+        return family(FAMILIES[args.command]).run(args, lang)
+    parser.print_help()
+    return EXIT_OK
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

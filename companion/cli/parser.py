@@ -1,0 +1,58 @@
+"""``companion``'s argument parser, in the player's language: argparse's headings and usage errors
+put into Japanese, and each usage error one line rather than a usage block."""
+
+from __future__ import annotations
+
+import argparse
+import functools
+from typing import Any, NoReturn
+
+from companion.cli.commands import COMMANDS, families, family
+from companion.cli.words import HEADINGS, HELP, usage_error
+from companion.exits import EXIT_BAD_INPUT
+from companion.rules.common import Lang
+
+
+class _JaFormatter(argparse.HelpFormatter):
+    """argparse's help headings are English only: say "usage" in Japanese too."""
+
+    def add_usage(self, usage: str | None, actions: Any, groups: Any, prefix: str | None = None) -> None:
+        super().add_usage(usage, actions, groups, HEADINGS["usage: "] if prefix is None else prefix)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse in the player's language, whose usage errors are one line, not a usage block."""
+
+    lang: Lang = "en"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        lang = self.lang
+        kwargs["add_help"] = False
+        super().__init__(*args, **kwargs)
+        if lang == "ja":  # the formatter, and the two groups argparse makes itself under Japanese titles
+            self.formatter_class = _JaFormatter
+            self._positionals.title = HEADINGS["positional arguments"]
+            self._optionals.title = HEADINGS["options"]
+        self.add_argument("-h", "--help", action="help", help=HELP["help"].text(lang))
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_BAD_INPUT, usage_error(self.prog, message, self.lang) + "\n")
+
+
+class _JaParser(_Parser):
+    lang: Lang = "ja"
+
+
+def parser_class(lang: Lang) -> type[_Parser]:
+    return _JaParser if lang == "ja" else _Parser
+
+
+@functools.cache  # built once per language: a parser is not changed by parsing, and building one costs milliseconds
+def build_parser(lang: Lang = "en") -> argparse.ArgumentParser:
+    parser = parser_class(lang)(prog="companion", description=HELP["description"].text(lang))
+    parser.add_argument("--lang", choices=("en", "ja"), default=None, help=HELP["lang"].text(lang))
+    commands = parser.add_subparsers(dest="command", parser_class=parser_class(lang),
+                                     title=HELP["commands"].text(lang), metavar="{" + ",".join(COMMANDS) + "}")
+    for name in families():
+        family(name).add_parsers(commands, lang)
+    return parser

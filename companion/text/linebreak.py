@@ -1,0 +1,152 @@
+"""The project's one line breaker, for the terminal and for paper alike.
+
+Japanese breaks between phrases (BudouX, the segmenter browsers use), never inside a katakana
+word, never with a line starting with a closing mark (、。）」…) or ending with an opening one
+(（「…), never between a number and what follows it ("5 ラウンド", "12。", "1〜3"); English breaks
+at spaces. How wide a piece of text is comes from the caller: cells for the terminal
+(``cell_width``), points in a font for a PDF. Standard library only, apart from BudouX, which is
+loaded on the first Japanese paragraph (English-only callers never pay for it).
+"""
+
+from __future__ import annotations
+
+import functools
+import unicodedata
+
+TYPE_CHECKING = False  # typing's names only for the checker: importing typing costs 6 ms on its own
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    Measure = Callable[[str], float]
+
+# Japanese line-breaking rules (kinsoku): what may not begin a line, and what may not end one.
+NO_START = frozenset("、。，．,.・：；:;？！?!）)」』】〕〉》］]｝}"
+                     "ー々ゝゞヽヾぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ…‥〜～％%")
+NO_END = frozenset("（(「『【〔〈《［[｛{")
+RANGE = frozenset("〜～–-")  # "1〜3", "3–5": a range of numbers is not broken either
+
+_parser: Any = None  # BudouX's Japanese parser, once read
+
+
+def _phrases(word: str) -> list[str]:
+    """BudouX's phrases of ``word`` (its model is read on first use)."""
+    global _parser
+    if _parser is None:
+        import budoux  # ~10 ms with its model: only when a Japanese paragraph is broken
+
+        _parser = budoux.load_default_japanese_parser()
+    phrases: list[str] = _parser.parse(word)
+    return phrases
+
+
+def is_japanese(ch: str) -> bool:
+    """Kana, kanji, Japanese punctuation and full-width forms."""
+    return ("\u3000" <= ch <= "\u9fff") or ("\uff00" <= ch <= "\uffef")
+
+
+def _is_katakana(ch: str) -> bool:
+    return ("\u30a0" <= ch <= "\u30ff" and ch != "・") or ch == "ー"
+
+
+def _word_char(ch: str) -> bool:
+    """A character of a Latin word or a number (not Japanese, not a space)."""
+    return not is_japanese(ch) and not ch.isspace()
+
+
+def _glued(before: str, after: str, spaced: bool) -> bool:
+    """Whether no line may break between ``before`` and ``after`` (``spaced``: a space between)."""
+    last, first = before[-1], after[0]
+    if first in NO_START or last in NO_END:  # even across a space
+        return True
+    if last.isdigit() and (first.isdigit() or (is_japanese(first) and first not in NO_END)):
+        return True  # a number and its counter or particle: "5 ラウンド", "12枚", "3 で"
+    if last in RANGE and first.isdigit() and len(before) > 1 and before[-2].isdigit():
+        return True  # "1〜" then "3"
+    if spaced:
+        return False
+    # inside one word: BudouX may cut a Latin word or a number in a Japanese sentence ("R1|0"), or a
+    # katakana word; neither is a place to break
+    return (_word_char(last) and _word_char(first)) or (_is_katakana(last) and _is_katakana(first))
+
+
+@functools.lru_cache(maxsize=4096)
+def segments(paragraph: str) -> tuple[tuple[str, bool], ...]:
+    """``paragraph`` cut where a line may break: each piece with whether a space stood before it."""
+    units: list[list[Any]] = []  # [text, space before]
+    for word in paragraph.split(" "):
+        if not word:
+            continue
+        pieces = _phrases(word) if any(is_japanese(ch) for ch in word) else [word]
+        for n, piece in enumerate(pieces):
+            spaced = n == 0 and bool(units)
+            if units and _glued(units[-1][0], piece, spaced):
+                units[-1][0] += (" " if spaced else "") + piece
+            else:
+                units.append([piece, spaced])
+    return tuple((str(u[0]), bool(u[1])) for u in units)
+
+
+def wrap(text: str, width: float, measure: Measure) -> list[str]:
+    """Lines of ``text`` no wider than ``width`` as ``measure`` reads widths (each "\\n" starts a
+    new line). A piece that cannot break (a long word, a long phrase) and is wider than a whole line
+    is cut where the kinsoku rules allow, outside katakana words and numbers where it can be."""
+    lines: list[str] = []
+    space = measure(" ")
+    for paragraph in text.split("\n"):
+        current, used = "", 0.0
+        for piece, spaced in segments(paragraph):
+            # widths add up (no kerning in the fonts or cells used), so each piece is measured once
+            size = measure(piece)
+            extra = size + (space if spaced and current else 0.0)
+            if used + extra <= width or not current:
+                current = f"{current}{' ' if spaced and current else ''}{piece}"
+                used += extra
+            else:
+                lines.append(current)
+                current, used = piece, size
+            while used > width and len(current) > 1:  # a piece wider than a line
+                cut = _cut(current, width, measure)
+                lines.append(current[:cut].rstrip(" "))
+                current = current[cut:].lstrip(" ")
+                used = measure(current)
+        lines.append(current)
+    return lines
+
+
+def _cut(piece: str, width: float, measure: Measure) -> int:
+    """Where to cut a piece wider than a line: as late as fits, at a space if there is one, else
+    where the kinsoku rules allow outside a katakana word or a number, else where they allow."""
+    fit = len(piece) - 1
+    while fit > 1 and measure(piece[:fit]) > width:
+        fit -= 1
+
+    def allowed(n: int) -> bool:  # read past the spaces a cut there would drop
+        before, after = piece[:n].rstrip(" "), piece[n:].lstrip(" ")
+        return bool(before) and bool(after) and after[0] not in NO_START and before[-1] not in NO_END
+
+    def inside_word(n: int) -> bool:
+        a, b = piece[n - 1], piece[n]
+        return (_is_katakana(a) and _is_katakana(b)) or (a.isdigit() and (b.isdigit() or is_japanese(b))) or (
+            a.isascii() and b.isascii() and a.isalnum() and b.isalnum())
+
+    for n in range(fit, 0, -1):
+        if (piece[n] == " " or piece[n - 1] == " ") and allowed(n):
+            return n
+    for n in range(fit, 0, -1):
+        if allowed(n) and not inside_word(n):
+            return n
+    for n in range(fit, 0, -1):
+        if allowed(n):
+            return n
+    return max(fit, 1)
+
+
+def cell_width(text: str) -> int:
+    """Terminal cells ``text`` takes: two for wide (East Asian) characters, none for combining marks."""
+    cells = 0
+    for ch in text:
+        if unicodedata.combining(ch):
+            continue
+        cells += 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+    return cells

@@ -1,0 +1,48 @@
+"""The engine contract (companion/rules/engine.py): every engine in the registry offers every name
+the contract lists, and the registry's engines are the games' own modules."""
+
+from __future__ import annotations
+
+import inspect
+
+import pytest
+
+from companion.rules import dragoness, fortress, homalet
+from companion.rules.engine import Engine
+from companion.rules.games import DRAGONESS, ENGINES, FORTRESS, HOMALET
+
+MEMBERS = sorted(name for name in vars(Engine) if not name.startswith("_"))
+
+
+def test_the_contract_lists_the_documented_names() -> None:
+    for name in ("GAME", "TITLE", "MIN_PLAYERS", "MAX_PLAYERS", "ASSUMPTIONS", "NOTATION", "Deck", "ACTIONS",
+                 "action_to_data", "action_from_data", "Correct", "make_setup", "new_state", "apply", "fold",
+                 "allowed", "describe", "finished", "settle_input", "parse_line", "action_line"):
+        assert name in MEMBERS
+
+
+def test_the_registry_holds_each_game_by_its_name() -> None:
+    assert {"fortress": fortress, "homalet": homalet, "dragoness": dragoness} == ENGINES
+    assert (fortress, homalet, dragoness) == (FORTRESS, HOMALET, DRAGONESS)
+    for game, engine in ENGINES.items():
+        assert game == engine.GAME
+
+
+@pytest.mark.parametrize("game", sorted(ENGINES))
+def test_every_engine_offers_every_name_of_the_contract(game: str) -> None:
+    engine = ENGINES[game]
+    for name in MEMBERS:
+        assert hasattr(engine, name), f"{game} lacks {name}"
+        member = vars(Engine)[name]
+        if inspect.isfunction(member):  # a function of the contract: callable with its positional arguments
+            wanted = [p for p in inspect.signature(member).parameters.values() if p.name != "self"]
+            got = inspect.signature(getattr(engine, name))
+            got.bind(*[None] * sum(p.default is inspect.Parameter.empty for p in wanted))
+
+
+@pytest.mark.parametrize("game", sorted(ENGINES))
+def test_every_engine_has_a_correction_and_the_action_kinds(game: str) -> None:
+    engine = ENGINES[game]
+    assert engine.Correct in engine.ACTIONS
+    assert engine.MIN_PLAYERS <= engine.MAX_PLAYERS
+    assert all(isinstance(rule, str) for rule, _ in engine.ASSUMPTIONS)
