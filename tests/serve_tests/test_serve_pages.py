@@ -395,3 +395,19 @@ def test_a_page_following_a_game_keeps_it_however_many_games_are_asked_for(db: P
             follower.game(game_id)
         assert len(follower.games) == MAX_FOLLOWED  # the followed one and those asked for last
         assert ids[0] in follower.games and ids[1] not in follower.games and ids[-1] in follower.games
+
+
+async def test_a_game_stored_from_its_score_sheet_shows_its_settlement(served: Served, db: Path) -> None:
+    from companion.settle import settle_text
+
+    table, client = served
+    results = json.loads((Path(__file__).resolve().parents[2] / "examples" / "fortress.json").read_text())
+    with Store.open(db) as store:
+        game_id = store.new_result_game("fortress", results)
+        answer = store.load(game_id).settle(explain=True, lang="ja")
+    assert answer is not None
+    page = await (await client.get(f"/{table.tokens.game(game_id)}/game/{game_id}?lang=ja")).text()
+    assert "スコアシートから記録されたゲーム" in page
+    for line in settle_text(answer, "ja").splitlines():
+        if line.strip():
+            assert html.escape(line) in page
