@@ -113,3 +113,13 @@ def test_the_load_script_runs_bounded_on_loopback_and_reports_delay_and_memory()
     assert "1000 of 1000 got an empty 404" in run.stdout
     last = run.stdout.strip().splitlines()[-1]
     assert re.fullmatch(r"p99 delay: \d+ ms; app tab memory: \d+ MB each", last), last
+
+
+def test_a_file_that_is_not_a_games_file_is_refused_in_one_sentence(tmp_path: Path) -> None:
+    other = tmp_path / "notes.sqlite3"
+    other.write_bytes(b"these are not games\n" * 100)
+    run = subprocess.run([sys.executable, "-m", "companion", "serve", "--port", "0", "--db", str(other)],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 2 and run.stdout == ""
+    assert run.stderr.count("\n") == 1 and "Traceback" not in run.stderr
+    assert other.read_bytes() == b"these are not games\n" * 100  # never written
