@@ -186,6 +186,7 @@ class Table:
         command = app_command or "exec " + shlex.join([sys.executable, "-m", "companion"])  # exec: no shell left behind
         self.apps = TableApps(command, db_path)
         self._watcher: asyncio.Task[None] | None = None
+        self.public_base = ""  # http://ADDRESS:PORT as printed at start (phones use it)
 
     # ------------------------------------------------------------------ the application
 
@@ -277,6 +278,8 @@ class Table:
     async def index(self, request: web.Request) -> web.Response:
         lang = _lang_of(request, self.lang)
         base = f"{request.scheme}://{request.host}"
+        if self.public_base and _loopback(request.host.rsplit(":", 1)[0].strip("[]")):
+            base = self.public_base  # the scorer is on this computer: the codes carry the address phones use
         master = self.tokens.master
         parts = [f'<p><a href="/{master}/app/"><b>{esc(say("index.app", lang))}</b></a></p>',
                  f'<p class="private">{esc(say("index.private", lang))}</p>',
@@ -294,8 +297,9 @@ class Table:
                              for seat, name in enumerate(summary.players))
             parts.append(f'<div class="game"><h3>{esc(title)}</h3>'
                          f'<p><a href="{board}">{esc(say("index.board", lang))}</a></p>'
-                         f"<p>{esc(say('index.coach', lang))}: {seats}</p>"
-                         f"<p class=\"sub\">{esc(say('index.share', lang))}</p>{pages.qr_svg(base + board)}</div>")
+                         f"<p>{esc(say('index.coach', lang))}{seats}</p>"
+                         f"<p class=\"sub\">{esc(say('index.share', lang))}</p>{pages.qr_svg(base + board)}"
+                         f'<p class="sub link">{esc(base + board)}</p></div>')
         other = "en" if lang == "ja" else "ja"
         return web.Response(text=pages.page(say("index.title", lang), lang, "".join(parts), f"?lang={other}"),
                             content_type="text/html")
@@ -428,24 +432,36 @@ async def serve(table: Table, host: str, port: int, started: Callable[[str], Non
         server = site._server
         if port == 0 and isinstance(server, asyncio.base_events.Server) and server.sockets:  # chosen by the system
             bound = server.sockets[0].getsockname()[1]
-        started(f"http://{_url_host(host)}:{bound}/{table.tokens.master}/")
+        table.public_base = f"http://{_url_host(host)}:{bound}"
+        started(f"{table.public_base}/{table.tokens.master}/")
         await stop.wait()
     finally:
         await runner.cleanup()
         table.close()
 
 
+def _loopback(host: str) -> bool:
+    return host in ("localhost", "::1") or host.startswith("127.")
+
+
 def exposure(host: str) -> str:
     """What listening on ``host`` means, as the key of the sentence printed at start: this computer
     only, or a warning that anyone on the network with the link can watch."""
-    return "serve.local" if host in ("127.0.0.1", "localhost", "::1") else "serve.warning"
+    return "serve.local" if _loopback(host) else "serve.warning"
 
 
 def _url_host(host: str) -> str:
+    """The address to put in the printed link: ``host`` itself, or for "every network" this
+    computer's first address on a network (from its own name; nothing is sent), else its name."""
     if host in ("0.0.0.0", "::", ""):
         import socket
 
-        return socket.gethostname()
+        name = socket.gethostname()
+        with contextlib.suppress(OSError):
+            for *_, address in socket.getaddrinfo(name, None, socket.AF_INET):
+                if not _loopback(str(address[0])):
+                    return str(address[0])
+        return name
     return f"[{host}]" if ":" in host else host
 
 

@@ -11,7 +11,7 @@ WORDS: dict[str, Msg] = {
     "index.none": Msg("No game yet: start one in the table app.",
                       "ゲームはまだありません。卓のアプリで始めてください。"),
     "index.board": Msg("Scoreboard for everyone", "みんなのスコアボード"),
-    "index.coach": Msg("Private coach, one link a player", "ひとりずつの個人コーチ"),
+    "index.coach": Msg("Private coach, one link a player: ", "ひとりずつの個人コーチ："),
     "index.share": Msg("Show this code to the table: it opens this game's scoreboard and coach, nothing else.",
                        "このコードを卓のみんなに見せてください。このゲームのスコアボードとコーチだけが開けます。"),
     "index.private": Msg("This page and the app link are for the scorer only: they can change every game.",
