@@ -22,7 +22,7 @@ WORDS: dict[str, Msg] = {
     "board.score": Msg("Score so far", "現在の得点"),
     "board.rulings": Msg("Last rulings (newest first)", "最近の裁定（新しい順）"),
     "board.none": Msg("No move yet.", "まだ手はありません。"),
-    "board.over": Msg("The game is over: the settlement", "ゲーム終了：精算"),
+    "board.over": Msg("The game is over: the settlement", "ゲーム終了：得点計算"),
     "board.sheet": Msg("A game stored from its score sheet", "スコアシートから記録されたゲーム"),
     "board.moves": Msg("moves", "手"),
     "board.live": Msg("Updates by itself.", "自動で更新されます。"),
