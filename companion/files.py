@@ -81,12 +81,14 @@ def atomic_target(path: str | Path) -> Iterator[Path]:
         raise WriteRefused(f"cannot write {where(target)}: folder {where(folder)} is not writable",
                            f"{where(target)} に書き込めません：フォルダ {where(folder)} は書き込み禁止です")
     if special:  # build it where temporary files go, then copy
-        fd, temp = tempfile.mkstemp(prefix="companion.", suffix=".part")
+        prefix, place = f"companion.{os.getpid()}.", Path(tempfile.gettempdir())
     else:
         remove_leftovers(folder, target.name)
-        fd, temp = tempfile.mkstemp(prefix=temp_name(target), suffix=".part", dir=folder)
-    os.close(fd)
+        prefix, place = temp_name(target), folder
+    temp: str | None = None
     try:
+        fd, temp = tempfile.mkstemp(prefix=prefix, suffix=".part", dir=place)
+        os.close(fd)
         yield Path(temp)
         if special:
             with open(temp, "rb") as source, open(target, "wb") as sink:
@@ -98,8 +100,11 @@ def atomic_target(path: str | Path) -> Iterator[Path]:
         os.chmod(temp, 0o666 & ~current_umask())
         os.replace(temp, target)
     except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(temp)
+        # Stopped (Ctrl-C, SIGTERM) the instant the file was made, before its name was known here:
+        # it is this process's, and its name says so.
+        for entry in [Path(temp)] if temp is not None else place.glob(glob.escape(prefix) + "*.part"):
+            with contextlib.suppress(FileNotFoundError):
+                entry.unlink()
         raise
 
 

@@ -5,12 +5,15 @@ arithmetic, the record as QR code texts, the subtitle), drawn by :mod:`printable
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.rules.common import Lang, Msg, refuse
 
+if TYPE_CHECKING:
+    from companion.store import Store
 
-def sheet_content(store: Any, game_id: int, lang: Lang) -> tuple[dict[str, Any], list[str], str]:
+
+def sheet_content(store: Store, game_id: int, lang: Lang) -> tuple[dict[str, Any], list[str], str]:
     """The settle answer (with its arithmetic), the record's code texts and the sheet's subtitle (the
     game's number, when it ended, the record's check that a refused import names) of a finished game
     in ``store``; an unfinished game is refused."""
@@ -33,7 +36,7 @@ def sheet_content(store: Any, game_id: int, lang: Lang) -> tuple[dict[str, Any],
     return answer, payloads, subtitle.text(lang)
 
 
-def write_result_sheet(store: Any, game_id: int, path: Path, lang: Lang, paper: str = "a4") -> int:
+def write_result_sheet(store: Store, game_id: int, path: Path, lang: Lang, paper: str = "a4") -> int:
     """Draw the result sheet of finished game ``game_id`` of an open store into ``path`` (written
     atomically by the printables); the number of pages. What the app's settlement prints."""
     answer, payloads, subtitle = sheet_content(store, game_id, lang)

@@ -109,7 +109,7 @@ async def keys_timed(runs: int, db: Path) -> dict[str, float]:
             display(screen, update)
             frames.append(time.perf_counter())
 
-        app._display = watched  # type: ignore[method-assign]
+        app._display = watched  # type: ignore[method-assign,assignment]
         app.open_game(game_id)
         await pilot.pause()
         screen = app.screen

@@ -181,7 +181,8 @@ async def run(args: argparse.Namespace) -> int:
                 await play.stdin.drain()
                 ruling = await asyncio.wait_for(play.stdout.readline(), 30)
                 if not ruling:
-                    raise SystemExit(f"companion play stopped at move {n}: {(await play.stderr.read()).decode()}")
+                    why = (await play.stderr.read()).decode() if play.stderr is not None else ""
+                    raise SystemExit(f"companion play stopped at move {n}: {why}")
                 stored[n] = time.time()
                 await asyncio.sleep(args.pace)
             play.stdin.close()

@@ -10,12 +10,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App, SystemCommand
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.reactive import reactive
 from textual.screen import Screen
 
+from companion.app.keys import HELP, IN_PALETTE, LANG, bindings
 from companion.app.screens.base import LangScreen
-from companion.app.words import say
+from companion.app.words import W, say
 from companion.rules.common import Lang, Msg, Refusal
 
 if TYPE_CHECKING:
@@ -48,10 +49,7 @@ def locale_lang() -> Lang:
 class CompanionApp(App[None]):
     CSS_PATH = Path(__file__).with_name("app.tcss")  # absolute: a subclass elsewhere finds it too
     TITLE = "companion"
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f1", "help", "Help", show=False),
-        Binding("f2", "toggle_lang", "Language", show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings(HELP, LANG)
 
     lang: reactive[Lang] = reactive[Lang]("en", init=False)
 
@@ -65,7 +63,7 @@ class CompanionApp(App[None]):
 
     # ------------------------------------------------------------------ the safety net
 
-    def _handle_exception(self, error: Exception) -> None:
+    def _handle_exception(self, error: Exception) -> None:  # Textual private: pinned (test_app_textual_hook.py)
         """A bug anywhere while drawing or handling a key: one sentence and back to the home screen,
         never a traceback and never the app closed (every stored action stays; the game can be
         resumed). Textual would end the app here; the broken screen's messages have stopped, so it
@@ -103,8 +101,8 @@ class CompanionApp(App[None]):
 
     # ------------------------------------------------------------------ language
 
-    def say(self, key: str) -> str:
-        return say(key, self.lang)
+    def say(self, word: Msg) -> str:
+        return say(word, self.lang)
 
     def text(self, msg: Msg) -> str:
         return msg.text(self.lang)
@@ -126,17 +124,17 @@ class CompanionApp(App[None]):
         try:
             save_lang(self.lang)
         except OSError as error:  # the choice holds for this run; say why it is not remembered
-            self.notify(self.say("lang.not_saved") + str(error.strerror or error), severity="warning")
+            self.notify(self.say(W.lang_not_saved) + str(error.strerror or error), severity="warning")
         except Refusal as refusal:
-            self.notify(self.say("lang.not_saved") + self.text(refusal.msg), severity="warning")
-        self.notify(self.say("lang.switched"), timeout=2)
+            self.notify(self.say(W.lang_not_saved) + self.text(refusal.msg), severity="warning")
+        self.notify(self.say(W.lang_switched), timeout=2)
 
     def action_command_palette(self) -> None:
         """Textual's palette, its words in the app's language."""
         from companion.app.widgets.palette import Palette
 
         if self.use_command_palette and not isinstance(self.screen, Palette):
-            self.push_screen(Palette(self.say("palette.search"), self.say("palette.none"), id="--command-palette"))
+            self.push_screen(Palette(self.say(W.palette_search), self.say(W.palette_none), id="--command-palette"))
 
     # ------------------------------------------------------------------ routing
 
@@ -185,7 +183,7 @@ class CompanionApp(App[None]):
         if games:
             self.open_game(games[0].id)
         else:
-            self.notify(self.say("home.none"))
+            self.notify(self.say(W.home_none))
 
     def open_game(self, game_id: int) -> None:
         """Show a stored game: its tracking screen, or the settlement once it is over."""
@@ -226,7 +224,7 @@ class CompanionApp(App[None]):
         except OSError as error:
             self.notify(f"{path}: {error.strerror}", severity="error")
             return
-        self.notify(self.say("track.exported") + str(path), timeout=12)  # long enough to read the path
+        self.notify(self.say(W.track_exported) + str(path), timeout=12)  # long enough to read the path
 
     def print_result(self, game_id: int) -> None:
         """Write the game's result sheet (PDF, its record in QR codes) into the current folder, in a
@@ -248,7 +246,7 @@ class CompanionApp(App[None]):
         except OSError as error:
             self.call_from_thread(self.notify, f"{path}: {error.strerror}", severity="error")
             return
-        self.call_from_thread(self.notify, self.say("settle.printed") + str(path), timeout=12)
+        self.call_from_thread(self.notify, self.say(W.settle_printed) + str(path), timeout=12)
 
     def home(self) -> None:
         """Back to the home screen, whatever is open above it."""
@@ -261,18 +259,17 @@ class CompanionApp(App[None]):
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         s = self.say
-        yield SystemCommand(s("cmd.new"), s("cmd.new.help"), self.action_new_game)
-        yield SystemCommand(s("cmd.resume"), s("cmd.resume.help"), self.action_resume)
-        yield SystemCommand(s("home.sheet"), s("cmd.sheet.help"), self.action_sheet)
-        yield SystemCommand(s("home.history"), s("cmd.history.help"), self.action_history)
-        yield SystemCommand(s("home.stats"), s("cmd.stats.help"), self.action_stats)
-        for name, key in (("undo", "cmd.undo.help"), ("redo", "cmd.redo.help"), ("export", "cmd.export.help")):
-            if hasattr(screen, f"action_{name}"):
-                title = s("cmd.export") if name == "export" else s(f"key.{name}")
-                yield SystemCommand(title, s(key), getattr(screen, f"action_{name}"))
-        yield SystemCommand(s("cmd.lang"), s("cmd.lang.help"), self.action_toggle_lang)
-        yield SystemCommand(s("key.help"), s("cmd.help.help"), self.action_help)
-        yield SystemCommand(s("key.quit"), s("key.quit"), self.action_quit)
+        yield SystemCommand(s(W.cmd_new), s(W.cmd_new_help), self.action_new_game)
+        yield SystemCommand(s(W.cmd_resume), s(W.cmd_resume_help), self.action_resume)
+        yield SystemCommand(s(W.home_sheet), s(W.cmd_sheet_help), self.action_sheet)
+        yield SystemCommand(s(W.home_history), s(W.cmd_history_help), self.action_history)
+        yield SystemCommand(s(W.home_stats), s(W.cmd_stats_help), self.action_stats)
+        for key in IN_PALETTE:
+            if key.palette is not None and hasattr(screen, f"action_{key.action}"):
+                yield SystemCommand(s(key.word), s(key.palette), getattr(screen, f"action_{key.action}"))
+        yield SystemCommand(s(W.cmd_lang), s(W.cmd_lang_help), self.action_toggle_lang)
+        yield SystemCommand(s(W.key_help), s(W.cmd_help_help), self.action_help)
+        yield SystemCommand(s(W.key_quit), s(W.key_quit), self.action_quit)
 
 
 if TYPE_CHECKING:

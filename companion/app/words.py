@@ -7,211 +7,216 @@ from __future__ import annotations
 
 from companion.rules.common import Lang, Msg
 
-WORDS: dict[str, Msg] = {
-    "app.title": Msg("companion — table scoring", "companion — 卓の得点係"),
-    "lang.name": Msg("English", "日本語"),
-    "lang.not_saved": Msg("The language will not be remembered next time: ",
-                          "次回のために言語を保存できませんでした："),
-    "palette.search": Msg("Search for commands…", "コマンドを検索…"),
-    "palette.none": Msg("No matches found", "一致するコマンドはありません"),
-    "lang.switched": Msg("Language: English", "言語：日本語"),
+
+class W:
+    """Every sentence by its name (``say(W.home_new, lang)``): mypy checks each name where it is used."""
+
+    app_title = Msg("companion — table scoring", "companion — 卓の得点係")
+    lang_name = Msg("English", "日本語")
+    lang_not_saved = Msg("The language will not be remembered next time: ",
+                         "次回のために言語を保存できませんでした：")
+    palette_search = Msg("Search for commands…", "コマンドを検索…")
+    palette_none = Msg("No matches found", "一致するコマンドはありません")
+    lang_switched = Msg("Language: English", "言語：日本語")
     # home
-    "home.new": Msg("New game", "新しいゲーム"),
-    "home.sheet": Msg("Settle from a score sheet", "得点表から得点計算"),
-    "home.history": Msg("History", "履歴"),
-    "home.stats": Msg("Statistics", "統計"),
-    "home.help": Msg("Help", "ヘルプ"),
-    "home.lang": Msg("日本語に切り替え", "Switch to English"),
-    "home.quit": Msg("Quit", "終了"),
-    "home.resume": Msg("Resume an unfinished game", "途中のゲームを再開"),
-    "home.menu": Msg("Menu", "メニュー"),
-    "home.none": Msg("No unfinished games.", "途中のゲームはありません。"),
-    "home.loading": Msg("Reading the saved games…", "保存されたゲームを読み込み中…"),
-    "home.store_error": Msg("The saved games cannot be read: ", "保存されたゲームを読めません："),
+    home_new = Msg("New game", "新しいゲーム")
+    home_sheet = Msg("Settle from a score sheet", "得点表から得点計算")
+    home_history = Msg("History", "履歴")
+    home_stats = Msg("Statistics", "統計")
+    home_help = Msg("Help", "ヘルプ")
+    home_lang = Msg("日本語に切り替え", "Switch to English")
+    home_quit = Msg("Quit", "終了")
+    home_resume = Msg("Resume an unfinished game", "途中のゲームを再開")
+    home_menu = Msg("Menu", "メニュー")
+    home_none = Msg("No unfinished games.", "途中のゲームはありません。")
+    home_loading = Msg("Reading the saved games…", "保存されたゲームを読み込み中…")
+    home_store_error = Msg("The saved games cannot be read: ", "保存されたゲームを読めません：")
     # new game
-    "new.title": Msg("New game", "新しいゲーム"),
-    "new.game": Msg("Game", "ゲーム"),
-    "new.players": Msg("Players", "プレイヤー"),
-    "new.players.hint": Msg("names in seating order, clockwise, separated by commas",
-                            "席順（時計回り）に名前をカンマ区切りで"),
-    "new.start": Msg("Start player", "スタートプレイヤー"),
-    "new.start.none": Msg("(the holder of the lowest card leads, D-6)", "（最も低いカードを持つ人が先攻。D-6）"),
-    "new.deck": Msg("Deck file", "デッキファイル"),
-    "new.deck.hint": Msg("empty: the prototype deck", "空欄：試作デッキ"),
-    "new.mode": Msg("Mode", "モード"),
-    "new.mode.track": Msg("Track every move", "全手を記録"),
-    "new.mode.sheet": Msg("Score sheet only", "得点表のみ"),
-    "new.go": Msg("Start", "開始"),
-    "new.discard": Msg("Leave the new game? The names and deck file typed will be lost.",
-                       "新しいゲームをやめますか？入力した名前とデッキファイルは失われます。"),
-    "confirm.yes": Msg("Leave (Y)", "やめる（Y）"),
-    "confirm.no": Msg("Stay (N)", "続ける（N）"),
-    "new.back": Msg("Back", "戻る"),
+    new_title = Msg("New game", "新しいゲーム")
+    new_game = Msg("Game", "ゲーム")
+    new_players = Msg("Players", "プレイヤー")
+    new_players_hint = Msg("names in seating order, clockwise, separated by commas",
+                           "席順（時計回り）に名前をカンマ区切りで")
+    new_start = Msg("Start player", "スタートプレイヤー")
+    new_start_none = Msg("(the holder of the lowest card leads, D-6)", "（最も低いカードを持つ人が先攻。D-6）")
+    new_deck = Msg("Deck file", "デッキファイル")
+    new_deck_hint = Msg("empty: the prototype deck", "空欄：試作デッキ")
+    new_mode = Msg("Mode", "モード")
+    new_mode_track = Msg("Track every move", "全手を記録")
+    new_mode_sheet = Msg("Score sheet only", "得点表のみ")
+    new_go = Msg("Start", "開始")
+    new_discard = Msg("Leave the new game? The names and deck file typed will be lost.",
+                      "新しいゲームをやめますか？入力した名前とデッキファイルは失われます。")
+    confirm_yes = Msg("Leave (Y)", "やめる（Y）")
+    confirm_no = Msg("Stay (N)", "続ける（N）")
+    new_back = Msg("Back", "戻る")
     # tracking
-    "track.entry": Msg("Type an action in table notation; Tab completes, Enter plays",
-                       "卓上記法で入力します（Tabで補完、Enterで確定）"),
-    "track.example": Msg("e.g. ", "例："),
-    "track.example.keys": Msg("   (Tab: legal lines, Enter: play)", "　（Tabで候補、Enterで確定）"),
-    "track.hint": Msg("← Tab", "← Tab"),
-    "track.offers": Msg("Legal now (Tab: next): ", "今できる入力（Tabで次へ）："),
-    "track.no_lines": Msg("No line can be offered now; see what is allowed on the right.",
-                          "今は候補を出せません。右の「今できること」を見てください。"),
-    "settle.qr.open": Msg("QR code (Q)", "QRコード（Q）"),
-    "qr.scan": Msg("Scan with a phone: the result as compact JSON.  Esc: back",
-                   "スマートフォンで読み取れます（結果のJSON）。Escで戻ります。"),
-    "qr.enlarge": Msg("The code needs {0}×{1} cells and the terminal has {2}: enlarge it or "
-                      "zoom out (Ctrl and -); the code shows whole once it fits.",
-                      # no spaces: a line of Japanese may break anywhere, not only at a space
-                      "このQRコードには{0}×{1}マスが必要ですが、端末は{2}です。端末を大きくするか、"
-                      "縮小表示（Ctrlと-）にしてください。収まれば全体が表示されます。"),
-    "track.undone": Msg("Undone: ", "取り消し："),
-    "track.redone": Msg("Redone: ", "やり直し："),
-    "track.elsewhere": Msg("Changed on another device; the last move now: ",
-                           "別の端末で変更されました。現在の最後の手："),
-    "track.elsewhere.none": Msg("Changed on another device: no move is in effect now.",
-                                "別の端末で変更されました。現在有効な手はありません。"),
-    "track.nothing_undo": Msg("Nothing to undo.", "取り消せる手はありません。"),
-    "track.nothing_redo": Msg("Nothing to redo.", "やり直せる手はありません。"),
-    "track.over": Msg("The game is over. ", "ゲーム終了。"),
-    "track.over.sep": Msg(". ", "。"),
-    "track.over.keys": Msg("F5: the settlement, Ctrl+Z: undo the last move.",
-                           "F5で得点計算、Ctrl+Zで最後の手を取り消します。"),
-    "track.finished": Msg("The game is finished: press F5 for the settlement.",
-                          "ゲームは終了しました。F5で得点計算をします。"),
-    "track.not_finished": Msg("The game is not finished yet: ", "ゲームはまだ終わっていません："),
-    "track.refused": Msg("Refused: ", "✕ "),
-    "track.help_hint": Msg("F1: help", "F1でヘルプ"),
-    "track.allowed": Msg("Allowed now", "今できること"),
-    "track.moves": Msg("moves", "手"),
-    "track.exported": Msg("Record written to ", "記録を書き出しました："),
-    "board.deck": Msg("deck", "山札"),
-    "board.captured": Msg("captured:", "獲得："),
-    "board.hand": Msg("hand", "手札"),
-    "board.score": Msg(" score", " 点数"),
-    "board.points": Msg(" points", " 合計"),
-    "board.lead": Msg("lead", "場の色"),
-    "board.sets": Msg("Wilderness sets", "在野の組"),
-    "board.round": Msg("Round", "ラウンド"),
-    "board.pile": Msg("Pile", "パイル"),
-    "board.passed": Msg("passed", "パス"),
-    "board.top": Msg(" (top of the pile)", "（パイルの一番上）"),
-    "track.describe": Msg("Details", "詳細"),
-    "track.preview": Msg("Enter: ", "Enter で："),
-    "coach.captures": Msg("captures (n number / s suit):", "の獲得枚数（数＝数字、スート＝スート）："),
-    "coach.readings": Msg("Readings (the first is taken unless you name one): ",
-                          "ワイルドの数字（指定しなければ最初のものになります）："),
+    track_entry = Msg("Type an action in table notation; Tab completes, Enter plays",
+                      "卓上記法で入力します（Tabで補完、Enterで確定）")
+    track_example = Msg("e.g. ", "例：")
+    track_example_keys = Msg("   (Tab: legal lines, Enter: play)", "　（Tabで候補、Enterで確定）")
+    track_hint = Msg("← Tab", "← Tab")
+    track_offers = Msg("Legal now (Tab: next): ", "今できる入力（Tabで次へ）：")
+    track_no_lines = Msg("No line can be offered now; see what is allowed on the right.",
+                         "今は候補を出せません。右の「今できること」を見てください。")
+    settle_qr_open = Msg("QR code (Q)", "QRコード（Q）")
+    qr_scan = Msg("Scan with a phone: the result as compact JSON.  Esc: back",
+                  "スマートフォンで読み取れます（結果のJSON）。Escで戻ります。")
+    qr_enlarge = Msg("The code needs {0}×{1} cells and the terminal has {2}: enlarge it or "
+                     "zoom out (Ctrl and -); the code shows whole once it fits.",
+                     # no spaces: a line of Japanese may break anywhere, not only at a space
+                     "このQRコードには{0}×{1}マスが必要ですが、端末は{2}です。端末を大きくするか、"
+                     "縮小表示（Ctrlと-）にしてください。収まれば全体が表示されます。")
+    track_undone = Msg("Undone: ", "取り消し：")
+    track_redone = Msg("Redone: ", "やり直し：")
+    track_elsewhere = Msg("Changed on another device; the last move now: ",
+                          "別の端末で変更されました。現在の最後の手：")
+    track_elsewhere_none = Msg("Changed on another device: no move is in effect now.",
+                               "別の端末で変更されました。現在有効な手はありません。")
+    track_nothing_undo = Msg("Nothing to undo.", "取り消せる手はありません。")
+    track_nothing_redo = Msg("Nothing to redo.", "やり直せる手はありません。")
+    track_over = Msg("The game is over. ", "ゲーム終了。")
+    track_over_sep = Msg(". ", "。")
+    track_over_keys = Msg("F5: the settlement, Ctrl+Z: undo the last move.",
+                          "F5で得点計算、Ctrl+Zで最後の手を取り消します。")
+    track_finished = Msg("The game is finished: press F5 for the settlement.",
+                         "ゲームは終了しました。F5で得点計算をします。")
+    track_not_finished = Msg("The game is not finished yet: ", "ゲームはまだ終わっていません：")
+    track_refused = Msg("Refused: ", "✕ ")
+    track_help_hint = Msg("F1: help", "F1でヘルプ")
+    track_allowed = Msg("Allowed now", "今できること")
+    track_moves = Msg("moves", "手")
+    track_exported = Msg("Record written to ", "記録を書き出しました：")
+    board_deck = Msg("deck", "山札")
+    board_captured = Msg("captured:", "獲得：")
+    board_hand = Msg("hand", "手札")
+    board_score = Msg(" score", " 点数")
+    board_points = Msg(" points", " 合計")
+    board_lead = Msg("lead", "場の色")
+    board_sets = Msg("Wilderness sets", "在野の組")
+    board_round = Msg("Round", "ラウンド")
+    board_pile = Msg("Pile", "パイル")
+    board_passed = Msg("passed", "パス")
+    board_top = Msg(" (top of the pile)", "（パイルの一番上）")
+    track_describe = Msg("Details", "詳細")
+    track_preview = Msg("Enter: ", "Enter で：")
+    coach_captures = Msg("captures (n number / s suit):", "の獲得枚数（数＝数字、スート＝スート）：")
+    coach_readings = Msg("Readings (the first is taken unless you name one): ",
+                         "ワイルドの数字（指定しなければ最初のものになります）：")
     # settlement
-    "settle.title": Msg("Settlement", "得点計算"),
-    "settle.winners": Msg("Winners: ", "勝者："),
-    "settle.winner": Msg("Winner: ", "勝者："),
-    "settle.qr": Msg("Scan for the result (compact settle JSON)", "結果のQRコード（得点計算のJSON）"),
-    "settle.export": Msg("Export the record", "記録を書き出す"),
-    "settle.print": Msg("Print the result sheet", "結果用紙を印刷"),
-    "key.print": Msg("Result sheet", "結果用紙"),
-    "settle.printed": Msg("Result sheet written to ", "結果用紙を書き出しました："),
-    "settle.home": Msg("Home", "ホーム"),
-    "settle.score": Msg("score", "得点"),
-    "settle.total": Msg("Totals: ", "合計："),
-    "settle.incomplete": Msg("Not all five rounds are entered yet.", "まだ5ラウンド分が入力されていません。"),
-    "tie.shared.fortress": Msg("Tied for the top score: the win is shared (F-14).",
-                               "最高点が同点のため、勝利を分け合います（F-14）。"),
-    "tie.shared.dragoness": Msg("Tied for the top total: the win is shared (D-11).",
-                                "合計の最高点が同点のため、勝利を分け合います（D-11）。"),
-    "tie.largest.homalet": Msg("Tied for the top score: the tied player holding the largest-numbered card "
-                               "wins (H-12).",
-                               "最高点が同点のため、最も大きな数字のカードを持つ人が勝ちます（H-12）。"),
+    settle_title = Msg("Settlement", "得点計算")
+    settle_winners = Msg("Winners: ", "勝者：")
+    settle_winner = Msg("Winner: ", "勝者：")
+    settle_qr = Msg("Scan for the result (compact settle JSON)", "結果のQRコード（得点計算のJSON）")
+    settle_export = Msg("Export the record", "記録を書き出す")
+    settle_print = Msg("Print the result sheet", "結果用紙を印刷")
+    key_print = Msg("Result sheet", "結果用紙")
+    settle_printed = Msg("Result sheet written to ", "結果用紙を書き出しました：")
+    settle_home = Msg("Home", "ホーム")
+    settle_score = Msg("score", "得点")
+    settle_total = Msg("Totals: ", "合計：")
+    settle_incomplete = Msg("Not all five rounds are entered yet.", "まだ5ラウンド分が入力されていません。")
+    tie_shared_fortress = Msg("Tied for the top score: the win is shared (F-14).",
+                              "最高点が同点のため、勝利を分け合います（F-14）。")
+    tie_shared_dragoness = Msg("Tied for the top total: the win is shared (D-11).",
+                               "合計の最高点が同点のため、勝利を分け合います（D-11）。")
+    tie_largest_homalet = Msg("Tied for the top score: the tied player holding the largest-numbered card "
+                              "wins (H-12).",
+                              "最高点が同点のため、最も大きな数字のカードを持つ人が勝ちます（H-12）。")
     # score sheets
-    "sheet.title": Msg("Score sheet", "得点表"),
-    "sheet.save": Msg("Save the result", "結果を保存"),
-    "sheet.saved": Msg("Saved as game ", "保存しました。ゲーム"),
-    "sheet.incomplete": Msg("Fill in the sheet: ", "得点表を埋めてください："),
-    "sheet.fortress.columns": Msg("columns, e.g. R5 Y5 / G6 / B9", "縦列（例：赤5 黄5 / 緑6 / 青9）"),
-    "sheet.fortress.hand": Msg("hand left, e.g. R3 B2", "残り手札（例：赤3 青2）"),
-    "sheet.homalet.pile": Msg("score pile, e.g. 07 17 26", "獲得札（例：07 17 26）"),
-    "sheet.dragoness.out": Msg("went out", "上がり"),
-    "sheet.dragoness.round": Msg("Round", "ラウンド"),
-    "sheet.dragoness.left": Msg("cards left", "残り枚数"),
-    "sheet.dragoness.start": Msg("As each round ends, choose who went out and write everyone's cards left: "
-                                 "the points add up here.",
-                                 "ラウンドが終わるたびに、上がった人と各自の残り枚数を入力すると、ここで得点を合計します。"),
-    "field.columns": Msg("columns", "横の枚数"),
-    "field.tallest": Msg("tallest", "最も多い縦列"),
-    "field.pair": Msg("pair", "裏向きペア"),
-    "field.points": Msg("points", "得点"),
-    "field.penalty": Msg("penalty", "失点"),
-    "field.cards": Msg("cards", "基本点"),
-    "field.same_digit": Msg("same digit", "同数ボーナス"),
-    "field.run": Msg("run", "連番ボーナス"),
-    "field.spring": Msg("spring", "春マーク"),
+    sheet_title = Msg("Score sheet", "得点表")
+    sheet_save = Msg("Save the result", "結果を保存")
+    sheet_saved = Msg("Saved as game ", "保存しました。ゲーム")
+    sheet_incomplete = Msg("Fill in the sheet: ", "得点表を埋めてください：")
+    sheet_fortress_columns = Msg("columns, e.g. R5 Y5 / G6 / B9", "縦列（例：赤5 黄5 / 緑6 / 青9）")
+    sheet_fortress_hand = Msg("hand left, e.g. R3 B2", "残り手札（例：赤3 青2）")
+    sheet_homalet_pile = Msg("score pile, e.g. 07 17 26", "獲得札（例：07 17 26）")
+    sheet_dragoness_out = Msg("went out", "上がり")
+    sheet_dragoness_round = Msg("Round", "ラウンド")
+    sheet_dragoness_left = Msg("cards left", "残り枚数")
+    sheet_dragoness_start = Msg("As each round ends, choose who went out and write everyone's cards left: "
+                                "the points add up here.",
+                                "ラウンドが終わるたびに、上がった人と各自の残り枚数を入力すると、ここで得点を合計します。")
+    field_columns = Msg("columns", "横の枚数")
+    field_tallest = Msg("tallest", "最も多い縦列")
+    field_pair = Msg("pair", "裏向きペア")
+    field_points = Msg("points", "得点")
+    field_penalty = Msg("penalty", "失点")
+    field_cards = Msg("cards", "基本点")
+    field_same_digit = Msg("same digit", "同数ボーナス")
+    field_run = Msg("run", "連番ボーナス")
+    field_spring = Msg("spring", "春マーク")
     # history / stats
-    "history.title": Msg("History", "履歴"),
-    "stats.title": Msg("Statistics", "統計"),
-    "col.id": Msg("#", "#"),
-    "history.empty": Msg("No games stored yet: start one from the home screen.",
-                         "保存されたゲームはまだありません。ホーム画面から始めてください。"),
-    "stats.empty": Msg("No statistics yet: they come from finished games, and none is stored.",
-                       "統計はまだありません。終了したゲームから集計しますが、まだ一つもありません。"),
-    "col.game": Msg("Game", "ゲーム"),
-    "col.players": Msg("Players", "プレイヤー"),
-    "col.when": Msg("Last change", "最終更新"),
-    "col.state": Msg("State", "状態"),
-    "col.winners": Msg("Winners", "勝者"),
-    "col.player": Msg("Player", "プレイヤー"),
-    "col.played": Msg("Played", "対戦"),
-    "col.won": Msg("Won", "勝利"),
-    "col.best": Msg("Best", "最高"),
-    "col.worst": Msg("Worst", "最低"),
-    "col.rate": Msg("Win %", "勝率"),
-    "col.average": Msg("Average", "平均"),
-    "col.last": Msg("Last played", "最終"),
-    "col.moves": Msg("Moves", "手数"),
-    "state.sheet": Msg("score sheet", "得点表"),
-    "key.sort": Msg("Sort by column", "列で並べ替え"),
-    "key.open": Msg("Open", "開く"),
-    "state.finished": Msg("finished", "終了"),
-    "state.playing": Msg("playing", "進行中"),
+    history_title = Msg("History", "履歴")
+    stats_title = Msg("Statistics", "統計")
+    col_id = Msg("#", "#")
+    history_empty = Msg("No games stored yet: start one from the home screen.",
+                        "保存されたゲームはまだありません。ホーム画面から始めてください。")
+    stats_empty = Msg("No statistics yet: they come from finished games, and none is stored.",
+                      "統計はまだありません。終了したゲームから集計しますが、まだ一つもありません。")
+    col_game = Msg("Game", "ゲーム")
+    col_players = Msg("Players", "プレイヤー")
+    col_when = Msg("Last change", "最終更新")
+    col_state = Msg("State", "状態")
+    col_winners = Msg("Winners", "勝者")
+    col_player = Msg("Player", "プレイヤー")
+    col_played = Msg("Played", "対戦")
+    col_won = Msg("Won", "勝利")
+    col_best = Msg("Best", "最高")
+    col_worst = Msg("Worst", "最低")
+    col_rate = Msg("Win %", "勝率")
+    col_average = Msg("Average", "平均")
+    col_last = Msg("Last played", "最終")
+    col_moves = Msg("Moves", "手数")
+    state_sheet = Msg("score sheet", "得点表")
+    key_sort = Msg("Sort by column", "列で並べ替え")
+    key_open = Msg("Open", "開く")
+    state_finished = Msg("finished", "終了")
+    state_playing = Msg("playing", "進行中")
     # help
-    "help.title": Msg("Help", "ヘルプ"),
-    "help.keys": Msg("Keys", "キー"),
-    "help.notation": Msg("Table notation", "卓上記法"),
-    "help.assumptions": Msg("Assumptions (where the original rules are silent)", "前提（原典に記載のない点）"),
-    "help.close": Msg("Escape closes this help.", "Escでヘルプを閉じます。"),
+    help_title = Msg("Help", "ヘルプ")
+    help_keys = Msg("Keys", "キー")
+    help_notation = Msg("Table notation", "卓上記法")
+    help_assumptions = Msg("Assumptions (where the original rules are silent)", "前提（原典に記載のない点）")
+    help_close = Msg("Escape closes this help.", "Escでヘルプを閉じます。")
     # keys, for the footer, help and the command palette
-    "key.qr": Msg("QR code", "QRコード"),
-    "key.help": Msg("Help", "ヘルプ"),
-    "key.lang": Msg("日本語", "English"),
-    "key.undo": Msg("Undo", "取り消し"),
-    "key.redo": Msg("Redo", "やり直し"),
-    "key.settle": Msg("Settle", "得点計算"),
-    "key.back": Msg("Back", "戻る"),
-    "key.quit": Msg("Quit", "終了"),
-    "key.palette": Msg("Commands", "コマンド"),
-    "key.complete": Msg("Complete the suggestion", "候補を補完"),
-    "key.play": Msg("Play the line", "入力を確定"),
-    "cmd.new": Msg("New game", "新しいゲーム"),
-    "cmd.new.help": Msg("Start a game of any of the three", "3つのゲームのどれかを始めます"),
-    "cmd.resume": Msg("Resume", "再開"),
-    "cmd.resume.help": Msg("Continue the most recent unfinished game", "最近の途中のゲームを続けます"),
-    "cmd.undo.help": Msg("Take back the last action", "最後の手を取り消します"),
-    "cmd.redo.help": Msg("Play again the action last undone", "取り消した手をやり直します"),
-    "cmd.lang": Msg("Language: 日本語 / English", "言語：日本語 / English"),
-    "cmd.lang.help": Msg("Switch between Japanese and English", "日本語と英語を切り替えます"),
-    "cmd.help.help": Msg("Keys, notation and assumptions", "キー・卓上記法・前提"),
-    "cmd.export": Msg("Export the record", "記録を書き出す"),
-    "cmd.export.help": Msg("Write this game's record as JSON", "このゲームの記録をJSONで書き出します"),
-    "cmd.history.help": Msg("Every stored game", "保存されたすべてのゲーム"),
-    "cmd.stats.help": Msg("Games and wins by player", "プレイヤーごとの対戦数と勝利数"),
-    "cmd.sheet.help": Msg("Enter a finished game from its score sheet", "終わったゲームを得点表から入力します"),
-    "cmd.no_game": Msg("No game is open.", "開いているゲームはありません。"),
-}
+    key_qr = Msg("QR code", "QRコード")
+    key_help = Msg("Help", "ヘルプ")
+    key_lang = Msg("日本語", "English")
+    key_undo = Msg("Undo", "取り消し")
+    key_redo = Msg("Redo", "やり直し")
+    key_settle = Msg("Settle", "得点計算")
+    key_back = Msg("Back", "戻る")
+    key_quit = Msg("Quit", "終了")
+    key_palette = Msg("Commands", "コマンド")
+    key_complete = Msg("Complete the suggestion", "候補を補完")
+    key_play = Msg("Play the line", "入力を確定")
+    cmd_new = Msg("New game", "新しいゲーム")
+    cmd_new_help = Msg("Start a game of any of the three", "3つのゲームのどれかを始めます")
+    cmd_resume = Msg("Resume", "再開")
+    cmd_resume_help = Msg("Continue the most recent unfinished game", "最近の途中のゲームを続けます")
+    cmd_undo_help = Msg("Take back the last action", "最後の手を取り消します")
+    cmd_redo_help = Msg("Play again the action last undone", "取り消した手をやり直します")
+    cmd_lang = Msg("Language: 日本語 / English", "言語：日本語 / English")
+    cmd_lang_help = Msg("Switch between Japanese and English", "日本語と英語を切り替えます")
+    cmd_help_help = Msg("Keys, notation and assumptions", "キー・卓上記法・前提")
+    cmd_export = Msg("Export the record", "記録を書き出す")
+    cmd_export_help = Msg("Write this game's record as JSON", "このゲームの記録をJSONで書き出します")
+    cmd_history_help = Msg("Every stored game", "保存されたすべてのゲーム")
+    cmd_stats_help = Msg("Games and wins by player", "プレイヤーごとの対戦数と勝利数")
+    cmd_sheet_help = Msg("Enter a finished game from its score sheet", "終わったゲームを得点表から入力します")
+    cmd_no_game = Msg("No game is open.", "開いているゲームはありません。")
 
 
-def say(key: str, lang: Lang) -> str:
-    """The sentence ``key`` in ``lang``."""
-    return WORDS[key].text(lang)
+WORDS: dict[str, Msg] = {name: word for name, word in vars(W).items() if isinstance(word, Msg)}  # by name
+
+
+def say(word: Msg, lang: Lang) -> str:
+    """The sentence ``word`` (one of :class:`W`) in ``lang``."""
+    return word.text(lang)
 
 
 def with_help(refusal: str, lang: Lang) -> str:
     """A refused line's reason and form, then where the whole notation is (F1): issue 18's short refusal."""
     end = "" if refusal.endswith(("。", "？", "?", ".", "!")) else ("。" if lang == "ja" else ".")
-    return refusal + end + ("" if lang == "ja" else " ") + say("track.help_hint", lang)
+    return refusal + end + ("" if lang == "ja" else " ") + say(W.track_help_hint, lang)

@@ -4,6 +4,7 @@ put into the player's language (the operating system's reasons: :mod:`companion.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from companion.rules.common import Lang, Msg
 
@@ -64,6 +65,18 @@ HELP = {
     "force": Msg("replace the folder even if it holds other files (never one with subfolders)",
                  "ほかのファイルがあってもフォルダを置き換えます（サブフォルダがある場合は不可）"),
 }
+
+def helper(lang: Lang, *more: dict[str, Msg]) -> Callable[[str], str]:
+    """``say(key)``: the help text ``key`` in ``lang``, from :data:`HELP` or the tables ``more``."""
+
+    def say(key: str) -> str:
+        for table in more:
+            if key in table:
+                return table[key].text(lang)
+        return HELP[key].text(lang)
+
+    return say
+
 
 HEADINGS = {"usage: ": "使い方：", "positional arguments": "引数", "options": "オプション"}
 

@@ -50,8 +50,9 @@ def _is_katakana(ch: str) -> bool:
 
 
 def _word_char(ch: str) -> bool:
-    """A character of a Latin word or a number (not Japanese, not a space)."""
-    return not is_japanese(ch) and not ch.isspace()
+    """A character of a Latin word or a number (not Japanese, not a space, not a non-ASCII mark such
+    as "…", after which a line may break)."""
+    return not is_japanese(ch) and not ch.isspace() and (ch.isascii() or unicodedata.category(ch) != "Po")
 
 
 def _glued(before: str, after: str, spaced: bool) -> bool:

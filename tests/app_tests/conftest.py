@@ -4,10 +4,30 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from companion.app.app import CompanionApp
+
+
+@pytest.fixture(autouse=True)
+def no_bug_caught(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every app a test makes ends with nothing in its safety net (``app.bugs``): a bug the net caught
+    would otherwise pass unseen, the screen having gone home with a sentence. A test of the net itself
+    says so with ``@pytest.mark.bugs_expected``."""
+    made: list[CompanionApp] = []
+    start = CompanionApp.__init__
+
+    def init(self: CompanionApp, *args: Any, **kwargs: Any) -> None:
+        start(self, *args, **kwargs)
+        made.append(self)
+
+    monkeypatch.setattr(CompanionApp, "__init__", init)
+    yield
+    if request.node.get_closest_marker("bugs_expected") is None:
+        caught = [f"{type(bug).__name__}: {bug}" for app in made for bug in app.bugs]
+        assert caught == [], f"the app's safety net caught {len(caught)} bug(s): {caught}"
 
 
 @pytest.fixture
@@ -17,7 +37,3 @@ def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     monkeypatch.chdir(tmp_path)  # an export lands here
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))  # the language chosen is remembered here
     yield path
-
-
-def make_app(db: Path, lang: str = "en") -> CompanionApp:
-    return CompanionApp(lang="ja" if lang == "ja" else "en", db_path=str(db))

@@ -11,9 +11,8 @@ from textual.widgets import OptionList
 from companion.app.screens.home import HomeScreen
 from companion.app.screens.new_game import NewGameScreen
 from companion.store import Store
-
-from .conftest import make_app
-from .games import GAMES, PLAYERS
+from tests.helpers.app import make_app
+from tests.helpers.app_games import GAMES, PLAYERS
 
 
 def titles(app: object) -> tuple[str, str]:

@@ -15,9 +15,8 @@ from companion.app.screens.sheet import SheetScreen
 from companion.app.widgets.qr import half_blocks, qr_matrix
 from companion.settle import settle
 from companion.store import Store
-
-from .conftest import make_app
-from .games import GAMES, PLAYERS, WINNERS
+from tests.helpers.app import make_app
+from tests.helpers.app_games import GAMES, PLAYERS, WINNERS
 
 
 def text_of(app: object, selector: str) -> str:
@@ -147,6 +146,7 @@ async def test_the_settlement_shows_each_players_arithmetic(db: Path, lang: str)
         for line in GAMES["fortress"]:
             live.play_line(line)
         expected = live.settle(True, "ja" if lang == "ja" else "en")
+        assert expected is not None
     app = make_app(db, lang)
     async with app.run_test(size=(80, 24)) as pilot:
         app.open_game(1)
@@ -196,7 +196,11 @@ def test_companion_with_no_arguments_opens_the_app(monkeypatch: pytest.MonkeyPat
     from companion.cli import main
 
     opened: list[str | None] = []
-    monkeypatch.setattr(companion.app, "run", lambda lang=None: opened.append(lang) or 0)
+    def run(lang: str | None = None) -> int:
+        opened.append(lang)
+        return 0
+
+    monkeypatch.setattr(companion.app, "run", run)
     assert main([]) == 0 and main(["--lang", "ja"]) == 0
     assert opened[1] == "ja" and len(opened) == 2
 
@@ -279,7 +283,9 @@ async def test_the_qr_code_has_its_own_screen_that_says_when_it_does_not_fit(db:
         live = store.load(store.new_game("fortress", PLAYERS, start=0))
         for line in GAMES["fortress"]:
             live.play_line(line)
-        data = compact_json(live.settle(False, "en"))
+        answer = live.settle(False, "en")
+        assert answer is not None
+        data = compact_json(answer)
     size = len(qr_matrix(data))
     for terminal, fits in (((80, 24), False), ((size + 4, size // 2 + 6), True)):
         app = make_app(db)

@@ -10,8 +10,10 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from .conftest import make_app
-from .games import GAMES, PLAYERS
+from companion.app.app import CompanionApp
+from companion.app.screens.home import HomeScreen
+from tests.helpers.app import make_app
+from tests.helpers.app_games import GAMES, PLAYERS
 
 SIZES = [(80, 24), (120, 40)]
 LANGS = ["en", "ja"]
@@ -26,9 +28,10 @@ def middle_of(game: str) -> list[str]:
 @pytest.mark.parametrize("lang", LANGS)
 def test_home(snap_compare: Any, db: Path, lang: str, size: tuple[int, int]) -> None:
     async def prepare(pilot: Pilot[Any]) -> None:
-        app = pilot.app
-        app.store.new_game("homalet", PLAYERS, start=1)  # type: ignore[attr-defined]
-        app.screen.list_unfinished()
+        app, screen = pilot.app, pilot.app.screen
+        assert isinstance(app, CompanionApp) and isinstance(screen, HomeScreen)
+        app.store.new_game("homalet", PLAYERS, start=1)
+        screen.list_unfinished()
         await pilot.pause()
 
     assert snap_compare(make_app(db, lang), terminal_size=size, run_before=prepare)

@@ -17,15 +17,16 @@ from typing import Any
 import pytest
 
 from companion.decks import default_deck_path, load_deck_data
+from tests.helpers.inprocess import Run, assert_refused, call
 
-from .inprocess import Run, assert_refused, call
-
-FORTRESS = {"game": "fortress", "players": [
+FORTRESS: dict[str, Any] = {"game": "fortress", "players": [
     {"name": "Aki", "fortress": [["R5", "Y5"], ["G6"], ["B9"]], "hand": ["R3"], "pair": {"from": 0, "to": 2}},
     {"name": "Ben", "fortress": [["Y11"], ["B13", "G13"]], "hand": ["K4"]}]}
-HOMALET = {"game": "homalet", "players": [{"name": "A", "pile": ["07", "17", 26]}, {"name": "B", "pile": ["3"]}]}
-DRAGONESS = {"game": "dragoness", "players": ["A", "B", "C"],
-             "rounds": [{"out": "A", "cards_left": {"B": 3, "C": 5}}, {"out": "C", "cards_left": {"A": 1, "B": 13}}]}
+HOMALET: dict[str, Any] = {"game": "homalet",
+                           "players": [{"name": "A", "pile": ["07", "17", 26]}, {"name": "B", "pile": ["3"]}]}
+DRAGONESS: dict[str, Any] = {"game": "dragoness", "players": ["A", "B", "C"],
+                             "rounds": [{"out": "A", "cards_left": {"B": 3, "C": 5}},
+                                        {"out": "C", "cards_left": {"A": 1, "B": 13}}]}
 VALID = (FORTRESS, HOMALET, DRAGONESS)
 
 
@@ -230,7 +231,7 @@ def test_lang_works_after_the_command_too() -> None:
     run = call("settle", "--lang", "ja", "-", stdin=json.dumps(player(HOMALET, 1, pile=None)).encode())
     assert run.stderr == 'プレイヤーB："pile" がありません\n'
     run = call("settle", "--lang", "ja", "--explain", "-", stdin=json.dumps(HOMALET).encode())
-    assert run.code == 0 and "合計" in json.loads(run.stdout)["players"][0]["explanation"]
+    assert run.code == 0 and "得点 =" in json.loads(run.stdout)["players"][0]["explanation"]
 
 
 def test_a_closed_pipe_is_not_an_error() -> None:
@@ -297,7 +298,7 @@ def malformed_documents() -> Iterator[bytes]:
                 yield json.dumps(renamed(doc, path)).encode()
                 if path[-1] not in OPTIONAL:
                     out = copy.deepcopy(doc)
-                    here = out
+                    here: Any = out
                     for part in path[:-1]:
                         here = here[part]
                     del here[path[-1]]

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from .inprocess import assert_refused, call
+from tests.helpers.inprocess import assert_refused, call
 
 COMPANION = [sys.executable, "-m", "companion", "--lang", "en"]
 
@@ -180,7 +180,7 @@ def test_the_progress_bar_is_drawn_on_a_terminal(tmp_path: Path) -> None:
 def test_an_error_never_lands_glued_to_the_bar(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from PIL import Image
 
-    saved = []
+    saved: list[object] = []
     real_save = Image.Image.save
 
     def save(self: Image.Image, fp: Any, *args: Any, **kwargs: Any) -> None:

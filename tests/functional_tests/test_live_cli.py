@@ -12,7 +12,7 @@ import pytest
 
 from companion.cli import main
 from companion.rules import dragoness, fortress, homalet
-from tests.store_games import played
+from tests.helpers.store_games import played
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINES: dict[str, Any] = {"fortress": fortress, "homalet": homalet, "dragoness": dragoness}

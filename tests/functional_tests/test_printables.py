@@ -5,6 +5,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pypdfium2 as pdfium
 import pytest
@@ -15,33 +16,13 @@ from pypdf.generic import ContentStream
 
 from printables.faces import deck_art
 from printables.summary_text import PUBLISHER
+from tests.helpers.cli import cli
+from tests.helpers.pdf import ops_with_ctm, resources
 
 MM = 72 / 25.4
 A4 = (210 * MM, 297 * MM)
 LETTER = (8.5 * 72, 11 * 72)
 POKER = (63 * MM, 88 * MM)
-
-
-def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "companion", "--lang", "en", *args], capture_output=True,
-                          text=True, timeout=120)
-
-
-def ops_with_ctm(reader: PdfReader, page_no: int) -> list[tuple[bytes, list[object], tuple[float, float]]]:
-    """Each content operator of a page with the translation in force when it ran."""
-    ops = ContentStream(reader.pages[page_no].get_contents(), reader).operations
-    ctm, stack, out = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), [], []
-    for operands, op in ops:
-        if op == b"q":
-            stack.append(ctm)
-        elif op == b"Q":
-            ctm = stack.pop()
-        elif op == b"cm":
-            a, b, c, d, e, f = (float(x) for x in operands)
-            A, B, C, D, E, F = ctm
-            ctm = (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
-        out.append((op, list(operands), (ctm[4], ctm[5])))
-    return out
 
 
 def placements(reader: PdfReader, page_no: int) -> list[tuple[str, float, float]]:
@@ -85,7 +66,7 @@ def test_card_positions_and_sizes(fortress_deck: Path) -> None:
     assert len(spots) == 9 and len(xs) == 3 and len(ys) == 3
     assert all(abs((b - a) - POKER[0]) < 0.05 for a, b in itertools.pairwise(xs))
     assert all(abs((b - a) - POKER[1]) < 0.05 for a, b in itertools.pairwise(ys))
-    form = reader.pages[0]["/Resources"]["/XObject"]["/FormXob.frame-R"].get_object()
+    form = resources(reader, 0)["/XObject"]["/FormXob.frame-R"].get_object()
     x1, y1, x2, y2 = (float(v) for v in form["/BBox"])
     assert abs((x2 - x1) - POKER[0]) < 0.05 and abs((y2 - y1) - POKER[1]) < 0.05
 
@@ -101,16 +82,16 @@ def test_every_card_is_printed_with_its_text(fortress_deck: Path) -> None:
     assert "Print at 100 %" in reader.pages[1].extract_text()
 
 
-def _fonts(obj: object, seen: set[int]) -> list[dict[str, object]]:
+def _fonts(obj: Any, seen: set[int]) -> list[Any]:
     """Every font dictionary reachable from a resources dictionary, forms included."""
-    out = []
-    resources = obj.get("/Resources") if hasattr(obj, "get") else None  # type: ignore[union-attr]
-    if resources is None:
+    out: list[Any] = []
+    found = obj.get("/Resources") if hasattr(obj, "get") else None
+    if found is None:
         return out
-    resources = resources.get_object()
-    for font in (resources.get("/Font") or {}).values():
+    found = found.get_object()
+    for font in (found.get("/Font") or {}).values():
         out.append(font.get_object())
-    for xobj in (resources.get("/XObject") or {}).values():
+    for xobj in (found.get("/XObject") or {}).values():
         indirect = getattr(xobj, "indirect_reference", None)
         ref = indirect.idnum if indirect else id(xobj)
         if ref not in seen:
@@ -165,7 +146,7 @@ def test_backs_land_behind_their_fronts(tmp_path: Path, duplex: str, paper: str,
     assert out.returncode == 0, out.stderr
     reader = PdfReader(path)
     width, height = float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height)
-    form = reader.pages[0]["/Resources"]["/XObject"]
+    form = resources(reader, 0)["/XObject"]
     frame = next(v.get_object() for k, v in form.items() if "frame-" in k)
     x1, y1, x2, y2 = (float(v) for v in frame["/BBox"])
     b = float(bleed) * MM

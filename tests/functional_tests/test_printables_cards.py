@@ -18,8 +18,8 @@ from pypdf.generic import ContentStream
 
 from companion.decks import default_deck_path
 from printables.faces import needs_underline
-from tests.functional_tests.colour_vision import contrast, distance, hex_rgb
-from tests.functional_tests.test_printables import ops_with_ctm
+from tests.helpers.colour_vision import contrast, distance, hex_rgb
+from tests.helpers.pdf import ops_with_ctm, resources
 
 MM = 72 / 25.4
 POKER = (63 * MM, 88 * MM)
@@ -101,7 +101,7 @@ def test_frame_and_all_text_inside_the_safe_area(decks: dict[str, Path], game: s
     glyphs = glyph_boxes(path, page_no)
     names = [str(ops[0]) for op, ops, _ in ops_with_ctm(reader, page_no) if op == b"Do" and "frame-" in str(ops[0])]
     for (ox, oy), name in zip(origins[:3], names[:3], strict=False):
-        form = reader.pages[page_no]["/Resources"]["/XObject"][name].get_object()
+        form = resources(reader, page_no)["/XObject"][name].get_object()
         stream = ContentStream(form, reader).operations
         stroke = next(tuple(float(v) for v in operands) for operands, op in stream if op == b"RG")
         colour = "#" + "".join(f"{round(v * 255):02x}" for v in stroke)
@@ -133,7 +133,7 @@ def corner_forms(reader: PdfReader, page_no: int, origin: tuple[float, float]) -
     (looking inside the forms placed on the card, where the repeated parts of an index live)."""
     ox, oy = origin
     w, h = POKER
-    xobjects = reader.pages[page_no]["/Resources"]["/XObject"]
+    xobjects = resources(reader, page_no)["/XObject"]
     placed = [str(ops[0]) for op, ops, (x, y) in ops_with_ctm(reader, page_no)
               if op == b"Do" and abs(x - ox) < 0.01 and abs(y - oy) < 0.01]
     top, bottom = set(), set()
@@ -283,7 +283,7 @@ def test_the_corners_hold_the_index_alone(tmp_path: Path, game: str, size: str, 
     path = _print_deck(tmp_path / "d.pdf", game, "--size", size)
     reader = PdfReader(path)
     page_no %= len(reader.pages)
-    xobjects = reader.pages[page_no]["/Resources"]["/XObject"]
+    xobjects = resources(reader, page_no)["/XObject"]
     frame = next(v.get_object() for k, v in xobjects.items() if "frame-" in k)
     x1, y1, x2, y2 = (float(v) for v in frame["/BBox"])
     w, h = x2 - x1, y2 - y1
@@ -308,7 +308,7 @@ def test_no_text_runs_into_other_text(tmp_path: Path, game: str, size: str, page
     """On every card size, no character's ink overlaps another's (text printed over text)."""
     path = _print_deck(tmp_path / "d.pdf", game, "--size", size)
     reader = PdfReader(path)
-    frame = next(v.get_object() for k, v in reader.pages[page_no]["/Resources"]["/XObject"].items() if "frame-" in k)
+    frame = next(v.get_object() for k, v in resources(reader, page_no)["/XObject"].items() if "frame-" in k)
     x1, y1, x2, y2 = (float(v) for v in frame["/BBox"])
     cards = [(ox, oy, ox + x2 - x1, oy + y2 - y1) for ox, oy in card_origins(reader, page_no)]
     glyphs = [box for _, box in glyph_boxes(path, page_no)  # the cards' text, not the sheet's note

@@ -11,6 +11,7 @@ import pypdfium2 as pdfium
 import pytest
 import zxingcpp
 
+from companion.rules.common import Lang
 from companion.settle import settle
 from printables.result import print_result
 
@@ -28,7 +29,8 @@ def decoded(path: Path) -> list[str]:
     found = []
     for page in pdfium.PdfDocument(str(path)):
         image = page.render(scale=200 / 72).to_pil()
-        found += [r.text for r in zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)]
+        codes = zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode))
+        found += [r.text for r in codes]
     return found
 
 
@@ -38,7 +40,7 @@ def text_of(path: Path) -> str:
 
 @pytest.mark.parametrize("game", ["fortress", "homalet", "dragoness"])
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_result_sheet_shows_scores_arithmetic_winners_and_codes(tmp_path: Path, game: str, lang: str) -> None:
+def test_result_sheet_shows_scores_arithmetic_winners_and_codes(tmp_path: Path, game: str, lang: Lang) -> None:
     answer = settle(GAMES[game], True, lang)
     payloads = [f"CR1 {n}/3 " + "ABCDEFGHIJ"[n] * (40 + 30 * n) for n in range(3)]
     path = tmp_path / "result.pdf"

@@ -7,23 +7,18 @@ from __future__ import annotations
 
 import itertools
 import re
-import subprocess
-import sys
 from pathlib import Path
+from typing import Any
 
 import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from tests.functional_tests.test_printables_cards import ops_with_ctm
+from tests.helpers.cli import cli
+from tests.helpers.pdf import ops_with_ctm, resources
 
 MM = 72 / 25.4
-
-
-def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "companion", "--lang", "en", *args], capture_output=True,
-                          text=True, timeout=120)
 
 
 def printed(tmp_path: Path, *args: str) -> Path:
@@ -91,7 +86,8 @@ def test_first_sheet_carries_a_50_mm_ruler(tmp_path: Path, args: tuple[str, ...]
                                          ("none", "/Simplex")])
 def test_print_dialog_hints(tmp_path: Path, duplex: str, hint: str) -> None:
     reader = PdfReader(printed(tmp_path, "deck", "homalet", "--players", "3", "--duplex", duplex))
-    prefs = reader.trailer["/Root"]["/ViewerPreferences"]
+    root: Any = reader.trailer["/Root"]
+    prefs = root["/ViewerPreferences"]
     assert prefs["/PrintScaling"] == "/None" and prefs["/Duplex"] == hint
 
 
@@ -123,7 +119,9 @@ def test_back_offset_moves_every_back_and_nothing_else(tmp_path: Path) -> None:
         trim0 = [float(v) for v in plain.pages[page_no].trimbox]
         trim1 = [float(v) for v in moved.pages[page_no].trimbox]
         assert abs(trim1[0] - trim0[0] - 1.5 * MM) < 0.02
-    assert plain.pages[0].get_contents().get_data() == moved.pages[0].get_contents().get_data()  # fronts alone
+    fronts, moved_fronts = plain.pages[0].get_contents(), moved.pages[0].get_contents()
+    assert fronts is not None and moved_fronts is not None
+    assert fronts.get_data() == moved_fronts.get_data()  # fronts alone
 
 
 @pytest.mark.parametrize("value,needle", [("1,x", "is not X,Y"), ("11,0", "out of range"), ("nan,0", "out of range"),
@@ -239,7 +237,7 @@ def test_no_cut_marks_beside_empty_slots(tmp_path: Path) -> None:
     card_w, card_h = 95 * MM, 130 * MM
     x0, y0 = (width - 2 * card_w) / 2, (height - 2 * card_h) / 2
     marks = []
-    xobjects = reader.pages[0]["/Resources"]["/XObject"]
+    xobjects = resources(reader, 0)["/XObject"]
     for name in xobjects:
         if "marks-" not in name:  # the cut marks are a form placed untransformed
             continue
@@ -257,6 +255,7 @@ def test_no_cut_marks_beside_empty_slots(tmp_path: Path) -> None:
     assert len(below_first) == 2  # the bottom-left card still has its two marks below
 
 
+@pytest.mark.slow
 def test_png_writes_the_back(tmp_path: Path) -> None:
     from PIL import Image
 

@@ -3,23 +3,18 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from companion.rules import game_records
+from companion.rules.common import Lang
+from tests.helpers.cli import run
 
 RECORDS = Path(__file__).resolve().parents[2] / "examples" / "records"
 EXAMPLES = sorted(RECORDS.glob("*.json"))
 LARGEST = {"fortress": 5, "homalet": 7, "dragoness": 8}
-
-
-def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "companion", *args], input=stdin, capture_output=True,
-                          text=True, timeout=60)
 
 
 def load(path: Path) -> dict[str, Any]:
@@ -48,7 +43,7 @@ def test_an_example_record_replays_to_the_settle_json_of_its_final_state(path: P
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_replay_says_the_final_state_in_words_then_the_settlement(lang: str) -> None:
+def test_replay_says_the_final_state_in_words_then_the_settlement(lang: Lang) -> None:
     path = RECORDS / "homalet.json"
     out = run("--lang", lang, "replay", str(path))
     assert out.returncode == 0, out.stderr

@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw, ImageFilter
 
 from companion.rules import qr_record
 from companion.store import Store
-from tests.functional_tests.inprocess import Run, assert_refused, call
+from tests.helpers.inprocess import Run, assert_refused, call
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 RECORDS = {game: json.loads((EXAMPLES / "records" / f"{game}.json").read_text(encoding="utf-8"))
@@ -49,7 +49,8 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 
 
 def render(pdf: Path, dpi: float) -> Image.Image:
-    return pdfium.PdfDocument(str(pdf))[0].render(scale=dpi / 72).to_pil().convert("RGB")
+    image: Image.Image = pdfium.PdfDocument(str(pdf))[0].render(scale=dpi / 72).to_pil().convert("RGB")
+    return image
 
 
 def degraded(image: Image.Image, scale: float, angle: float, blur: float, quality: int | None) -> bytes:
@@ -106,6 +107,7 @@ def code_boxes(image: Image.Image) -> dict[str, tuple[int, int, int, int]]:
     return boxes
 
 
+@pytest.mark.slow
 def test_the_codes_can_come_in_several_photos(tmp_path: Path, table: dict[str, Any]) -> None:
     """Two photos, each showing some of the codes (as for a sheet of two pages, or a close-up each)."""
     image = render(table["sheets"]["dragoness"], 200)

@@ -1,11 +1,11 @@
 """``companion settle`` as a user runs it: JSON in, JSON out, one line on bad input."""
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests.helpers.cli import run
 
 FORTRESS_IN = {"game": "fortress",
                "players": [{"name": "Aki",
@@ -15,11 +15,6 @@ FORTRESS_OUT = {"game": "fortress",
                 "players": [{"name": "Aki", "columns": 4, "tallest": 4, "pair": {"from": 0, "to": 3},
                              "points": 16, "penalty": 5, "score": 11}],
                 "winners": ["Aki"]}
-
-
-def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "companion", *args], input=stdin,
-                          capture_output=True, text=True, encoding="utf-8", timeout=60)
 
 
 def test_f14_settle_example_gives_exactly_the_documented_output(tmp_path: Path) -> None:

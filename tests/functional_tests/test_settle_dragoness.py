@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from .test_settle_cli import run
+from tests.helpers.cli import run
 
 EXAMPLE_IN = {"game": "dragoness", "players": ["A", "B", "C", "D"],
               "rounds": [{"out": "A", "cards_left": {"B": 3, "C": 5, "D": 3}}]}

@@ -6,8 +6,7 @@ from pathlib import Path
 import pytest
 
 from companion.decks import load_deck_data
-
-from .test_settle_cli import run
+from tests.helpers.cli import run
 
 EXAMPLE_IN = {"game": "homalet", "players": [{"name": "A", "pile": ["07", "17", "26", "38", "45"]}]}
 EXAMPLE_OUT = {"game": "homalet",

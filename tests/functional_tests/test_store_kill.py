@@ -12,9 +12,11 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from companion.rules import homalet
 from companion.store import Store
-from tests.store_games import played
+from tests.helpers.store_games import played
 
 ROOT = Path(__file__).resolve().parents[2]
 KILLS = 52
@@ -29,6 +31,7 @@ def game_lines(seed: int) -> tuple[object, list[object], list[str]]:
     return setup, actions, lines
 
 
+@pytest.mark.slow
 def test_kill_minus_nine_never_loses_an_acknowledged_action(tmp_path: Path) -> None:
     rnd = random.Random(2026)
     db_path = tmp_path / "kill.sqlite3"

@@ -16,7 +16,7 @@ from companion import store as store_module
 from companion.rules import fortress
 from companion.rules.common import Refusal
 from companion.store import Store
-from tests.store_games import played
+from tests.helpers.store_games import played
 
 ROOT = Path(__file__).resolve().parents[2]
 

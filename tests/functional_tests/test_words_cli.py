@@ -137,4 +137,4 @@ def test_settle_text_prints_plain_lines_in_the_chosen_language(capsys: pytest.Ca
     assert out[-1] == "Winner: Aki with 11 points (F-14)."
     assert main(["settle", example, "--text", "--lang", "ja"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith("Aki：裏向きペアを 1 列目から 4 列目へ") and out[-1] == "勝者：Aki（11点）。"
+    assert out[0].startswith("Aki：裏向きペアを1列目から4列目へ") and out[-1] == "勝者：Aki（11点）。"

@@ -3,7 +3,6 @@ server's aiohttp application on a loopback test server (127.0.0.1 only)."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -13,25 +12,6 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from companion.serve.server import Table
 from companion.store import Store
-
-ROOT = Path(__file__).resolve().parents[2]
-RECORDS = ROOT / "examples" / "records"
-
-
-def stored_examples(path: Path) -> dict[str, int]:
-    """The three example records imported into the store at ``path``: game -> id."""
-    ids = {}
-    with Store.open(path) as db:
-        for game in ("fortress", "homalet", "dragoness"):
-            ids[game] = db.import_record(json.loads((RECORDS / f"{game}.json").read_text()))
-    return ids
-
-
-def at_position(path: Path, game_id: int, position: int) -> None:
-    """Undo game ``game_id`` back to ``position`` actions (as another program would)."""
-    with Store.open(path) as db:
-        live = db.load(game_id)
-        live.undo(live.position - position)
 
 
 @pytest.fixture

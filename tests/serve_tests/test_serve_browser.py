@@ -20,9 +20,7 @@ import pytest
 
 from companion.rules import fortress
 from companion.store import Store
-
-from .conftest import ROOT, at_position, stored_examples
-from .process import Served
+from tests.helpers.serve import ROOT, Served, at_position, stored_examples
 
 pytestmark = pytest.mark.browser
 

@@ -12,18 +12,18 @@ from typing import Any
 import pytest
 from aiohttp.test_utils import TestClient
 
+from companion.rules.common import Lang
 from companion.rules.games import ENGINES
 from companion.serve.server import Table
 from companion.store import Store
-
-from .conftest import at_position, stored_examples
+from tests.helpers.serve import at_position, stored_examples
 
 Served = tuple[Table, TestClient[Any, Any]]
 
 
 async def read_event(response: Any, name: str, timeout: float = 5.0) -> str:
     """The data of the next server-sent event called ``name``."""
-    event, data = "", []
+    event, data = "", list[str]()
 
     async def next_one() -> str:
         nonlocal event, data
@@ -32,7 +32,7 @@ async def read_event(response: Any, name: str, timeout: float = 5.0) -> str:
             if line == "\n":
                 if event == name:
                     return "\n".join(data)
-                event, data = "", []
+                event, data = "", list[str]()
             elif line.startswith("event: "):
                 event = line[7:].strip()
             elif line.startswith("data: "):
@@ -97,7 +97,7 @@ async def test_the_index_lists_each_game_with_its_own_links_and_code(served: Ser
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 async def test_the_scoreboard_shows_the_engines_words_counts_scores_and_rulings(served: Served, db: Path,
-                                                                               lang: str) -> None:
+                                                                               lang: Lang) -> None:
     table, client = served
     game_id = stored_examples(db)["dragoness"]
     at_position(db, game_id, 300)

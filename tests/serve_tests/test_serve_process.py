@@ -15,8 +15,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from .conftest import at_position, stored_examples
-from .process import Served, alive, descendants
+from tests.helpers.serve import Served, alive, at_position, descendants, stored_examples
 
 
 @pytest.fixture

@@ -161,7 +161,9 @@ def test_strings_for_cards_players_and_wilds_are_refused_never_misread(ddeck: d.
     assert "whole numbers" in refused(state, d.PlayCards(0, cards(ddeck, "Lo1"), "5")).en  # type: ignore[arg-type]
     assert "seat number" in refused(state, d.Pass(True)).en
     assert "not a Reign of Dragoness action" in refused(state, "pass").en
-    assert "0 to 13, not '5'" in refused(state, d.Correct(1, "5", "x")).en  # type: ignore[arg-type]
+    # one Correct in every game, with the same checks (issue 17): a count that is not a number is refused as made
+    with pytest.raises(Refusal, match="the hand count must be a whole number, not '5'"):
+        d.Correct(1, "5", "x")  # type: ignore[arg-type]
 
 
 def test_kind_values_are_read_as_the_enum(ddeck: d.Deck) -> None:

@@ -3,10 +3,11 @@ in English and Japanese, whatever the players' names and the correction's reason
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from companion.decks import load_deck_data
@@ -43,7 +44,7 @@ def test_parse_line_reads_back_every_legal_action(names: list[str], steps: int, 
     unplayed = sorted((Counter(state.setup.cards) - Counter(state.played)).elements())
     seat = st.integers(0, len(names) - 1)
     groups = st.lists(st.sampled_from(unplayed), min_size=1, max_size=5).map(tuple)
-    candidates = [d.Pass(state.turn), d.Revive(state.turn), d.OnlyRevives(data.draw(seat)),
+    candidates: list[d.Action] = [d.Pass(state.turn), d.Revive(state.turn), d.OnlyRevives(data.draw(seat)),
                   d.Opening(data.draw(seat), data.draw(st.sampled_from(unplayed))),
                   d.Correct(data.draw(seat), data.draw(st.integers(1, 12)), data.draw(st.text(min_size=1)))]
     for _ in range(4):
@@ -59,7 +60,9 @@ def test_parse_line_reads_back_every_legal_action(names: list[str], steps: int, 
             line = d.action_line(state, action, lang)
             assert d.parse_line(state, line) == action, line
         checked += 1
-    assert checked >= 1  # a correction or a pass, at least, is always legal here
+    # a correction or a pass is legal almost everywhere, but not always (after a Revive a count under the
+    # pattern's size is refused, D-9, and a pass too): an example where nothing drawn is legal checks nothing
+    assume(checked >= 1)
 
 
 @pytest.mark.parametrize("line,action", [
@@ -82,7 +85,7 @@ def test_notation_examples_of_docs(ddeck: d.Deck, line: str, action: d.Action) -
 @pytest.mark.parametrize("line,part", [
     ("", "the line is empty"), ("Lo7 Xx3", "'Xx3' is not a card"), ("Lo7=3", "Lo7 is not a wild card"),
     ("PG=5 KN Lo5", "name the number of every wild card"), ("PG=five Lo5", "'five' after PG= is not a number"),
-    ("open Zed Lo1", "'Zed' is not a player at this table (Aki, Ben, Chie)"),
+    ("open Zed Lo1", "'Zed' is not a player (Aki, Ben, Chie, or a seat 0 to 2)"),
     ("open Aki", "the opening names one card"), ("open", "the player's name is missing"),
     ("only-revives Aki now", "nothing follows the name"),
     ("correct Aki five dropped", "'five' is not a count"), ("correct Aki 5", "the reason is missing"),
@@ -118,11 +121,14 @@ def test_any_action_is_applied_or_refused_never_a_crash(kind: type, values: list
     state = d.new_state(d.make_setup(("Aki", "Ben", "Chie"), None, DECK))
     for line in SCRIPT[:steps]:
         state, _ = d.apply(state, d.parse_line(state, line.format("Aki")))
-    fields = len(kind.__dataclass_fields__)
+    fields = len(dataclasses.fields(kind))
     try:
         action = kind(*values[:fields])
     except (TypeError, AttributeError):
         return  # not constructible at all
+    except Refusal as error:  # refused as made (the shared Correct checks its fields, as in every game)
+        assert error.msg.en and error.msg.ja
+        return
     try:
         d.apply(state, action)
     except Refusal as error:

@@ -46,3 +46,29 @@ def test_every_engine_has_a_correction_and_the_action_kinds(game: str) -> None:
     assert engine.Correct in engine.ACTIONS
     assert engine.MIN_PLAYERS <= engine.MAX_PLAYERS
     assert all(isinstance(rule, str) for rule, _ in engine.ASSUMPTIONS)
+
+
+def test_the_checkpoint_fingerprint_covers_the_whole_engine_package(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 17 item 2: a checkpoint folded by other code in any file of the engine's package (or of
+    the shared vocabulary) is not used: every such file is in the fingerprint."""
+    from pathlib import Path
+
+    from companion import store
+
+    engine = ENGINES["fortress"]
+    monkeypatch.setattr(store, "_FINGERPRINTS", {})
+    before = store.fingerprint(engine)
+    assert len({store.fingerprint(e) for e in ENGINES.values()}) == len(ENGINES)
+    real = Path.read_bytes
+
+    for package, name in (("fortress", "words.py"), ("fortress", "notation.py"), ("common", "reading.py")):
+        def changed(path: Path, package: str = package, name: str = name) -> bytes:
+            data = real(path)
+            return data + b"\n# changed" if (path.parent.name, path.name) == (package, name) else data
+
+        monkeypatch.setattr(Path, "read_bytes", changed)
+        monkeypatch.setattr(store, "_FINGERPRINTS", {})
+        assert store.fingerprint(engine) != before, f"{package}/{name} is not in the fingerprint"
+        monkeypatch.setattr(Path, "read_bytes", real)
+    monkeypatch.setattr(store, "_FINGERPRINTS", {})
+    assert store.fingerprint(engine) == before

@@ -4,24 +4,7 @@ import pytest
 
 from companion.rules import fortress as f
 from companion.rules.common import Refusal
-
-
-def start_game(deck: f.Deck, grid: str, n: int = 3, start: int = 0) -> f.State:
-    state = f.new_state(f.Setup(tuple(["Aki", "Ben", "Chie", "Dai", "Emi"][:n]), start, deck))
-    for cell, token in zip(f.CELLS, grid.split(), strict=True):
-        state, _ = f.apply(state, f.Reveal(cell, deck.parse(token)))
-    return state
-
-
-def play(state: f.State, *actions: f.Action) -> tuple[f.State, list[str]]:
-    rulings = []
-    for action in actions:
-        state, ruling = f.apply(state, action)
-        rulings.append(ruling.en)
-    return state, rulings
-
-
-GRID = "Y6 R2 G7 B3  K1 K2 P5 P9"  # A1 A2 / A3 A4 and B1 B2 / B3 B4
+from tests.helpers.fortress_play import GRID, play, start_game
 
 
 def test_f4_setup_reveals_eight_then_the_start_player_plays(fdeck: f.Deck) -> None:

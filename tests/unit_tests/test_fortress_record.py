@@ -34,5 +34,5 @@ def test_f4_every_action_of_the_example_reads_back_from_its_notation_line() -> N
     state = f.new_state(record.setup)
     for action in record.actions:
         for lang in ("en", "ja"):
-            assert f.parse_line(state, f.action_line(state, action, lang)) == action  # type: ignore[arg-type]
+            assert f.parse_line(state, f.action_line(state, action, lang)) == action
         state, _ = f.apply(state, action)

@@ -158,7 +158,9 @@ def test_f11_refusal_names_what_is_allowed() -> None:
 
 
 def test_f11_finished_row_check() -> None:
-    R = lambda *ranks: [[C("R", r)] for r in ranks]  # noqa: E731
+    def R(*ranks: int) -> list[list[f.Card]]:
+        return [[C("R", r)] for r in ranks]
+
     assert f.row_problem(R(5, 6, 9, 12, 1)) is None
     assert f.row_problem(R(5, 9)) is not None  # +4
     assert f.row_problem(R(5, 5)) is not None  # same rank as a new column

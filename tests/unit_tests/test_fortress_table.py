@@ -1,17 +1,15 @@
 """Six-Suit Fortress at a live table: defects a real table found, corrections, what is allowed now,
 the table notation, and settling a finished game (issue 9)."""
 
-import re
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.rules import fortress as f
-from companion.rules.common import Refusal, normalize_token
+from companion.rules.common import Msg, Refusal, evolve, normalize_token
 from companion.settle import settle
-
-from .test_fortress_game import GRID, play, start_game
+from tests.helpers.fortress_play import GRID, english_inside_japanese, play, start_game
 
 
 def refusal(state: f.State, action: f.Action) -> Refusal:
@@ -21,14 +19,6 @@ def refusal(state: f.State, action: f.Action) -> Refusal:
         f.apply(state, action)
     assert state == before
     return caught.value
-
-
-def english_inside_japanese(text: str, names: tuple[str, ...] = ()) -> list[str]:
-    """Runs of lower-case Latin letters in a Japanese sentence, once quoted input and names are gone
-    (card codes, cells and spots are upper-case: R7, A1N)."""
-    for name in names:
-        text = text.replace(name, "")
-    return re.findall(r"[a-z]{2,}", re.sub(r"'[^']*'", "", text))
 
 
 # --------------------------------------------------------------------------- a hand the engine knows fully
@@ -97,16 +87,16 @@ def test_f8_a_plain_string_place_builds_the_card(fdeck: f.Deck) -> None:
 
 
 @pytest.mark.parametrize("make", [
-    lambda c: f.Place(0, c("R13"), "A1N", "numbers"),
-    lambda c: f.Place(0, c("R13"), "A1N", "n"),
-    lambda c: f.Build(c("R13"), "Right"),
-    lambda c: f.Build(c("R13"), 3),
-    lambda c: f.Place(0, "R13", "A1N", f.Mode.SUIT),
-    lambda c: f.Place("0", c("R13"), "A1N", f.Mode.SUIT),
-    lambda c: f.FinalHand(0, ("R13",)),
-    lambda c: f.ChoosePair(0, (1, 3)),
-    lambda c: f.ChoosePair(0, f.Pair("1", 3)),
-    lambda c: f.Correct(0, "5", "misdeal"),
+    lambda c: f.Place(0, c("R13"), "A1N", "numbers"),  # type: ignore[arg-type]
+    lambda c: f.Place(0, c("R13"), "A1N", "n"),  # type: ignore[arg-type]
+    lambda c: f.Build(c("R13"), "Right"),  # type: ignore[arg-type]
+    lambda c: f.Build(c("R13"), 3),  # type: ignore[arg-type]
+    lambda c: f.Place(0, "R13", "A1N", f.Mode.SUIT),  # type: ignore[arg-type]
+    lambda c: f.Place("0", c("R13"), "A1N", f.Mode.SUIT),  # type: ignore[arg-type]
+    lambda c: f.FinalHand(0, ("R13",)),  # type: ignore[arg-type]
+    lambda c: f.ChoosePair(0, (1, 3)),  # type: ignore[arg-type]
+    lambda c: f.ChoosePair(0, f.Pair("1", 3)),  # type: ignore[arg-type]
+    lambda c: f.Correct(0, "5", "misdeal"),  # type: ignore[arg-type]
 ])
 def test_f4_f8_anything_else_in_an_action_field_is_refused_in_both_languages(fdeck: f.Deck, make: object) -> None:
     """F-4, F-8: a value that is not the field's type is refused when the action is made, never misread."""
@@ -128,7 +118,7 @@ def test_f10_phase_refusals_are_japanese_throughout(fdeck: f.Deck) -> None:
         error = refusal(state, action)
         assert error.msg.ja.startswith("今は") and not english_inside_japanese(error.msg.ja, state.players)
         assert error.msg.en.startswith("cannot ")
-    error = refusal(state._next(), f.Place(1, c("R13"), "A1N", f.Mode.NUMBER))
+    error = refusal(evolve(state), f.Place(1, c("R13"), "A1N", f.Mode.NUMBER))
     assert "Aki's turn" in error.msg.en
 
 
@@ -138,7 +128,7 @@ def test_f13_pair_refusals_for_small_fortresses_read_right() -> None:
     assert none is not None and "no columns" in none.en and "-1" not in none.en
     single = f.pair_problem([3], f.Pair(0, 1))
     assert single is not None and single.en == "the fortress has a single column, numbered 1"  # players count from 1
-    assert f.pair_problem([3], f.Pair(0, 1), base=0) == f.Msg("the fortress has a single column, numbered 0",
+    assert f.pair_problem([3], f.Pair(0, 1), base=0) == Msg("the fortress has a single column, numbered 0",
                                                               "砦の縦列は1つだけで、番号は0です")
     short = f.pair_problem([1, 2], f.Pair(0, 1))
     assert short is not None and short.en.startswith("column 1 holds 1 card; ")

@@ -100,4 +100,4 @@ def test_an_illegal_action_is_named_by_its_index(fdeck: fortress.Deck) -> None:
     with pytest.raises(Refusal) as refusal:
         game_records.fold_record(record)
     assert refusal.value.msg.en.startswith("action 2: ")
-    assert refusal.value.msg.ja.startswith("2 番目の手：")
+    assert refusal.value.msg.ja.startswith("2番目の手：")

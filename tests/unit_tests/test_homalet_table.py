@@ -7,13 +7,14 @@ violet. So 00 05 14 19 23 28 crimson; 01 06 10 15 24 29 indigo; 02 07 11 16 20 2
 """
 
 import json
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.rules import homalet as h
-from companion.rules.common import Refusal
+from companion.rules.common import Msg, Refusal
 from companion.settle import settle
 
 B, W = h.Field.BATTLE, h.Field.WILD
@@ -27,7 +28,7 @@ def table(deck: h.Deck, n: int = 3, sets: tuple[tuple[int, ...], ...] = ((20, 21
     return state
 
 
-def run(state: h.State, *actions: h.Action) -> tuple[h.State, list[h.Msg]]:
+def run(state: h.State, *actions: h.Action) -> tuple[h.State, list[Msg]]:
     rulings = []
     for action in actions:
         state, ruling = h.apply(state, action)
@@ -35,7 +36,7 @@ def run(state: h.State, *actions: h.Action) -> tuple[h.State, list[h.Msg]]:
     return state, rulings
 
 
-def refusal(state: h.State, action: h.Action) -> h.Msg:
+def refusal(state: h.State, action: h.Action) -> Msg:
     """The refusal of ``action``; the state must come out unchanged."""
     before = state.copy()
     with pytest.raises(Refusal) as caught:
@@ -139,13 +140,16 @@ def test_h4_enum_values_as_plain_strings_are_read_as_the_enum(hdeck: h.Deck) -> 
     assert state.played == ((0, 0, W),) and state.lead(W) == "crimson" and state.lead(B) is None
     assert state.lead("wild") == "crimson" and state.field_cards("wild") == [0]  # type: ignore[arg-type]
     assert h.Adjust("deck", "hand", None, None, 2) == h.Adjust(h.Zone.DECK, h.Zone.HAND, None, None, 2)  # type: ignore[arg-type]
-    for make, words in [(lambda: h.Play(0, 0, "battlefield"), "'battlefield' is not a field: use one of battle, wild"),
-                        (lambda: h.Adjust("floor", "hand"), "'floor' is not a zone"),
-                        (lambda: h.Play(0, 0, B, void="yes"), "void is true or false"),
-                        (lambda: h.Play(0, True, B), "True is not a card number"),
-                        (lambda: h.Play("Aki", 0, B), "'Aki' is not a seat number"),
-                        (lambda: h.TakeSet(0, 1.0), "1.0 is not a set number"),
-                        (lambda: h.RevealSet("0712"), "a wilderness set is a list of cards")]:
+    cases: list[tuple[Callable[[], object], str]] = [
+        (lambda: h.Play(0, 0, "battlefield"), "'battlefield' is not a field: use one of battle, wild"),  # type: ignore[arg-type]
+        (lambda: h.Adjust("floor", "hand"), "'floor' is not a zone"),  # type: ignore[arg-type]
+        (lambda: h.Play(0, 0, B, void="yes"), "void is true or false"),  # type: ignore[arg-type]
+        (lambda: h.Play(0, True, B), "True is not a card number"),
+        (lambda: h.Play("Aki", 0, B), "'Aki' is not a seat number"),  # type: ignore[arg-type]
+        (lambda: h.TakeSet(0, 1.0), "1.0 is not a set number"),  # type: ignore[arg-type]
+        (lambda: h.RevealSet("0712"), "a wilderness set is a list of cards"),  # type: ignore[arg-type]
+    ]
+    for make, words in cases:
         with pytest.raises(Refusal, match=words):
             make()
 

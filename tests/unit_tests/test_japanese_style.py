@@ -72,7 +72,7 @@ def _template(node: ast.expr) -> str | None:
 
 
 def _docstrings(tree: ast.AST) -> set[int]:
-    ids = set()
+    ids: set[int] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) and node.body:
             first = node.body[0]
@@ -83,7 +83,7 @@ def _docstrings(tree: ast.AST) -> set[int]:
 
 def _nested(tree: ast.AST) -> set[int]:
     """The string pieces inside f-strings: they are read as part of their f-string."""
-    ids = set()
+    ids: set[int] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.JoinedStr):
             ids.update(id(v) for v in ast.walk(node) if v is not node)
@@ -92,7 +92,7 @@ def _nested(tree: ast.AST) -> set[int]:
 
 def _input_words(tree: ast.AST) -> set[int]:
     """Dict keys and set members: the words the table may type (``得点札`` is still read), not messages."""
-    ids = set()
+    ids: set[int] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Dict):
             ids.update(id(k) for k in node.keys if k is not None)
@@ -103,7 +103,7 @@ def _input_words(tree: ast.AST) -> set[int]:
 
 def _regex_arguments(tree: ast.AST) -> set[int]:
     """Strings given to re.compile, re.split, frozenset …: patterns and character sets, not messages."""
-    ids = set()
+    ids: set[int] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
             name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
@@ -155,10 +155,10 @@ def problems(text: str) -> list[str]:
     found = [f"uses {word}, the glossary says {instead}" for word, instead in {**FORBIDDEN, **REPLACED}.items()
              if word in text]
     unquoted = QUOTED.sub("「」", text)
-    if HALF_WIDTH_NEXT.search(unquoted):
-        found.append(f"half-width colon or bracket next to Japanese: {HALF_WIDTH_NEXT.search(unquoted)[0]!r}")
-    if DIGIT_SPACE_COUNTER.search(unquoted):
-        found.append(f"a space between a digit and its counter: {DIGIT_SPACE_COUNTER.search(unquoted)[0]!r}")
+    if half := HALF_WIDTH_NEXT.search(unquoted):
+        found.append(f"half-width colon or bracket next to Japanese: {half[0]!r}")
+    if spaced := DIGIT_SPACE_COUNTER.search(unquoted):
+        found.append(f"a space between a digit and its counter: {spaced[0]!r}")
     for line in re.split(r"[\n\u3000]", unquoted):  # one label a line (or a form's field); a note may hold its own
         if re.sub(r"（[^（）]*）", "", line).count("：") > 1:
             found.append(f"chained colons: {line!r}")

@@ -44,9 +44,10 @@ def records(draw: st.DrawFn) -> dict[str, Any]:
         i = draw(st.integers(0, len(actions) - 1))
         actions[i] = {**actions[i], "time": None if change == "null" else "2026-11-30T19:00:00.250+09:00"}
         record = {**record, "actions": actions}
-    return record
+    return dict(record)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(records(), st.randoms(use_true_random=False))
 def test_every_record_comes_back_identical_from_its_parts_in_any_order(record: dict[str, Any],
@@ -153,6 +154,7 @@ JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size
                     max_leaves=12)
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None)
 @given(st.binary(max_size=200), JSON, st.integers(0, 7))
 def test_data_no_encoder_wrote_is_refused_in_a_sentence_never_a_traceback(data: bytes, value: Any,

@@ -9,7 +9,7 @@ from companion.rules.common import Refusal
 
 
 def test_fortress_actions_are_json_and_come_back(fdeck: fortress.Deck) -> None:
-    actions = [fortress.Reveal("A1", fdeck.parse("R7")),
+    actions: list[fortress.Action] = [fortress.Reveal("A1", fdeck.parse("R7")),
                fortress.Place(2, fdeck.parse("K13"), "B4E", fortress.Mode.SUIT),
                fortress.Build(fdeck.parse("K13"), fortress.Where.ON_LEFT),
                fortress.FinalHand(1, (fdeck.parse("Y1"), fdeck.parse("G2"))),
@@ -21,11 +21,11 @@ def test_fortress_actions_are_json_and_come_back(fdeck: fortress.Deck) -> None:
 
 
 def test_homalet_and_dragoness_actions_come_back(hdeck: homalet.Deck, ddeck: dragoness.Deck) -> None:
-    h = [homalet.RevealSet((7, 12)), homalet.Play(1, 7, homalet.Field.WILD, void=True),
+    h: list[homalet.Action] = [homalet.RevealSet((7, 12)), homalet.Play(1, 7, homalet.Field.WILD, void=True),
          homalet.Adjust(homalet.Zone.DECK, homalet.Zone.HAND, None, None, 2), homalet.EndEffect()]
     assert [homalet.action_from_data(hdeck, homalet.action_to_data(a)) for a in h] == h
-    d = [dragoness.PlayCards(0, (ddeck.parse("PG"), ddeck.parse("Lo3")), (3,)), dragoness.Revive(1),
-         dragoness.Opening(2, ddeck.parse("Fr1"))]
+    d: list[dragoness.Action] = [dragoness.PlayCards(0, (ddeck.parse("PG"), ddeck.parse("Lo3")), (3,)),
+                                 dragoness.Revive(1), dragoness.Opening(2, ddeck.parse("Fr1"))]
     data = [dragoness.action_to_data(a) for a in d]
     assert data[0] == {"type": "play_cards", "player": 0, "cards": ["PG", "Lo3"], "wilds": [3]}
     assert [dragoness.action_from_data(ddeck, x) for x in data] == d

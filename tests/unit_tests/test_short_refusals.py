@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from rich.cells import cell_len
 
-from companion.app.words import say, with_help
+from companion.app.words import W, say, with_help
 from companion.rules import dragoness, fortress, game_records, homalet
 from companion.rules.common import Complete, Refusal
 
@@ -52,7 +52,7 @@ def test_every_refused_line_fits_two_rows_at_80_columns_in_both_languages(game: 
                 engine.parse_line(state, line)
             except Refusal as refusal:
                 for lang in ("en", "ja"):
-                    shown = say("track.refused", lang) + with_help(refusal.msg.text(lang), lang)
+                    shown = say(W.track_refused, lang) + with_help(refusal.msg.text(lang), lang)
                     assert cell_len(shown) <= 2 * ROW, (state.phase, line, shown)
                     assert engine.NOTATION.text(lang) not in shown  # never the whole notation
 

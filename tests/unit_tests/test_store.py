@@ -12,7 +12,7 @@ from companion import store as store_module
 from companion.rules import dragoness, fortress, homalet
 from companion.rules.common import Refusal
 from companion.store import CHECKPOINT_EVERY, Store
-from tests.store_games import played
+from tests.helpers.store_games import played
 
 ENGINES = {"fortress": fortress, "homalet": homalet, "dragoness": dragoness}
 
@@ -90,6 +90,7 @@ def test_a_refused_action_changes_nothing(tmp_path: Path) -> None:
         assert before == after and live.position == 1
 
 
+@pytest.mark.slow
 def test_resume_and_undo_at_the_end_of_a_long_game_fold_few_actions(tmp_path: Path,
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     """The longest game (Dragoness, 8 players, five rounds) resumes from a checkpoint."""
@@ -220,6 +221,7 @@ def test_a_played_games_record_imported_again_is_a_duplicate_until_the_game_chan
             db.import_record(record)
 
 
+@pytest.mark.slow
 def test_checkpoints_stay_few_in_a_long_game(tmp_path: Path) -> None:
     """Dense near where the game stands, sparse further back: storage stays small."""
     from companion.store import CHECKPOINT_NEAR, checkpoint_seqs

@@ -11,7 +11,7 @@ import pytest
 
 from companion.rules.common import Refusal
 from companion.store import APPLICATION_ID, SCHEMA_VERSION, Store
-from tests.store_games import played
+from tests.helpers.store_games import played
 
 
 def stored_game(path: Path, actions: int = 40) -> int:

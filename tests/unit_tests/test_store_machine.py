@@ -8,6 +8,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
@@ -15,7 +16,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 from companion.rules import fortress
 from companion.rules.common import Refusal
 from companion.store import Store
-from tests.store_games import played
+from tests.helpers.store_games import played
 
 SETUP, GAME = played("fortress", 3, seed=21)
 _, OTHER = played("fortress", 3, seed=22)
@@ -95,4 +96,4 @@ class StoreAgainstMemory(RuleBasedStateMachine):
 
 StoreAgainstMemory.TestCase.settings = settings(max_examples=20, stateful_step_count=30, deadline=None,
                                                 suppress_health_check=[HealthCheck.too_slow])
-test_store_against_memory = StoreAgainstMemory.TestCase
+test_store_against_memory = pytest.mark.slow(StoreAgainstMemory.TestCase)

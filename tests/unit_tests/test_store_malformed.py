@@ -15,7 +15,7 @@ import pytest
 from companion.rules import dragoness, fortress, homalet
 from companion.rules.common import Refusal
 from companion.store import Store
-from tests.store_games import played
+from tests.helpers.store_games import played
 
 ROOT = Path(__file__).resolve().parents[2]
 JUNK: list[Any] = [None, True, -1, 0, 7, 10**30, 1.5, "", "x", "R7", "07", "Lo7", [], [1], {}, {"type": "x"},
@@ -86,6 +86,7 @@ def records() -> list[dict[str, Any]]:
     return out
 
 
+@pytest.mark.slow
 def test_hundreds_of_malformed_records_are_refused_and_change_nothing(tmp_path: Path) -> None:
     rnd = random.Random(11)
     originals = records()

@@ -4,7 +4,7 @@ now, no Markdown in what players read (each test names its rule)."""
 import pytest
 
 from companion.rules import dragoness as d
-from companion.rules.common import Refusal
+from companion.rules.common import Msg, Refusal
 
 NAMES = ["Aki", "Ben", "Chie", "Dan"]
 
@@ -15,7 +15,7 @@ def opened(deck: d.Deck) -> d.State:
     return state
 
 
-def refused(call: object, *args: object) -> d.Msg:
+def refused(call: object, *args: object) -> Msg:
     with pytest.raises(Refusal) as caught:
         call(*args)  # type: ignore[operator]
     return caught.value.msg

@@ -4,12 +4,11 @@ what to type now, and columns counted from 1 where players read or type them (ea
 import pytest
 
 from companion.rules import fortress as f
-from companion.rules.common import Refusal
+from companion.rules.common import Msg, Refusal
+from tests.helpers.fortress_play import GRID, play, start_game
 
-from .test_fortress_game import GRID, play, start_game
 
-
-def refused(call: object, *args: object) -> f.Msg:
+def refused(call: object, *args: object) -> Msg:
     with pytest.raises(Refusal) as caught:
         call(*args)  # type: ignore[operator]
     return caught.value.msg

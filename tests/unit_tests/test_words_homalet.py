@@ -4,7 +4,7 @@
 import pytest
 
 from companion.rules import homalet as h
-from companion.rules.common import Refusal
+from companion.rules.common import Msg, Refusal
 
 B, W = h.Field.BATTLE, h.Field.WILD
 NAMES = ("Aki", "Ben", "Chie", "Dai")
@@ -23,7 +23,7 @@ def run(state: h.State, *actions: h.Action) -> h.State:
     return state
 
 
-def refused(call: object, *args: object) -> h.Msg:
+def refused(call: object, *args: object) -> Msg:
     with pytest.raises(Refusal) as caught:
         call(*args)  # type: ignore[operator]
     return caught.value.msg

@@ -64,8 +64,8 @@ class LangScreen(Screen[None]):
     def lang(self) -> Lang:
         return self.capp.lang
 
-    def say(self, key: str) -> str:
-        return say(key, self.lang)
+    def say(self, word: Msg) -> str:
+        return say(word, self.lang)
 
     def text(self, msg: Msg) -> str:
         return msg.text(self.lang)

@@ -6,19 +6,18 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
-from companion.app.words import say
+from companion.app.keys import BACK, NO, YES, bindings
+from companion.app.words import W, say
 from companion.rules.common import Lang
 
 
 class Confirm(ModalScreen[bool]):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("y", "answer(True)", "Yes", show=False),
-                                             Binding("n", "answer(False)", "No", show=False),
-                                             Binding("escape", "answer(False)", "No", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = bindings(YES, NO, BACK.doing("answer(False)"))
 
     def __init__(self, question: str, lang: Lang) -> None:
         super().__init__()
@@ -29,8 +28,8 @@ class Confirm(ModalScreen[bool]):
         with Vertical(id="confirm"):
             yield Label(self.question)
             with Horizontal(classes="buttons"):
-                yield Button(say("confirm.yes", self.lang), variant="error", compact=True, id="yes")
-                yield Button(say("confirm.no", self.lang), variant="primary", compact=True, id="no")
+                yield Button(say(W.confirm_yes, self.lang), variant="error", compact=True, id="yes")
+                yield Button(say(W.confirm_no, self.lang), variant="primary", compact=True, id="no")
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()  # Enter keeps what was typed unless Y is pressed

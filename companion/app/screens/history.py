@@ -8,13 +8,15 @@ from typing import Any, ClassVar
 from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.widgets import DataTable, Label, Static
 
+from companion.app.keys import CLOSE, LANG, OPEN, SORT, bindings, key_line
 from companion.app.screens.base import LangScreen
 from companion.app.screens.home import fit
 from companion.app.widgets.keybar import KeyBar
-from companion.rules.common import Refusal
+from companion.app.words import W
+from companion.rules.common import Msg, Refusal
 
 
 def fit_columns(labels: list[str], rows: list[tuple[Any, ...]], shrink: list[bool], room: int) -> list[int]:
@@ -39,11 +41,11 @@ def fit_columns(labels: list[str], rows: list[tuple[Any, ...]], shrink: list[boo
 class TableScreen(LangScreen):
     """A title, a sortable table filled from the store, and the keys."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", "Back", show=False)]
-    TITLE_KEY = ""
-    EMPTY_KEY = ""
-    COLUMNS: tuple[str, ...] = ()
-    SHRINK: tuple[str, ...] = ()  # columns of names, cut (with …) when the table is too wide
+    BINDINGS: ClassVar[list[BindingType]] = bindings(CLOSE)
+    TITLE_KEY = W.history_title
+    EMPTY_KEY = W.history_empty
+    COLUMNS: tuple[Msg, ...] = ()
+    SHRINK: tuple[Msg, ...] = ()  # columns of names, cut (with …) when the table is too wide
 
     def __init__(self) -> None:
         super().__init__()
@@ -54,8 +56,7 @@ class TableScreen(LangScreen):
         table: DataTable[Any] = DataTable(cursor_type="row", zebra_stripes=True)
         yield table
         yield Static("", id="problem")
-        yield KeyBar([("1-9", "key.sort"), ("Enter", "key.open"), ("Esc", "key.back"), ("F2", "key.lang")],
-                     self.lang)
+        yield KeyBar(key_line(SORT, OPEN, CLOSE, LANG), self.lang)
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -76,8 +77,8 @@ class TableScreen(LangScreen):
         labels = [f"{i + 1}:{self.say(key)}" for i, key in enumerate(self.COLUMNS)]
         widths = fit_columns(labels, [row for _, row in rows], [k in self.SHRINK for k in self.COLUMNS],
                              self.app.size.width - 2 * table.cell_padding * len(labels) - 2)
-        for label, key, width in zip(labels, self.COLUMNS, widths, strict=True):
-            table.add_column(fit(label, width), key=key, width=width)
+        for column, (label, width) in enumerate(zip(labels, widths, strict=True)):
+            table.add_column(fit(label, width), key=f"column-{column}", width=width)
         for key, row in rows:
             table.add_row(*(fit(v, w) if isinstance(v, str) else v for v, w in zip(row, widths, strict=True)),
                           key=key)
@@ -92,7 +93,7 @@ class TableScreen(LangScreen):
 
     def sort(self, column: int, reverse: bool) -> None:
         self.sorted_by = (column, reverse)
-        self.query_one(DataTable).sort(self.COLUMNS[column], reverse=reverse)
+        self.query_one(DataTable).sort(f"column-{column}", reverse=reverse)
 
     def _toggle(self, column: int) -> None:
         reverse = self.sorted_by == (column, False)
@@ -108,15 +109,15 @@ class TableScreen(LangScreen):
 
 
 class HistoryScreen(TableScreen):
-    TITLE_KEY = "history.title"
-    EMPTY_KEY = "history.empty"
-    COLUMNS = ("col.id", "col.game", "col.players", "col.when", "col.state", "col.winners", "col.moves")
-    SHRINK = ("col.game", "col.players", "col.winners")
+    TITLE_KEY = W.history_title
+    EMPTY_KEY = W.history_empty
+    COLUMNS = (W.col_id, W.col_game, W.col_players, W.col_when, W.col_state, W.col_winners, W.col_moves)
+    SHRINK = (W.col_game, W.col_players, W.col_winners)
 
     def rows(self) -> list[tuple[str, tuple[Any, ...]]]:
         out = []
         for g in self.capp.store.games():
-            state = "state.sheet" if g.mode == "sheet" else "state.finished" if g.finished else "state.playing"
+            state = W.state_sheet if g.mode == "sheet" else W.state_finished if g.finished else W.state_playing
             out.append((str(g.id), (g.id, self.capp.game_title(g.game), ", ".join(g.players),
                                     g.updated[5:16].replace("T", " "), self.say(state), ", ".join(g.winners),
                                     g.actions)))
@@ -128,11 +129,11 @@ class HistoryScreen(TableScreen):
 
 
 class StatsScreen(TableScreen):
-    TITLE_KEY = "stats.title"
-    EMPTY_KEY = "stats.empty"
-    SHRINK = ("col.player", "col.game")
-    COLUMNS = ("col.player", "col.game", "col.played", "col.won", "col.rate", "col.average", "col.best",
-               "col.worst", "col.last")
+    TITLE_KEY = W.stats_title
+    EMPTY_KEY = W.stats_empty
+    SHRINK = (W.col_player, W.col_game)
+    COLUMNS = (W.col_player, W.col_game, W.col_played, W.col_won, W.col_rate, W.col_average, W.col_best,
+               W.col_worst, W.col_last)
 
     def rows(self) -> list[tuple[str, tuple[Any, ...]]]:
         return [(f"{r.player}/{r.game}", (r.player, self.capp.game_title(r.game), r.plays, r.wins,

@@ -12,14 +12,17 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
+from companion.app.keys import HELP, LANG, PALETTE, QUIT, key_line
 from companion.app.screens.base import LangScreen
 from companion.app.widgets.keybar import KeyBar
+from companion.app.words import W
 from companion.rules.common import Refusal, plural
 
 if TYPE_CHECKING:
     from companion.store import GameSummary
 
-MENU = ("new", "sheet", "history", "stats", "help", "lang", "quit")
+MENU = (("new", W.home_new), ("sheet", W.home_sheet), ("history", W.home_history), ("stats", W.home_stats),
+        ("help", W.home_help), ("lang", W.home_lang), ("quit", W.home_quit))
 WHOSE_TURN = 12  # unfinished games whose state is read to say whose turn it is (the rest: moves only)
 LIST_AFTER = 0.05  # seconds after the first frame: opening the store (sqlite) waits until then
 ACTIONS = {"new": "new_game", "sheet": "sheet", "history": "history", "stats": "stats",
@@ -37,19 +40,18 @@ class HomeScreen(LangScreen):
     _listed = False
     _enter_waiting = False
     def compose(self) -> ComposeResult:
-        yield Label(self.say("app.title"), classes="title")
+        yield Label(self.say(W.app_title), classes="title")
         with Horizontal(id="home"):
-            yield OptionList(*(Option(self.say(f"home.{k}"), id=k) for k in MENU), id="menu")
+            yield OptionList(*(Option(self.say(word), id=k) for k, word in MENU), id="menu")
             with Vertical(id="resume-box"):
                 yield OptionList(id="resume")
-        yield KeyBar([("F1", "key.help"), ("F2", "key.lang"), ("^P", "key.palette"), ("^Q", "key.quit")],
-                     self.lang)
+        yield KeyBar(key_line(HELP, LANG, PALETTE, QUIT), self.lang)
 
     def on_mount(self) -> None:
         super().on_mount()
         self.query_one("#menu", OptionList).focus()
         self._mark_focus()
-        self.query_one("#resume", OptionList).add_option(Option(self.say("home.loading"), disabled=True))
+        self.query_one("#resume", OptionList).add_option(Option(self.say(W.home_loading), disabled=True))
         self.set_timer(LIST_AFTER, self.list_unfinished)  # the home screen is drawn before the store opens
         self._listed = False
 
@@ -63,7 +65,7 @@ class HomeScreen(LangScreen):
 
     def _mark_focus(self) -> None:
         """The list that has the keys says so in its frame (▶ and a heavy border), not by shade alone."""
-        for key, box in (("home.menu", "#menu"), ("home.resume", "#resume")):
+        for key, box in ((W.home_menu, "#menu"), (W.home_resume, "#resume")):
             options = self.query_one(box, OptionList)
             mark = "▶ " if options.has_focus else ""
             options.border_title = mark + self.say(key)
@@ -96,10 +98,10 @@ class HomeScreen(LangScreen):
         try:
             games = self.capp.store.unfinished()
         except Refusal as refusal:
-            resume.add_option(Option(self.say("home.store_error") + self.text(refusal.msg), disabled=True))
+            resume.add_option(Option(self.say(W.home_store_error) + self.text(refusal.msg), disabled=True))
             return
         if not games:
-            resume.add_option(Option(self.say("home.none"), disabled=True))
+            resume.add_option(Option(self.say(W.home_none), disabled=True))
         for i, g in enumerate(games):
             resume.add_option(Option(self._entry(g, i < WHOSE_TURN), id=f"game-{g.id}"))
         if games:

@@ -7,13 +7,15 @@ import re
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Grid, Horizontal
 from textual.suggester import Suggester
 from textual.widgets import Button, Input, Label, Select, Static
 
+from companion.app.keys import BACK, COMPLETE, HELP, LANG, bindings, key_line
 from companion.app.screens.base import LangScreen
 from companion.app.widgets.keybar import KeyBar
+from companion.app.words import W
 from companion.rules.common import Refusal
 
 _SEPARATORS = re.compile(r"[,、，]")
@@ -44,7 +46,7 @@ class NameSuggester(Suggester):
 
 
 class NewGameScreen(LangScreen):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = bindings(BACK)
 
     def __init__(self, sheet: bool = False) -> None:
         super().__init__()
@@ -56,27 +58,26 @@ class NewGameScreen(LangScreen):
         from companion.rules.games import ENGINES
 
         v = self.values
-        yield Label(self.say("home.sheet" if self.sheet else "new.title"), classes="title")
+        yield Label(self.say(W.home_sheet if self.sheet else W.new_title), classes="title")
         with Grid(id="form"):
-            yield Label(self.say("new.game"))
+            yield Label(self.say(W.new_game))
             yield Select([(self.text(e.TITLE), g) for g, e in ENGINES.items()], value=v["game"],
                          allow_blank=False, compact=True, id="game")
-            yield Label(self.say("new.players"))
-            yield Input(v["players"], placeholder=self.say("new.players.hint"), compact=True, id="players",
+            yield Label(self.say(W.new_players))
+            yield Input(v["players"], placeholder=self.say(W.new_players_hint), compact=True, id="players",
                         suggester=NameSuggester(self._roster()))
-            yield Label(self.say("new.start"), id="start-label")
+            yield Label(self.say(W.new_start), id="start-label")
             yield Select(self._start_options(), value=v["start"], allow_blank=False, compact=True, id="start")
-            yield Label(self.say("new.deck"))
-            yield Input(v["deck"], placeholder=self.say("new.deck.hint"), compact=True, id="deck")
-            yield Label(self.say("new.mode"))
-            yield Select([(self.say("new.mode.track"), "track"), (self.say("new.mode.sheet"), "sheet")],
+            yield Label(self.say(W.new_deck))
+            yield Input(v["deck"], placeholder=self.say(W.new_deck_hint), compact=True, id="deck")
+            yield Label(self.say(W.new_mode))
+            yield Select([(self.say(W.new_mode_track), "track"), (self.say(W.new_mode_sheet), "sheet")],
                          value=v["mode"], allow_blank=False, compact=True, id="mode")
         yield Static("", id="problem")
         with Horizontal(classes="buttons"):
-            yield Button(self.say("new.go"), variant="primary", compact=True, id="go")
-            yield Button(self.say("new.back"), compact=True, id="back")
-        yield KeyBar([("→", "key.complete"), ("Esc", "key.back"), ("F1", "key.help"), ("F2", "key.lang")],
-                     self.lang)
+            yield Button(self.say(W.new_go), variant="primary", compact=True, id="go")
+            yield Button(self.say(W.new_back), compact=True, id="back")
+        yield KeyBar(key_line(COMPLETE, BACK, HELP, LANG), self.lang)
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -101,7 +102,7 @@ class NewGameScreen(LangScreen):
             if discard:
                 self.app.pop_screen()
 
-        self.app.push_screen(Confirm(self.say("new.discard"), self.lang), answered)
+        self.app.push_screen(Confirm(self.say(W.new_discard), self.lang), answered)
 
     def relabel(self) -> None:
         self._keep()
@@ -115,7 +116,7 @@ class NewGameScreen(LangScreen):
 
     def _start_options(self) -> list[tuple[str, int]]:
         if self.values["game"] == "dragoness":
-            return [(self.say("new.start.none"), 0)]
+            return [(self.say(W.new_start_none), 0)]
         names = split_names(self.values["players"])
         return [(f"{i}: {n}", i) for i, n in enumerate(names)] or [("—", 0)]
 

@@ -9,14 +9,17 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Label, Static
 
+from companion.app.keys import BACK, CLOSE, EXPORT, LANG, PRINT, QR, QUIT, UNDO, bindings, key_line
 from companion.app.screens.base import LangScreen
 from companion.app.widgets.keybar import KeyBar
 from companion.app.widgets.qr import _STYLE as QR_STYLE
 from companion.app.widgets.qr import half_blocks, qr_matrix, qr_text
+from companion.app.words import W
+from companion.rules.common import Msg
 
 
 def qr_lines(data: str) -> list[str]:
@@ -37,14 +40,16 @@ def scores_of(answer: dict[str, Any]) -> dict[str, int]:
     return {p["name"]: p["score"] for p in answer["players"]}
 
 
-def tie_rule(answer: dict[str, Any]) -> str | None:
-    """The word key of the tie rule that decided, if the top score was tied."""
+TIE_RULES = {"fortress": W.tie_shared_fortress, "homalet": W.tie_largest_homalet, "dragoness": W.tie_shared_dragoness}
+
+
+def tie_rule(answer: dict[str, Any]) -> Msg | None:
+    """The tie rule that decided, if the top score was tied."""
     scores = scores_of(answer)
     top = max(scores.values(), default=0)
     if sum(1 for s in scores.values() if s == top) < 2:
         return None
-    game = answer["game"]
-    return "tie.largest.homalet" if game == "homalet" else f"tie.shared.{game}"
+    return TIE_RULES[answer["game"]]
 
 
 def tie_decided(answer: dict[str, Any]) -> str:
@@ -52,7 +57,7 @@ def tie_decided(answer: dict[str, Any]) -> str:
     the screen already shows ("Dai and Emi tie at 9 points; Emi wins the tie: largest card 52
     against Dai's 50 (H-12)."); empty otherwise."""
     words = str(answer.get("winners_explanation", ""))
-    if tie_rule(answer) != "tie.largest.homalet" or len(answer["winners"]) != 1:
+    if tie_rule(answer) != W.tie_largest_homalet or len(answer["winners"]) != 1:
         return ""
     for stop in (". ", "。"):
         _, found, rest = words.partition(stop)
@@ -65,11 +70,7 @@ class SettleScreen(LangScreen):
     """``explained`` is the settle answer with explanations in the language it was asked in;
     ``explain`` asks for it again in another language; ``compact`` is what the QR code holds."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back", show=False),
-                                             Binding("f4", "export", "Export", show=False),
-                                             Binding("p", "print_sheet", "Print", show=False),
-                                             Binding("q", "qr", "QR code", show=False),
-                                             Binding("ctrl+z", "undo", "Undo", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = bindings(BACK, EXPORT, PRINT, QR, UNDO)
 
     def __init__(self, explain: Any, compact: dict[str, Any], game_id: int | None) -> None:
         super().__init__()
@@ -81,30 +82,28 @@ class SettleScreen(LangScreen):
     def compose(self) -> ComposeResult:
         answer: dict[str, Any] = self.explain(self.lang)
         number = "" if self.game_id is None else f" #{self.game_id}"
-        yield Label(f"{self.say('settle.title')} — {self.capp.game_title(self.game)}{number}", classes="title")
+        yield Label(f"{self.say(W.settle_title)} — {self.capp.game_title(self.game)}{number}", classes="title")
         with VerticalScroll(id="settle-row"):
             with Vertical(id="explain"):
                 yield Static(self._winners(answer), id="winners")
                 yield Static(self._arithmetic(answer))
             with Vertical(id="qr-box"):
-                yield Label(self.say("settle.qr"), classes="heading")
+                yield Label(self.say(W.settle_qr), classes="heading")
                 yield Static(self._qr(), id="qr")
         with Horizontal(classes="buttons"):
-            yield Button(self.say("settle.qr.open"), compact=True, id="qr-open")
+            yield Button(self.say(W.settle_qr_open), compact=True, id="qr-open")
             if self.game_id is not None:
-                yield Button(self.say("settle.export"), compact=True, id="export")
-                yield Button(self.say("settle.print"), compact=True, id="print")
-            yield Button(self.say("settle.home"), variant="primary", compact=True, id="home")
-        yield KeyBar([("Q", "key.qr"), ("Esc", "key.back"), ("^Z", "key.undo"), ("F4", "cmd.export"),
-                      ("P", "key.print"), ("F2", "key.lang"), ("^Q", "key.quit")],
-                     self.lang)
+                yield Button(self.say(W.settle_export), compact=True, id="export")
+                yield Button(self.say(W.settle_print), compact=True, id="print")
+            yield Button(self.say(W.settle_home), variant="primary", compact=True, id="home")
+        yield KeyBar(key_line(QR, BACK, UNDO, EXPORT, PRINT, LANG, QUIT), self.lang)
 
     def _qr(self) -> Text:
         return qr_text(compact_json(self.compact))
 
     def _winners(self, answer: dict[str, Any]) -> Text:
         winners = answer["winners"]
-        text = Text(self.say("settle.winners" if len(winners) > 1 else "settle.winner"), style="bold")
+        text = Text(self.say(W.settle_winners if len(winners) > 1 else W.settle_winner), style="bold")
         text.append((", " if self.lang == "en" else "、").join(winners), style="bold reverse")
         rule = tie_rule(answer)
         decided = tie_decided(answer)
@@ -113,7 +112,7 @@ class SettleScreen(LangScreen):
         elif rule is not None:
             text.append("\n" + self.say(rule))
         if answer["game"] == "dragoness" and not answer.get("complete", True):
-            text.append("\n" + self.say("settle.incomplete"))
+            text.append("\n" + self.say(W.settle_incomplete))
         return text
 
     def _arithmetic(self, answer: dict[str, Any]) -> Text:
@@ -123,7 +122,7 @@ class SettleScreen(LangScreen):
                 text.append(line + "\n")
             totals = answer["totals"]
             sep = ", " if self.lang == "en" else "、"
-            text.append(self.say("settle.total") + sep.join(f"{n} {t}" if self.lang == "en" else f"{n}が{t}点"
+            text.append(self.say(W.settle_total) + sep.join(f"{n} {t}" if self.lang == "en" else f"{n}が{t}点"
                                                             for n, t in totals.items()), style="bold")
             return text
         for player in answer["players"]:
@@ -175,8 +174,7 @@ class QrScreen(LangScreen):
     read best), the smallest code the compact JSON fits (error correction L). If the terminal is
     still too small, a sentence says how large it must be; the code shows whole once it fits."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", "Back", show=False),
-                                             Binding("q", "app.pop_screen", "Back", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = bindings(CLOSE, QR.doing("app.pop_screen"))
 
     def __init__(self, data: str) -> None:
         super().__init__()
@@ -187,7 +185,7 @@ class QrScreen(LangScreen):
         yield Static(self._note(), id="qr-note")
         with Center(id="qr-full"):
             yield Static(Text("\n".join(self.code), style=QR_STYLE, no_wrap=True, overflow="crop"), id="qr")
-        yield KeyBar([("Esc", "key.back"), ("F2", "key.lang")], self.lang)
+        yield KeyBar(key_line(CLOSE, LANG), self.lang)
 
     def needed(self) -> tuple[int, int]:
         """The terminal size the code needs whole: its width, its height and the note and key lines."""
@@ -199,10 +197,10 @@ class QrScreen(LangScreen):
 
     def _note(self) -> str:
         if self.fits():
-            return self.say("qr.scan")
+            return self.say(W.qr_scan)
         width, height = self.needed()
         size = self.app.size
-        return self.say("qr.enlarge").format(width, height, f"{size.width}×{size.height}")
+        return self.say(W.qr_enlarge).format(width, height, f"{size.width}×{size.height}")
 
     def on_resize(self) -> None:
         self.query_one("#qr-note", Static).update(self._note())

@@ -9,12 +9,14 @@ from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.widgets import Button, Input, Label, Select, Static
 
+from companion.app.keys import CLOSE, LANG, SAVE, bindings, key_line
 from companion.app.screens.base import LangScreen
 from companion.app.widgets.keybar import KeyBar
+from companion.app.words import W
 from companion.rules.common import Refusal
 
 ROUNDS = 5  # the Dragoness sheet's columns (D-11); settle checks the count itself
@@ -36,9 +38,13 @@ def count(text: str) -> int | str:
     return int(stripped) if stripped.isdigit() else stripped
 
 
+# the settle answer's fields, as the preview names them
+FIELDS = {"columns": W.field_columns, "tallest": W.field_tallest, "pair": W.field_pair, "points": W.field_points,
+          "penalty": W.field_penalty, "cards": W.field_cards, "same_digit": W.field_same_digit, "run": W.field_run,
+          "spring": W.field_spring}
+
 class SheetScreen(LangScreen):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", "Back", show=False),
-                                             Binding("ctrl+s", "save", "Save", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = bindings(CLOSE, SAVE)
 
     def __init__(self, game: str, players: list[str], deck: str | None = None) -> None:
         super().__init__()
@@ -50,7 +56,7 @@ class SheetScreen(LangScreen):
     # ------------------------------------------------------------------ the form
 
     def compose(self) -> ComposeResult:
-        yield Label(f"{self.say('sheet.title')} — {self.capp.game_title(self.game)}", classes="title")
+        yield Label(f"{self.say(W.sheet_title)} — {self.capp.game_title(self.game)}", classes="title")
         with VerticalScroll(id="sheet"):
             if self.game == "dragoness":
                 yield from self._dragoness_form()
@@ -58,13 +64,13 @@ class SheetScreen(LangScreen):
                 yield from self._pile_form()
         yield Static("", id="preview")
         with Horizontal(classes="buttons"):
-            yield Button(self.say("sheet.save"), variant="primary", compact=True, id="save")
-            yield Button(self.say("new.back"), compact=True, id="back")
-        yield KeyBar([("^S", "sheet.save"), ("Esc", "key.back"), ("F2", "key.lang")], self.lang)
+            yield Button(self.say(W.sheet_save), variant="primary", compact=True, id="save")
+            yield Button(self.say(W.new_back), compact=True, id="back")
+        yield KeyBar(key_line(SAVE, CLOSE, LANG), self.lang)
 
     def _pile_form(self) -> ComposeResult:
-        fields = (("columns", "sheet.fortress.columns"), ("hand", "sheet.fortress.hand")) \
-            if self.game == "fortress" else (("pile", "sheet.homalet.pile"),)
+        fields = (("columns", W.sheet_fortress_columns), ("hand", W.sheet_fortress_hand)) \
+            if self.game == "fortress" else (("pile", W.sheet_homalet_pile),)
         with Grid(id="pile-form", classes=f"fields-{len(fields)}"):
             for seat, name in enumerate(self.players):
                 yield Label(name)
@@ -78,8 +84,8 @@ class SheetScreen(LangScreen):
         with Grid(id="rounds-form"):
             yield Label("")
             for r in range(1, ROUNDS + 1):
-                yield Label(f"{self.say('sheet.dragoness.round')} {r}")
-            yield Label(self.say("sheet.dragoness.out"))
+                yield Label(f"{self.say(W.sheet_dragoness_round)} {r}")
+            yield Label(self.say(W.sheet_dragoness_out))
             for r in range(ROUNDS):
                 current = self.values.get(f"out-{r}")
                 yield Select(choices, value=current if current else Select.NULL, compact=True, id=f"out-{r}",
@@ -89,7 +95,7 @@ class SheetScreen(LangScreen):
                 for r in range(ROUNDS):
                     field_id = f"left-{seat}-{r}"
                     yield Input(self.values.get(field_id, ""), compact=True, id=field_id,
-                                placeholder=self.say("sheet.dragoness.left"))
+                                placeholder=self.say(W.sheet_dragoness_left))
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -140,12 +146,12 @@ class SheetScreen(LangScreen):
     def update_preview(self) -> None:
         preview = self.query_one("#preview", Static)
         if self.game == "dragoness" and not self.document()["rounds"]:
-            preview.update(self.say("sheet.dragoness.start"))
+            preview.update(self.say(W.sheet_dragoness_start))
             return
         try:
             answer = self.settled()
         except Refusal as refusal:
-            preview.update(Text(self.say("sheet.incomplete") + self.text(refusal.msg), style="bold red"))
+            preview.update(Text(self.say(W.sheet_incomplete) + self.text(refusal.msg), style="bold red"))
             return
         preview.update(self._scores(answer))
 
@@ -153,15 +159,15 @@ class SheetScreen(LangScreen):
         text = Text()
         if answer["game"] == "dragoness":
             for r, points in enumerate(answer["rounds"], start=1):
-                text.append(f"{self.say('sheet.dragoness.round')} {r}: ", style="bold")
+                text.append(f"{self.say(W.sheet_dragoness_round)} {r}: ", style="bold")
                 text.append("  ".join(f"{n} +{p}" for n, p in points.items()) + "\n")
             totals = "  ".join(f"{n} {t}" for n, t in answer["totals"].items())
-            text.append(self.say("settle.total") + totals, style="bold")
+            text.append(self.say(W.settle_total) + totals, style="bold")
             return text
         for p in answer["players"]:
             text.append(f"{p['name']}: {p['score']}", style="bold")
             details = {k: v for k, v in p.items() if k not in ("name", "score", "explanation")}
-            text.append("  " + "  ".join(f"{self.say('field.' + k)} {_short(v)}" for k, v in details.items()) + "\n")
+            text.append("  " + "  ".join(f"{self.say(FIELDS[k])} {_short(v)}" for k, v in details.items()) + "\n")
         return text
 
     # ------------------------------------------------------------------ save
@@ -185,7 +191,7 @@ class SheetScreen(LangScreen):
         except Refusal as refusal:
             self.notify(self.text(refusal.msg), severity="error")
             return
-        self.notify(self.say("sheet.saved") + f"#{game_id}")
+        self.notify(self.say(W.sheet_saved) + f"#{game_id}")
         self.app.switch_screen(SettleScreen(explained_by_settle(doc), compact, game_id))
 
 

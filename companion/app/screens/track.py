@@ -13,25 +13,25 @@ from typing import TYPE_CHECKING, ClassVar
 from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
 from companion.app.complete import LegalLines, LegalSuggester
+from companion.app.keys import BACK, DESCRIBE, EXPORT, HELP, LANG, REDO, SETTLE, UNDO, bindings, key_line
 from companion.app.screens.base import LangScreen
 from companion.app.widgets.boards import board
 from companion.app.widgets.coach import preview
 from companion.app.widgets.entry import EntryLine
 from companion.app.widgets.keybar import KeyBar
-from companion.app.words import with_help
+from companion.app.words import W, with_help
 from companion.rules.common import Msg, Refusal, unsaid
 
 if TYPE_CHECKING:
     from companion.store import LiveGame
 
-KEYS = [("^Z", "key.undo"), ("^Y", "key.redo"), ("F3", "track.describe"), ("F5", "key.settle"),
-        ("F1", "key.help"), ("F2", "key.lang"), ("Esc", "key.back")]
+KEYS = key_line(UNDO, REDO, DESCRIBE, SETTLE, HELP, LANG, BACK)
 
 
 OFFERED = 8  # legal lines Tab lists on an empty line
@@ -89,14 +89,7 @@ def unexpected_drawing(error: Exception) -> Msg:
 class GameScreen(LangScreen):
     KEYS_TO = "#entry"
     AUTO_FOCUS = "#entry"
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+z", "undo", "Undo", show=False, priority=True),
-        Binding("ctrl+y", "redo", "Redo", show=False, priority=True),
-        Binding("f3", "toggle_describe", "Describe", show=False),
-        Binding("f5", "settle", "Settle", show=False),
-        Binding("f4", "export", "Export", show=False),
-        Binding("escape", "back", "Back", show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings(UNDO, REDO, DESCRIBE, SETTLE, EXPORT, BACK)
 
     def __init__(self, live: LiveGame) -> None:
         super().__init__()
@@ -120,7 +113,7 @@ class GameScreen(LangScreen):
                 yield Static(id="allowed")
         yield Static(id="ruling")
         with Horizontal(id="entry-row"):
-            yield EntryLine(placeholder=self.say("track.entry"), compact=True, id="entry",
+            yield EntryLine(placeholder=self.say(W.track_entry), compact=True, id="entry",
                             suggester=LegalSuggester(self.legal_lines))
             yield Static("", id="hint")
         yield KeyBar(KEYS, self.lang)
@@ -146,8 +139,8 @@ class GameScreen(LangScreen):
             last = self.live.rulings(1)
         except Exception:  # the file went away or is being written: look again at the next tick
             return
-        self.ruling = Text(self.say("track.elsewhere") + self.text(last[0]) if last
-                           else self.say("track.elsewhere.none"))
+        self.ruling = Text(self.say(W.track_elsewhere) + self.text(last[0]) if last
+                           else self.say(W.track_elsewhere_none))
         self.show()
 
     # ------------------------------------------------------------------ drawing
@@ -199,12 +192,12 @@ class GameScreen(LangScreen):
             winners = (self.live.settle(False, "en") or {}).get("winners", [])
         except Exception:  # the settlement itself will say what is wrong (F5)
             winners = []
-        end = Text(self.say("track.over"), style="bold")
+        end = Text(self.say(W.track_over), style="bold")
         if winners:
-            end.append(self.say("settle.winners" if len(winners) > 1 else "settle.winner"))
+            end.append(self.say(W.settle_winners if len(winners) > 1 else W.settle_winner))
             end.append((", " if self.lang == "en" else "、").join(winners), style="bold reverse")
-            end.append(self.say("track.over.sep"))
-        end.append(self.say("track.over.keys"), style="bold")
+            end.append(self.say(W.track_over_sep))
+        end.append(self.say(W.track_over_keys), style="bold")
         return Text("\n").join([ruling, end]) if ruling.plain else end
 
     def _example(self) -> None:
@@ -215,12 +208,12 @@ class GameScreen(LangScreen):
         except Exception:  # a bug while completing: the general sentence instead
             example = []
         entry = self.query_one("#entry", Input)
-        entry.placeholder = (self.say("track.example") + example[0] + self.say("track.example.keys")
-                             if example else self.say("track.entry"))
+        entry.placeholder = (self.say(W.track_example) + example[0] + self.say(W.track_example_keys)
+                             if example else self.say(W.track_entry))
 
     def on_entry_line_suggested(self, event: EntryLine.Suggested) -> None:
         """Beside the line, say that the underlined text is a suggestion Tab takes."""
-        self.query_one("#hint", Static).update(self.say("track.hint") if event.shown else "")
+        self.query_one("#hint", Static).update(self.say(W.track_hint) if event.shown else "")
 
     def on_entry_line_offer(self, event: EntryLine.Offer) -> None:
         """Tab with nothing to complete: the legal lines now, listed above the line; Tab again
@@ -236,14 +229,14 @@ class GameScreen(LangScreen):
                 self.say_ruling(unexpected(error), refused=True)
                 return
         if not self._offers:
-            self.say_ruling(self.say("track.no_lines"))
+            self.say_ruling(self.say(W.track_no_lines))
             return
         following = (self._offers.index(value) + 1) % len(self._offers) if value in self._offers else 0
         line = self._offers[following]
         entry = self.query_one("#entry", Input)
         entry.value = line
         entry.cursor_position = len(line)
-        listed = Text(self.say("track.offers"), style="bold")
+        listed = Text(self.say(W.track_offers), style="bold")
         for i, offered in enumerate(self._offers):
             listed.append("  " if i else "")
             listed.append(offered.replace(" ", "\u00a0"), style="reverse" if i == following else "")  # one piece
@@ -323,7 +316,7 @@ class GameScreen(LangScreen):
             ruling = self.live.play_line(line)
         except Refusal as refusal:
             self.say_ruling(with_help(self.text(refusal.msg), self.lang), refused=True,
-                            prefix=self.say("track.refused"))
+                            prefix=self.say(W.track_refused))
             return False
         except Exception as error:  # a bug: one sentence, never a traceback; the store kept nothing
             self.say_ruling(unexpected(error), refused=True)
@@ -361,7 +354,7 @@ class GameScreen(LangScreen):
     def _step(self, undo: bool) -> None:
         """Undo or redo one action, then say which (its line, read on the state before it)."""
         if not (self.live.can_undo if undo else self.live.can_redo):
-            self.say_ruling(self.say("track.nothing_undo" if undo else "track.nothing_redo"))
+            self.say_ruling(self.say(W.track_nothing_undo if undo else W.track_nothing_redo))
             return
         before = self.live.state
         undone = self.live.actions[-1] if undo else None
@@ -380,7 +373,7 @@ class GameScreen(LangScreen):
             line = self.engine.action_line(self.live.state, undone, self.lang)
         else:
             line = self.engine.action_line(before, self.live.actions[-1], self.lang)
-        self.ruling = Text(self.say("track.undone" if undo else "track.redone") + line)
+        self.ruling = Text(self.say(W.track_undone if undo else W.track_redone) + line)
         self.show()
 
     def action_toggle_describe(self) -> None:
@@ -391,7 +384,7 @@ class GameScreen(LangScreen):
 
     def action_settle(self) -> None:
         if not self.live.finished:
-            self.say_ruling(self.say("track.not_finished") + self.text(self.live.state.waiting_for()))
+            self.say_ruling(self.say(W.track_not_finished) + self.text(self.live.state.waiting_for()))
             return
         from companion.app.screens.settle import SettleScreen
 
@@ -405,7 +398,7 @@ class GameScreen(LangScreen):
             self.say_ruling(unexpected(error), refused=True)
             return
         if compact is None:  # finished, so settled; but say so rather than fail
-            self.say_ruling(self.say("track.not_finished") + self.text(self.live.state.waiting_for()))
+            self.say_ruling(self.say(W.track_not_finished) + self.text(self.live.state.waiting_for()))
             return
         self.app.push_screen(SettleScreen(lambda lang: live.settle(True, lang), compact, live.id))
 

@@ -11,7 +11,7 @@ from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
-from companion.app.words import say
+from companion.app.words import W, say
 from companion.rules import dragoness, fortress, homalet
 from companion.rules.common import Lang, Refusal
 from companion.rules.engine import AnyEngine
@@ -119,9 +119,9 @@ def fortress_board(state: Any, lang: Lang, width: int | None = None) -> Text:
             spot(f"{g}{right}{side}")
             text.append(" " * 6)
         text.append("\n")
-    text.append(f" {say('board.deck', lang)} {state.deck_count}", style="bold")
+    text.append(f" {say(W.board_deck, lang)} {state.deck_count}", style="bold")
     if state.pending:
-        text.append(f"   {say('board.captured', lang)} ")
+        text.append(f"   {say(W.board_captured, lang)} ")
         for c in state.pending:
             text.append(str(c), style=_ink(deck.suit(c.suit).color, str(c)))
             text.append(" ")
@@ -131,8 +131,8 @@ def fortress_board(state: Any, lang: Lang, width: int | None = None) -> Text:
     for p, name in enumerate(state.setup.players):
         row = Text()
         _row_name(row, name, p == active)
-        row.append(f"{say('board.hand', lang)}{state.hand_counts[p]:>2} ")
-        row.append(f"{say('board.score', lang)}{scores[p].score:>3} ", style="bold")
+        row.append(f"{say(W.board_hand, lang)}{state.hand_counts[p]:>2} ")
+        row.append(f"{say(W.board_score, lang)}{scores[p].score:>3} ", style="bold")
         indent = row.cell_len
         for column in state.fortresses[p]:
             first = column[0]
@@ -181,7 +181,7 @@ def homalet_board(state: Any, lang: Lang, width: int | None = None) -> Text:
         text.append(f" {homalet.FIELD_NAMES[where].text(lang)}", style="bold")
         if lead is not None:
             colour = deck.by_key[lead]
-            text.append(f" ({say('board.lead', lang)} ")
+            text.append(f" ({say(W.board_lead, lang)} ")
             text.append(colour.ja if lang == "ja" else colour.en, style=_ink(colour.color))
             text.append(")")
         text.append(": ")
@@ -190,21 +190,21 @@ def homalet_board(state: Any, lang: Lang, width: int | None = None) -> Text:
                 card(c, dim=c in state.battle_taken, pick=where is homalet.Field.BATTLE)
                 text.append(f"{names[p][:6]} ", style="dim")
         text.append("\n")
-    text.append(f" {say('board.sets', lang)}\n  ", style="bold")
+    text.append(f" {say(W.board_sets, lang)}\n  ", style="bold")
     for i, cards in enumerate(state.wilderness):
         choice = _choice(HOMALET, state, homalet.TakeSet(state.takers[0], i), lang) if taking else None
         text.append(f"{i + 1}:", style=_click(choice, "underline", line=True) if choice else Style(dim=True))
         for c in cards:
             card(c)
         text.append(" ")
-    text.append(f"\n {say('board.deck', lang)} {state.deck_count}  {say('board.round', lang)} {state.round}\n")
+    text.append(f"\n {say(W.board_deck, lang)} {state.deck_count}  {say(W.board_round, lang)} {state.round}\n")
     scores = homalet.scores(state)
     actor = state.actor()
     for p, name in enumerate(names):
         row = Text()
         _row_name(row, name, p == actor)
-        row.append(f"{say('board.hand', lang)}{state.hand_counts[p]:>2} ")
-        row.append(f"{say('board.score', lang)}{scores[p].score:>3} ", style="bold")
+        row.append(f"{say(W.board_hand, lang)}{state.hand_counts[p]:>2} ")
+        row.append(f"{say(W.board_score, lang)}{scores[p].score:>3} ", style="bold")
         s = scores[p]
         row.append(f"({s.cards}+{s.same_digit}+{s.run}+{s.spring}) ", style="dim")
         indent = row.cell_len
@@ -224,8 +224,8 @@ def dragoness_board(state: Any, lang: Lang, width: int | None = None) -> Text:
     deck = state.setup.deck
     text = Text()
     rounds = dragoness.ROUNDS
-    text.append(f" {say('board.round', lang)} {min(state.round, rounds)}/{rounds}\n", style="bold")
-    pile = Text(f" {say('board.pile', lang)}: ", style="bold")
+    text.append(f" {say(W.board_round, lang)} {min(state.round, rounds)}/{rounds}\n", style="bold")
+    pile = Text(f" {say(W.board_pile, lang)}: ", style="bold")
     indent = pile.cell_len
     for i, c in enumerate(state.pile):
         # a special card (page, squire, …) has no clan and so no colour: shown reversed, by its name
@@ -242,12 +242,12 @@ def dragoness_board(state: Any, lang: Lang, width: int | None = None) -> Text:
     playing = state.phase in (dragoness.Phase.LEAD, dragoness.Phase.FOLLOW, dragoness.Phase.REVIVED)
     for p, name in enumerate(state.setup.players):
         _row_name(text, name, playing and p == state.turn)
-        text.append(f"{say('board.hand', lang)}{state.hand_counts[p]:>2} ")
-        text.append(f"{say('board.points', lang)}{totals[p]:>3} ", style="bold")
+        text.append(f"{say(W.board_hand, lang)}{state.hand_counts[p]:>2} ")
+        text.append(f"{say(W.board_points, lang)}{totals[p]:>3} ", style="bold")
         if p in state.passed:
-            text.append(say("board.passed", lang), style="dim italic")
+            text.append(say(W.board_passed, lang), style="dim italic")
         if state.top_player == p:
-            text.append(say("board.top", lang), style="italic")
+            text.append(say(W.board_top, lang), style="italic")
         text.append("\n")
     return text
 

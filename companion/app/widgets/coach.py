@@ -9,7 +9,7 @@ from typing import Any
 
 from rich.text import Text
 
-from companion.app.words import say
+from companion.app.words import W, say
 from companion.rules import dragoness, fortress
 from companion.rules.common import Lang, Refusal
 from companion.rules.engine import AnyEngine
@@ -31,7 +31,7 @@ def preview(engine: AnyEngine, state: Any, line: str, lang: Lang, completes: boo
             text.append(refusal.msg.text(lang), style="red")
         text.rstrip()
         return text
-    text.append(say("track.preview", lang), style="bold")
+    text.append(say(W.track_preview, lang), style="bold")
     text.append(ruling.text(lang), style="green")
     return text
 
@@ -57,7 +57,7 @@ def _game_coach(engine: AnyEngine, state: Any, line: str, lang: Lang) -> Text | 
         found = dragoness.readings(state, cards)
         if len(found) < 2:
             return None
-        text = Text(say("coach.readings", lang), style="bold")
+        text = Text(say(W.coach_readings, lang), style="bold")
         text.append(("; " if lang == "en" else "／").join(r.describe().text(lang) for r in found))
         return text
     return None
@@ -69,7 +69,7 @@ def _captures(state: Any, card: Any, lang: Lang) -> Text:
     for c in fortress.captures(state, card):
         by_spot.setdefault(c.spot, {})[c.mode] = len(c.cards)
     text = Text(f"{card} ", style="bold")
-    text.append(say("coach.captures", lang))
+    text.append(say(W.coach_captures, lang))
     for spot, modes in by_spot.items():
         n, s = modes.get(fortress.Mode.NUMBER, 0), modes.get(fortress.Mode.SUIT, 0)
         text.append(f" {spot}:", style="dim")

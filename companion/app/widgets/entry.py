@@ -9,15 +9,17 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import Reactive
 from textual.widgets import Input
 
+from companion.app.keys import COMPLETE, bindings
+
 
 class EntryLine(Input):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("tab", "complete", "Complete", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = bindings(COMPLETE)
     DEFAULT_CSS = """
     EntryLine > .input--suggestion {
         text-style: italic underline;

@@ -6,13 +6,13 @@ from rich.text import Text
 from textual.widgets import Static
 
 from companion.app.words import say
-from companion.rules.common import Lang
+from companion.rules.common import Lang, Msg
 
 
 class KeyBar(Static):
     """``keys`` is a list of (key as shown, word key); drawn in one line, cut at the screen's width."""
 
-    def __init__(self, keys: list[tuple[str, str]], lang: Lang) -> None:
+    def __init__(self, keys: list[tuple[str, Msg]], lang: Lang) -> None:
         self.keys = keys
         super().__init__(self.line(lang), classes="keybar")
 

@@ -14,12 +14,15 @@ import json
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion.cli.words import HELP
+from companion.cli.words import helper
 from companion.exits import EXIT_BAD_INPUT, EXIT_DECLINED
 from companion.rules.common import Lang, Msg, Refusal, plural, refuse, unsaid
 from companion.rules.engine import AnyEngine
+
+if TYPE_CHECKING:
+    from companion.store import GameSummary, LiveGame, Store
 
 WORDS = {
     "new": Msg("start a game and print its number", "ゲームを始めて、その番号を出力します"),
@@ -64,23 +67,22 @@ def add_parsers(commands: Any, lang: Lang) -> None:
     """Add the live-game subcommands to ``companion``'s subparsers."""
     from companion.decks import GAMES
 
-    def say(key: str) -> str:
-        return (WORDS[key] if key in WORDS else HELP[key]).text(lang)
+    say = helper(lang, WORDS)
 
     def command(name: str) -> argparse.ArgumentParser:
         sub: argparse.ArgumentParser = commands.add_parser(name, help=say(name), description=say(name))
         sub.add_argument("--db", metavar="PATH", help=say("db"))
-        sub.add_argument("--lang", choices=("en", "ja"), default=argparse.SUPPRESS, help=HELP["lang"].text(lang))
+        sub.add_argument("--lang", choices=("en", "ja"), default=argparse.SUPPRESS, help=say("lang"))
         return sub
 
     def game_id(sub: argparse.ArgumentParser) -> None:
         sub.add_argument("id", type=int, help=say("id"))
 
     new = command("new")
-    new.add_argument("game", choices=GAMES, help=HELP["game"].text(lang))
+    new.add_argument("game", choices=GAMES, help=say("game"))
     new.add_argument("--players", metavar="A,B,C", help=say("new.players"))
     new.add_argument("--start", metavar="NAME", help=say("new.start"))
-    new.add_argument("--deck", metavar="FILE", help=HELP["deck.file"].text(lang))
+    new.add_argument("--deck", metavar="FILE", help=say("deck.file"))
     new.add_argument("--results", metavar="FILE", help=say("new.results"))
     play = command("play")
     game_id(play)
@@ -149,7 +151,7 @@ def _json_input(path: str, record: bool) -> Any:
     return read_document(path, RECORD_INPUT if record else SETTLE_INPUT)
 
 
-def run_new(store: Any, args: argparse.Namespace, lang: Lang) -> int:
+def run_new(store: Store, args: argparse.Namespace, lang: Lang) -> int:
     players = _names(args.players) if args.players is not None else None
     if args.results is not None:
         results = _json_input(args.results, record=False)
@@ -207,7 +209,7 @@ def _lines(tokens: Iterable[str]) -> Iterator[str]:
                 yield text
 
 
-def run_play(store: Any, args: argparse.Namespace, lang: Lang) -> int:
+def run_play(store: Store, args: argparse.Namespace, lang: Lang) -> int:
     live = store.load(args.id)
     for line in _lines(args.lines):
         try:
@@ -219,7 +221,7 @@ def run_play(store: Any, args: argparse.Namespace, lang: Lang) -> int:
     return 0
 
 
-def _moved(store: Any, args: argparse.Namespace, lang: Lang, undo: bool) -> int:
+def _moved(store: Store, args: argparse.Namespace, lang: Lang, undo: bool) -> int:
     if args.count < 1:
         raise refuse("N must be 1 or more", "N は 1 以上です")
     live = store.load(args.id)
@@ -264,7 +266,7 @@ def _lines_from(engine: AnyEngine, state: Any, actions: Iterable[Any]) -> _Lines
     return out
 
 
-def show_data(live: Any, lang: Lang) -> dict[str, Any]:
+def show_data(live: LiveGame, lang: Lang) -> dict[str, Any]:
     """What ``companion show --json`` prints (and the app may show)."""
     data: dict[str, Any] = {"id": live.id, "game": live.game, "mode": live.mode, "players": list(live.players),
                             "actions": live.position, "finished": live.finished,
@@ -282,7 +284,7 @@ def show_data(live: Any, lang: Lang) -> dict[str, Any]:
     return data
 
 
-def _settled(live: Any, lang: Lang) -> tuple[dict[str, Any] | None, Msg | None]:
+def _settled(live: LiveGame, lang: Lang) -> tuple[dict[str, Any] | None, Msg | None]:
     """The settle answer of a finished game, or why settling it refuses (the game stays shown)."""
     try:
         return live.settle(False, lang), None
@@ -290,7 +292,7 @@ def _settled(live: Any, lang: Lang) -> tuple[dict[str, Any] | None, Msg | None]:
         return None, refusal.msg
 
 
-def run_show(store: Any, args: argparse.Namespace, lang: Lang) -> int:
+def run_show(store: Store, args: argparse.Namespace, lang: Lang) -> int:
     from companion.documents import format_json
 
     live = store.load(args.id)
@@ -319,7 +321,7 @@ def run_show(store: Any, args: argparse.Namespace, lang: Lang) -> int:
     return 0
 
 
-def _state_words(game: Any) -> Msg:
+def _state_words(game: GameSummary) -> Msg:
     if game.finished:
         won = ", ".join(game.winners)
         return Msg(f"finished, won by {won}", f"終了（勝者 {'、'.join(game.winners)}）")
@@ -328,7 +330,7 @@ def _state_words(game: Any) -> Msg:
     return Msg(f"in play, {plural(game.actions, 'action', 'actions')}", f"進行中（{game.actions}手）")
 
 
-def run_games(store: Any, args: argparse.Namespace, lang: Lang) -> int:
+def run_games(store: Store, args: argparse.Namespace, lang: Lang) -> int:
     listed = store.games()
     if args.json:
         print(json.dumps([g.to_data() for g in listed], ensure_ascii=False))
@@ -363,7 +365,7 @@ def _table(heads: list[str], rows: list[list[str]]) -> str:
                      for row in [heads, *rows])
 
 
-def run_delete(store: Any, args: argparse.Namespace, lang: Lang) -> int:
+def run_delete(store: Store, args: argparse.Namespace, lang: Lang) -> int:
     game = next((g for g in store.games() if g.id == args.id), None)
     if game is None:
         store.delete(args.id)  # refuses: no such game
@@ -387,7 +389,7 @@ VS_HEADS = Msg("player A|player B|games together|A won|B won|both won|A scored m
                "A|B|同じ卓の回数|A の勝ち|B の勝ち|二人とも勝ち|A の得点が上|B の得点が上|同点")
 
 
-def _player_named(store: Any, name: str) -> str:
+def _player_named(store: Store, name: str) -> str:
     """The stored player ``name`` means, read as the table notation reads names (case, width and
     spacing do not matter); a name that matches nobody is refused, listing the players."""
     from companion.rules.common import normalize_token
@@ -408,7 +410,7 @@ def _player_named(store: Any, name: str) -> str:
                  f"{name!r} という名前のプレイヤーはいません。プレイヤー：{'、'.join(roster)}")
 
 
-def run_stats(store: Any, args: argparse.Namespace, lang: Lang) -> int:
+def run_stats(store: Store, args: argparse.Namespace, lang: Lang) -> int:
     if args.player is not None:
         args.player = _player_named(store, args.player)
     if args.vs is not None:
@@ -452,7 +454,7 @@ def _print_rows(heads: list[str], rows: list[list[str]], as_csv: bool) -> None:
         print(_table(heads, rows))
 
 
-def export_lines(live: Any, lang: Lang = "en") -> list[str]:
+def export_lines(live: LiveGame, lang: Lang = "en") -> list[str]:
     """The game in effect as table-notation lines, one per action."""
     state = live.engine.new_state(live.setup)
     lines = []
@@ -462,7 +464,7 @@ def export_lines(live: Any, lang: Lang = "en") -> list[str]:
     return lines
 
 
-def run_export(store: Any, args: argparse.Namespace, lang: Lang) -> int:
+def run_export(store: Store, args: argparse.Namespace, lang: Lang) -> int:
     from companion.documents import format_json
 
     live = store.load(args.id)
@@ -487,7 +489,7 @@ def run_export(store: Any, args: argparse.Namespace, lang: Lang) -> int:
     return 0
 
 
-def run_import(store: Any, args: argparse.Namespace, lang: Lang) -> int:
+def run_import(store: Store, args: argparse.Namespace, lang: Lang) -> int:
     from companion.cli.commands.result import read_import
 
     data = read_import(args.file)
@@ -495,7 +497,7 @@ def run_import(store: Any, args: argparse.Namespace, lang: Lang) -> int:
     return 0
 
 
-RUNNERS: dict[str, Callable[[Any, argparse.Namespace, Lang], int]] = {
+RUNNERS: dict[str, Callable[[Store, argparse.Namespace, Lang], int]] = {
     "new": run_new, "play": run_play, "show": run_show, "games": run_games, "delete": run_delete,
     "stats": run_stats, "export": run_export, "import": run_import,
     "undo": lambda s, a, lang: _moved(s, a, lang, True), "redo": lambda s, a, lang: _moved(s, a, lang, False),

@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 from companion.cli.commands import fail
-from companion.cli.words import HELP
+from companion.cli.words import helper
 from companion.documents import PATH_SHOWN
 from companion.reasons import os_reason
 from companion.rules.common import Lang, Msg, Refusal
@@ -20,9 +20,7 @@ def add_parsers(commands: Any, lang: Lang) -> None:
     from companion.decks import GAMES
     from printables.options import DUPLEX_NAMES, PAPER_NAMES, SIZE_NAMES
 
-    def say(key: str) -> str:
-        return HELP[key].text(lang)
-
+    say = helper(lang)
     printing = commands.add_parser("print", help=say("print"), description=say("print"))
     kinds = printing.add_subparsers(dest="what", parser_class=type(printing), required=True,
                                     title=say("kinds"), metavar="{deck,summary,sheet,kit,png,calibrate,result}")

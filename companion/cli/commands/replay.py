@@ -8,18 +8,18 @@ illegal action stops it with one line naming the action's index and the reason.
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.cli.commands import fail
-from companion.cli.words import HELP
-from companion.rules import game_records
+from companion.cli.words import helper
 from companion.rules.common import Lang, Refusal
+
+if TYPE_CHECKING:  # the engines load only when a record is replayed, not to build the parser
+    from companion.rules.game_records import Record
 
 
 def add_parsers(commands: Any, lang: Lang) -> None:
-    def say(key: str) -> str:
-        return HELP[key].text(lang)
-
+    say = helper(lang)
     replay = commands.add_parser("replay", help=say("replay"), description=say("replay"))
     replay.add_argument("file", help=say("replay.file"))
     replay.add_argument("--json", action="store_true", help=say("replay.json"))
@@ -37,7 +37,7 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     return 0
 
 
-def settle_state(record: game_records.Record, state: Any, explain: bool, lang: Lang) -> dict[str, Any] | None:
+def settle_state(record: Record, state: Any, explain: bool, lang: Lang) -> dict[str, Any] | None:
     """The settle answer for a finished game (None while it goes on), using the record's own deck."""
     from companion.settle import settle
 
@@ -49,10 +49,12 @@ def settle_state(record: game_records.Record, state: Any, explain: bool, lang: L
 
 def replay_document(data: Any, lang: Lang, json_only: bool, explain: bool = False) -> str:
     """What ``companion replay`` prints for a record read as JSON; refusals name the problem."""
+    from companion.documents import format_json
+    from companion.rules import game_records
+
     record = game_records.read_record(data)
     state, _ = game_records.fold_record(record)
     answer = settle_state(record, state, explain, lang)
-    from companion.documents import format_json
 
     settled = "null" if answer is None else format_json(answer)
     if json_only:

@@ -31,15 +31,14 @@ MAX_IMAGE_BYTES = 50_000_000  # a phone's photo is a few megabytes
 
 def add_result_parser(kinds: Any, lang: Lang, say: Callable[[str], str]) -> None:
     """``print result``, added to ``print``'s kinds; ``say`` gives companion.cli.words' help texts."""
-    from companion.cli.words import HELP
     from printables.options import PAPER_NAMES
 
     help_text = WORDS["print.result"].text(lang)
     result = kinds.add_parser("result", help=help_text, description=help_text)
-    result.add_argument("id", type=int, help=HELP["id"].text(lang))
+    result.add_argument("id", type=int, help=say("id"))
     result.add_argument("--lang", dest="doc_lang", choices=("ja", "en"), default=None, help=say("doc_lang"))
     result.add_argument("--paper", choices=PAPER_NAMES, default="a4", help=say("paper"))
-    result.add_argument("--db", metavar="PATH", help=HELP["db"].text(lang))
+    result.add_argument("--db", metavar="PATH", help=say("db"))
     result.add_argument("-o", "--output", required=True, metavar="FILE.pdf", help=say("output.pdf"))
 
 

@@ -7,14 +7,12 @@ from pathlib import Path
 from typing import Any
 
 from companion.cli.commands import fail
-from companion.cli.words import HELP
+from companion.cli.words import helper
 from companion.rules.common import Lang, Refusal
 
 
 def add_parsers(commands: Any, lang: Lang) -> None:
-    def say(key: str) -> str:
-        return HELP[key].text(lang)
-
+    say = helper(lang)
     settle = commands.add_parser("settle", help=say("settle"), description=say("settle"))
     settle.add_argument("file", help=say("settle.file"))
     settle.add_argument("--explain", action="store_true", help=say("settle.explain"))

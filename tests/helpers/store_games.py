@@ -1,4 +1,4 @@
-"""Whole legal games of each engine, played by the simulated tables of the engine tests, for the
+"""Whole legal games of each engine, played by the simulated tables of tests/helpers, for the
 store's tests and benchmark: (game, setup, actions)."""
 
 from __future__ import annotations
@@ -11,14 +11,14 @@ def played(game: str, players: int, seed: int, rounds: int = 5) -> tuple[Any, li
     """The setup and the actions of a random legal game (Dragoness: ``rounds`` rounds)."""
     rnd = random.Random(seed)
     if game == "fortress":
-        from tests.unit_tests.test_fortress_simulation import Table as FortressTable
+        from tests.helpers.fortress_table import Table as FortressTable
 
         table: Any = FortressTable(players, seed % players, rnd)
         table.play()
     elif game == "homalet":
         return _homalet(players, seed % players, rnd)
     else:
-        from tests.unit_tests.test_dragoness_simulation import Table as DragonessTable
+        from tests.helpers.dragoness_table import Table as DragonessTable
 
         table = DragonessTable(players, rnd)
         for _ in range(rounds):
@@ -29,7 +29,7 @@ def played(game: str, players: int, seed: int, rounds: int = 5) -> tuple[Any, li
 def _homalet(n: int, start: int, rnd: random.Random) -> tuple[Any, list[Any]]:
     """A HOMALET game: the engine tests' simulated table, its true moves chosen at random."""
     from companion.rules import homalet
-    from tests.unit_tests.test_homalet_simulation import Table
+    from tests.helpers.homalet_table import Table
 
     table = Table(n, start, rnd)
     table.play()

@@ -1,13 +1,36 @@
-"""``companion serve`` started as a person starts it, on a port the system chooses (loopback only)."""
+"""Helpers of the companion serve tests: a store holding the example games, and ``companion
+serve`` started as a person starts it, on a port the system chooses (loopback only)."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+from companion.store import Store
+
+ROOT = Path(__file__).resolve().parents[2]
+RECORDS = ROOT / "examples" / "records"
+
+
+def stored_examples(path: Path) -> dict[str, int]:
+    """The three example records imported into the store at ``path``: game -> id."""
+    ids = {}
+    with Store.open(path) as db:
+        for game in ("fortress", "homalet", "dragoness"):
+            ids[game] = db.import_record(json.loads((RECORDS / f"{game}.json").read_text()))
+    return ids
+
+
+def at_position(path: Path, game_id: int, position: int) -> None:
+    """Undo game ``game_id`` back to ``position`` actions (as another program would)."""
+    with Store.open(path) as db:
+        live = db.load(game_id)
+        live.undo(live.position - position)
 
 
 def descendants(pid: int) -> set[int]:

@@ -1,0 +1,89 @@
+"""Six-Suit Fortress: the two grids, their spots and a placement's capture (F-3 to F-10)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from companion.rules.common import Msg, Refusal, normalize_token, refuse
+from companion.rules.fortress.deck import Card
+
+GRIDS = ("A", "B")
+
+
+CELLS = tuple(f"{g}{i}" for g in GRIDS for i in (1, 2, 3, 4))  # 1 2 / 3 4 in each grid
+
+
+_OUTER = {1: ("N", "W"), 2: ("N", "E"), 3: ("S", "W"), 4: ("S", "E")}
+
+
+SPOTS = tuple(f"{c}{side}" for c in CELLS for side in _OUTER[int(c[1])])
+
+
+_SIDE_WORDS = {"上": "N", "下": "S", "左": "W", "右": "E"}
+
+
+def parse_spot(token: str) -> str:
+    text = normalize_token(token).upper()
+    for word, side in _SIDE_WORDS.items():
+        text = text.replace(word, side)
+    if text in SPOTS:
+        return text
+    raise _not_a_spot(token)
+
+
+def _not_a_spot(token: str) -> Refusal:
+    return refuse(
+        f"{token!r} is not a spot (a cell A1–A4 or B1–B4 and a side N S W E, like A1N)",
+        f"「{token}」は場所ではありません（マスA1〜B4と上下左右、例：A1上）",
+    )
+
+
+def spot_cells(spot: str) -> tuple[str, str]:
+    """The cell touching ``spot`` (A) and the cell behind it (B), per F-4."""
+    cell, side = spot[:2], spot[2]
+    grid, index = cell[0], int(cell[1])
+    # N/S: the other cell of the same column; W/E: the other cell of the same row
+    behind = ({1: 3, 3: 1, 2: 4, 4: 2} if side in "NS" else {1: 2, 2: 1, 3: 4, 4: 3})[index]
+    return cell, f"{grid}{behind}"
+
+
+class Mode(StrEnum):
+    NUMBER = "number"
+    SUIT = "suit"
+
+
+_MODE_WORDS = {"n": Mode.NUMBER, "number": Mode.NUMBER, "num": Mode.NUMBER, "数": Mode.NUMBER,
+               "数字": Mode.NUMBER, "s": Mode.SUIT, "suit": Mode.SUIT, "スート": Mode.SUIT}
+
+
+def parse_mode(token: str) -> Mode:
+    mode = _MODE_WORDS.get(normalize_token(token).lower())
+    if mode is None:
+        raise refuse(f"{token!r} is neither n (number) nor s (suit)", f"「{token}」は数でもスートでもありません")
+    return mode
+
+
+def resolve_capture(placed: Card, a: Card, b: Card | None, mode: Mode) -> tuple[int, Msg]:
+    """How many cards a placement captures (F-5, F-6, F-7) and the arithmetic behind it."""
+    p = placed
+    if mode is Mode.NUMBER:  # F-5
+        if b is not None and p.rank >= a.rank + b.rank:
+            return 3, Msg(f"{p.rank} ≥ {a.rank} + {b.rank}: captures 3",
+                          f"{p.rank} ≥ {a.rank} + {b.rank}：3枚獲得")
+        if p.rank >= a.rank:
+            if b is None:
+                return 2, Msg(f"{p.rank} ≥ {a.rank} and the cell behind is empty: captures 2",
+                              f"{p.rank} ≥ {a.rank}、奥は空き：2枚獲得")
+            return 2, Msg(f"{p.rank} ≥ {a.rank} but {p.rank} < {a.rank} + {b.rank}: captures 2",
+                          f"{p.rank} ≥ {a.rank}、{p.rank} < {a.rank} + {b.rank}：2枚獲得")
+        return 1, Msg(f"{p.rank} < {a.rank}: captures 1", f"{p.rank} < {a.rank}：1枚獲得")
+    # F-6
+    if p.suit == a.suit:
+        if b is not None and b.suit == p.suit:
+            return 3, Msg(f"{p.suit} = {a.suit} = {b.suit}: captures 3",
+                          f"{p.suit} = {a.suit} = {b.suit}：3枚獲得")
+        behind = "the cell behind is empty" if b is None else f"{b.suit} ≠ {p.suit}"
+        behind_ja = "奥は空き" if b is None else f"{b.suit} ≠ {p.suit}"
+        return 2, Msg(f"{p.suit} = {a.suit}, {behind}: captures 2",
+                      f"{p.suit} = {a.suit}、{behind_ja}：2枚獲得")
+    return 1, Msg(f"{p.suit} ≠ {a.suit}: captures 1", f"{p.suit} ≠ {a.suit}：1枚獲得")

@@ -1,0 +1,30 @@
+"""The app's safety net overrides Textual's private ``App._handle_exception``: Textual offers no public
+hook for an exception raised while a screen draws or handles a message. So Textual is pinned below its
+next minor version (pyproject.toml), and these tests fail if the private method changes shape or stops
+being where Textual sends such an exception (tests/app_tests/test_app_play.py shows the net at work)."""
+
+from __future__ import annotations
+
+import inspect
+from importlib.metadata import version
+
+from textual import app as textual_app
+from textual import message_pump, screen
+
+from companion.app.app import CompanionApp
+
+
+def test_textual_is_the_minor_version_the_override_was_written_for() -> None:
+    assert version("textual").split(".")[:2] == ["8", "2"]
+
+
+def test_the_private_hook_keeps_its_shape() -> None:
+    theirs = inspect.signature(textual_app.App._handle_exception)
+    ours = inspect.signature(CompanionApp._handle_exception)
+    assert list(theirs.parameters) == list(ours.parameters) == ["self", "error"]
+    assert theirs.return_annotation in ("None", None) and ours.return_annotation in ("None", None)
+
+
+def test_textual_still_sends_a_handlers_exception_to_it() -> None:
+    for module in (message_pump, screen):
+        assert "self.app._handle_exception(error)" in inspect.getsource(module), module.__name__
