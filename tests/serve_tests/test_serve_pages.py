@@ -122,7 +122,6 @@ async def test_the_scoreboard_shows_the_engines_words_counts_scores_and_rulings(
 
 
 async def test_a_finished_game_shows_the_settlement_with_its_explanation(served: Served, db: Path) -> None:
-    from companion.settle import settle_text
 
     table, client = served
     game_id = stored_examples(db)["homalet"]
@@ -131,7 +130,14 @@ async def test_a_finished_game_shows_the_settlement_with_its_explanation(served:
     assert answer is not None
     page = await (await client.get(f"/{table.tokens.master}/game/{game_id}?lang=en")).text()
     assert "The game is over: the settlement" in page
-    for line in settle_text(answer, "en").splitlines():
+    assert_settlement_shown(page, answer, "en")
+
+
+def assert_settlement_shown(page: str, answer: dict[str, Any], lang: Lang) -> None:
+    """Every line of ``companion settle --text`` for ``answer`` is on the page."""
+    from companion.settle import settle_text
+
+    for line in settle_text(answer, lang).splitlines():
         if line.strip():
             assert html.escape(line) in page
 
@@ -398,7 +404,6 @@ def test_a_page_following_a_game_keeps_it_however_many_games_are_asked_for(db: P
 
 
 async def test_a_game_stored_from_its_score_sheet_shows_its_settlement(served: Served, db: Path) -> None:
-    from companion.settle import settle_text
 
     table, client = served
     results = json.loads((Path(__file__).resolve().parents[2] / "examples" / "fortress.json").read_text())
@@ -408,9 +413,7 @@ async def test_a_game_stored_from_its_score_sheet_shows_its_settlement(served: S
     assert answer is not None
     page = await (await client.get(f"/{table.tokens.game(game_id)}/game/{game_id}?lang=ja")).text()
     assert "スコアシートから記録されたゲーム" in page
-    for line in settle_text(answer, "ja").splitlines():
-        if line.strip():
-            assert html.escape(line) in page
+    assert_settlement_shown(page, answer, "ja")
 
 
 async def test_the_codes_for_phones_carry_the_address_phones_use(served: Served, db: Path) -> None:
