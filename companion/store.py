@@ -562,6 +562,12 @@ class Store:
 
             shutil.rmtree(self._copy, ignore_errors=True)
 
+    def data_version(self) -> int:
+        """A number that changes whenever another connection (another program) commits to the file
+        (``PRAGMA data_version``): asking it costs no read of any table, so a screen or a page can
+        poll it to follow a game played elsewhere."""
+        return int(self.db.execute("PRAGMA data_version").fetchone()[0])
+
     def __enter__(self) -> Store:
         return self
 
@@ -1248,6 +1254,30 @@ class LiveGame:
             keep = self._position - 2 * CHECKPOINT_EVERY
             for p in [p for p in self._states if p < keep and p % CHECKPOINT_EVERY]:
                 del self._states[p]
+
+    def refresh(self) -> bool:
+        """Catch up with another program's change to this game (a move, an undo); True if it had
+        changed. Nothing is folded again until the state is asked for."""
+        with self.store._guard(), self.store._read():
+            row = self.store._row(self.id)
+            if row["revision"] == self._revision:
+                return False
+            self._sync(row)
+            self._finished_sheet = bool(row["finished"])
+        return True
+
+    def rulings(self, count: int) -> list[Msg]:
+        """The rulings of the last ``count`` actions in effect, oldest first: each action applied
+        again to the state before it (from the nearest checkpoint, not a replay of the game)."""
+        start = max(0, self._position - count)
+        state = self._state_at(start)
+        self._decode(start, self._position)
+        out = []
+        for seq in range(start, self._position):
+            with self._stored_action(seq):
+                state, ruling = self.engine.apply(state, self._actions[seq])
+            out.append(ruling)
+        return out
 
     # ------------------------------------------------------------ changing
 

@@ -69,6 +69,10 @@ class W:
                      "縮小表示（Ctrlと-）にしてください。収まれば全体が表示されます。")
     track_undone = Msg("Undone: ", "取り消し：")
     track_redone = Msg("Redone: ", "やり直し：")
+    track_elsewhere = Msg("Changed on another device; the last move now: ",
+                          "別の端末で変更されました。現在の最後の手：")
+    track_elsewhere_none = Msg("Changed on another device: no move is in effect now.",
+                               "別の端末で変更されました。現在有効な手はありません。")
     track_nothing_undo = Msg("Nothing to undo.", "取り消せる手はありません。")
     track_nothing_redo = Msg("Nothing to redo.", "やり直せる手はありません。")
     track_over = Msg("The game is over. ", "ゲーム終了。")

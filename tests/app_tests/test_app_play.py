@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input, Static
+from textual.widgets import Input, Label, Static
 
 from companion.app.app import CompanionApp
 from companion.app.screens.settle import SettleScreen
@@ -545,3 +545,32 @@ async def test_tab_offers_dragoness_groups_that_beat_the_pile(db: Path) -> None:
         assert seen == screen._offers[:4]  # Tab goes down its list (Sa1 PG, then Lo2 Fr2), never to Sa1 PG=1
         for line in seen:
             engine.apply(state, engine.parse_line(state, line))
+
+
+async def test_the_open_game_follows_moves_made_elsewhere_within_a_second(db: Path) -> None:
+    """Another program (a second browser tab, ``companion play``) plays and undoes on the open game:
+    the screen shows the new state and the ruling, as the store's data_version tells it."""
+    app = make_app(db)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_new(app, pilot, "fortress")
+        other = Store.open(db)
+        try:
+            elsewhere = other.load(screen.live.id)
+            ruling = elsewhere.play_line("A1 Y6")
+            for _ in range(40):  # up to two seconds; the screen looks four times a second
+                await pilot.pause(0.05)
+                if screen.live.position == 1:
+                    break
+            await pilot.pause(0.05)
+            assert screen.live.position == 1
+            assert ruling.en in str(screen.ruling) and "another device" in str(screen.ruling)
+            assert "(1)" in str(app.screen.query_one("#game-title", Label).content)
+            elsewhere.undo()
+            for _ in range(40):
+                await pilot.pause(0.05)
+                if screen.live.position == 0:
+                    break
+            assert screen.live.position == 0
+            assert "no move is in effect" in str(screen.ruling)
+        finally:
+            other.close()

@@ -37,6 +37,7 @@ KEYS = key_line(UNDO, REDO, DESCRIBE, SETTLE, HELP, LANG, BACK)
 
 
 OFFERED = 8  # legal lines Tab lists on an empty line
+FOLLOW_EVERY = 0.25  # seconds between two looks at the store for a change made elsewhere (another tab, the shell)
 GROW_ONLY = ("#board", "#details", "#allowed")  # parts that keep their height when their text gets shorter
 PHRASED = ("#allowed", "#coach", "#details", "#ruling")  # parts whose Japanese breaks between phrases
 LOGGED = 12  # rulings kept in the move log
@@ -149,6 +150,26 @@ class GameScreen(LangScreen):
         super().on_mount()
         self.show()
         self.query_one("#entry", Input).focus()
+        self._version = self.live.store.data_version()
+        self.set_interval(FOLLOW_EVERY, self.follow)
+
+    def follow(self) -> None:
+        """Show a change another program made to this game (a second app, a browser tab,
+        ``companion play``) and its last ruling. ``PRAGMA data_version`` tells cheaply whether
+        anything at all was written meanwhile."""
+        try:
+            version = self.live.store.data_version()
+            if version == self._version:
+                return
+            self._version = version
+            if not self.live.refresh():
+                return
+            last = self.live.rulings(1)
+        except Exception:  # the file went away or is being written: look again at the next tick
+            return
+        self.ruling = Text(self.say(W.track_elsewhere) + self.text(last[0]) if last
+                           else self.say(W.track_elsewhere_none))
+        self.show()
 
     # ------------------------------------------------------------------ drawing
 

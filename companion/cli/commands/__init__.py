@@ -19,6 +19,7 @@ FAMILIES: dict[str, str] = {
     "replay": "replay",
     "print": "printing",
     **dict.fromkeys(LIVE_COMMANDS, "live"),
+    "serve": "serve",
 }
 COMMANDS = tuple(FAMILIES)
 

@@ -1,0 +1,241 @@
+"""The private coach: a player's typed hand against the table as it stands, answered by the
+engines themselves (``captures`` and ``placements`` for Six-Suit Fortress, ``apply`` on each field
+for HOMALET, ``readings`` for Reign of Dragoness). The hand arrives in one request and leaves in
+its answer: nothing here keeps it, stores it or logs it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.rules.common import Lang, Msg, Refusal
+from companion.serve.board import esc
+from companion.serve.words import say
+from companion.store import LiveGame
+
+MAX_HAND_CHARS = 400  # a hand is a few dozen characters; more is not a hand
+MAX_CARDS = 30
+PATTERNS_SHOWN = 24  # Dragoness groups listed; the rest are counted
+MAX_GROUP = 8  # Dragoness groups tried when leading: up to this many cards
+MAX_TRIED = 2500  # Dragoness groups asked of the engine for one answer (about 0.1 s: the server stays quick)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What the coach page shows, and the hand as it now stands (the cards played since it was
+    typed taken out), for the page to keep in the browser."""
+
+    html: str
+    hand: list[str]
+    position: int
+    dropped: list[str]
+
+
+def shown(card: Any) -> str:
+    """A card as the table writes it (HOMALET's numbers with two digits)."""
+    return f"{card:02d}" if isinstance(card, int) else str(card)
+
+
+def parse_card(engine: Any, state: Any, token: str) -> Any:
+    deck = state.setup.deck
+    if hasattr(deck, "parse"):
+        return deck.parse(token)
+    return engine.parse_card(token)
+
+
+def played_by(engine: Any, state: Any, action: Any, seat: int) -> list[Any]:
+    """The cards ``action`` shows ``seat`` playing from the hand (a placement, a play, a group, a Revive)."""
+    if getattr(action, "player", None) != seat:
+        return []
+    if engine.GAME == "fortress":
+        return [action.card] if isinstance(action, engine.Place) else []
+    if engine.GAME == "homalet":
+        return [action.card] if isinstance(action, engine.Play) else []
+    if isinstance(action, engine.PlayCards):
+        return list(action.cards)
+    if isinstance(action, engine.Revive):
+        deck = state.setup.deck
+        return [deck.card(s.code) for s in deck.specials if s.kind is engine.Kind.REVIVE][:1]
+    return []
+
+
+def answer(live: LiveGame, seat: int, typed: str, since: int, lang: Lang) -> Answer:
+    """The coach's answer for ``seat`` holding ``typed`` (as typed at move ``since``)."""
+    engine, state = live.engine, live.state
+    cards: list[Any] = []
+    unknown: list[str] = []
+    for token in typed.replace(",", " ").replace("、", " ").split()[:MAX_CARDS]:
+        try:
+            cards.append(parse_card(engine, state, token))
+        except Refusal:
+            unknown.append(token)
+    played: list[Any] = []
+    actions = live.actions
+    for action in actions[max(0, since):]:
+        for card in played_by(engine, state, action, seat):
+            if card in cards:
+                cards.remove(card)
+                played.append(card)
+    parts: list[str] = []
+    if played:
+        parts.append(f'<p class="played">{esc(say("coach.played", lang))}{esc(" ".join(map(shown, played)))}</p>')
+    if unknown:
+        parts.append(f'<p class="unknown">{esc(say("coach.unknown", lang))}{esc(" ".join(unknown))}</p>')
+    waiting = engine.allowed(state).describe()
+    parts.append(f'<p class="now">{esc(say("coach.now", lang))}{esc(waiting.text(lang).splitlines()[0])}</p>')
+    if not cards:
+        parts.append(f"<p>{esc(say('coach.empty', lang))}</p>")
+    else:
+        turn = getattr(state, "turn", None) == seat
+        parts.append(f'<p class="turn">{esc(say("coach.your_turn" if turn else "coach.not_turn", lang))}</p>')
+        coach = {"fortress": _fortress, "homalet": _homalet, "dragoness": _dragoness}[engine.GAME]
+        parts.append(coach(engine, state, seat, cards, lang))
+    return Answer("".join(parts), [shown(c) for c in cards] + unknown, live.position, [shown(c) for c in played])
+
+
+def _card_line(card: Any, legal: bool, lang: Lang, what: str) -> str:
+    mark = "legal" if legal else "illegal"
+    word = say("coach.legal" if legal else "coach.illegal", lang)
+    return (f'<li class="{mark}" data-card="{esc(shown(card))}"><b>{esc(shown(card))}</b> '
+            f'<span class="verdict">{esc(word)}</span>{what}</li>')
+
+
+def _elsewhere(state: Any, card: Any, lang: Lang) -> str | None:
+    place = state.place_of(card) if hasattr(state, "place_of") else state.place(card) if hasattr(state, "place") \
+        else None
+    return None if place is None else say("coach.elsewhere", lang) + place.text(lang)
+
+
+# ----------------------------------------------------------------------------- Six-Suit Fortress
+
+
+def _fortress(engine: Any, state: Any, seat: int, cards: Sequence[Any], lang: Lang) -> str:
+    phase = state.phase
+    if phase is engine.Phase.BUILD and state.turn == seat:
+        return _fortress_builds(engine, state, lang)
+    if phase is not engine.Phase.PLACE:
+        return f"<p>{esc(say('coach.nothing', lang))}</p>"
+    ranks = [column[0].rank for column in state.fortresses[seat]]
+    top = state.setup.deck.ranks
+    items = []
+    for card in cards:
+        elsewhere = _elsewhere(state, card, lang)
+        if elsewhere is not None:
+            items.append(_card_line(card, False, lang, f"<div>{esc(elsewhere)}</div>"))
+            continue
+        rows = []
+        for capture in engine.captures(state, card):
+            if capture.mode is not engine.Mode.NUMBER:
+                continue
+            by_suit = next(c for c in engine.captures(state, card)
+                           if c.spot == capture.spot and c.mode is engine.Mode.SUIT)
+            rows.append(f"<tr><th>{esc(capture.spot)}</th>"
+                        f"<td>{_taken(engine, capture, ranks, top, lang)}</td>"
+                        f"<td>{_taken(engine, by_suit, ranks, top, lang)}</td></tr>")
+        legal = state.turn == seat and bool(rows)
+        table = (f'<div class="sub">{esc(say("coach.captures", lang))}</div>'
+                 f'<table class="captures"><tbody>{"".join(rows)}</tbody></table>') if rows else ""
+        items.append(_card_line(card, legal or bool(rows), lang, table))
+    note = f'<p class="sub">{esc(say("coach.builds", lang))}</p>'
+    return note + '<ul class="cards">' + "".join(items) + "</ul>"
+
+
+def _taken(engine: Any, capture: Any, ranks: list[int], top: int, lang: Lang) -> str:
+    """The count captured and, for each captured card, where F-11 lets it go in the fortress."""
+    places = []
+    for card in capture.cards:
+        legal = engine.placements(ranks, card.rank, top)
+        where = ", ".join(engine.WHERE_NAMES[w].text(lang) for w in legal) if legal else "—"
+        places.append(f"{shown(card)}→{where}")
+    count = len(capture.cards)
+    detail = f'<div class="places">{esc("; ".join(places))}</div>' if places else ""
+    return f'<span class="count">{count}</span>{detail}'
+
+
+def _fortress_builds(engine: Any, state: Any, lang: Lang) -> str:
+    items = []
+    for option in engine.build_options(state):
+        legal = ", ".join(engine.WHERE_NAMES[w].text(lang) for w in option.legal)
+        refused = "".join(f"<div class=\"why\">✗ {esc(engine.WHERE_NAMES[w].text(lang))}: {esc(why.text(lang))}</div>"
+                          for w, why in option.refused)
+        items.append(f"<li><b>{esc(shown(option.card))}</b> {esc(legal)}{refused}</li>")
+    return f"<p>{esc(say('coach.build_now', lang))}</p><ul class=\"cards\">{''.join(items)}</ul>"
+
+
+# ----------------------------------------------------------------------------- HOMALET
+
+
+def _homalet(engine: Any, state: Any, seat: int, cards: Sequence[Any], lang: Lang) -> str:
+    """Each field open now: the engine's answer for each card played there. Where the hand holds
+    a card the engine lets follow the lead colour, an off-colour card is refused as the engine
+    refuses it (H-4); else the off-colour card is tried with the void claim the player could make."""
+    if state.phase is not engine.Phase.PLAY:
+        return f"<p>{esc(say('coach.nothing', lang))}</p>"
+    out = []
+    for where in engine.Field:
+        if where is engine.Field.WILD and not state.wilderness:
+            continue
+        tried = {card: _try(engine, state, engine.Play(seat, card, where, False)) for card in cards}
+        lead = state.lead(where)
+        colour_of = state.setup.deck.colour_of
+        follows = [c for c in cards if lead is not None and tried[c][0] and colour_of[c] == lead]
+        items = []
+        for card in cards:
+            ok, words = tried[card]
+            if not ok and lead is not None and not follows and colour_of[card] != lead:
+                ok, words = _try(engine, state, engine.Play(seat, card, where, True))
+            extra = f" — {esc(say('coach.follows', lang))}" if card in follows else ""
+            items.append(_card_line(card, ok, lang, f"{extra}<div>{esc(words.text(lang))}</div>"))
+        title = engine.FIELD_TITLES[where].text(lang)
+        out.append(f"<h3>{esc(title)}</h3><ul class=\"cards\">{''.join(items)}</ul>")
+    return "".join(out)
+
+
+def _try(engine: Any, state: Any, action: Any) -> tuple[bool, Msg]:
+    try:
+        return True, engine.apply(state, action)[1]
+    except Refusal as refusal:
+        return False, refusal.msg
+
+
+# ----------------------------------------------------------------------------- Reign of Dragoness
+
+
+def _dragoness(engine: Any, state: Any, seat: int, cards: Sequence[Any], lang: Lang) -> str:
+    """Every group of the hand the engine reads as playable on the pile now (``readings``)."""
+    phase = state.phase
+    if phase not in (engine.Phase.LEAD, engine.Phase.FOLLOW, engine.Phase.REVIVED):
+        return f"<p>{esc(say('coach.nothing', lang))}</p>"
+    sizes = [state.top.size] if state.top is not None else list(range(1, min(len(cards), MAX_GROUP) + 1))
+    found: list[str] = []
+    seen: set[tuple[str, ...]] = set()
+    more = 0
+    tried = 0
+    untried = 0  # the size from which groups were not tried (too many for one answer)
+    for size in sizes:
+        if tried + math.comb(len(cards), size) > MAX_TRIED:
+            untried = size
+            break
+        for group in itertools.combinations(cards, size):
+            tried += 1
+            key = tuple(sorted(map(str, group)))
+            if key in seen:
+                continue
+            seen.add(key)
+            readings = engine.readings(state, group)
+            if not readings:
+                continue
+            if len(found) >= PATTERNS_SHOWN:
+                more += 1
+                continue
+            words = "; ".join(r.describe().text(lang) for r in readings)
+            found.append(f'<li class="legal"><b>{esc(" ".join(map(shown, group)))}</b> {esc(words)}</li>')
+    note = f"<p class=\"sub\">{esc(say('coach.untried', lang, n=untried))}</p>" if untried else ""
+    if not found:
+        return f"<p>{esc(say('coach.no_patterns', lang))}</p>{note}"
+    tail = f"<li>… {more} {esc(say('coach.more', lang))}</li>" if more else ""
+    return f"<p>{esc(say('coach.patterns', lang))}</p><ul class=\"cards\">{''.join(found)}{tail}</ul>{note}"

@@ -1,0 +1,506 @@
+"""``companion serve``: one aiohttp server for the table.
+
+- ``/T/`` the scorer's index (T: the master token), ``/T/app/`` the full table app through
+  textual-serve (one app process a browser tab, on the same store);
+- ``/G/game/ID`` a game's scoreboard and ``/G/game/ID/events`` its server-sent events;
+  ``/G/coach/ID/SEAT`` a player's coach and ``.../answer`` its answers (G: the game's token, or T).
+
+Every request without the right token gets an empty 404, websockets included. Access is not
+logged (a coach's request carries a hand). The server reads the store and never writes it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import re
+import shlex
+import signal
+import sys
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import aiohttp_jinja2
+import jinja2
+from aiohttp import web
+from textual_serve.app_service import AppService
+from textual_serve.server import Server, to_int
+
+from companion.rules.common import Lang, Refusal
+from companion.serve import coach, pages
+from companion.serve.board import Follower, esc
+from companion.serve.tokens import Tokens
+from companion.serve.words import say
+from companion.store import Store
+
+TICK = 0.1  # seconds between two looks at the store: a move shows within this and a drawing
+KEEPALIVE = 15.0  # seconds of silence before an event stream sends a comment (proxies close idle streams)
+MAX_FOLLOWERS = 64  # scoreboards and coaches following at once (each holds one small queue)
+MAX_APP_TABS = 6  # app processes at once (each a Python process of some 50 MB)
+MAX_BODY = 2048  # bytes of one coach request
+APP_QUIT_WAIT = 3.0  # seconds an app process has to quit before it is killed
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+def not_found() -> web.Response:
+    """The answer to a request without the right token: 404 and nothing else."""
+    return web.Response(status=404)
+
+
+def sentence(status: int, text: str) -> web.Response:
+    return web.Response(status=status, text=text + "\n", content_type="text/plain", charset="utf-8")
+
+
+@dataclass(eq=False)
+class Stream:
+    """One page following one game: woken (a full queue means already woken) on each change."""
+
+    game_id: int
+    wake: asyncio.Queue[bool] = field(default_factory=lambda: asyncio.Queue(maxsize=1))
+
+
+class TableApps(Server):
+    """textual-serve's server as a sub-application: the index page, the websocket that runs one app
+    process a tab, the downloads and its static files; every app process is known, so that a stop
+    ends them all."""
+
+    def __init__(self, command: str, db_path: Path) -> None:
+        super().__init__(command, title="companion")
+        self.db_path = db_path
+        self.services: set[AppService] = set()
+
+    def make_app(self) -> web.Application:
+        app = web.Application()
+        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
+        app.add_routes([
+            web.get("/", self.handle_index, name="index"),
+            web.get("/ws", self.handle_websocket, name="websocket"),
+            web.get("/download/{key}", self.handle_download, name="download"),
+            web.static("/static", self.statics_path, name="static"),
+        ])
+        return app
+
+    async def handle_index(self, request: web.Request) -> web.Response:
+        """textual-serve's page, its links made from the address the browser used (a phone on the
+        network reaches the server by another name than this computer does), without its web font
+        from the internet (the table may have none) and sending no referrer."""
+        base = f"{request.scheme}://{request.host}"
+        router = request.app.router
+        ws = router["websocket"].url_for()
+        context = {
+            "font_size": to_int(request.query.get("fontsize", "16"), 16),
+            "app_websocket_url": ("wss://" if request.scheme == "https" else "ws://") + request.host + str(ws),
+            "config": {"static": {"url": base + str(router["static"].url_for(filename="/")).rstrip("/") + "/"}},
+            "application": {"name": self.title},
+        }
+        response = aiohttp_jinja2.render_template("app_index.html", request, context)
+        page = (response.text or "").replace("<head>", '<head><meta name="referrer" content="no-referrer">', 1)
+        response.text = re.sub(r'<link\s+rel="stylesheet"\s+href="https://fonts\.googleapis\.com[^>]*>', "", page)
+        return response
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        if len(self.services) >= MAX_APP_TABS:
+            lang = _lang_of(request)
+            raise web.HTTPServiceUnavailable(text=say("serve.tabs", lang, n=MAX_APP_TABS))
+        websocket = web.WebSocketResponse(heartbeat=15)
+        width = to_int(request.query.get("width", "80"), 80)
+        height = to_int(request.query.get("height", "24"), 24)
+        service: AppService | None = None
+        try:
+            await websocket.prepare(request)
+            service = _AppProcess(self.command, self.db_path, write_bytes=websocket.send_bytes,
+                                  write_str=websocket.send_str, close=websocket.close,
+                                  download_manager=self.download_manager)
+            self.services.add(service)
+            await service.start(width, height)
+            await self._process_messages(websocket, service)
+        except (asyncio.CancelledError, ConnectionResetError):
+            with contextlib.suppress(Exception):
+                await websocket.close()
+        finally:
+            if service is not None:
+                await stop_service(service)
+                self.services.discard(service)
+        return websocket
+
+    async def stop_all(self) -> None:
+        await asyncio.gather(*(stop_service(s) for s in list(self.services)), return_exceptions=True)
+        self.services.clear()
+
+
+class _AppProcess(AppService):
+    """One app process, on the served store (``COMPANION_DB``)."""
+
+    def __init__(self, command: str, db_path: Path, **kwargs: Any) -> None:
+        super().__init__(command, **kwargs)
+        self.db_path = db_path
+
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        environment = super()._build_environment(width, height)
+        environment["COMPANION_DB"] = str(self.db_path)
+        return environment
+
+
+async def stop_service(service: AppService) -> None:
+    """Ask the app to quit; one that has not quit within :data:`APP_QUIT_WAIT` is killed."""
+    process = service._process
+    with contextlib.suppress(Exception):  # TimeoutError included: killed below
+        await asyncio.wait_for(service.stop(), APP_QUIT_WAIT)
+    if process is not None and process.returncode is None:
+        with contextlib.suppress(ProcessLookupError):
+            process.kill()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(process.wait(), APP_QUIT_WAIT)
+
+
+def _lang_of(request: web.Request, default: Lang = "en") -> Lang:
+    asked = request.query.get("lang")
+    if asked in ("en", "ja"):
+        return "ja" if asked == "ja" else "en"
+    accept = request.headers.get("Accept-Language", "").strip().lower()
+    if accept:
+        return "ja" if accept.startswith("ja") else "en"
+    return default
+
+
+def _int_segment(text: str) -> int | None:
+    return int(text) if text.isdigit() and len(text) <= 9 else None
+
+
+class Table:
+    """The whole server: the store it follows, the tokens, the pages following games, the app tabs."""
+
+    def __init__(self, db_path: Path, tokens: Tokens | None = None, lang: Lang = "en",
+                 app_command: str | None = None) -> None:
+        self.db_path = db_path
+        self.tokens = tokens or Tokens()
+        self.lang: Lang = lang
+        self.store = _open_store(db_path)
+        self.streams: set[Stream] = set()
+        self.follower = Follower(self.store, busy=lambda game_id: any(s.game_id == game_id for s in self.streams))
+        self.closing = asyncio.Event()
+        command = app_command or "exec " + shlex.join([sys.executable, "-m", "companion"])  # exec: no shell left behind
+        self.apps = TableApps(command, db_path)
+        self._watcher: asyncio.Task[None] | None = None
+        self.public_base = ""  # http://ADDRESS:PORT as printed at start (phones use it)
+
+    # ------------------------------------------------------------------ the application
+
+    def make_app(self) -> web.Application:
+        app = web.Application(middlewares=[self.guard], client_max_size=MAX_BODY * 4)
+        master = self.tokens.master
+        app.add_routes([
+            web.get(f"/{master}/", self.index),
+            web.get("/{token}/game/{game}", self.board),
+            web.get("/{token}/game/{game}/events", self.events),
+            web.get("/{token}/coach/{game}/{seat}", self.coach),
+            web.post("/{token}/coach/{game}/{seat}/answer", self.answer),
+        ])
+        app.add_subapp(f"/{master}/app/", self.apps.make_app())
+        app.on_startup.append(self._start)
+        app.on_shutdown.append(self._stop)
+        return app
+
+    @web.middleware
+    async def guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """The token first, before anything else is looked at: without it, an empty 404."""
+        parts = request.path.split("/")
+        if len(parts) < 3 or not parts[1]:
+            return not_found()
+        game_id = _int_segment(parts[3]) if len(parts) > 3 and parts[2] in ("game", "coach") else None
+        if not self.tokens.admits(parts[1], game_id):
+            return not_found()
+        try:
+            return await handler(request)
+        except web.HTTPNotFound:
+            return not_found()
+        except web.HTTPMethodNotAllowed:
+            return not_found()
+        except web.HTTPException:
+            raise
+        except (ConnectionResetError, asyncio.CancelledError):
+            raise
+        except Exception as error:  # a bug: one line on the console (never a request's content), one sentence
+            where = "/".join(parts[2:3])
+            print(say("serve.bug", self.lang, what=type(error).__name__, where=where), file=sys.stderr)
+            return sentence(500, say("serve.bug", _lang_of(request, self.lang), what=type(error).__name__,
+                                     where=where))
+
+    async def _start(self, app: web.Application) -> None:
+        self._watcher = asyncio.create_task(self._watch())
+
+    async def _stop(self, app: web.Application) -> None:
+        """Every page following a game is told to end; every app process quits (or is killed)."""
+        self.closing.set()
+        for stream in list(self.streams):
+            with contextlib.suppress(asyncio.QueueFull):
+                stream.wake.put_nowait(False)
+        if self._watcher is not None:
+            self._watcher.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._watcher
+        await self.apps.stop_all()
+
+    async def _watch(self) -> None:
+        while not self.closing.is_set():
+            await asyncio.sleep(TICK)
+            try:
+                changed = set(self.follower.look())
+            except Refusal:  # the file is being replaced or is damaged: look again
+                continue
+            if not changed:
+                continue
+            for stream in list(self.streams):
+                if stream.game_id in changed:
+                    with contextlib.suppress(asyncio.QueueFull):
+                        stream.wake.put_nowait(True)
+
+    # ------------------------------------------------------------------ pages
+
+    def _game(self, request: web.Request) -> int:
+        game_id = _int_segment(request.match_info["game"])
+        if game_id is None:
+            raise web.HTTPNotFound
+        try:
+            self.follower.game(game_id)
+        except Refusal:
+            raise web.HTTPNotFound from None
+        return game_id
+
+    def _urls(self, request: web.Request, game_id: int) -> tuple[str, str]:
+        token = request.match_info["token"]
+        return f"/{token}/game/{game_id}", f"/{token}/coach/{game_id}"
+
+    async def index(self, request: web.Request) -> web.Response:
+        lang = _lang_of(request, self.lang)
+        base = f"{request.scheme}://{request.host}"
+        if self.public_base and _loopback(request.host.rsplit(":", 1)[0].strip("[]")):
+            base = self.public_base  # the scorer is on this computer: the codes carry the address phones use
+        master = self.tokens.master
+        parts = [f'<p><a href="/{master}/app/"><b>{esc(say("index.app", lang))}</b></a></p>',
+                 f'<p class="private">{esc(say("index.private", lang))}</p>',
+                 f"<h2>{esc(say('index.games', lang))}</h2>"]
+        summaries = self.store.games()
+        if not summaries:
+            parts.append(f"<p>{esc(say('index.none', lang))}</p>")
+        from companion.rules.games import ENGINES
+
+        for summary in summaries[:30]:
+            token = self.tokens.game(summary.id)
+            board = f"/{token}/game/{summary.id}?lang={lang}"
+            title = f"#{summary.id} {ENGINES[summary.game].TITLE.text(lang)} — {', '.join(summary.players)}"
+            seats = " ".join(f'<a href="/{token}/coach/{summary.id}/{seat + 1}?lang={lang}">{esc(name)}</a>'
+                             for seat, name in enumerate(summary.players))
+            parts.append(f'<div class="game"><h3>{esc(title)}</h3>'
+                         f'<p><a href="{board}">{esc(say("index.board", lang))}</a></p>'
+                         f"<p>{esc(say('index.coach', lang))}{seats}</p>"
+                         f"<p class=\"sub\">{esc(say('index.share', lang))}</p>{pages.qr_svg(base + board)}"
+                         f'<p class="sub link">{esc(base + board)}</p></div>')
+        other = "en" if lang == "ja" else "ja"
+        return web.Response(text=pages.page(say("index.title", lang), lang, "".join(parts), f"?lang={other}"),
+                            content_type="text/html")
+
+    async def board(self, request: web.Request) -> web.Response:
+        lang = _lang_of(request, self.lang)
+        game_id = self._game(request)
+        _, html = self.follower.drawn(game_id, lang)
+        board_url, _ = self._urls(request, game_id)
+        title = say("board.title", lang) + f" #{game_id}"
+        other = "en" if lang == "ja" else "ja"
+        return web.Response(text=pages.board_page(title, lang, html, f"{board_url}/events?lang={lang}",
+                                                  f"{board_url}?lang={other}"), content_type="text/html")
+
+    async def events(self, request: web.Request) -> web.StreamResponse:
+        """The scoreboard's content again at every change of the game (``event: board``), or with
+        ``only=position`` just its number of moves (``event: position``, for the coach)."""
+        lang = _lang_of(request, self.lang)
+        game_id = self._game(request)
+        only_position = request.query.get("only") == "position"
+        if len(self.streams) >= MAX_FOLLOWERS:
+            return sentence(503, say("serve.busy", lang, n=MAX_FOLLOWERS))
+        response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache",
+                                               "X-Accel-Buffering": "no"})
+        stream = Stream(game_id)
+        self.streams.add(stream)
+        try:
+            await response.prepare(request)
+            going = True
+            while going and not self.closing.is_set():
+                try:
+                    if only_position:
+                        position = self.follower.position(game_id)
+                        await response.write(f"event: position\ndata: {position}\n\n".encode())
+                    else:
+                        _, html = self.follower.drawn(game_id, lang)
+                        position = self.follower.position(game_id)
+                        data = "".join(f"data: {line}\n" for line in html.split("\n"))
+                        await response.write(f"event: board\nid: {position}\n{data}\n".encode())
+                except Refusal:  # the game was deleted
+                    await response.write(b"event: gone\ndata: \n\n")
+                    break
+                while True:
+                    try:
+                        going = await asyncio.wait_for(stream.wake.get(), KEEPALIVE)
+                        break
+                    except TimeoutError:
+                        await response.write(b": still here\n\n")
+        except (ConnectionResetError, asyncio.CancelledError):
+            pass
+        finally:
+            self.streams.discard(stream)
+        return response
+
+    def _seat(self, request: web.Request, game_id: int) -> tuple[int, str]:
+        players = self.follower.game(game_id).live.players
+        seat = _int_segment(request.match_info["seat"])
+        if seat is None or not 1 <= seat <= len(players):
+            raise web.HTTPBadRequest(text=say("serve.no_seat", _lang_of(request, self.lang), game=game_id,
+                                              seat=request.match_info["seat"][:20], n=len(players)) + "\n")
+        return seat - 1, players[seat - 1]
+
+    async def coach(self, request: web.Request) -> web.Response:
+        lang = _lang_of(request, self.lang)
+        game_id = self._game(request)
+        seat, name = self._seat(request, game_id)
+        board_url, coach_url = self._urls(request, game_id)
+        here = f"{coach_url}/{seat + 1}"
+        config = {"key": f"companion-coach:{self.tokens.game(game_id)[:8]}:{game_id}:{seat + 1}",
+                  "lang": lang, "position": self.follower.position(game_id),
+                  "answer": f"{here}/answer", "events": f"{board_url}/events?only=position"}
+        other = "en" if lang == "ja" else "ja"
+        title = f"{say('coach.title', lang)} #{game_id} {name}"
+        return web.Response(text=pages.coach_page(title, lang, name, config, f"{here}?lang={other}",
+                                                  f"{board_url}?lang={lang}"), content_type="text/html")
+
+    async def answer(self, request: web.Request) -> web.Response:
+        """The coach's answer for the hand in the request's body; the hand is used and forgotten."""
+        lang = _lang_of(request, self.lang)
+        game_id = self._game(request)
+        seat, _ = self._seat(request, game_id)
+        raw = await request.content.read(MAX_BODY + 1)
+        try:
+            body = json.loads(raw) if len(raw) <= MAX_BODY else None
+        except ValueError:
+            body = None
+        if not isinstance(body, dict) or not isinstance(body.get("hand"), str) \
+                or not isinstance(body.get("since", 0), int) or isinstance(body.get("since", 0), bool):
+            if len(raw) > MAX_BODY:
+                return sentence(400, say("serve.too_long", lang, n=coach.MAX_HAND_CHARS))
+            return sentence(400, say("serve.bad_request", lang))
+        if body.get("lang") in ("en", "ja"):
+            lang = "ja" if body["lang"] == "ja" else "en"
+        hand: str = body["hand"]
+        if len(hand) > coach.MAX_HAND_CHARS:
+            return sentence(400, say("serve.too_long", lang, n=coach.MAX_HAND_CHARS))
+        live = self.follower.game(game_id).live
+        found = coach.answer(live, seat, hand, int(body.get("since", 0)), lang)
+        return web.json_response({"html": found.html, "hand": found.hand, "position": found.position,
+                                  "dropped": found.dropped}, headers={"Cache-Control": "no-store"})
+
+    def close(self) -> None:
+        self.store.close()
+
+
+def _open_store(path: Path) -> Store:
+    """The store read-only (the server never writes); a file not made yet is made first, as the
+    app would make it."""
+    if not path.exists():
+        Store.open(path).close()
+    return Store.open(path, readonly=True)
+
+
+# ---------------------------------------------------------------------- running it
+
+
+async def serve(table: Table, host: str, port: int, started: Callable[[str], None]) -> None:
+    """Serve until SIGINT or SIGTERM, then stop cleanly (app processes ended, streams closed)."""
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(signum, stop.set)
+    runner = web.AppRunner(table.make_app(), access_log=None, handle_signals=False, shutdown_timeout=2.0)
+    await runner.setup()
+    try:
+        site = web.TCPSite(runner, host, port, reuse_address=True)
+        await site.start()
+        bound = port
+        server = site._server
+        if port == 0 and isinstance(server, asyncio.base_events.Server) and server.sockets:  # chosen by the system
+            bound = server.sockets[0].getsockname()[1]
+        table.public_base = f"http://{_url_host(host)}:{bound}"
+        started(f"{table.public_base}/{table.tokens.master}/")
+        await stop.wait()
+    finally:
+        await runner.cleanup()
+        table.close()
+
+
+def _loopback(host: str) -> bool:
+    return host in ("localhost", "::1") or host.startswith("127.")
+
+
+def exposure(host: str) -> str:
+    """What listening on ``host`` means, as the key of the sentence printed at start: this computer
+    only, or a warning that anyone on the network with the link can watch."""
+    return "serve.local" if _loopback(host) else "serve.warning"
+
+
+def _url_host(host: str) -> str:
+    """The address to put in the printed link: ``host`` itself, or for "every network" this
+    computer's first address on a network (from its own name; nothing is sent), else its name."""
+    if host in ("0.0.0.0", "::", ""):
+        import socket
+
+        name = socket.gethostname()
+        with contextlib.suppress(OSError):
+            for *_, address in socket.getaddrinfo(name, None, socket.AF_INET):
+                if not _loopback(str(address[0])):
+                    return str(address[0])
+        return name
+    return f"[{host}]" if ":" in host else host
+
+
+def environment_db() -> Path:
+    from companion.store import default_db_path
+
+    return Path(default_db_path())
+
+
+def run(host: str, port: int, db: str | None, lang: Lang) -> int:
+    """``companion serve``: print the join link and its QR code, serve until stopped."""
+    from rich.console import Console
+
+    from companion.app.widgets.qr import qr_text
+
+    path = Path(db) if db else environment_db()
+    try:
+        table = Table(path.resolve(), lang=lang)
+    except Refusal as refusal:
+        print(refusal.msg.text(lang), file=sys.stderr)
+        return 2
+    console = Console(highlight=False)
+
+    def started(link: str) -> None:
+        console.print(say("serve.join", lang) + link, soft_wrap=True)
+        console.print(say("serve.scan", lang))
+        console.print(qr_text(link))
+        console.print(say(exposure(host), lang))
+        console.print(say("serve.stop", lang))
+        sys.stdout.flush()
+
+    try:
+        asyncio.run(serve(table, host, port, started))
+    except OSError as error:
+        print(say("serve.port", lang, host=host, port=port, reason=error.strerror or error), file=sys.stderr)
+        return 2
+    console.print(say("serve.stopped", lang))
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(run("127.0.0.1", int(os.environ.get("PORT", "8765")), None, "en"))
