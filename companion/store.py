@@ -826,12 +826,14 @@ class LiveGame:
         self.setup = make_setup(self.engine, players, row["start"], self.deck)
         self.results: dict[str, Any] | None = None if row["results"] is None else json.loads(row["results"])
         self._finished_sheet = bool(row["finished"])
+        self.created: str = row["created"]
         self._sync(row)
 
     def _sync(self, row: sqlite3.Row) -> None:
         """Forget what was folded: the stored game is the truth (after another program changed it)."""
         self._position: int = row["position"]
         self._revision: int = row["revision"]
+        self.updated: str = row["updated"]
         self._stored: int = self.store.db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?",
                                                   (self.id,)).fetchone()[0]
         self._states: dict[int, Any] = {}

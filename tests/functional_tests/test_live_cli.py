@@ -162,3 +162,29 @@ def test_reading_commands_create_no_database(run: Run) -> None:
     assert run("games") == (0, "no games stored yet\n", "")
     assert run("stats")[1] == "no finished games to count yet\n"
     assert not run.db.exists()
+
+
+def test_export_bgstats_url_of_an_imported_record_and_of_a_score_sheet(run: Run) -> None:
+    from companion import bgstats
+
+    assert run("import", str(ROOT / "examples" / "records" / "fortress.json"))[0] == 0
+    code, out, err = run("export", "1", "--bgstats-url")
+    assert (code, err) == (0, "")
+    record = json.loads((ROOT / "examples" / "records" / "fortress.json").read_text(encoding="utf-8"))
+    assert bgstats.play_of_url(out.strip()) == bgstats.play_from_record(record)  # the same play, the same id
+    piles = [{"name": "Aki", "pile": ["01"]}, {"name": "Ben", "pile": ["07", "17"]}, {"name": "Chie", "pile": []}]
+    sheet = json.dumps({"game": "homalet", "players": piles})
+    assert run("new", "homalet", "--results", "-", stdin=sheet) == (0, "2\n", "")
+    code, out, _ = run("export", "2", "--bgstats-url")
+    play = bgstats.play_of_url(out.strip())
+    assert code == 0
+    assert [(p["name"], p["winner"]) for p in play["players"]] == [("Aki", False), ("Ben", True), ("Chie", False)]
+    assert play["players"][0]["sourcePlayerId"] == bgstats.player_id("Aki")
+    assert run("export", "2", "--bgstats-url")[1] == out  # sending twice is the same play
+
+
+def test_export_bgstats_url_of_an_unfinished_game_is_refused(run: Run) -> None:
+    assert run("new", "fortress", "--players", "A,B,C")[0] == 0
+    code, out, err = run("export", "1", "--bgstats-url")
+    assert (code, out) == (2, "") and err.count("\n") == 1 and "not over" in err
+    assert "終わって" in run("export", "1", "--bgstats-url", lang="ja")[2]

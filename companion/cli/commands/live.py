@@ -54,6 +54,10 @@ WORDS = {
     "export.output": Msg("the file to write (default: standard output)", "書き出すファイル（既定値は標準出力）"),
     "export.lines": Msg("write table-notation lines instead, one per action (companion play - reads them)",
                         "代わりに卓上記法の行を1手1行で書き出します（companion play で読めます）"),
+    "export.bgstats": Msg("write instead the link that opens the finished game in the BG Stats app, "
+                          "which asks before it logs the play",
+                          "代わりに、終わったゲームを BG Stats アプリで開くリンクを書き出します"
+                          "（記録する前にアプリが確認します）"),
     "import": Msg("store a game record as a new game and print its number",
                   "ゲーム記録を新しいゲームとして保存し、その番号を出力します"),
     "import.file": Msg("a game record (JSON); or the text of its QR codes, one a line; or photos or scans (PNG, "
@@ -109,7 +113,9 @@ def add_parsers(commands: Any, lang: Lang) -> None:
     export = command("export")
     game_id(export)
     export.add_argument("-o", "--output", metavar="FILE", help=say("export.output"))
-    export.add_argument("--lines", action="store_true", help=say("export.lines"))
+    shape = export.add_mutually_exclusive_group()
+    shape.add_argument("--lines", action="store_true", help=say("export.lines"))
+    shape.add_argument("--bgstats-url", action="store_true", help=say("export.bgstats"))
     importing = command("import")
     importing.add_argument("file", nargs="+", metavar="FILE", help=say("import.file"))
 
@@ -468,7 +474,11 @@ def run_export(store: Store, args: argparse.Namespace, lang: Lang) -> int:
     from companion.documents import format_json
 
     live = store.load(args.id)
-    if args.lines:
+    if args.bgstats_url:
+        from companion import bgstats
+
+        text = bgstats.url(bgstats.play_of_game(live)) + "\n"
+    elif args.lines:
         if live.mode == "sheet":
             live.record()  # refuses: a score sheet has no moves
         text = "".join(line + "\n" for line in export_lines(live, lang))
@@ -483,7 +493,8 @@ def run_export(store: Store, args: argparse.Namespace, lang: Lang) -> int:
         Path(temp).write_text(text, encoding="utf-8")
     count = text.count("\n")
     what = (Msg(f"{plural(count, 'line', 'lines')} of table notation", f"卓上記法{count}行")
-            if args.lines else Msg("the record", "記録"))
+            if args.lines else Msg("the BG Stats link", "BG Stats のリンク") if args.bgstats_url
+            else Msg("the record", "記録"))
     _say(Msg(f"wrote {what.en} of game {live.id} to {args.output}",
              f"ゲーム {live.id} の{what.ja}を {args.output} に書き出しました"), lang)
     return 0
