@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
+from companion.playtest import minutes_between, places
 from companion.rules.common import refuse
 from companion.settle import settle
 
@@ -43,24 +44,9 @@ def scores_of(answer: Mapping[str, Any]) -> dict[str, int]:
     return {str(p["name"]): int(p["score"]) for p in answer["players"]}
 
 
-def ranks(players: Sequence[str], scores: Mapping[str, int], winners: Sequence[str]) -> list[int]:
-    """Each player's place: 1 for every winner (a tie the rules leave shared is shared); any other player
-    is placed after every winner and everyone who scored more."""
-    won = set(winners)
-    return [1 if name in won else
-            1 + sum(1 for other in players if other in won or scores[other] > scores[name])
-            for name in players]
-
-
 def _bg_time(stamp: str) -> str:
     """``2026-11-30T19:49:45Z`` as BG Stats writes a time: ``2026-11-30 19:49:45`` (UTC)."""
     return datetime.strptime(stamp, "%Y-%m-%dT%H:%M:%SZ").strftime("%Y-%m-%d %H:%M:%S")
-
-
-def _minutes(first: str, last: str) -> int:
-    start = datetime.strptime(first, "%Y-%m-%dT%H:%M:%SZ")
-    end = datetime.strptime(last, "%Y-%m-%dT%H:%M:%SZ")
-    return max(0, round((end - start).total_seconds() / 60))
 
 
 def player_id(name: str) -> str:
@@ -76,16 +62,17 @@ def make_play(game: str, players: Sequence[str], start: int | None, answer: Mapp
     ``start`` is the start seat (None: no start player, as in Reign of Dragoness, D-6)."""
     scores = scores_of(answer)
     winners = [str(w) for w in answer["winners"]]
-    places = ranks(players, scores, winners)
+    ranks = places([scores[name] for name in players], {seat for seat, name in enumerate(players) if name in winners})
     known = [t for t in times if t is not None]
     play: dict[str, Any] = {"sourceName": SOURCE_NAME, "sourcePlayId": str(uuid.uuid5(NAMESPACE, "play:" + key))}
     if known:
         play["playDate"] = _bg_time(known[-1])
-    if len(known) >= 2:
-        play["durationMin"] = _minutes(known[0], known[-1])
+    minutes = minutes_between(known[0], known[-1]) if len(known) >= 2 else None
+    if minutes is not None:
+        play["durationMin"] = round(minutes)
     play["game"] = {"name": GAME_NAMES[game], "highestWins": True, "noPoints": False, "sourceGameId": game}
     play["players"] = [{"name": name, "sourcePlayerId": player_id(name), "score": scores[name],
-                        "winner": name in winners, "startPlayer": seat == start, "rank": places[seat],
+                        "winner": name in winners, "startPlayer": seat == start, "rank": ranks[seat],
                         "seatOrder": seat + 1}
                        for seat, name in enumerate(players)]
     return play

@@ -49,6 +49,14 @@ WORDS = {
     "csv": Msg("print CSV instead", "代わりに CSV を出力します"),
     "stats.game": Msg("only this game", "このゲームだけ"),
     "stats.player": Msg("only this player", "このプレイヤーだけ"),
+    "stats.playtest": Msg("playtest analysis per game, deck version and player count: wins by seat and of the "
+                          "start player (95% Wilson intervals), winning margins, game length",
+                          "ゲーム・デッキの版・人数ごとのテストプレイ分析：席ごとの勝率とスタートプレイヤーの勝率"
+                          "（95%ウィルソン区間）、勝者の差、ゲームの長さ"),
+    "stats.deck_version": Msg("with --playtest: only this deck version (its version, or its short hash)",
+                              "--playtest と使います：このデッキの版だけ（版の名前か短いハッシュ）"),
+    "stats.players": Msg("with --playtest: only games of this many players",
+                         "--playtest と使います：この人数のゲームだけ"),
     "stats.vs": Msg("head to head: two players over the games both played", "二人の対戦成績（二人とも遊んだゲーム）"),
     "export": Msg("write a game's record (JSON)", "ゲームの記録（JSON）を書き出します"),
     "export.output": Msg("the file to write (default: standard output)", "書き出すファイル（既定値は標準出力）"),
@@ -110,6 +118,9 @@ def add_parsers(commands: Any, lang: Lang) -> None:
     stats.add_argument("--game", choices=GAMES, help=say("stats.game"))
     stats.add_argument("--player", metavar="NAME", help=say("stats.player"))
     stats.add_argument("--vs", nargs=2, metavar=("A", "B"), help=say("stats.vs"))
+    stats.add_argument("--playtest", action="store_true", help=say("stats.playtest"))
+    stats.add_argument("--deck-version", metavar="V", help=say("stats.deck_version"))
+    stats.add_argument("--players", type=int, metavar="N", help=say("stats.players"))
     export = command("export")
     game_id(export)
     export.add_argument("-o", "--output", metavar="FILE", help=say("export.output"))
@@ -417,6 +428,16 @@ def _player_named(store: Store, name: str) -> str:
 
 
 def run_stats(store: Store, args: argparse.Namespace, lang: Lang) -> int:
+    if args.playtest and (args.player is not None or args.vs is not None):
+        raise refuse("--playtest analyses whole games: it does not go with --player or --vs",
+                     "--playtest はゲーム全体を分析します。--player や --vs とは一緒に使えません")
+    if args.playtest:
+        from companion.cli.commands.playtest import print_playtest
+
+        return print_playtest(store.played_games(), args, lang)
+    if args.deck_version is not None or args.players is not None:
+        raise refuse("--deck-version and --players go with --playtest",
+                     "--deck-version と --players は --playtest と一緒に使います")
     if args.player is not None:
         args.player = _player_named(store, args.player)
     if args.vs is not None:
