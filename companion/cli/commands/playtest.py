@@ -23,7 +23,6 @@ def chosen(games: Sequence[PlayedGame], game: str | None, version: str | None,
 
 def print_playtest(games: Sequence[PlayedGame], args: argparse.Namespace, lang: Lang) -> int:
     """Print the analysis of ``games`` as ``args`` ask (--json, --csv, or a report); the exit status."""
-    from companion.cli.commands.live import game_title
     from companion.rules.games import ENGINES
 
     picked = chosen(games, args.game, args.deck_version, args.players)
@@ -41,6 +40,6 @@ def print_playtest(games: Sequence[PlayedGame], args: argparse.Namespace, lang: 
     if not groups:
         print(Msg("no finished games to analyse yet", "分析できる終わったゲームはまだありません").text(lang))
         return 0
-    titles = {name: Msg(game_title(name, "en"), game_title(name, "ja")) for name in ENGINES}
+    titles = {name: engine.TITLE for name, engine in ENGINES.items()}
     print("\n".join(report(groups, titles, lang)))
     return 0
