@@ -28,10 +28,13 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.rules.common import Lang, Msg, Refusal, plural, refuse
 from companion.rules.engine import AnyEngine
+
+if TYPE_CHECKING:
+    from companion.playtest import PlayedGame
 
 APPLICATION_ID = 0x43504E31  # "CPN1": marks the file as this program's (PRAGMA application_id)
 SCHEMA_VERSION = 2  # PRAGMA user_version; MIGRATIONS lifts an older file to it
@@ -798,6 +801,39 @@ class Store:
             self._check(r, "ssiiiiis", "the statistics")
         return [StatRow(*r) for r in rows]
 
+    def played_games(self) -> list[PlayedGame]:
+        """Every finished, settled game as the playtest analysis reads it (companion.playtest), oldest first:
+        its deck's version, seats, scores, winners, start seat, actions in effect and minutes from the
+        first action's time to the last (none for a score sheet)."""
+        from companion.playtest import PlayedGame, deck_version, minutes_between
+
+        with self._guard(), self._read():
+            rows = self.db.execute(
+                "SELECT g.id, g.game, g.deck, g.start, g.mode, g.position, g.updated, "
+                "(SELECT time FROM actions a WHERE a.game_id = g.id AND a.seq = 0), "
+                "(SELECT time FROM actions a WHERE a.game_id = g.id AND a.seq = g.position - 1) "
+                "FROM games g WHERE g.finished = 1 ORDER BY g.id").fetchall()
+            seats: dict[int, list[tuple[str, int | None, int | None]]] = {}
+            for game_id, name, score, won in self.db.execute(
+                    "SELECT s.game_id, p.name, s.score, s.won FROM seats s JOIN players p ON p.id = s.player_id "
+                    "JOIN games g ON g.id = s.game_id WHERE g.finished = 1 ORDER BY s.game_id, s.seat"):
+                seats.setdefault(game_id, []).append((name, score, won))
+        versions: dict[str, str] = {}  # deck JSON -> its version: most games share a few decks
+        out = []
+        for game_id, game, deck, start, mode, position, updated, first, last in rows:
+            seated = seats.get(game_id, [])
+            if not seated or any(score is None for _, score, _ in seated):
+                continue  # finished but not settled (a settle refusal): nothing to count
+            if deck not in versions:
+                versions[deck] = deck_version(json.loads(deck))
+            end = last if mode == "track" and last else updated
+            out.append(PlayedGame(
+                str(game_id), game, end, versions[deck], tuple(name for name, _, _ in seated),
+                tuple(int(score or 0) for _, score, _ in seated),
+                frozenset(seat for seat, (_, _, won) in enumerate(seated) if won), start,
+                position if mode == "track" else None, minutes_between(first, last) if mode == "track" else None))
+        return out
+
     def head_to_head(self, a: str, b: str, game: str | None = None) -> HeadToHead:
         """``a`` against ``b`` over the finished games both played (of ``game``, if given)."""
         if a == b:
@@ -1110,6 +1146,7 @@ class LiveGame:
         self.results: dict[str, Any] | None = None if row["results"] is None else _stored_json(
             path, row["results"], Msg(f"the results of game {self.id}", f"ゲーム {self.id} の結果"))
         self._finished_sheet = bool(row["finished"])
+        self.created: str = row["created"]
 
     def _sync(self, row: sqlite3.Row) -> None:
         """Forget what was folded: the stored game is the truth (after another program changed it).
@@ -1117,6 +1154,7 @@ class LiveGame:
         first action that does not match."""
         self._position: int = row["position"]
         self._revision: int = row["revision"]
+        self.updated: str = row["updated"]
         chained = self.store.version >= 2
         columns = "seq, data, time, chain" if chained else "seq, data, time, NULL"
         with self.store._guard():

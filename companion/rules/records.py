@@ -18,14 +18,13 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.rules.common import Msg, refuse
+from companion.rules.values import check_keys, shown
 
 _TYPE_NAMES: dict[type, str] = {}
 
 
 def _shown(value: Any) -> str:
     """A value as the record spelt it (``null``, ``"x"``), on one line: never a Python form."""
-    from companion.rules.deck_rules import shown  # it imports the engines, which import this module
-
     return shown(value) if not isinstance(value, type) and not typing.get_origin(value) else "value of that kind"
 
 
@@ -120,8 +119,6 @@ def from_data(data: Mapping[str, Any], actions: tuple[type, ...], card: Callable
                      f"「{kind}」は不明な手の種類です。使える種類は {', '.join(kinds)} です")
     names = _field_names(cls)
     if not all(key == "type" or key in names for key in data):  # a misspelt "viod" is refused, not dropped
-        from companion.rules.deck_rules import check_keys  # it imports the engines, which import this module
-
         check_keys(data, ("type", *names), (), Msg(f"a {kind} action: ", f"{kind} の手："))
     hints = _hints(cls)
     try:

@@ -167,3 +167,58 @@ def test_reading_commands_create_no_database(run: Run) -> None:
     assert run("games") == (0, "no games stored yet\n", "")
     assert run("stats")[1] == "no finished games to count yet\n"
     assert not run.db.exists()
+
+
+def test_export_bgstats_url_of_an_imported_record_and_of_a_score_sheet(run: Run) -> None:
+    from companion import bgstats
+
+    assert run("import", str(ROOT / "examples" / "records" / "fortress.json"))[0] == 0
+    code, out, err = run("export", "1", "--bgstats-url")
+    assert (code, err) == (0, "")
+    record = json.loads((ROOT / "examples" / "records" / "fortress.json").read_text(encoding="utf-8"))
+    assert bgstats.play_of_url(out.strip()) == bgstats.play_from_record(record)  # the same play, the same id
+    piles = [{"name": "Aki", "pile": ["01"]}, {"name": "Ben", "pile": ["07", "17"]}, {"name": "Chie", "pile": []}]
+    sheet = json.dumps({"game": "homalet", "players": piles})
+    assert run("new", "homalet", "--results", "-", stdin=sheet) == (0, "2\n", "")
+    code, out, _ = run("export", "2", "--bgstats-url")
+    play = bgstats.play_of_url(out.strip())
+    assert code == 0
+    assert [(p["name"], p["winner"]) for p in play["players"]] == [("Aki", False), ("Ben", True), ("Chie", False)]
+    assert play["players"][0]["sourcePlayerId"] == bgstats.player_id("Aki")
+    assert run("export", "2", "--bgstats-url")[1] == out  # sending twice is the same play
+
+
+def test_export_bgstats_url_of_an_unfinished_game_is_refused(run: Run) -> None:
+    assert run("new", "fortress", "--players", "A,B,C")[0] == 0
+    code, out, err = run("export", "1", "--bgstats-url")
+    assert (code, out) == (2, "") and err.count("\n") == 1 and "not over" in err
+    assert "終わって" in run("export", "1", "--bgstats-url", lang="ja")[2]
+
+
+def test_stats_playtest_of_the_example_records(run: Run) -> None:
+    for game in ("fortress", "homalet", "dragoness"):
+        assert run("import", str(ROOT / "examples" / "records" / f"{game}.json"))[0] == 0
+    code, out, err = run("stats", "--playtest", "--json")
+    groups = json.loads(out)
+    assert (code, err) == (0, "") and [(g["game"], g["players"], g["games"]) for g in groups] == [
+        ("dragoness", 8, 1), ("fortress", 5, 1), ("homalet", 7, 1)]
+    fortress = groups[1]
+    assert [s["wins"] for s in fortress["seats"]] == [0, 0, 0, 1, 0]  # Dai, seat 4, won
+    assert fortress["start_player"]["wins"] == 0 and fortress["margins"] == {"2": 1}  # 24 over Aki's 22
+    assert fortress["actions"]["max"] == 138 and fortress["minutes"]["max"] == 49.6
+    assert groups[0]["start_player"] is None and "too few" in groups[0]["warning"]
+    code, out, _ = run("stats", "--playtest", "--csv", "--game", "homalet")
+    lines = out.splitlines()
+    assert code == 0 and lines[0].startswith("game_id,date,game,deck_version,players,seat") and len(lines) == 1 + 7
+    version = groups[1]["deck_version"]
+    assert json.loads(run("stats", "--playtest", "--json", "--deck-version", version)[1])[0]["game"] == "fortress"
+    assert json.loads(run("stats", "--playtest", "--json", "--players", "7")[1])[0]["game"] == "homalet"
+    code, out, _ = run("stats", "--playtest", lang="ja")
+    assert code == 0 and "席ごとの勝ち" in out and "レイン" in out
+
+
+def test_stats_playtest_refuses_options_of_the_other_stats(run: Run) -> None:
+    code, out, err = run("stats", "--players", "3")
+    assert (code, out) == (2, "") and "--playtest" in err and err.count("\n") == 1
+    code, out, err = run("stats", "--playtest", "--player", "Aki")
+    assert (code, out) == (2, "") and "--player" in err

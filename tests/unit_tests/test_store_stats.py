@@ -118,3 +118,21 @@ def test_a_sheet_keeps_its_deck_file(tmp_path: Path) -> None:
         game_id = db.new_result_game("homalet", {**sheet, "deck": str(deck)})
         deck.unlink()
         assert db.load(game_id).settle() == settle(sheet)
+
+
+def test_played_games_give_the_playtest_analysis_what_each_game_was(tmp_path: Path) -> None:
+    import json
+
+    with Store.open(tmp_path / "games.sqlite3") as store:
+        record = json.loads((Path(__file__).parents[2] / "examples" / "records" / "fortress.json").read_text("utf-8"))
+        tracked = store.import_record(record)
+        sheet = store.new_result_game("homalet", homalet_sheet(random.Random(4)))
+        store.new_game("fortress", ["Aki", "Ben", "Chie"])  # not finished: not counted
+        games = {g.id: g for g in store.played_games()}
+    assert set(games) == {str(tracked), str(sheet)}
+    fortress = games[str(tracked)]
+    assert fortress.players == ("Aki", "Ben", "Chie", "Dai", "Emi") and fortress.start == 2
+    assert fortress.scores == (22, 8, 1, 24, 14) and fortress.winners == frozenset({3})  # Dai (F-14)
+    assert (fortress.actions, fortress.minutes, fortress.date) == (138, 49.6, "2026-11-30T19:49:45Z")
+    assert games[str(sheet)].actions is None and games[str(sheet)].minutes is None  # a sheet has no moves
+    assert fortress.deck_version != games[str(sheet)].deck_version and not fortress.simulated

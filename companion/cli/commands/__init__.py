@@ -18,6 +18,7 @@ FAMILIES: dict[str, str] = {
     "settle": "settle",
     "replay": "replay",
     "print": "printing",
+    "simulate": "simulate",
     **dict.fromkeys(LIVE_COMMANDS, "live"),
     "serve": "serve",
 }

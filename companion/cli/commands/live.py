@@ -50,11 +50,23 @@ WORDS = {
     "csv": Msg("print CSV instead", "代わりに CSV を出力します"),
     "stats.game": Msg("only this game", "このゲームだけ"),
     "stats.player": Msg("only this player", "このプレイヤーだけ"),
+    "stats.playtest": Msg("playtest analysis per game, deck version and player count: wins by seat and of the "
+                          "start player (95% Wilson intervals), winning margins, game length",
+                          "ゲーム・デッキの版・人数ごとのテストプレイ分析：席ごとの勝率とスタートプレイヤーの勝率"
+                          "（95%ウィルソン区間）、勝者の差、ゲームの長さ"),
+    "stats.deck_version": Msg("with --playtest: only this deck version (its version, or its short hash)",
+                              "--playtest と使います：このデッキの版だけ（版の名前か短いハッシュ）"),
+    "stats.players": Msg("with --playtest: only games of this many players",
+                         "--playtest と使います：この人数のゲームだけ"),
     "stats.vs": Msg("head to head: two players over the games both played", "二人の対戦成績（二人とも遊んだゲーム）"),
     "export": Msg("write a game's record (JSON)", "ゲームの記録（JSON）を書き出します"),
     "export.output": Msg("the file to write (default: standard output)", "書き出すファイル（既定値は標準出力）"),
     "export.lines": Msg("write table-notation lines instead, one per action (companion play - reads them)",
                         "代わりに卓上記法の行を1手1行で書き出します（companion play で読めます）"),
+    "export.bgstats": Msg("write instead the link that opens the finished game in the BG Stats app, "
+                          "which asks before it logs the play",
+                          "代わりに、終わったゲームを BG Stats アプリで開くリンクを書き出します"
+                          "（記録する前にアプリが確認します）"),
     "import": Msg("store a game record as a new game and print its number",
                   "ゲーム記録を新しいゲームとして保存し、その番号を出力します"),
     "import.file": Msg("a game record (JSON); or the text of its QR codes, one a line; or photos or scans (PNG, "
@@ -107,10 +119,15 @@ def add_parsers(commands: Any, lang: Lang) -> None:
     stats.add_argument("--game", choices=GAMES, help=say("stats.game"))
     stats.add_argument("--player", metavar="NAME", help=say("stats.player"))
     stats.add_argument("--vs", nargs=2, metavar=("A", "B"), help=say("stats.vs"))
+    stats.add_argument("--playtest", action="store_true", help=say("stats.playtest"))
+    stats.add_argument("--deck-version", metavar="V", help=say("stats.deck_version"))
+    stats.add_argument("--players", type=int, metavar="N", help=say("stats.players"))
     export = command("export")
     game_id(export)
     export.add_argument("-o", "--output", metavar="FILE", help=say("export.output"))
-    export.add_argument("--lines", action="store_true", help=say("export.lines"))
+    shape = export.add_mutually_exclusive_group()
+    shape.add_argument("--lines", action="store_true", help=say("export.lines"))
+    shape.add_argument("--bgstats-url", action="store_true", help=say("export.bgstats"))
     importing = command("import")
     importing.add_argument("file", nargs="+", metavar="FILE", help=say("import.file"))
 
@@ -437,6 +454,16 @@ def _bare(name: str) -> str:
 
 
 def run_stats(store: Store, args: argparse.Namespace, lang: Lang) -> int:
+    if args.playtest and (args.player is not None or args.vs is not None):
+        raise refuse("--playtest analyses whole games: it does not go with --player or --vs",
+                     "--playtest はゲーム全体を分析します。--player や --vs とは一緒に使えません")
+    if args.playtest:
+        from companion.cli.commands.playtest import print_playtest
+
+        return print_playtest(store.played_games(), args, lang)
+    if args.deck_version is not None or args.players is not None:
+        raise refuse("--deck-version and --players go with --playtest",
+                     "--deck-version と --players は --playtest と一緒に使います")
     if args.player is not None:
         args.player = _player_named(store, args.player)
     if args.vs is not None:
@@ -494,7 +521,11 @@ def run_export(store: Store, args: argparse.Namespace, lang: Lang) -> int:
     from companion.documents import format_json
 
     live = store.load(args.id)
-    if args.lines:
+    if args.bgstats_url:
+        from companion import bgstats
+
+        text = bgstats.url(bgstats.play_of_game(live)) + "\n"
+    elif args.lines:
         if live.mode == "sheet":
             live.record()  # refuses: a score sheet has no moves
         text = "".join(line + "\n" for line in export_lines(live, lang))
@@ -512,7 +543,8 @@ def run_export(store: Store, args: argparse.Namespace, lang: Lang) -> int:
         Path(temp).write_text(text, encoding="utf-8")
     count = text.count("\n")
     what = (Msg(f"{plural(count, 'line', 'lines')} of table notation", f"卓上記法{count}行")
-            if args.lines else Msg("the record", "記録"))
+            if args.lines else Msg("the BG Stats link", "BG Stats のリンク") if args.bgstats_url
+            else Msg("the record", "記録"))
     _say(Msg(f"wrote {what.en} of game {live.id} to {args.output}",
              f"ゲーム {live.id} の{what.ja}を {args.output} に書き出しました"), lang)
     return 0

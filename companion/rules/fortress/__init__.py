@@ -31,7 +31,17 @@ from companion.rules.fortress.actions import (
 from companion.rules.fortress.allowed import Allowed, BuildOptions, Capture, allowed, build_options, captures, describe
 from companion.rules.fortress.deck import DEAL, GAME, GRID_SIZE, MAX_PLAYERS, MIN_PLAYERS, STEPS, Card, Deck, Suit
 from companion.rules.fortress.game import apply, build_refusal, finished, fold, settle_input
-from companion.rules.fortress.grid import CELLS, GRIDS, SPOTS, Mode, parse_mode, parse_spot, resolve_capture, spot_cells
+from companion.rules.fortress.grid import (
+    CELLS,
+    GRIDS,
+    SPOTS,
+    Mode,
+    capture_count,
+    parse_mode,
+    parse_spot,
+    resolve_capture,
+    spot_cells,
+)
 from companion.rules.fortress.notation import FORMS, action_line, expected, parse_line
 from companion.rules.fortress.row import Where, build, parse_where, placement_problem, placements, row_problem
 from companion.rules.fortress.scoring import (
@@ -108,6 +118,7 @@ __all__ = [
     "build",
     "build_options",
     "build_refusal",
+    "capture_count",
     "captures",
     "describe",
     "expected",

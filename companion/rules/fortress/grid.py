@@ -69,14 +69,28 @@ def parse_mode(token: str) -> Mode:
     return mode
 
 
+def capture_count(placed: Card, a: Card, b: Card | None, mode: Mode) -> int:
+    """How many cards a placement captures (F-5, F-6, F-7): the count alone, for a player weighing
+    many placements (the simulated tables); :func:`resolve_capture` gives it with its reasons."""
+    if mode is Mode.NUMBER:  # F-5
+        if placed.rank < a.rank:
+            return 1
+        return 3 if b is not None and placed.rank >= a.rank + b.rank else 2
+    if placed.suit != a.suit:  # F-6
+        return 1
+    return 3 if b is not None and b.suit == placed.suit else 2
+
+
 def resolve_capture(placed: Card, a: Card, b: Card | None, mode: Mode) -> tuple[int, Msg]:
     """How many cards a placement captures (F-5, F-6, F-7) and the arithmetic behind it."""
     p = placed
+    count = capture_count(placed, a, b, mode)
     if mode is Mode.NUMBER:  # F-5
-        if b is not None and p.rank >= a.rank + b.rank:
+        if count == 3:
+            assert b is not None
             return 3, Msg(f"{p.rank} ≥ {a.rank} + {b.rank}: captures 3",
                           f"{p.rank} ≥ {a.rank} + {b.rank}：3枚獲得")
-        if p.rank >= a.rank:
+        if count == 2:
             if b is None:
                 return 2, Msg(f"{p.rank} ≥ {a.rank} and the cell behind is empty: captures 2",
                               f"{p.rank} ≥ {a.rank}、奥は空き：2枚獲得")
@@ -84,8 +98,9 @@ def resolve_capture(placed: Card, a: Card, b: Card | None, mode: Mode) -> tuple[
                           f"{p.rank} ≥ {a.rank}、{p.rank} < {a.rank} + {b.rank}：2枚獲得")
         return 1, Msg(f"{p.rank} < {a.rank}: captures 1", f"{p.rank} < {a.rank}：1枚獲得")
     # F-6
-    if p.suit == a.suit:
-        if b is not None and b.suit == p.suit:
+    if count > 1:
+        if count == 3:
+            assert b is not None
             return 3, Msg(f"{p.suit} = {a.suit} = {b.suit}: captures 3",
                           f"{p.suit} = {a.suit} = {b.suit}：3枚獲得")
         behind = "the cell behind is empty" if b is None else f"{b.suit} ≠ {p.suit}"

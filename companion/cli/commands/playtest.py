@@ -1,0 +1,45 @@
+"""``companion stats --playtest``: the playtest analysis of the stored finished games (companion.playtest)
+as a report, JSON, or CSV rows (one per player per game)."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+from collections.abc import Sequence
+
+from companion.playtest import CSV_HEADS, PlayedGame, csv_rows, report, summarise, version_matches
+from companion.rules.common import Lang, Msg
+
+
+def chosen(games: Sequence[PlayedGame], game: str | None, version: str | None,
+           players: int | None) -> list[PlayedGame]:
+    """The games of ``game``, deck ``version`` and player count ``players`` (None: any)."""
+    return [g for g in games if (game is None or g.game == game)
+            and (version is None or version_matches(g.deck_version, version))
+            and (players is None or len(g.players) == players)]
+
+
+def print_playtest(games: Sequence[PlayedGame], args: argparse.Namespace, lang: Lang) -> int:
+    """Print the analysis of ``games`` as ``args`` ask (--json, --csv, or a report); the exit status."""
+    from companion.rules.games import ENGINES
+
+    picked = chosen(games, args.game, args.deck_version, args.players)
+    if args.csv:
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, lineterminator="\n")
+        writer.writerow(CSV_HEADS)
+        writer.writerows(csv_rows(picked))
+        print(buffer.getvalue(), end="")
+        return 0
+    groups = summarise(picked)
+    if args.json:
+        print(json.dumps([g.to_data(lang) for g in groups], ensure_ascii=False))
+        return 0
+    if not groups:
+        print(Msg("no finished games to analyse yet", "分析できる終わったゲームはまだありません").text(lang))
+        return 0
+    titles = {name: engine.TITLE for name, engine in ENGINES.items()}
+    print("\n".join(report(groups, titles, lang)))
+    return 0
