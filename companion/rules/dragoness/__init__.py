@@ -1,4 +1,4 @@
-"""Reign of Dragoness: rules D-1 to D-11 of ``shared/rules/RULES.md``.
+"""Reign of Dragoness: rules D-1 to D-11 of ``docs/rules.md``.
 
 A game is a :class:`Setup` plus an append-only list of actions, folded by :func:`apply`.
 The engine sees the cards played, never a hand: it counts hands from 13 down (a

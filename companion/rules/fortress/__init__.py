@@ -1,4 +1,4 @@
-"""Six-Suit Fortress (6スートの砦): rules F-1 to F-14 of ``shared/rules/RULES.md``.
+"""Six-Suit Fortress (6スートの砦): rules F-1 to F-14 of ``docs/rules.md``.
 
 A game is a :class:`Setup` plus an append-only list of actions; :func:`fold` turns the
 list into a :class:`State`. :func:`apply` validates one action and either returns the

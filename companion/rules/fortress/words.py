@@ -9,7 +9,7 @@ from companion.rules.fortress.row import Where
 TITLE = Msg("Six-Suit Fortress", "6スートの砦")
 
 
-# Every rule the originals leave open, in one place (RULES.md marks them [assumption]).
+# Every rule the originals leave open, in one place (docs/rules.md marks them Assumption).
 ASSUMPTIONS: tuple[tuple[str, Msg], ...] = (
     ("F-1", Msg("Prototype suits: R red, Y yellow, G green, B blue, P purple, K black.",
                 "試作スート：R 赤・Y 黄・G 緑・B 青・P 紫・K 黒。")),

@@ -1,4 +1,4 @@
-"""HOMALET: rules H-1 to H-12 of ``shared/rules/RULES.md``.
+"""HOMALET: rules H-1 to H-12 of ``docs/rules.md``.
 
 Same shape as the Fortress engine: a :class:`Setup` plus an append-only list of actions,
 folded by :func:`apply`; every refusal says why, every ruling explains itself. The engine
