@@ -69,6 +69,10 @@ class W:
                      "縮小表示（Ctrlと-）にしてください。収まれば全体が表示されます。")
     track_undone = Msg("Undone: ", "取り消し：")
     track_redone = Msg("Redone: ", "やり直し：")
+    track_elsewhere = Msg("From elsewhere: ", "別の端末から：")
+    track_elsewhere_undone = Msg("actions undone: ", "取り消された手：")
+    track_elsewhere_deleted = Msg("This game was deleted elsewhere; Escape goes back.",
+                                  "このゲームは別の端末で削除されました。Escで戻ります。")
     track_nothing_undo = Msg("Nothing to undo.", "取り消せる手はありません。")
     track_nothing_redo = Msg("Nothing to redo.", "やり直せる手はありません。")
     track_over = Msg("The game is over. ", "ゲーム終了。")

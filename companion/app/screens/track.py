@@ -85,6 +85,10 @@ def unexpected_drawing(error: Exception) -> Msg:
                f"この部分を表示できません（{what}）。ゲーム自体は保存されていて、続けられます。")
 
 
+FOLLOW_EVERY = 0.5  # seconds between looks at the store for another program's changes
+SHOWN_ELSEWHERE = 4  # of several actions played elsewhere, the last so many are named
+
+
 class GameScreen(LangScreen):
     KEYS_TO = "#entry"
     AUTO_FOCUS = "#entry"
@@ -121,6 +125,38 @@ class GameScreen(LangScreen):
         super().on_mount()
         self.show()
         self.query_one("#entry", Input).focus()
+        self.set_interval(FOLLOW_EVERY, self.follow)
+
+    # ------------------------------------------------------------------ other devices
+
+    def follow(self) -> None:
+        """Show what another program (``companion play``, a second app) changed in this game, and say
+        what: polled, so the screen follows within a second rather than refusing a line over a stale board."""
+        try:
+            change = self.live.refresh()
+        except Refusal:  # deleted elsewhere
+            self.say_ruling(self.say(W.track_elsewhere_deleted), refused=True)
+            return
+        except Exception:  # the file busy or unreadable for a moment: look again at the next tick
+            return
+        if change is not None:
+            self.ruling = Text(self.say(W.track_elsewhere) + self._changes(*change))
+            self.show()
+
+    def _changes(self, kept: int, before: int) -> str:
+        """What changed elsewhere: how many actions were undone, then each action played (its line; for
+        one action, its ruling too)."""
+        parts = [self.say(W.track_elsewhere_undone) + str(before - kept)] if before > kept else []
+        lines, ruling = [], None
+        state = self.live.state_at(kept)
+        for action in self.live.actions[kept:]:
+            lines.append(self.engine.action_line(state, action, self.lang))
+            state, ruling = self.engine.apply(state, action)
+        if len(lines) == 1 and ruling is not None:
+            parts.append(f"{lines[0]} — {self.text(ruling)}")
+        elif lines:
+            parts.append(("… | " if len(lines) > SHOWN_ELSEWHERE else "") + " | ".join(lines[-SHOWN_ELSEWHERE:]))
+        return "; ".join(parts)
 
     # ------------------------------------------------------------------ drawing
 
