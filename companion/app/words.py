@@ -39,6 +39,8 @@ class W:
                            "席順（時計回り）に名前をカンマ区切りで")
     new_start = Msg("Start player", "スタートプレイヤー")
     new_start_none = Msg("(the holder of the lowest card leads, D-6)", "（最も低いカードを持つ人が先攻。D-6）")
+    new_start_first = Msg("the first seat (name the players to choose another)",
+                          "最初の席の人（プレイヤーを入力すると選べます）")
     new_deck = Msg("Deck file", "デッキファイル")
     new_deck_hint = Msg("empty: the prototype deck", "空欄：試作デッキ")
     new_mode = Msg("Mode", "モード")
@@ -173,6 +175,9 @@ class W:
     key_open = Msg("Open", "開く")
     state_finished = Msg("finished", "終了")
     state_playing = Msg("playing", "進行中")
+    short_fortress = Msg("Fortress", "6スートの砦")  # a game's name in a table's column
+    short_homalet = Msg("HOMALET", "HOMALET")
+    short_dragoness = Msg("Dragoness", "ドラゴンネス")
     # help
     help_title = Msg("Help", "ヘルプ")
     help_keys = Msg("Keys", "キー")
@@ -207,6 +212,9 @@ class W:
     cmd_sheet_help = Msg("Enter a finished game from its score sheet", "終わったゲームを得点表から入力します")
     cmd_no_game = Msg("No game is open.", "開いているゲームはありません。")
 
+
+SHORT_TITLES: dict[str, Msg] = {"fortress": W.short_fortress, "homalet": W.short_homalet,
+                                "dragoness": W.short_dragoness}  # by game
 
 WORDS: dict[str, Msg] = {name: word for name, word in vars(W).items() if isinstance(word, Msg)}  # by name
 
