@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import json
 import sys
 import tempfile
@@ -30,10 +31,12 @@ RECORDS = ROOT / "examples" / "records"
 GAMES = ("fortress", "homalet", "dragoness")
 
 
-def fewest(target: str, suggest: Callable[[str], str | None], offers: Sequence[str]) -> list[str]:
+def fewest(target: str, suggest: Callable[[str], str | None], offers: Sequence[str],
+           containing: Callable[[str], Sequence[str]] = lambda typed: ()) -> list[str]:
     """The shortest key sequence that leaves ``target`` in an empty entry line and plays it: Tab on
     the empty line steps through ``offers``; after typing a prefix, Tab takes ``suggest(prefix)``
-    when that is ``target`` or a longer prefix of it (letters' case aside); else characters are typed."""
+    when that is ``target`` or a longer prefix of it (letters' case aside); after typing some of its
+    words that start no legal line, Tab steps through ``containing(words)``; else characters are typed."""
     want = target.casefold()
     best: list[list[str] | None] = [None] * (len(target) + 1)
     best[0] = []
@@ -58,6 +61,15 @@ def fewest(target: str, suggest: Callable[[str], str | None], offers: Sequence[s
                 best[j] = tabbed
     done = best[len(target)]
     assert done is not None
+    words = target.split()
+    for start in range(len(words)):  # some of its words typed, then Tab through the lines holding them
+        for stop in range(start + 1, len(words) + 1):
+            some = " ".join(words[start:stop])
+            if len(some) + 1 >= len(done) or want.startswith(some.casefold()) or suggest(some) is not None:
+                continue  # no shorter, or Tab would take a suggestion
+            holding = [line.casefold() for line in containing(some)]
+            if want in holding and len(some) + holding.index(want) + 1 < len(done):
+                done = [*some, *["tab"] * (holding.index(want) + 1)]
     return [*done, "enter"]
 
 
@@ -90,7 +102,8 @@ async def play_record(path: Path, db: Path, limit: int | None) -> tuple[int, int
             target = engine.action_line(live.state, action)
             legal = screen.legal_lines()
             assert legal is not None
-            plan = fewest(target, legal.first, legal.legal(OFFERED))
+            holding = functools.partial(legal.containing, most=OFFERED)
+            plan = fewest(target, legal.first, legal.legal(OFFERED), holding)
             before = live.position
             for key in plan:
                 if key in ("tab", "enter"):

@@ -158,6 +158,29 @@ class LegalLines:
                 out.append(line)
         return out
 
+    def containing(self, typed: str, most: int) -> list[str]:
+        """Up to ``most`` legal lines in the app's language holding every word of ``typed`` (in any
+        order, letters' case aside): a card alone (``K10``) finds the lines that place or reveal it."""
+        words = typed.casefold().split()
+        out: list[str] = []
+        index = tries = 0
+        while words and len(out) < most:
+            if index == len(self._shown):
+                if self._done or tries >= MAX_TRIES:
+                    break
+                more = self._more()
+                tries += 1
+                if more is None:
+                    break
+                self._lines.extend(more)
+                continue
+            line = self._shown[index]
+            index += 1
+            held = line.casefold().split()
+            if line not in out and all(word in held for word in words) and self._legal(line):
+                out.append(line)
+        return out
+
     def _legal(self, line: str) -> bool:
         try:
             self.engine.apply(self.state, self.engine.parse_line(self.state, line))

@@ -59,6 +59,8 @@ class W:
     track_example_keys = Msg("   (Tab: legal lines, Enter: play)", "　（Tabで候補、Enterで確定）")
     track_hint = Msg("← Tab", "← Tab")
     track_offers = Msg("Legal now (Tab: next): ", "今できる入力（Tabで次へ）：")
+    track_no_match = Msg("No legal line holds what is typed; Tab on an empty line lists what is legal now.",
+                         "入力した語を含む候補はありません。空欄でTabを押すと、今できる入力が出ます。")
     track_no_lines = Msg("No line can be offered now; see what is allowed on the right.",
                          "今は候補を出せません。右の「今できること」を見てください。")
     settle_qr_open = Msg("QR code (Q)", "QRコード（Q）")

@@ -404,6 +404,28 @@ async def test_the_entry_line_shows_a_line_legal_now_and_tab_offers_them(db: Pat
         assert screen.live.position == 8
 
 
+async def test_tab_after_words_no_line_starts_with_offers_the_lines_holding_them(db: Path) -> None:
+    """Issue 18 (fewer keys): a card alone, typed during the F-2 reveal (no line starts with it),
+    then Tab writes the first legal line holding it (the first empty cell), Tab again the next;
+    Enter plays it. Words no legal line holds are told so, and nothing is written."""
+    app = make_app(db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_new(app, pilot, "fortress")
+        entry = screen.query_one("#entry", Input)
+        await pilot.press("K", "1", "0")
+        await pilot.pause()
+        await pilot.press("tab")
+        assert entry.value == "A1 K10"
+        await pilot.press("tab")
+        assert entry.value == "A2 K10" and "A1 K10" in text_of(app, "#ruling").replace("\u00a0", " ")
+        await pilot.press("enter")
+        assert screen.live.position == 1 and screen.engine.action_line(screen.live.state_at(0),
+                                                                        screen.live.actions[0]) == "A2 K10"
+        entry.value = "K10"  # on the grid now: no legal line holds it
+        await pilot.press("tab")
+        assert entry.value == "K10" and text_of(app, "#ruling").startswith("No legal line holds what is typed")
+
+
 async def test_a_suggestion_is_marked_beside_the_line_not_by_colour_alone(db: Path) -> None:
     app = make_app(db)
     async with app.run_test(size=(80, 24)) as pilot:

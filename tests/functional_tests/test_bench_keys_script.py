@@ -34,6 +34,8 @@ def test_the_planner_takes_the_shortest_of_offers_suggestions_and_typing() -> No
     assert fewest("A1 R10", suggest, []) == ["A", "tab", "0", "enter"]  # the suggestion, then one more
     assert fewest("p", suggest, []) == ["p", "enter"]
     assert fewest("B2 K6", suggest, ["x"]) == [*"B2 K6", "enter"]  # nothing offered: typed
+    holding = {"K6": ["A1 K6", "B2 K6"]}
+    assert fewest("B2 K6", suggest, [], lambda typed: holding.get(typed, [])) == [*"K6", "tab", "tab", "enter"]
 
 
 def test_the_script_plays_the_start_of_each_record_in_the_app() -> None:

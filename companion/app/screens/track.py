@@ -234,17 +234,18 @@ class GameScreen(LangScreen):
         """Tab with nothing to complete: the legal lines now, listed above the line; Tab again
         writes the next one."""
         value = event.value.strip()
-        if value and value not in self._offers:
-            return
+        if value not in self._offers:  # words no legal line starts with: the lines holding them all
+            self._offers = []
         if not self._offers:
             try:
                 legal = self.legal_lines()
-                self._offers = legal.legal(OFFERED) if legal is not None else []
+                self._offers = ([] if legal is None else legal.containing(value, OFFERED) if value
+                                else legal.legal(OFFERED))
             except Exception as error:
                 self.say_ruling(unexpected(error), refused=True)
                 return
         if not self._offers:
-            self.say_ruling(self.say(W.track_no_lines))
+            self.say_ruling(self.say(W.track_no_match if value else W.track_no_lines))
             return
         following = (self._offers.index(value) + 1) % len(self._offers) if value in self._offers else 0
         line = self._offers[following]
