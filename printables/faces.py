@@ -224,7 +224,7 @@ def homalet_art(deck: homalet.Deck, cards: Sequence[int]) -> DeckArt:
             c.circle(0, 0, 40, stroke=0, fill=1)
             c.setFillColor(colour(hex_code))
             name = homalet.SEASON_NAMES[homalet.Season(season)]
-            centred(c, name.ja, 0, -17, 50)
+            centred(c, name.ja.removesuffix("マーク"), 0, -17, 50)  # the seal holds the season alone: 春
             c.endForm()
         _back(c, "homalet", w, h, bleed)
 
