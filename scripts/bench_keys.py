@@ -116,6 +116,7 @@ async def play_record(path: Path, db: Path, limit: int | None) -> tuple[int, int
                                                      == engine.action_to_data(action))
             if not stored:  # the plan was not what the app did: undo what it played, type the line
                 missed += 1
+                print(f"{path.name}, action {before}: {' '.join(plan)} did not play {target!r}", file=sys.stderr)
                 if live.position > before:
                     live.undo(live.position - before)
                 entry.value = ""

@@ -426,6 +426,29 @@ async def test_tab_after_words_no_line_starts_with_offers_the_lines_holding_them
         assert entry.value == "K10" and text_of(app, "#ruling").startswith("No legal line holds what is typed")
 
 
+async def test_tab_steps_through_the_offers_past_a_longer_line_an_offer_starts(db: Path) -> None:
+    """Tab on an empty line writes the first legal line ('A1 R1'); Tab again the second offer, not the
+    suggestion 'A1 R10' that 'A1 R1' starts (a bench_keys plan the app did not follow)."""
+    app = make_app(db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_new(app, pilot, "fortress")
+        entry = screen.query_one("#entry", Input)
+        legal = screen.legal_lines()
+        assert legal is not None
+        offers = legal.legal(3)
+        assert legal.first(offers[0]) is not None  # a longer legal line starts with the first offer
+        for offered in offers:
+            await pilot.press("tab")
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert entry.value == offered
+        entry.value = offers[0][:-1]  # typed by hand: Tab takes the suggestion again
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("tab")
+        assert entry.value != offers[0][:-1] and entry.value.startswith(offers[0][:-1])
+
+
 async def test_a_suggestion_is_marked_beside_the_line_not_by_colour_alone(db: Path) -> None:
     app = make_app(db)
     async with app.run_test(size=(80, 24)) as pilot:

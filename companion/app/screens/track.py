@@ -188,6 +188,7 @@ class GameScreen(LangScreen):
         self._put("#ruling", self._with_end(self.ruling))
         self._previewing = False
         self._offers = []
+        self.query_one("#entry", EntryLine).offered = ()
         self._example()
 
     def _allowed(self, state: object, said: Msg | None) -> str:
@@ -249,7 +250,8 @@ class GameScreen(LangScreen):
             return
         following = (self._offers.index(value) + 1) % len(self._offers) if value in self._offers else 0
         line = self._offers[following]
-        entry = self.query_one("#entry", Input)
+        entry = self.query_one("#entry", EntryLine)
+        entry.offered = tuple(self._offers)
         entry.value = line
         entry.cursor_position = len(line)
         listed = Text(self.say(W.track_offers), style="bold")
