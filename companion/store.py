@@ -1175,6 +1175,7 @@ class LiveGame:
         self._stored: int = len(rows)
         self._states: dict[int, Any] = {}
         self._actions: dict[int, Any] = {}
+        self._data_version: int = self.store.db.execute("PRAGMA data_version").fetchone()[0]
 
     def _broken(self, seq: int | None) -> Refusal:
         if seq == 0:
@@ -1191,6 +1192,28 @@ class LiveGame:
                       "（ファイルの一部が変わっています）。変更していません。コピーを戻してください")
 
     # ------------------------------------------------------------ reading
+
+    def changes(self) -> tuple[int, int] | None:
+        """Read the game again if another program (``companion play``, a second app) changed it since
+        this one read it: ``(kept, before)``, the count of leading actions both agree on and the
+        position this one had; None if nothing changed. Cheap when nothing changed (one PRAGMA
+        ``data_version``, which moves only on another connection's commits)."""
+        version = self.store.db.execute("PRAGMA data_version").fetchone()[0]
+        if version == self._data_version:
+            return None
+        self._data_version = version
+        row = self.store._row(self.id)  # refused if the game was deleted elsewhere
+        if row["revision"] == self._revision:
+            return None
+        before, known = self._position, dict(self._actions)
+        self._sync(row)
+        both = min(before, self._position)
+        seen = [seq for seq in sorted(known) if seq < both]  # an action not read here is taken as unchanged
+        if seen:
+            self._decode(seen[0], both)
+        differs = (seq for seq in seen
+                   if self.engine.action_to_data(known[seq]) != self.engine.action_to_data(self._actions[seq]))
+        return next(differs, both), before
 
     @property
     def players(self) -> tuple[str, ...]:

@@ -17,6 +17,7 @@ from textual.suggester import Suggester
 from companion.rules.common import Lang, Refusal
 from companion.rules.engine import AnyEngine
 
+CONTAINING_FROM = 400  # whole lines looked through for those holding the words typed (Tab after a card)
 DEPTH = 16  # words a suggestion follows at most (the longest line: a Fortress final hand of 13 cards)
 
 
@@ -83,6 +84,22 @@ class LegalLines:
                     if not self.whole(choice):
                         following.append(choice + " ")
             level = following[:most]
+        return out
+
+    def containing(self, typed: str, most: int) -> list[str]:
+        """Up to ``most`` legal lines holding every word of ``typed`` (in any order, letters' case
+        aside), from the engine's own lines: a card alone (``K10``) finds the lines that place or
+        reveal it."""
+        words = typed.casefold().split()
+        if not words:
+            return []
+        out: list[str] = []
+        for line in self.legal(CONTAINING_FROM):
+            held = line.casefold().split()
+            if all(word in held for word in words):
+                out.append(line)
+                if len(out) == most:
+                    break
         return out
 
     def offered(self, line: str) -> bool:

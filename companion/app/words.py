@@ -39,6 +39,8 @@ class W:
                            "席順（時計回り）に名前をカンマ区切りで")
     new_start = Msg("Start player", "スタートプレイヤー")
     new_start_none = Msg("(the holder of the lowest card leads, D-6)", "（最も低いカードを持つ人が先攻。D-6）")
+    new_start_first = Msg("the first seat (name the players to choose another)",
+                          "最初の席の人（プレイヤーを入力すると選べます）")
     new_deck = Msg("Deck file", "デッキファイル")
     new_deck_hint = Msg("empty: the prototype deck", "空欄：試作デッキ")
     new_mode = Msg("Mode", "モード")
@@ -57,6 +59,8 @@ class W:
     track_example_keys = Msg("   (Tab: legal lines, Enter: play)", "　（Tabで候補、Enterで確定）")
     track_hint = Msg("← Tab", "← Tab")
     track_offers = Msg("Legal now (Tab: next): ", "今できる入力（Tabで次へ）：")
+    track_no_match = Msg("No legal line holds what is typed; Tab on an empty line lists what is legal now.",
+                         "入力した語を含む候補はありません。空欄でTabを押すと、今できる入力が出ます。")
     track_no_lines = Msg("No line can be offered now; see what is allowed on the right.",
                          "今は候補を出せません。右の「今できること」を見てください。")
     settle_qr_open = Msg("QR code (Q)", "QRコード（Q）")
@@ -69,10 +73,10 @@ class W:
                      "縮小表示（Ctrlと-）にしてください。収まれば全体が表示されます。")
     track_undone = Msg("Undone: ", "取り消し：")
     track_redone = Msg("Redone: ", "やり直し：")
-    track_elsewhere = Msg("Changed on another device; the last move now: ",
-                          "別の端末で変更されました。現在の最後の手：")
-    track_elsewhere_none = Msg("Changed on another device: no move is in effect now.",
-                               "別の端末で変更されました。現在有効な手はありません。")
+    track_elsewhere = Msg("From elsewhere: ", "別の端末から：")
+    track_elsewhere_undone = Msg("actions undone: ", "取り消された手：")
+    track_elsewhere_deleted = Msg("This game was deleted elsewhere; Escape goes back.",
+                                  "このゲームは別の端末で削除されました。Escで戻ります。")
     track_nothing_undo = Msg("Nothing to undo.", "取り消せる手はありません。")
     track_nothing_redo = Msg("Nothing to redo.", "やり直せる手はありません。")
     track_over = Msg("The game is over. ", "ゲーム終了。")
@@ -185,6 +189,9 @@ class W:
     key_open = Msg("Open", "開く")
     state_finished = Msg("finished", "終了")
     state_playing = Msg("playing", "進行中")
+    short_fortress = Msg("Fortress", "6スートの砦")  # a game's name in a table's column
+    short_homalet = Msg("HOMALET", "HOMALET")
+    short_dragoness = Msg("Dragoness", "ドラゴンネス")
     # help
     help_title = Msg("Help", "ヘルプ")
     help_keys = Msg("Keys", "キー")
@@ -219,6 +226,9 @@ class W:
     cmd_sheet_help = Msg("Enter a finished game from its score sheet", "終わったゲームを得点表から入力します")
     cmd_no_game = Msg("No game is open.", "開いているゲームはありません。")
 
+
+SHORT_TITLES: dict[str, Msg] = {"fortress": W.short_fortress, "homalet": W.short_homalet,
+                                "dragoness": W.short_dragoness}  # by game
 
 WORDS: dict[str, Msg] = {name: word for name, word in vars(W).items() if isinstance(word, Msg)}  # by name
 

@@ -32,6 +32,26 @@ def message_lang(argv: Sequence[str]) -> Lang:
     return default_lang()
 
 
+def app_options(argv: Sequence[str]) -> dict[str, str] | None:
+    """``--lang L`` and ``--db PATH`` (either also as ``--opt=value``) when they are all ``argv`` holds:
+    no command, so the table app opens with them; else None."""
+    options: dict[str, str] = {}
+    tokens = list(argv)
+    while tokens:
+        token = tokens.pop(0)
+        name, equals, value = token.partition("=")
+        if name not in ("--lang", "--db") or name[2:] in options:
+            return None
+        if not equals:
+            if not tokens:
+                return None
+            value = tokens.pop(0)
+        if name == "--lang" and value not in ("en", "ja"):
+            return None
+        options[name[2:]] = value
+    return options
+
+
 class Terminated(BaseException):
     """SIGTERM, raised where the program is so that temporary files are removed as for Ctrl-C."""
 
@@ -55,10 +75,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run a command; whatever happens, the user sees sentences, never a traceback."""
     tokens = list(sys.argv[1:] if argv is None else argv)
     lang = message_lang(tokens)
-    if not tokens or tokens in (["--lang", "en"], ["--lang", "ja"]):  # no command: the table app
+    opening = app_options(tokens)
+    if opening is not None:  # no command: the table app
         from companion.app import run
 
-        return run(lang)
+        return run(lang, opening.get("db"))
     try:
         previous = signal.signal(signal.SIGTERM, _on_sigterm)
     except ValueError:  # not the main thread: leave signals alone
@@ -95,6 +116,8 @@ def _main(argv: list[str], lang: Lang) -> int:
     parser = build_parser(lang)
     args = parser.parse_args(argv)
     lang = args.lang or lang  # as message_lang read it, unless argparse took an abbreviation (--la ja)
+    if getattr(args, "db", None) is None:  # ``companion --db PATH COMMAND``: the command's own --db wins
+        args.db = args.top_db
     if args.command in FAMILIES:
         return family(FAMILIES[args.command]).run(args, lang)
     parser.print_help()

@@ -204,3 +204,32 @@ async def test_the_tracking_screen_announces_the_end_with_the_winners(db: Path) 
         await pilot.pause()
         shown = str(app.screen.query_one("#ruling").content)  # type: ignore[attr-defined]
         assert "The game is over. Winner: Ben. F5: the settlement" in shown
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+async def test_the_new_game_form_marks_the_focused_field_and_explains_the_start_player(db: Path, lang: str) -> None:
+    """Issue 18: the field being typed into is marked on its label (▶), not by a shade alone; with
+    no players named yet the start player reads as the first seat, not a bare —."""
+    from textual.widgets import Label, Select
+
+    app = make_app(db, lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(NewGameScreen())
+        await pilot.pause()
+        screen = app.screen
+
+        def marked() -> list[str]:
+            return [label.id or "" for label in screen.query(Label) if str(label.content).startswith("▶ ")]
+
+        assert marked() == ["players-label"]
+        await pilot.press("tab")
+        assert marked() == ["start-label"]
+        start = screen.query_one("#start", Select)
+        shown = str(start.query_one("SelectCurrent Static").render())
+        assert shown == ("the first seat (name the players to choose another)" if lang == "en"
+                         else "最初の席の人（プレイヤーを入力すると選べます）")
+        await pilot.press("shift+tab")
+        await pilot.press(*"Aki,Ben,Chie")
+        await pilot.pause()
+        assert marked() == ["players-label"]
+        assert start.selection == 0 and "0: Aki" in str(start.query_one("SelectCurrent Static").render())

@@ -137,7 +137,7 @@ async def test_history_lists_every_game_and_sorts_and_opens_them(db: Path) -> No
         await pilot.pause()
         table = app.screen.query_one(DataTable)
         rows = [table.get_row_at(i) for i in range(table.row_count)]
-        ben_dragoness = next(r for r in rows if r[0] == "Ben" and r[1] == "Reign of Dragoness")
+        ben_dragoness = next(r for r in rows if r[0] == "Ben" and r[1] == "Dragoness")
         assert ben_dragoness[2:4] == [1, 1]  # played 1, won 1 (D-11)
         assert WINNERS["dragoness"] == ["Ben"]
 
@@ -199,7 +199,7 @@ def test_companion_with_no_arguments_opens_the_app(monkeypatch: pytest.MonkeyPat
     from companion.cli import main
 
     opened: list[str | None] = []
-    def run(lang: str | None = None) -> int:
+    def run(lang: str | None = None, db_path: str | None = None) -> int:
         opened.append(lang)
         return 0
 
@@ -261,7 +261,15 @@ async def test_history_fits_80_columns_with_every_column(db: Path, lang: str) ->
         await pilot.pause()
         table = app.screen.query_one(DataTable)
         labels = [str(c.label) for c in table.ordered_columns]
-        assert labels[-1].startswith("7:") and labels[3] == ("4:Last change" if lang == "en" else "4:最終更新")
+        assert labels == (["#", "Game", "Players", "Last change", "State", "Winners", "Moves"] if lang == "en" else
+                          ["#", "ゲーム", "プレイヤー", "最終更新", "状態", "勝者", "手数"])
+        assert str(table.get_row_at(0)[1]) == ("Dragoness" if lang == "en" else "ドラゴンネス")  # not "Reign of…"
+        await pilot.press("2")  # sorted by game: its heading marked, every heading still whole
+        labels = [str(c.label) for c in table.ordered_columns]
+        assert labels[1] == ("Game ▲" if lang == "en" else "ゲーム ▲") and labels[2:4] == (
+            ["Players", "Last change"] if lang == "en" else ["プレイヤー", "最終更新"])
+        await pilot.press("2")
+        assert str(table.ordered_columns[1].label).endswith("▼")
         widths = sum(c.get_render_width(table) for c in table.ordered_columns)
         assert widths <= 80 - 2
         row = table.get_row_at(0)

@@ -222,3 +222,47 @@ def test_stats_playtest_refuses_options_of_the_other_stats(run: Run) -> None:
     assert (code, out) == (2, "") and "--playtest" in err and err.count("\n") == 1
     code, out, err = run("stats", "--playtest", "--player", "Aki")
     assert (code, out) == (2, "") and "--player" in err
+
+
+def test_db_before_the_command_serves_every_command(run: Run, tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """``companion --db PATH COMMAND``: the database named before the command is the one used, by the
+    live commands and by ``print result``; a --db after the command still wins."""
+    example = ROOT / "examples" / "fortress.json"
+    first = str(tmp_path / "first.sqlite3")
+    assert main(["--lang", "en", "--db", first, "new", "fortress", "--results", str(example)]) == 0
+    assert capsys.readouterr().out.strip() == "1"
+    assert main(["--db=" + first, "--lang", "en", "games"]) == 0
+    assert "won by Aki" in capsys.readouterr().out
+    assert main(["--lang", "en", "--db", first, "games", "--db", str(run.db)]) == 0  # the command's own wins
+    assert capsys.readouterr().out == "no games stored yet\n"
+    sheet = tmp_path / "result.pdf"
+    assert main(["--lang", "en", "--db", first, "print", "result", "1", "-o", str(sheet)]) == 0
+    assert sheet.read_bytes().startswith(b"%PDF")
+    assert not run.db.exists()
+
+
+@pytest.mark.parametrize("argv,opened", [
+    (["--db", "x.sqlite3"], {"db": "x.sqlite3"}),
+    (["--lang", "ja", "--db=x.sqlite3"], {"lang": "ja", "db": "x.sqlite3"}),
+    (["--lang", "en"], {"lang": "en"}),
+    ([], {}),
+    (["--db"], None),
+    (["--db", "a", "--db", "b"], None),
+    (["--db", "a", "games"], None),
+    (["--lang", "fr"], None),
+])
+def test_db_alone_opens_the_app_on_that_file(argv: list[str], opened: dict[str, str] | None,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.cli import app_options
+
+    assert app_options(argv) == opened
+    if opened is not None:
+        seen: list[str | None] = []
+
+        def opening(lang: str | None = None, db_path: str | None = None) -> int:
+            seen.append(db_path)
+            return 0
+
+        monkeypatch.setattr("companion.app.run", opening)
+        assert main(argv) == 0 and seen == [opened.get("db")]

@@ -6,16 +6,18 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from rich.cells import cell_len
+from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.widgets import DataTable, Label, Static
+from textual.widgets.data_table import ColumnKey
 
 from companion.app.keys import CLOSE, LANG, OPEN, SORT, bindings, key_line
 from companion.app.screens.base import LangScreen
 from companion.app.screens.home import fit
 from companion.app.widgets.keybar import KeyBar
-from companion.app.words import W
+from companion.app.words import SHORT_TITLES, W
 from companion.rules.common import Msg, Refusal
 
 
@@ -74,7 +76,7 @@ class TableScreen(LangScreen):
         except Refusal as refusal:
             self.query_one("#problem", Static).update(self.text(refusal.msg))
             return
-        labels = [f"{i + 1}:{self.say(key)}" for i, key in enumerate(self.COLUMNS)]
+        labels = [self.say(key) for key in self.COLUMNS]
         widths = fit_columns(labels, [row for _, row in rows], [k in self.SHRINK for k in self.COLUMNS],
                              self.app.size.width - 2 * table.cell_padding * len(labels) - 2)
         for column, (label, width) in enumerate(zip(labels, widths, strict=True)):
@@ -92,8 +94,15 @@ class TableScreen(LangScreen):
         raise NotImplementedError
 
     def sort(self, column: int, reverse: bool) -> None:
+        """Sort by ``column``; its heading is marked ▲ (ascending) or ▼, the others plain."""
         self.sorted_by = (column, reverse)
-        self.query_one(DataTable).sort(f"column-{column}", reverse=reverse)
+        table = self.query_one(DataTable)
+        table.sort(f"column-{column}", reverse=reverse)
+        for i, key in enumerate(self.COLUMNS):
+            mark = (" ▼" if reverse else " ▲") if i == column else ""
+            heading = table.columns[ColumnKey(f"column-{i}")]
+            heading.label = Text(fit(self.say(key), heading.width - cell_len(mark)) + mark)
+        table.refresh()
 
     def _toggle(self, column: int) -> None:
         reverse = self.sorted_by == (column, False)
@@ -118,7 +127,7 @@ class HistoryScreen(TableScreen):
         out = []
         for g in self.capp.store.games():
             state = W.state_sheet if g.mode == "sheet" else W.state_finished if g.finished else W.state_playing
-            out.append((str(g.id), (g.id, self.capp.game_title(g.game), ", ".join(g.players),
+            out.append((str(g.id), (g.id, self.say(SHORT_TITLES[g.game]), ", ".join(g.players),
                                     g.updated[5:16].replace("T", " "), self.say(state), ", ".join(g.winners),
                                     g.actions)))
         return out
@@ -136,7 +145,7 @@ class StatsScreen(TableScreen):
                W.col_worst, W.col_last)
 
     def rows(self) -> list[tuple[str, tuple[Any, ...]]]:
-        return [(f"{r.player}/{r.game}", (r.player, self.capp.game_title(r.game), r.plays, r.wins,
+        return [(f"{r.player}/{r.game}", (r.player, self.say(SHORT_TITLES[r.game]), r.plays, r.wins,
                                           round(100 * r.win_rate), round(r.average, 1), r.best, r.worst,
                                           r.last_played[:10]))
                 for r in self.capp.store.stats()]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any, ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Grid, Horizontal
@@ -45,6 +46,10 @@ class NameSuggester(Suggester):
         return None
 
 
+FIELDS = {"game": W.new_game, "players": W.new_players, "start": W.new_start, "deck": W.new_deck,
+          "mode": W.new_mode}  # each field of the form by its id, and its label
+
+
 class NewGameScreen(LangScreen):
     BINDINGS: ClassVar[list[BindingType]] = bindings(BACK)
 
@@ -60,17 +65,17 @@ class NewGameScreen(LangScreen):
         v = self.values
         yield Label(self.say(W.home_sheet if self.sheet else W.new_title), classes="title")
         with Grid(id="form"):
-            yield Label(self.say(W.new_game))
+            yield Label("  " + self.say(W.new_game), id="game-label")
             yield Select([(self.text(e.TITLE), g) for g, e in ENGINES.items()], value=v["game"],
                          allow_blank=False, compact=True, id="game")
-            yield Label(self.say(W.new_players))
+            yield Label("  " + self.say(W.new_players), id="players-label")
             yield Input(v["players"], placeholder=self.say(W.new_players_hint), compact=True, id="players",
                         suggester=NameSuggester(self._roster()))
-            yield Label(self.say(W.new_start), id="start-label")
+            yield Label("  " + self.say(W.new_start), id="start-label")
             yield Select(self._start_options(), value=v["start"], allow_blank=False, compact=True, id="start")
-            yield Label(self.say(W.new_deck))
+            yield Label("  " + self.say(W.new_deck), id="deck-label")
             yield Input(v["deck"], placeholder=self.say(W.new_deck_hint), compact=True, id="deck")
-            yield Label(self.say(W.new_mode))
+            yield Label("  " + self.say(W.new_mode), id="mode-label")
             yield Select([(self.say(W.new_mode_track), "track"), (self.say(W.new_mode_sheet), "sheet")],
                          value=v["mode"], allow_blank=False, compact=True, id="mode")
         yield Static("", id="problem")
@@ -83,6 +88,14 @@ class NewGameScreen(LangScreen):
         super().on_mount()
         self.query_one("#players", Input).focus()
         self._show_start()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """The field being typed into is marked on its label too (▶, bold), not by a shade alone."""
+        for name, word in FIELDS.items():
+            for label in self.query(f"#{name}-label").results(Label):
+                focused = event.widget.id == name
+                label.set_class(focused, "focused")
+                label.update(("▶ " if focused else "  ") + self.say(word))
 
     def _show_start(self) -> None:
         """Reign of Dragoness has no start player (D-6): the field is not shown for it."""
@@ -118,7 +131,7 @@ class NewGameScreen(LangScreen):
         if self.values["game"] == "dragoness":
             return [(self.say(W.new_start_none), 0)]
         names = split_names(self.values["players"])
-        return [(f"{i}: {n}", i) for i, n in enumerate(names)] or [("—", 0)]
+        return [(f"{i}: {n}", i) for i, n in enumerate(names)] or [(self.say(W.new_start_first), 0)]
 
     def _keep(self) -> None:
         """Remember what has been typed (the form is recomposed when the language changes)."""
@@ -146,6 +159,8 @@ class NewGameScreen(LangScreen):
         options = self._start_options()
         start.set_options(options)
         start.value = current if isinstance(current, int) and current < len(options) else 0
+        # the same value under a new name (the first seat became 0: Aki) is shown too; the reactive is not generic
+        start.mutate_reactive(Select.value)  # type: ignore[misc]
         start.disabled = self.values["game"] == "dragoness"
         self._show_start()
 

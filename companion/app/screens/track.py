@@ -111,6 +111,9 @@ def unexpected_drawing(error: Exception) -> Msg:
                f"この部分を表示できません（{what}）。ゲーム自体は保存されていて、続けられます。")
 
 
+SHOWN_ELSEWHERE = 4  # of several actions played elsewhere, the last so many are named
+
+
 class GameScreen(LangScreen):
     KEYS_TO = "#entry"
     AUTO_FOCUS = "#entry"
@@ -150,26 +153,38 @@ class GameScreen(LangScreen):
         super().on_mount()
         self.show()
         self.query_one("#entry", Input).focus()
-        self._version = self.live.store.data_version()
         self.set_interval(FOLLOW_EVERY, self.follow)
 
+    # ------------------------------------------------------------------ other devices
+
     def follow(self) -> None:
-        """Show a change another program made to this game (a second app, a browser tab,
-        ``companion play``) and its last ruling. ``PRAGMA data_version`` tells cheaply whether
-        anything at all was written meanwhile."""
+        """Show what another program (``companion play``, a second app) changed in this game, and say
+        what: polled, so the screen follows within a second rather than refusing a line over a stale board."""
         try:
-            version = self.live.store.data_version()
-            if version == self._version:
-                return
-            self._version = version
-            if not self.live.refresh():
-                return
-            last = self.live.rulings(1)
-        except Exception:  # the file went away or is being written: look again at the next tick
+            change = self.live.changes()
+        except Refusal:  # deleted elsewhere
+            self.say_ruling(self.say(W.track_elsewhere_deleted), refused=True)
             return
-        self.ruling = Text(self.say(W.track_elsewhere) + self.text(last[0]) if last
-                           else self.say(W.track_elsewhere_none))
-        self.show()
+        except Exception:  # the file busy or unreadable for a moment: look again at the next tick
+            return
+        if change is not None:
+            self.ruling = Text(self.say(W.track_elsewhere) + self._changes(*change))
+            self.show()
+
+    def _changes(self, kept: int, before: int) -> str:
+        """What changed elsewhere: how many actions were undone, then each action played (its line; for
+        one action, its ruling too)."""
+        parts = [self.say(W.track_elsewhere_undone) + str(before - kept)] if before > kept else []
+        lines, ruling = [], None
+        state = self.live.state_at(kept)
+        for action in self.live.actions[kept:]:
+            lines.append(self.engine.action_line(state, action, self.lang))
+            state, ruling = self.engine.apply(state, action)
+        if len(lines) == 1 and ruling is not None:
+            parts.append(f"{lines[0]} — {self.text(ruling)}")
+        elif lines:
+            parts.append(("… | " if len(lines) > SHOWN_ELSEWHERE else "") + " | ".join(lines[-SHOWN_ELSEWHERE:]))
+        return "; ".join(parts)
 
     # ------------------------------------------------------------------ drawing
 
@@ -202,6 +217,7 @@ class GameScreen(LangScreen):
         self._put("#coach", self._log_text())
         self._previewing = False
         self._offers = []
+        self.query_one("#entry", EntryLine).offered = ()
         self._example()
 
     def _details(self, described: Callable[[], str]) -> Text:
@@ -307,21 +323,23 @@ class GameScreen(LangScreen):
         """Tab with nothing to complete: the legal lines now, listed above the line; Tab again
         writes the next one."""
         value = event.value.strip()
-        if value and value not in self._offers:
-            return
+        if value not in self._offers:  # words no legal line starts with: the lines holding them all
+            self._offers = []
         if not self._offers:
             try:
                 legal = self.legal_lines()
-                self._offers = legal.legal(OFFERED) if legal is not None else []
+                self._offers = ([] if legal is None else legal.containing(value, OFFERED) if value
+                                else legal.legal(OFFERED))
             except Exception as error:
                 self.say_ruling(unexpected(error), refused=True)
                 return
         if not self._offers:
-            self.say_ruling(self.say(W.track_no_lines))
+            self.say_ruling(self.say(W.track_no_match if value else W.track_no_lines))
             return
         following = (self._offers.index(value) + 1) % len(self._offers) if value in self._offers else 0
         line = self._offers[following]
-        entry = self.query_one("#entry", Input)
+        entry = self.query_one("#entry", EntryLine)
+        entry.offered = tuple(self._offers)
         entry.value = line
         entry.cursor_position = len(line)
         listed = Text(self.say(W.track_offers), style="bold")

@@ -54,10 +54,14 @@ class EntryLine(Input):
     def watch__suggestion(self, suggestion: str) -> None:
         self.post_message(self.Suggested(len(suggestion) > len(self.value)))
 
+    offered: tuple[str, ...] = ()  # the lines Tab is stepping through: Tab goes on to the next, past any suggestion
+
     def action_complete(self) -> None:
-        """Take the suggestion shown after the cursor, if any; else ask for the legal lines."""
+        """Take the suggestion shown after the cursor, if any; else ask for the legal lines. While
+        Tab steps through offered lines (``Cy1``), it goes on to the next rather than taking the
+        suggestion (``Cy11``) that the offer written happens to start."""
         suggestion = self._suggestion
-        if suggestion and len(suggestion) > len(self.value):
+        if suggestion and len(suggestion) > len(self.value) and self.value.strip() not in self.offered:
             self.value = suggestion
             self.cursor_position = len(suggestion)
         else:
