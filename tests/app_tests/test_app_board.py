@@ -300,3 +300,21 @@ def test_a_battlefield_card_already_taken_is_marked() -> None:
     struck = [drawn.plain[s.start:s.end].strip("\u00a0 ") for s in drawn.spans
               if isinstance(s.style, Style) and s.style.strike]
     assert struck == ["17◆"]
+
+
+def test_the_fortress_grid_lines_up_whatever_the_ranks_width() -> None:
+    """F-3 on the board: a two-digit rank (G13) takes the same cells as a one-digit one (R1), so each
+    cell stays under its two spots and the second grid does not shift."""
+    from companion.app.widgets.boards import board
+    from companion.store import Store
+
+    with Store.open(":memory:") as store:
+        live = store.load(store.new_game("fortress", PLAYERS, start=0))
+        for line in ["A1 R1", "A2 Y6", "A3 G13", "A4 B4", "B1 K2", "B2 P9", "B3 R10", "B4 Y3"]:
+            live.play_line(line)
+        drawn = board(live.engine, live.state, "en", 60)  # narrow: one-row tiles
+    rows = drawn.plain.replace("\u00a0", " ").splitlines()
+    top, bottom = (next(r for r in rows if r.lstrip().startswith(spot)) for spot in ("A1W", "A3W"))
+    for left, right in (("R1", "G13"), ("Y6", "B4"), ("K2", "R10"), ("P9", "Y3")):
+        assert cell_width(top[:top.index(left)]) - cell_width(bottom[:bottom.index(right)]) in (0, 1), (top, bottom)
+    assert top.index("A2E") == bottom.index("A4E") and top.index("B2E") == bottom.index("B4E")

@@ -118,7 +118,7 @@ def _grid_lines(state: Any, tall: bool) -> list[Text]:
             face, style = tall_tile(fortress_look(deck, c))[row]
             text.append(face.replace(" ", "\u00a0"), style=style + click(str(c)))
         else:
-            tile(text, fortress_look(deck, c), str(c))
+            tile(text, fortress_look(deck, c), str(c), width=cell_width)
 
     def spot_row(side: str, left: int, right: int) -> Text:
         text = Text()

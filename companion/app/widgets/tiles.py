@@ -32,9 +32,11 @@ def tile_style(look: Look, token: str | None = None, line: bool = False, extra: 
 
 
 def tile(text: Text, look: Look, token: str | None = None, *, line: bool = False, pad: bool = True,
-         extra: str = "") -> None:
-    """Append ``look`` as a one-row tile: `` R13● `` (``pad``: a space of ground on each side)."""
+         extra: str = "", width: int = 0) -> None:
+    """Append ``look`` as a one-row tile: `` R13● `` (``pad``: a space of ground on each side;
+    ``width``: at least that many cells, centred, so tiles in a grid line up)."""
     face = f" {look.face} " if pad else look.face
+    face = face.center(width)
     text.append(face.replace(" ", "\u00a0"), style=tile_style(look, token, line, extra))  # one piece
 
 
