@@ -144,3 +144,21 @@ def test_f13_f14_final_hands_pairs_and_winner(fdeck: f.Deck) -> None:
     scores = f.scores(state)
     assert [s.score for s in scores] == [16 - 3, 0, -2]
     assert rulings[-1].endswith("Winner: Aki with 13 points (F-14).")
+
+
+def test_f8_a_card_not_captured_this_turn_is_named_in_japanese_words(fdeck: f.Deck) -> None:
+    """F-8 (issue 22): building a card that was not captured is refused naming it and the cards still
+    to build as the table says them in Japanese (赤13, not R13), the same by the line and the action."""
+    state = start_game(fdeck, GRID)
+    c = fdeck.parse
+    state, _ = play(state, f.Place(0, c("R13"), "A1N", f.Mode.NUMBER))
+    with pytest.raises(Refusal) as by_action:
+        f.apply(state, f.Build(c("B2"), f.Where.RIGHT))
+    with pytest.raises(Refusal) as by_line:
+        f.parse_line(state, "B2")
+    assert by_line.value.msg.ja.startswith(by_action.value.msg.ja)  # the line adds the form to type
+    assert by_action.value.msg.en.startswith("B2 was not captured this turn; still to build: R13 Y6 G7")
+    assert by_action.value.msg.ja == "青2はこの手番の獲得カードではありません。未配置は赤13・黄6・緑7です（F-8）"
+    with pytest.raises(Refusal) as twice:
+        f.apply(start_game(fdeck, GRID), f.Place(0, c("Y6"), "A2N", f.Mode.NUMBER))  # Y6 lies at A1
+    assert twice.value.msg.ja.startswith("黄6はすでに")

@@ -44,7 +44,7 @@ def test_f4_a_card_outside_a_fully_known_hand_is_refused(fdeck: f.Deck) -> None:
     c = fdeck.parse
     error = refusal(state, f.Place(0, c("K5"), "B1N", f.Mode.NUMBER))
     assert "K5 cannot be in Aki's hand: every card of it is known (G7 R13 Y6)" in error.msg.en
-    assert "K5はAkiの手札にありえません" in error.msg.ja and not english_inside_japanese(error.msg.ja, state.players)
+    assert "黒5はAkiの手札にありえません" in error.msg.ja and not english_inside_japanese(error.msg.ja, state.players)
     state, _ = play(state, f.Place(0, c("Y6"), "B1N", f.Mode.NUMBER))
     assert state.hidden_counts()[0] == 0 and state.hand_counts[0] == 2
 

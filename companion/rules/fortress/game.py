@@ -21,7 +21,7 @@ from companion.rules.common import (
 from companion.rules.fortress.actions import Action, Build, ChoosePair, FinalHand, Place, Reveal, Setup
 from companion.rules.fortress.deck import GAME, GRID_SIZE, Card
 from companion.rules.fortress.grid import CELLS, SPOTS, _not_a_spot, resolve_capture, spot_ja
-from companion.rules.fortress.notation import expected
+from companion.rules.fortress.notation import expected, not_captured
 from companion.rules.fortress.row import Where, _built, placement_problem, placements
 from companion.rules.fortress.scoring import pair_problem, penalty, winners
 from companion.rules.fortress.state import _SPOT_CELLS, PENDING, UNDECIDED, Phase, State, _names, new_state, scores
@@ -39,7 +39,7 @@ def _check_card(state: State, card: Card, *, own: int | None = None) -> None:
         place = state.place_of(card)
         assert place is not None
         raise refuse(f"{card} is already {place.en}; each card exists once",
-                     f"{card}はすでに{place.ja}にあります。同じカードは1枚だけです")
+                     f"{deck.label(card, 'ja')}はすでに{place.ja}にあります。同じカードは1枚だけです")
 
 
 def _refuse_phase(state: State, action: str) -> Refusal:
@@ -113,11 +113,13 @@ def _place(state: State, action: Place) -> tuple[State, Msg]:
     _check_card(state, action.card, own=p)
     known = state.known_hands[p]
     if action.card not in known and state.hand_counts[p] <= len(known):
+        deck = state.setup.deck
         cards = " ".join(map(str, sorted(known)))
+        cards_ja = "・".join(deck.label(c, "ja") for c in sorted(known))
         raise refuse(f"{action.card} cannot be in {names[p]}'s hand: every card of it is known ({cards}); "
                      f"place one of those",
-                     f"{action.card}は{names[p]}の手札にありえません。手札はすべて分かっています（{cards}）。"
-                     "その中から置いてください")
+                     f"{deck.label(action.card, 'ja')}は{names[p]}の手札にありえません。手札はすべて分かっています"
+                     f"（{cards_ja}）。その中から置いてください")
     if action.spot not in SPOTS:
         raise _not_a_spot(action.spot)
     a_cell, b_cell = _SPOT_CELLS[action.spot]
@@ -172,10 +174,7 @@ def _build(state: State, action: Build) -> tuple[State, Msg]:
     name = state.setup.players[player]
     card = action.card
     if card not in state.pending:
-        raise refuse(f"{card} was not captured this turn; still to build: "
-                     f"{' '.join(map(str, state.pending))}",
-                     f"{card}はこの手番の獲得カードではありません。未配置は "
-                     f"{' '.join(map(str, state.pending))}")
+        raise not_captured(state, card)
     problem = build_refusal(state, card, action.where)
     if problem is not None:
         legal = [*placements([c[0].rank for c in state.fortresses[player]], card.rank, state.setup.deck.ranks),

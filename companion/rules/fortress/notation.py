@@ -268,11 +268,18 @@ def _parse_move(state: State, text: str) -> Action:
     raise refuse(f"{text!r} is not a line this game reads", f"「{text}」はこのゲームの書き方ではありません")
 
 
+def not_captured(state: State, card: Card) -> Refusal:
+    """``card`` is not among this turn's captured cards still to build (F-8): say which are."""
+    deck = state.setup.deck
+    return refuse(f"{card} was not captured this turn; still to build: {' '.join(map(str, state.pending))}",
+                  f"{deck.label(card, 'ja')}はこの手番の獲得カードではありません。未配置は"
+                  f"{'・'.join(deck.label(c, 'ja') for c in state.pending)}です（F-8）")
+
+
 def _where_it_may_go(state: State, card: Card) -> Refusal:
     """A bare card during a build: the places it may go now (F-8, F-11), and a line to type."""
     if card not in state.pending:
-        return refuse(f"{card} was not captured this turn; still to build: {' '.join(map(str, state.pending))}",
-                      f"{card}はこの手番の獲得カードではありません。未配置は {' '.join(map(str, state.pending))}")
+        return not_captured(state, card)
     ranks = [c[0].rank for c in state.fortresses[state.turn]]
     legal = [*placements(ranks, card.rank, state.setup.deck.ranks), Where.HAND]
     ja = state.setup.deck.label(card, "ja")
