@@ -1202,11 +1202,13 @@ class LiveGame:
         if version == self._data_version:
             return None
         self._data_version = version
-        row = self.store._row(self.id)  # refused if the game was deleted elsewhere
-        if row["revision"] == self._revision:
-            return None
         before, known = self._position, dict(self._actions)
-        self._sync(row)
+        with self.store._guard(), self.store._read():  # one read of the row and its actions
+            row = self.store._row(self.id)  # refused if the game was deleted elsewhere
+            if row["revision"] == self._revision:
+                return None
+            self._sync(row)
+            self._finished_sheet = bool(row["finished"])
         both = min(before, self._position)
         seen = [seq for seq in sorted(known) if seq < both]  # an action not read here is taken as unchanged
         if seen:
@@ -1318,14 +1320,8 @@ class LiveGame:
 
     def refresh(self) -> bool:
         """Catch up with another program's change to this game (a move, an undo); True if it had
-        changed. Nothing is folded again until the state is asked for."""
-        with self.store._guard(), self.store._read():
-            row = self.store._row(self.id)
-            if row["revision"] == self._revision:
-                return False
-            self._sync(row)
-            self._finished_sheet = bool(row["finished"])
-        return True
+        changed (:meth:`changes`, for a caller that needs only whether)."""
+        return self.changes() is not None
 
     def rulings(self, count: int) -> list[Msg]:
         """The rulings of the last ``count`` actions in effect, oldest first: each action applied
