@@ -54,8 +54,14 @@ def player_id(name: str) -> str:
     return str(uuid.uuid5(NAMESPACE, "player:" + name))
 
 
-def make_play(game: str, players: Sequence[str], start: int | None, answer: Mapping[str, Any],
-              times: Sequence[str | None], key: str) -> dict[str, Any]:
+def make_play(
+    game: str,
+    players: Sequence[str],
+    start: int | None,
+    answer: Mapping[str, Any],
+    times: Sequence[str | None],
+    key: str,
+) -> dict[str, Any]:
     """The BG Stats play of a finished game: ``answer`` is its ``companion settle`` answer, ``times`` the
     times known for it (ISO 8601 UTC; the last is when it ended), ``key`` text that names the game alone
     (its record as canonical JSON): the play's id is derived from it, so sending it twice is the same play.
@@ -71,10 +77,18 @@ def make_play(game: str, players: Sequence[str], start: int | None, answer: Mapp
     if minutes is not None:
         play["durationMin"] = round(minutes)
     play["game"] = {"name": GAME_NAMES[game], "highestWins": True, "noPoints": False, "sourceGameId": game}
-    play["players"] = [{"name": name, "sourcePlayerId": player_id(name), "score": scores[name],
-                        "winner": name in winners, "startPlayer": seat == start, "rank": ranks[seat],
-                        "seatOrder": seat + 1}
-                       for seat, name in enumerate(players)]
+    play["players"] = [
+        {
+            "name": name,
+            "sourcePlayerId": player_id(name),
+            "score": scores[name],
+            "winner": name in winners,
+            "startPlayer": seat == start,
+            "rank": ranks[seat],
+            "seatOrder": seat + 1,
+        }
+        for seat, name in enumerate(players)
+    ]
     return play
 
 
@@ -91,11 +105,19 @@ def play_from_record(data: Mapping[str, Any]) -> dict[str, Any]:
     record = read_record(data)
     state = fold_record(record)[0]
     if not record.engine.finished(state):
-        raise refuse("the game is not over: BG Stats takes finished plays only",
-                     "ゲームがまだ終わっていません。BG Stats に送れるのは終わったゲームだけです")
+        raise refuse(
+            "the game is not over: BG Stats takes finished plays only",
+            "ゲームがまだ終わっていません。BG Stats に送れるのは終わったゲームだけです",
+        )
     answer = settle(record.engine.settle_input(state), False, "en", deck=record.deck)
-    return make_play(record.engine.GAME, list(record.setup.players), getattr(record.setup, "start", None),
-                     answer, record.times, canonical(data))
+    return make_play(
+        record.engine.GAME,
+        list(record.setup.players),
+        getattr(record.setup, "start", None),
+        answer,
+        record.times,
+        canonical(data),
+    )
 
 
 def play_of_game(live: LiveGame) -> dict[str, Any]:
@@ -105,8 +127,10 @@ def play_of_game(live: LiveGame) -> dict[str, Any]:
         return play_from_record(live.record())
     answer = live.settle()
     if answer is None or not live.finished:
-        raise refuse(f"game {live.id} is not over: BG Stats takes finished plays only",
-                     f"ゲーム {live.id} はまだ終わっていません。BG Stats に送れるのは終わったゲームだけです")
+        raise refuse(
+            f"game {live.id} is not over: BG Stats takes finished plays only",
+            f"ゲーム {live.id} はまだ終わっていません。BG Stats に送れるのは終わったゲームだけです",
+        )
     key = canonical({"game": live.game, "results": live.results, "created": live.created})
     return make_play(live.game, live.players, getattr(live.setup, "start", None), answer, [live.updated], key)
 
@@ -122,6 +146,5 @@ def play_of_url(link: str) -> dict[str, Any]:
 
     if not link.startswith(BASE_URL):
         raise ValueError("not a BG Stats createPlay link")
-    data: dict[str, Any] = json.loads(unquote(link[len(BASE_URL):]))
+    data: dict[str, Any] = json.loads(unquote(link[len(BASE_URL) :]))
     return data
-

@@ -81,8 +81,7 @@ def _homalet_shape(deck: homalet.Deck, key: str) -> str:
     return COLOUR_SHAPES[0]
 
 
-def dragoness_look(deck: dragoness.Deck, card: dragoness.Card, lang: str = "en",
-                   value: int | None = None) -> Look:
+def dragoness_look(deck: dragoness.Deck, card: dragoness.Card, lang: str = "en", value: int | None = None) -> Look:
     """A dragon: its code and number, the gem and the clan's gem count (``Lo7◆1``); a special: its
     name and the value it may count as, or, played, the value it stands for (``Page (=5)``)."""
     if not deck.known(card):
@@ -132,6 +131,7 @@ def shade(hex_code: str, amount: float) -> str:
 
 def luminance(hex_code: str) -> float:
     """Relative luminance (WCAG 2)."""
+
     def channel(v: int) -> float:
         c = v / 255
         return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4

@@ -42,16 +42,21 @@ def _read_toml(file: Path) -> dict[str, Any]:
         ) from None
     except OSError as error:
         reason = error.strerror or "error"
-        raise refuse(f"deck file {name} cannot be read ({reason})",
-                     f"デッキファイル {name} を読めません（{reason}）") from None
+        raise refuse(
+            f"deck file {name} cannot be read ({reason})", f"デッキファイル {name} を読めません（{reason}）"
+        ) from None
     if len(raw) > MAX_DECK_BYTES:
-        raise refuse(f"deck file {name} is larger than {MAX_DECK_BYTES:,} bytes; a deck file is a few kilobytes",
-                     f"デッキファイル {name} が{MAX_DECK_BYTES:,}バイトを超えています（数キロバイトのはずです）")
+        raise refuse(
+            f"deck file {name} is larger than {MAX_DECK_BYTES:,} bytes; a deck file is a few kilobytes",
+            f"デッキファイル {name} が{MAX_DECK_BYTES:,}バイトを超えています（数キロバイトのはずです）",
+        )
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise refuse(f"deck file {name} is not UTF-8 text; save it as UTF-8",
-                     f"デッキファイル {name} は UTF-8 のテキストではありません。UTF-8 で保存してください") from None
+        raise refuse(
+            f"deck file {name} is not UTF-8 text; save it as UTF-8",
+            f"デッキファイル {name} は UTF-8 のテキストではありません。UTF-8 で保存してください",
+        ) from None
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -60,8 +65,10 @@ def _read_toml(file: Path) -> dict[str, Any]:
             f"デッキファイル {name} を TOML として読めません（{error}）",
         ) from None
     except (ValueError, RecursionError):  # a number of thousands of digits; lists nested thousands deep
-        raise refuse(f"deck file {name} holds a number too long or lists nested too deeply",
-                     f"デッキファイル {name} に長すぎる数か深すぎる入れ子があります") from None
+        raise refuse(
+            f"deck file {name} holds a number too long or lists nested too deeply",
+            f"デッキファイル {name} に長すぎる数か深すぎる入れ子があります",
+        ) from None
 
 
 def check_font(data: dict[str, Any]) -> None:
@@ -71,10 +78,12 @@ def check_font(data: dict[str, Any]) -> None:
         for char in text:
             if char != " " and not (char.isascii() and char.isprintable()) and ord(char) not in font_chars():
                 where = place(path)
-                raise refuse(f"{where.en} holds {shown(char)} (U+{ord(char):04X}), which the printing font cannot "
-                             "draw; use letters, kana and kanji",
-                             f"{where.ja} の {shown(char)}（U+{ord(char):04X}）は印刷用フォントにない文字です。"
-                             "英字・かな・漢字を使ってください")
+                raise refuse(
+                    f"{where.en} holds {shown(char)} (U+{ord(char):04X}), which the printing font cannot "
+                    "draw; use letters, kana and kanji",
+                    f"{where.ja} の {shown(char)}（U+{ord(char):04X}）は印刷用フォントにない文字です。"
+                    "英字・かな・漢字を使ってください",
+                )
 
 
 def load_deck_data(game: str, path: str | Path | None = None) -> dict[str, Any]:
@@ -84,8 +93,8 @@ def load_deck_data(game: str, path: str | Path | None = None) -> dict[str, Any]:
     name = label(str(file), PATH_SHOWN)
     if "game" not in data:
         raise refuse(
-            f"deck file {name} does not say which game it is for: add the line game = \"{game}\"",
-            f"デッキファイル {name} にゲーム名がありません：game = \"{game}\" の行を加えてください",
+            f'deck file {name} does not say which game it is for: add the line game = "{game}"',
+            f'デッキファイル {name} にゲーム名がありません：game = "{game}" の行を加えてください',
         )
     if data.get("game") != game:
         raise refuse(

@@ -26,16 +26,24 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise _Unreadable(Msg(f"the key {shown(key)} is written twice in one object; write it once",
-                                  f"キー {shown(key)} が一つのオブジェクトに2回あります。1回だけ書いてください"))
+            raise _Unreadable(
+                Msg(
+                    f"the key {shown(key)} is written twice in one object; write it once",
+                    f"キー {shown(key)} が一つのオブジェクトに2回あります。1回だけ書いてください",
+                )
+            )
         out[key] = value
     return out
 
 
 def _integer(text: str) -> int:
     if len(text.lstrip("-")) > MAX_DIGITS:
-        raise _Unreadable(Msg(f"a number of {len(text)} digits is too long for a game",
-                              f"{len(text)}桁の数は長すぎます（ゲームで使う数ではありません）"))
+        raise _Unreadable(
+            Msg(
+                f"a number of {len(text)} digits is too long for a game",
+                f"{len(text)}桁の数は長すぎます（ゲームで使う数ではありません）",
+            )
+        )
     return int(text)
 
 
@@ -64,21 +72,26 @@ def read_bytes(path: str, limit: int) -> bytes:
             return handle.read(limit + 1)
     except OSError as error:
         source = source_name(path)
-        raise refuse(f"cannot read {source.en}: {os_reason(error, 'en')}",
-                     f"{source.ja} を読めません：{os_reason(error, 'ja')}") from None
+        raise refuse(
+            f"cannot read {source.en}: {os_reason(error, 'en')}", f"{source.ja} を読めません：{os_reason(error, 'ja')}"
+        ) from None
 
 
 def decode_input(raw: bytes, path: str) -> str:
     """``raw`` read from ``path`` as :func:`read_input` takes it: UTF-8 text of a bounded size."""
     source = source_name(path)
     if len(raw) > MAX_INPUT_BYTES:
-        raise refuse(f"{source.en} is larger than {MAX_INPUT_BYTES:,} bytes; a game is a few kilobytes",
-                     f"{source.ja} が{MAX_INPUT_BYTES:,}バイトを超えています（ゲームの記録は数キロバイトです）")
+        raise refuse(
+            f"{source.en} is larger than {MAX_INPUT_BYTES:,} bytes; a game is a few kilobytes",
+            f"{source.ja} が{MAX_INPUT_BYTES:,}バイトを超えています（ゲームの記録は数キロバイトです）",
+        )
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise refuse(f"cannot read {source.en}: it is not UTF-8 text",
-                     f"{source.ja} を読めません：UTF-8 のテキストではありません") from None
+        raise refuse(
+            f"cannot read {source.en}: it is not UTF-8 text",
+            f"{source.ja} を読めません：UTF-8 のテキストではありません",
+        ) from None
 
 
 def source_name(path: str) -> Msg:
@@ -86,10 +99,13 @@ def source_name(path: str) -> Msg:
     return Msg("standard input", "標準入力") if path == "-" else Msg(label(path, PATH_SHOWN), label(path, PATH_SHOWN))
 
 
-SETTLE_INPUT = Msg("settle reads a JSON object with \"game\" and \"players\"",
-                   "\"game\" と \"players\" を持つ JSON オブジェクトを入力してください")
-RECORD_INPUT = Msg("a game record is a JSON object (docs/records.md)",
-                   "ゲーム記録は JSON オブジェクトです（docs/records.md）")
+SETTLE_INPUT = Msg(
+    'settle reads a JSON object with "game" and "players"',
+    '"game" と "players" を持つ JSON オブジェクトを入力してください',
+)
+RECORD_INPUT = Msg(
+    "a game record is a JSON object (docs/records.md)", "ゲーム記録は JSON オブジェクトです（docs/records.md）"
+)
 
 
 def read_document(path: str, expected: Msg = SETTLE_INPUT) -> Any:
@@ -107,13 +123,15 @@ def parse_document(text: str, path: str, expected: Msg = SETTLE_INPUT) -> Any:
     try:
         return strict_json(text)
     except json.JSONDecodeError as error:
-        raise refuse(f"{source.en} is not valid JSON: {error}",
-                     f"{source.ja} は正しい JSON ではありません：{error}") from None
+        raise refuse(
+            f"{source.en} is not valid JSON: {error}", f"{source.ja} は正しい JSON ではありません：{error}"
+        ) from None
     except _Unreadable as error:
         raise Refusal(Msg(f"{source.en}: ", f"{source.ja}：") + error.msg) from None
     except RecursionError:
-        raise refuse(f"{source.en} is nested too deeply to be read",
-                     f"{source.ja} は入れ子が深すぎて読めません") from None
+        raise refuse(
+            f"{source.en} is nested too deeply to be read", f"{source.ja} は入れ子が深すぎて読めません"
+        ) from None
 
 
 def format_json(value: dict[str, Any]) -> str:

@@ -49,7 +49,7 @@ def remove_leftovers(folder: Path, name: str) -> None:
     """Remove temporary files (or folders) for ``name`` left by a run that was killed (SIGKILL leaves
     them): named ``.NAME.PID.*.part``, and only those whose process is gone (a run going on keeps its own)."""
     for entry in folder.glob(f".{glob.escape(name)}.*.part"):
-        pid = entry.name[len(name) + 2:].split(".", 1)[0]
+        pid = entry.name[len(name) + 2 :].split(".", 1)[0]
         if pid.isdigit() and int(pid) != os.getpid() and not _alive(int(pid)):
             with contextlib.suppress(OSError):
                 if entry.is_dir() and not entry.is_symlink():
@@ -71,15 +71,20 @@ def atomic_target(path: str | Path) -> Iterator[Path]:
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
     if target.is_dir():
-        raise WriteRefused(f"cannot write {where(target)}: it is a folder",
-                           f"{where(target)} はフォルダなので書き込めません")
+        raise WriteRefused(
+            f"cannot write {where(target)}: it is a folder", f"{where(target)} はフォルダなので書き込めません"
+        )
     if not folder.is_dir():
-        raise WriteRefused(f"cannot write {where(target)}: folder {where(folder)} does not exist",
-                           f"{where(target)} に書き込めません：フォルダ {where(folder)} がありません")
+        raise WriteRefused(
+            f"cannot write {where(target)}: folder {where(folder)} does not exist",
+            f"{where(target)} に書き込めません：フォルダ {where(folder)} がありません",
+        )
     special = target.exists() and not target.is_file()
     if not special and not os.access(folder, os.W_OK):
-        raise WriteRefused(f"cannot write {where(target)}: folder {where(folder)} is not writable",
-                           f"{where(target)} に書き込めません：フォルダ {where(folder)} は書き込み禁止です")
+        raise WriteRefused(
+            f"cannot write {where(target)}: folder {where(folder)} is not writable",
+            f"{where(target)} に書き込めません：フォルダ {where(folder)} は書き込み禁止です",
+        )
     if special:  # build it where temporary files go, then copy
         prefix, place = f"companion.{os.getpid()}.", Path(tempfile.gettempdir())
     else:

@@ -32,8 +32,7 @@ def inflate(blob: bytes, limit: int) -> bytes:
     return out
 
 
-def bounded_lines(stream: BinaryIO, source_en: str = "standard input",
-                  source_ja: str = "標準入力") -> Iterator[str]:
+def bounded_lines(stream: BinaryIO, source_en: str = "standard input", source_ja: str = "標準入力") -> Iterator[str]:
     """Each line of ``stream`` as it comes (without its line end), UTF-8. A line longer than
     :data:`MAX_LINE_BYTES`, more than :data:`MAX_STDIN_BYTES` in all, or bytes that are not UTF-8 are
     refused at once, before the rest is read."""
@@ -46,17 +45,21 @@ def bounded_lines(stream: BinaryIO, source_en: str = "standard input",
         number += 1
         total += len(raw)
         if len(raw.rstrip(b"\r\n")) > MAX_LINE_BYTES:
-            raise refuse(f"line {number} of {source_en} is longer than {MAX_LINE_BYTES:,} bytes; a line of table "
-                         "notation is a few words",
-                         f"{source_ja}の{number}行目が{MAX_LINE_BYTES:,}バイトを超えています（卓上記法の1行は"
-                         "数語です）")
+            raise refuse(
+                f"line {number} of {source_en} is longer than {MAX_LINE_BYTES:,} bytes; a line of table "
+                "notation is a few words",
+                f"{source_ja}の{number}行目が{MAX_LINE_BYTES:,}バイトを超えています（卓上記法の1行は数語です）",
+            )
         if total > MAX_STDIN_BYTES:
-            raise refuse(f"{source_en} holds more than {MAX_STDIN_BYTES:,} bytes; the lines of a whole game are a "
-                         "few kilobytes",
-                         f"{source_ja}が{MAX_STDIN_BYTES:,}バイトを超えています（1ゲームの行は数キロバイトです）")
+            raise refuse(
+                f"{source_en} holds more than {MAX_STDIN_BYTES:,} bytes; the lines of a whole game are a few kilobytes",
+                f"{source_ja}が{MAX_STDIN_BYTES:,}バイトを超えています（1ゲームの行は数キロバイトです）",
+            )
         try:
             text = raw.decode("utf-8-sig" if number == 1 else "utf-8")
         except UnicodeDecodeError:
-            raise refuse(f"line {number} of {source_en} is not UTF-8 text",
-                         f"{source_ja}の{number}行目は UTF-8 のテキストではありません") from None
+            raise refuse(
+                f"line {number} of {source_en} is not UTF-8 text",
+                f"{source_ja}の{number}行目は UTF-8 のテキストではありません",
+            ) from None
         yield text.rstrip("\r\n")

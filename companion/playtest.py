@@ -18,8 +18,22 @@ from companion.rules.common import Msg
 
 Z95 = 1.959963984540054  # the standard normal quantile of 97.5 %: a 95 % two-sided interval
 ENOUGH = 30  # fewer games than this in a group: said plainly to be too few to tell
-CSV_HEADS = ("game_id", "date", "game", "deck_version", "players", "seat", "player", "start_player", "score",
-             "rank", "won", "actions", "minutes", "simulated")
+CSV_HEADS = (
+    "game_id",
+    "date",
+    "game",
+    "deck_version",
+    "players",
+    "seat",
+    "player",
+    "start_player",
+    "score",
+    "rank",
+    "won",
+    "actions",
+    "minutes",
+    "simulated",
+)
 
 
 def deck_hash(deck: Mapping[str, Any]) -> str:
@@ -84,9 +98,12 @@ def margin(game: PlayedGame) -> int:
 def places(scores: Sequence[int], winners: Collection[int]) -> list[int]:
     """Each seat's place: 1 for each winner (seats in ``winners``: a shared win is shared); any other
     seat after every winner and everyone who scored more."""
-    return [1 if seat in winners else
-            1 + sum(1 for other, score in enumerate(scores) if other in winners or score > scores[seat])
-            for seat in range(len(scores))]
+    return [
+        1
+        if seat in winners
+        else 1 + sum(1 for other, score in enumerate(scores) if other in winners or score > scores[seat])
+        for seat in range(len(scores))
+    ]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -115,16 +132,27 @@ class Rate:
         return self.games >= ENOUGH and not self.low <= self.fair <= self.high
 
     def to_data(self) -> dict[str, Any]:
-        return {"wins": self.wins, "games": self.games, "rate": round(self.rate, 4), "low": round(self.low, 4),
-                "high": round(self.high, 4), "fair": round(self.fair, 4), "tells": self.tells}
+        return {
+            "wins": self.wins,
+            "games": self.games,
+            "rate": round(self.rate, 4),
+            "low": round(self.low, 4),
+            "high": round(self.high, 4),
+            "fair": round(self.fair, 4),
+            "tells": self.tells,
+        }
 
 
 def spread(values: Sequence[float]) -> dict[str, float] | None:
     """The least, median, mean and most of ``values`` (None when there are none)."""
     if not values:
         return None
-    return {"min": min(values), "median": statistics.median(values), "mean": round(statistics.fmean(values), 2),
-            "max": max(values)}
+    return {
+        "min": min(values),
+        "median": statistics.median(values),
+        "mean": round(statistics.fmean(values), 2),
+        "max": max(values),
+    }
 
 
 @dataclasses.dataclass(frozen=True)
@@ -150,20 +178,28 @@ class Group:
         """The plain warning of a sample too small to tell an advantage from luck."""
         if not self.too_few:
             return None
-        return Msg(f"only {self.games} game{'s' if self.games != 1 else ''}: too few to tell an advantage from luck "
-                   f"(the intervals are wide; {ENOUGH} or more begin to tell)",
-                   f"{self.games}ゲームだけでは少なすぎて、有利不利と運の違いは分かりません"
-                   f"（区間が広すぎます。{ENOUGH}ゲーム以上で見え始めます）")
+        return Msg(
+            f"only {self.games} game{'s' if self.games != 1 else ''}: too few to tell an advantage from luck "
+            f"(the intervals are wide; {ENOUGH} or more begin to tell)",
+            f"{self.games}ゲームだけでは少なすぎて、有利不利と運の違いは分かりません"
+            f"（区間が広すぎます。{ENOUGH}ゲーム以上で見え始めます）",
+        )
 
     def to_data(self, lang: str = "en") -> dict[str, Any]:
         warning = self.warning()
-        return {"game": self.game, "deck_version": self.deck_version, "players": self.players,
-                "games": self.games, "simulated": self.simulated,
-                "seats": [rate.to_data() for rate in self.seats],
-                "start_player": None if self.start is None else self.start.to_data(),
-                "margins": {str(k): v for k, v in sorted(self.margins.items())},
-                "actions": self.actions, "minutes": self.minutes,
-                "warning": None if warning is None else warning.text("ja" if lang == "ja" else "en")}
+        return {
+            "game": self.game,
+            "deck_version": self.deck_version,
+            "players": self.players,
+            "games": self.games,
+            "simulated": self.simulated,
+            "seats": [rate.to_data() for rate in self.seats],
+            "start_player": None if self.start is None else self.start.to_data(),
+            "margins": {str(k): v for k, v in sorted(self.margins.items())},
+            "actions": self.actions,
+            "minutes": self.minutes,
+            "warning": None if warning is None else warning.text("ja" if lang == "ja" else "en"),
+        }
 
 
 def summarise(games: Iterable[PlayedGame]) -> list[Group]:
@@ -175,17 +211,28 @@ def summarise(games: Iterable[PlayedGame]) -> list[Group]:
     out = []
     for (name, version, count), members in sorted(grouped.items()):
         fair = 1 / count
-        seats = tuple(Rate.of(sum(1 for g in members if seat in g.winners), len(members), fair)
-                      for seat in range(count))
+        seats = tuple(
+            Rate.of(sum(1 for g in members if seat in g.winners), len(members), fair) for seat in range(count)
+        )
         started = [g for g in members if g.start is not None]
-        start = (Rate.of(sum(1 for g in started if g.start in g.winners), len(started), fair)
-                 if started else None)
+        start = Rate.of(sum(1 for g in started if g.start in g.winners), len(started), fair) if started else None
         margins: dict[int, int] = {}
         for g in members:
             margins[margin(g)] = margins.get(margin(g), 0) + 1
-        out.append(Group(name, version, count, len(members), sum(g.simulated for g in members), seats, start,
-                         margins, spread([g.actions for g in members if g.actions is not None]),
-                         spread([g.minutes for g in members if g.minutes is not None])))
+        out.append(
+            Group(
+                name,
+                version,
+                count,
+                len(members),
+                sum(g.simulated for g in members),
+                seats,
+                start,
+                margins,
+                spread([g.actions for g in members if g.actions is not None]),
+                spread([g.minutes for g in members if g.minutes is not None]),
+            )
+        )
     return out
 
 
@@ -196,9 +243,22 @@ def csv_rows(games: Iterable[PlayedGame]) -> Iterable[list[str]]:
         minutes = "" if game.minutes is None else f"{game.minutes:g}"
         actions = "" if game.actions is None else str(game.actions)
         for seat, name in enumerate(game.players):
-            yield [game.id, game.date, game.game, game.deck_version, str(len(game.players)), str(seat + 1), name,
-                   str(int(seat == game.start)), str(game.scores[seat]), str(ranks[seat]),
-                   str(int(seat in game.winners)), actions, minutes, str(int(game.simulated))]
+            yield [
+                game.id,
+                game.date,
+                game.game,
+                game.deck_version,
+                str(len(game.players)),
+                str(seat + 1),
+                name,
+                str(int(seat == game.start)),
+                str(game.scores[seat]),
+                str(ranks[seat]),
+                str(int(seat in game.winners)),
+                actions,
+                minutes,
+                str(int(game.simulated)),
+            ]
 
 
 def minutes_between(first: str | None, last: str | None) -> float | None:
@@ -234,16 +294,27 @@ def report(groups: Sequence[Group], titles: Mapping[str, Msg], lang: str = "en")
     lines: list[str] = []
     for group in groups:
         title = titles[group.game].text("ja" if ja else "en") if group.game in titles else group.game
-        simulated = (say(f", {group.simulated} simulated", f"（うちシミュレーション{group.simulated}）")
-                     if group.simulated else "")
-        lines.append(say(f"{title} · deck {group.deck_version} · {group.players} players · "
-                         f"{group.games} game{'s' if group.games != 1 else ''}{simulated}",
-                         f"{title}・デッキ {group.deck_version}・{group.players}人・{group.games}ゲーム{simulated}"))
+        simulated = (
+            say(f", {group.simulated} simulated", f"（うちシミュレーション{group.simulated}）")
+            if group.simulated
+            else ""
+        )
+        lines.append(
+            say(
+                f"{title} · deck {group.deck_version} · {group.players} players · "
+                f"{group.games} game{'s' if group.games != 1 else ''}{simulated}",
+                f"{title}・デッキ {group.deck_version}・{group.players}人・{group.games}ゲーム{simulated}",
+            )
+        )
         warning = group.warning()
         if warning is not None:
             lines.append("  " + warning.text("ja" if ja else "en"))
-        lines.append(say(f"  wins by seat (95% interval; a fair share is {_percent(1 / group.players)}):",
-                         f"  席ごとの勝ち（95%区間。公平な割合は{_percent(1 / group.players)}）："))
+        lines.append(
+            say(
+                f"  wins by seat (95% interval; a fair share is {_percent(1 / group.players)}):",
+                f"  席ごとの勝ち（95%区間。公平な割合は{_percent(1 / group.players)}）：",
+            )
+        )
         for seat, rate in enumerate(group.seats):
             mark = say("  ← differs from a fair share", "  ← 公平な割合と違います") if rate.tells else ""
             lines.append(say(f"    seat {seat + 1}: ", f"    {seat + 1}番目の席：") + _rate_words(rate) + mark)
@@ -251,12 +322,20 @@ def report(groups: Sequence[Group], titles: Mapping[str, Msg], lang: str = "en")
             mark = say("  ← differs from a fair share", "  ← 公平な割合と違います") if group.start.tells else ""
             lines.append(say("  start player: ", "  スタートプレイヤー：") + _rate_words(group.start) + mark)
         spread_words = ", ".join(f"{k}×{v}" for k, v in sorted(group.margins.items()))
-        lines.append(say(f"  margin, winner over runner-up (points×games): {spread_words}",
-                         f"  勝者と2位の差（点×ゲーム数）：{spread_words}"))
+        lines.append(
+            say(
+                f"  margin, winner over runner-up (points×games): {spread_words}",
+                f"  勝者と2位の差（点×ゲーム数）：{spread_words}",
+            )
+        )
         for values, en, jp in ((group.actions, "actions", "手"), (group.minutes, "minutes", "分")):
             if values is not None:
-                lines.append(say(f"  length in {en}: median {values['median']:g}, mean {values['mean']:g}, "
-                                 f"{values['min']:g} to {values['max']:g}",
-                                 f"  長さ（{jp}）：中央値 {values['median']:g}、平均 {values['mean']:g}、"
-                                 f"{values['min']:g}〜{values['max']:g}"))
+                lines.append(
+                    say(
+                        f"  length in {en}: median {values['median']:g}, mean {values['mean']:g}, "
+                        f"{values['min']:g} to {values['max']:g}",
+                        f"  長さ（{jp}）：中央値 {values['median']:g}、平均 {values['mean']:g}、"
+                        f"{values['min']:g}〜{values['max']:g}",
+                    )
+                )
     return lines

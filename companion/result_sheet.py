@@ -22,10 +22,12 @@ def sheet_content(store: Store, game_id: int, lang: Lang) -> tuple[dict[str, Any
     live = store.load(game_id)
     answer = live.settle(explain=True, lang=lang)
     if answer is None:
-        raise refuse(f"game {game_id} is not finished: a result sheet is printed once the game is over "
-                     "(companion show tells what is left to play)",
-                     f"ゲーム {game_id} はまだ終わっていません。結果用紙はゲームが終わってから印刷できます"
-                     "（残りは companion show で分かります）")
+        raise refuse(
+            f"game {game_id} is not finished: a result sheet is printed once the game is over "
+            "(companion show tells what is left to play)",
+            f"ゲーム {game_id} はまだ終わっていません。結果用紙はゲームが終わってから印刷できます"
+            "（残りは companion show で分かります）",
+        )
     payloads = encode_parts(live.record()) if live.mode == "track" else []
     ended = next((g.updated for g in store.games() if g.id == game_id), "")
     when = ended.replace("T", " ")[:16]

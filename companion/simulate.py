@@ -84,8 +84,8 @@ def play_fortress(deck: f.Deck, players: int, rng: random.Random, policy: str) -
     cards = deck.cards()
     rng.shuffle(cards)
     deal = setup.deal
-    hands = [cards[seat * deal:(seat + 1) * deal] for seat in range(players)]
-    pile = cards[players * deal:]
+    hands = [cards[seat * deal : (seat + 1) * deal] for seat in range(players)]
+    pile = cards[players * deal :]
     greedy = policy == "greedy"
     actions: list[Any] = []
     while not f.finished(state):
@@ -116,8 +116,15 @@ GAMES: dict[str, Callable[[Any, int, random.Random, str], tuple[Any, list[Any], 
 ENGINES: dict[str, Any] = {"fortress": f}
 
 
-def simulate(game: str, deck: Any, players: int, games: int, policy: str = "random", seed: int | None = None,
-             records: bool = False) -> Iterator[Simulated]:
+def simulate(
+    game: str,
+    deck: Any,
+    players: int,
+    games: int,
+    policy: str = "random",
+    seed: int | None = None,
+    records: bool = False,
+) -> Iterator[Simulated]:
     """``games`` simulated games of ``game`` for ``players`` seats with ``deck``, one at a time (a
     generator: memory stays flat in ``games``); the same ``seed`` plays the same games. Refused in a
     sentence: a game that cannot be simulated yet, a policy not in :data:`POLICIES`, a player count the
@@ -125,15 +132,20 @@ def simulate(game: str, deck: Any, players: int, games: int, policy: str = "rand
     from companion.rules.common import refuse
 
     if game not in GAMES:
-        raise refuse(f"only Six-Suit Fortress (fortress) can be simulated yet, not {game}",
-                     f"シミュレーションできるのは今のところ6スートの砦（fortress）だけです（{game} は不可）")
+        raise refuse(
+            f"only Six-Suit Fortress (fortress) can be simulated yet, not {game}",
+            f"シミュレーションできるのは今のところ6スートの砦（fortress）だけです（{game} は不可）",
+        )
     if policy not in POLICIES:
-        raise refuse(f"the policy is random or greedy, not {policy!r}",
-                     f"方針は random か greedy です（{policy!r} は不可）")
+        raise refuse(
+            f"the policy is random or greedy, not {policy!r}", f"方針は random か greedy です（{policy!r} は不可）"
+        )
     engine = ENGINES[game]
     if not engine.MIN_PLAYERS <= players <= engine.MAX_PLAYERS:
-        raise refuse(f"{engine.TITLE.en} takes {engine.MIN_PLAYERS} to {engine.MAX_PLAYERS} players, not {players}",
-                     f"{engine.TITLE.ja}は{engine.MIN_PLAYERS}〜{engine.MAX_PLAYERS}人で遊びます（{players}人は不可）")
+        raise refuse(
+            f"{engine.TITLE.en} takes {engine.MIN_PLAYERS} to {engine.MAX_PLAYERS} players, not {players}",
+            f"{engine.TITLE.ja}は{engine.MIN_PLAYERS}〜{engine.MAX_PLAYERS}人で遊びます（{players}人は不可）",
+        )
     from companion.rules.game_records import make_record
 
     rng = random.Random(seed)
@@ -147,6 +159,17 @@ def simulate(game: str, deck: Any, players: int, games: int, policy: str = "rand
             raise AssertionError(f"simulated game {number} did not settle: {refusal.msg.en}") from None
         scores = tuple(int(p["score"]) for p in answer["players"])
         winners = frozenset(setup.players.index(w) for w in answer["winners"])
-        played = PlayedGame(f"sim-{number}", game, "", version, setup.players, scores, winners, setup.start,
-                            len(actions), None, simulated=True)
+        played = PlayedGame(
+            f"sim-{number}",
+            game,
+            "",
+            version,
+            setup.players,
+            scores,
+            winners,
+            setup.start,
+            len(actions),
+            None,
+            simulated=True,
+        )
         yield Simulated(played, make_record(engine, setup, actions) if records else None)

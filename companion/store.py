@@ -106,10 +106,16 @@ def chain_game(db: sqlite3.Connection, game_id: int) -> None:
     """Work out game ``game_id``'s hash chain from its rows as they are stored, and keep it (the
     migration to version 2; a repair tool). Its checkpoints are dropped: they were sealed with the
     old chain."""
-    game, deck, start, position = db.execute("SELECT game, deck, start, position FROM games WHERE id = ?",
-                                             (game_id,)).fetchone()
-    names = [r[0] for r in db.execute("SELECT p.name FROM seats s JOIN players p ON p.id = s.player_id "
-                                      "WHERE s.game_id = ? ORDER BY s.seat", (game_id,))]
+    game, deck, start, position = db.execute(
+        "SELECT game, deck, start, position FROM games WHERE id = ?", (game_id,)
+    ).fetchone()
+    names = [
+        r[0]
+        for r in db.execute(
+            "SELECT p.name FROM seats s JOIN players p ON p.id = s.player_id WHERE s.game_id = ? ORDER BY s.seat",
+            (game_id,),
+        )
+    ]
     chain = [chain_seed(game, deck, start, names)]
     rows = db.execute("SELECT seq, data, time FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)).fetchall()
     for seq, data, stamp in rows:
@@ -158,34 +164,42 @@ def _untouched(en: str, ja: str) -> Refusal:
 
 def _damaged(path: Path, why: str) -> Refusal:
     why = " ".join(why.splitlines()[:1])[:160] or "SQLite's check failed"  # one line, not SQLite's schema text
-    return _untouched(f"{path} is damaged ({why}); it was left untouched: restore a copy or choose another file "
-                  "with --db",
-                  f"{path} は壊れています（{why}）。変更していません。コピーを戻すか、--db で別のファイルを"
-                  "指定してください")
+    return _untouched(
+        f"{path} is damaged ({why}); it was left untouched: restore a copy or choose another file with --db",
+        f"{path} は壊れています（{why}）。変更していません。コピーを戻すか、--db で別のファイルを指定してください",
+    )
 
 
 def _foreign(path: Path) -> Refusal:
-    return _untouched(f"{path} is not a companion database (another program's file); it was left untouched: "
-                  "choose another file with --db",
-                  f"{path} は companion のデータベースではありません（別のプログラムのファイルです）。"
-                  "変更していません。--db で別のファイルを指定してください")
+    return _untouched(
+        f"{path} is not a companion database (another program's file); it was left untouched: "
+        "choose another file with --db",
+        f"{path} は companion のデータベースではありません（別のプログラムのファイルです）。"
+        "変更していません。--db で別のファイルを指定してください",
+    )
 
 
 def _newer(path: Path, version: int) -> Refusal:
-    return _untouched(f"{path} was written by a newer companion (store version {version}; this one reads up to "
-                  f"{SCHEMA_VERSION}); it was left untouched: update companion",
-                  f"{path} は新しい companion が書いたものです（保存形式 {version}。読めるのは "
-                  f"{SCHEMA_VERSION} まで）。変更していません。companion を更新してください")
+    return _untouched(
+        f"{path} was written by a newer companion (store version {version}; this one reads up to "
+        f"{SCHEMA_VERSION}); it was left untouched: update companion",
+        f"{path} は新しい companion が書いたものです（保存形式 {version}。読めるのは "
+        f"{SCHEMA_VERSION} まで）。変更していません。companion を更新してください",
+    )
 
 
 def _read_only(path: Path) -> Refusal:
-    return refuse(f"{path} is open read-only: history, statistics and export work, but nothing can be changed",
-                  f"{path} は読み取り専用で開いています。履歴・統計・書き出しはできますが、変更はできません")
+    return refuse(
+        f"{path} is open read-only: history, statistics and export work, but nothing can be changed",
+        f"{path} は読み取り専用で開いています。履歴・統計・書き出しはできますが、変更はできません",
+    )
 
 
 def _busy() -> Refusal:
-    return refuse("another program is writing to the game store; nothing was changed: try again",
-                  "別のプログラムがデータベースに書き込み中です。何も変更していません。もう一度試してください")
+    return refuse(
+        "another program is writing to the game store; nothing was changed: try again",
+        "別のプログラムがデータベースに書き込み中です。何も変更していません。もう一度試してください",
+    )
 
 
 def _full(path: Path, error: Exception) -> bool:
@@ -210,22 +224,27 @@ def _failed(path: Path, error: Exception) -> Refusal:
 
 
 def _disk_full(path: Path) -> Refusal:
-    return refuse(f"the disk holding {path} is full, so nothing was stored (a move just played was not kept): "
-                  "free some space (delete files you no longer need) and try again",
-                  f"{path} のあるディスクがいっぱいなので、何も保存していません（いま指した手も保存されていません）。"
-                  "不要なファイルを消して空きを作り、もう一度試してください")
+    return refuse(
+        f"the disk holding {path} is full, so nothing was stored (a move just played was not kept): "
+        "free some space (delete files you no longer need) and try again",
+        f"{path} のあるディスクがいっぱいなので、何も保存していません（いま指した手も保存されていません）。"
+        "不要なファイルを消して空きを作り、もう一度試してください",
+    )
 
 
 def _no_game(game_id: int) -> Refusal:
-    return refuse(f"there is no game {game_id}; `companion games` lists the stored games",
-                  f"ゲーム {game_id} はありません。保存されたゲームは `companion games` で一覧できます")
+    return refuse(
+        f"there is no game {game_id}; `companion games` lists the stored games",
+        f"ゲーム {game_id} はありません。保存されたゲームは `companion games` で一覧できます",
+    )
 
 
 def _changed_elsewhere(game_id: int) -> Refusal:
-    return refuse(f"game {game_id} was changed by another program meanwhile; nothing was changed: "
-                  "look at it again and retry",
-                  f"ゲーム {game_id} はその間に別のプログラムで変更されました。何も変更していません。"
-                  "状態を確かめてやり直してください")
+    return refuse(
+        f"game {game_id} was changed by another program meanwhile; nothing was changed: look at it again and retry",
+        f"ゲーム {game_id} はその間に別のプログラムで変更されました。何も変更していません。"
+        "状態を確かめてやり直してください",
+    )
 
 
 MAX_ID = 2**63 - 1  # SQLite's largest integer: a larger id names no game (and must not overflow)
@@ -239,10 +258,12 @@ def _stored_json(path: Path, value: Any, what: Msg) -> Any:
             return json.loads(value, parse_constant=_no_constant)
         except (ValueError, RecursionError):
             pass
-    raise refuse(f"{path} is damaged ({what.en} is not JSON text); it was left untouched: restore a copy, or "
-                 "export the games that still read",
-                 f"{path} は壊れています（{what.ja}が JSON のテキストではありません）。変更していません。"
-                 "コピーを戻すか、読めるゲームを書き出してください")
+    raise refuse(
+        f"{path} is damaged ({what.en} is not JSON text); it was left untouched: restore a copy, or "
+        "export the games that still read",
+        f"{path} は壊れています（{what.ja}が JSON のテキストではありません）。変更していません。"
+        "コピーを戻すか、読めるゲームを書き出してください",
+    )
 
 
 # --------------------------------------------------------------------------- file checks
@@ -260,17 +281,19 @@ def _check_kind(file: Path) -> None:
         mode = file.stat().st_mode
     except FileNotFoundError:
         if file.is_symlink():
-            raise refuse(f"{file} is a link to nothing; give the path of a database file with --db",
-                         f"{file} はどこも指していないリンクです。--db でデータベースファイルのパスを指定してください"
-                         ) from None
+            raise refuse(
+                f"{file} is a link to nothing; give the path of a database file with --db",
+                f"{file} はどこも指していないリンクです。--db でデータベースファイルのパスを指定してください",
+            ) from None
         return
     except OSError as error:
         raise refuse(f"cannot read {file}: {error.strerror}", f"{file} を読めません：{error.strerror}") from None
     if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
-        raise refuse(f"{file} is not a regular file (a device, a pipe or a socket); give the path of a database "
-                     "file with --db",
-                     f"{file} は通常のファイルではありません（デバイス・パイプ・ソケット）。--db でデータベース"
-                     "ファイルのパスを指定してください")
+        raise refuse(
+            f"{file} is not a regular file (a device, a pipe or a socket); give the path of a database file with --db",
+            f"{file} は通常のファイルではありません（デバイス・パイプ・ソケット）。--db でデータベース"
+            "ファイルのパスを指定してください",
+        )
 
 
 def _check_header(path: Path, head: bytes, size: int) -> None:
@@ -427,12 +450,19 @@ class HeadToHead:
 # --------------------------------------------------------------------------- the store
 
 _GAME_COLUMNS: dict[str, tuple[type, ...]] = {  # what each column of a game's row holds (SQLite would take anything)
-    "id": (int,), "game": (str,), "mode": (str,), "deck": (str,), "start": (int, type(None)),
-    "results": (str, type(None)), "position": (int,), "revision": (int,), "finished": (int,), "winners": (str,),
+    "id": (int,),
+    "game": (str,),
+    "mode": (str,),
+    "deck": (str,),
+    "start": (int, type(None)),
+    "results": (str, type(None)),
+    "position": (int,),
+    "revision": (int,),
+    "finished": (int,),
+    "winners": (str,),
     "head": (str, type(None)),
 }
 _KIND_WORDS = {int: "whole number", str: "text"}
-
 
 
 class Store:
@@ -470,23 +500,28 @@ class Store:
     def _open(cls, file: Path, readonly: bool) -> Store:
         exists = file.exists()
         if exists and file.is_dir():
-            raise refuse(f"{file} is a folder; give the path of a database file with --db",
-                         f"{file} はフォルダです。--db でデータベースファイルのパスを指定してください")
+            raise refuse(
+                f"{file} is a folder; give the path of a database file with --db",
+                f"{file} はフォルダです。--db でデータベースファイルのパスを指定してください",
+            )
         size = file.stat().st_size if exists else 0
         if size:
             try:
                 with file.open("rb") as handle:
                     head = handle.read(100)
             except OSError as error:
-                raise refuse(f"cannot read {file}: {error.strerror}",
-                             f"{file} を読めません：{error.strerror}") from None
+                raise refuse(
+                    f"cannot read {file}: {error.strerror}", f"{file} を読めません：{error.strerror}"
+                ) from None
             _check_header(file, head, size)
             _quick_check(file)
         writable = (os.access(file, os.W_OK) and os.access(file.parent, os.W_OK)) if exists else True
         if readonly or not writable:
             if not size:
-                raise refuse(f"{file} holds no games yet, so there is nothing to read",
-                             f"{file} にはまだゲームがありません。読むものがありません")
+                raise refuse(
+                    f"{file} holds no games yet, so there is nothing to read",
+                    f"{file} にはまだゲームがありません。読むものがありません",
+                )
             try:
                 connection, copy = _connect_ro(file)
             except (sqlite3.DatabaseError, UnicodeDecodeError) as error:
@@ -586,8 +621,7 @@ class Store:
         try:
             self.db.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as error:
-            raise _busy() if "locked" in str(error) or "busy" in str(error) else _failed(self.path, error) \
-                from None
+            raise _busy() if "locked" in str(error) or "busy" in str(error) else _failed(self.path, error) from None
         try:
             yield self.db
         except BaseException:
@@ -618,25 +652,37 @@ class Store:
         row = self.db.execute("SELECT id FROM players WHERE name = ?", (name,)).fetchone()
         return int(row[0])
 
-    def _insert_game(self, game: str, mode: str, deck_text: str, start: int | None,
-                     players: Sequence[str], results: Mapping[str, Any] | None = None,
-                     times: Sequence[str | None] = ()) -> int:
+    def _insert_game(
+        self,
+        game: str,
+        mode: str,
+        deck_text: str,
+        start: int | None,
+        players: Sequence[str],
+        results: Mapping[str, Any] | None = None,
+        times: Sequence[str | None] = (),
+    ) -> int:
         """A new game's row and seats; an imported game is dated by its first and last action."""
         known = [t for t in times if t]
         created, updated = (known[0], known[-1]) if known else (now(), now())
         cursor = self.db.execute(
             "INSERT INTO games(game, mode, deck, start, results, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (game, mode, deck_text, start, None if results is None else _dumps(results), created, updated))
+            (game, mode, deck_text, start, None if results is None else _dumps(results), created, updated),
+        )
         game_id = int(cursor.lastrowid or 0)
-        self.db.executemany("INSERT INTO seats(game_id, seat, player_id) VALUES (?, ?, ?)",
-                            [(game_id, seat, self._player_id(name)) for seat, name in enumerate(players)])
+        self.db.executemany(
+            "INSERT INTO seats(game_id, seat, player_id) VALUES (?, ?, ?)",
+            [(game_id, seat, self._player_id(name)) for seat, name in enumerate(players)],
+        )
         if mode == "track":
-            self.db.execute("UPDATE games SET head = ? WHERE id = ?", (chain_seed(game, deck_text, start, players),
-                                                                       game_id))
+            self.db.execute(
+                "UPDATE games SET head = ? WHERE id = ?", (chain_seed(game, deck_text, start, players), game_id)
+            )
         return game_id
 
-    def new_game(self, game: str, players: Sequence[str], start: int | None = None,
-                 deck_data: Mapping[str, Any] | None = None) -> int:
+    def new_game(
+        self, game: str, players: Sequence[str], start: int | None = None, deck_data: Mapping[str, Any] | None = None
+    ) -> int:
         """Start a tracked game; the players are refused as the engine refuses them (count, names,
         start seat). ``deck_data`` is the deck definition (default: the game's own deck file)."""
         engine = engine_for(game)
@@ -649,8 +695,9 @@ class Store:
         deck = read_deck(engine, deck_data)
         setup = make_setup(engine, tuple(players), start, deck)
         with self._guard(), self._write():
-            return self._insert_game(game, "track", _dumps(deck.to_data()), getattr(setup, "start", None),
-                                     setup.players)
+            return self._insert_game(
+                game, "track", _dumps(deck.to_data()), getattr(setup, "start", None), setup.players
+            )
 
     def new_result_game(self, game: str, results: Mapping[str, Any]) -> int:
         """Store a game from its results alone: ``results`` is the ``companion settle`` input
@@ -660,18 +707,22 @@ class Store:
 
         engine = engine_for(game)
         if not isinstance(results, Mapping):
-            raise refuse("the results must be a JSON object, as companion settle takes",
-                         "結果は companion settle と同じ JSON オブジェクトです")
+            raise refuse(
+                "the results must be a JSON object, as companion settle takes",
+                "結果は companion settle と同じ JSON オブジェクトです",
+            )
         document = dict(results)
         if document.get("game", game) != game:
             from companion.rules.deck_rules import shown
 
-            raise refuse(f"the results are for {shown(document.get('game'))}, not {shown(game)}",
-                         f"この結果は {shown(document.get('game'))} のもので、{shown(game)} のものではありません")
+            raise refuse(
+                f"the results are for {shown(document.get('game'))}, not {shown(game)}",
+                f"この結果は {shown(document.get('game'))} のもので、{shown(game)} のものではありません",
+            )
         document["game"] = game
         deck_file = document.get("deck")
         if deck_file is not None and not isinstance(deck_file, str):
-            raise refuse("\"deck\" must be the path of a deck file", "\"deck\" にはデッキファイルのパスを書きます")
+            raise refuse('"deck" must be the path of a deck file', '"deck" にはデッキファイルのパスを書きます')
         deck = engine.Deck.from_data(load_deck_data(game, deck_file))
         answer = settle(document, False, "en", deck=deck)  # refuses what settle refuses
         document.pop("deck", None)
@@ -682,20 +733,23 @@ class Store:
             self._set_result(game_id, finished, answer["winners"] if finished else [], scores if finished else None)
         return game_id
 
-    def _set_result(self, game_id: int, finished: bool, winners: Sequence[str],
-                    scores: Sequence[int] | None) -> None:
-        self.db.execute("UPDATE games SET finished = ?, winners = ? WHERE id = ?",
-                        (int(finished), _dumps(list(winners)), game_id))
+    def _set_result(self, game_id: int, finished: bool, winners: Sequence[str], scores: Sequence[int] | None) -> None:
+        self.db.execute(
+            "UPDATE games SET finished = ?, winners = ? WHERE id = ?", (int(finished), _dumps(list(winners)), game_id)
+        )
         self.db.execute("UPDATE seats SET score = NULL, won = NULL WHERE game_id = ?", (game_id,))
         if scores is not None:
             names = self._names(game_id)
-            self.db.executemany("UPDATE seats SET score = ?, won = ? WHERE game_id = ? AND seat = ?",
-                                [(score, int(names[seat] in winners), game_id, seat)
-                                 for seat, score in enumerate(scores)])
+            self.db.executemany(
+                "UPDATE seats SET score = ?, won = ? WHERE game_id = ? AND seat = ?",
+                [(score, int(names[seat] in winners), game_id, seat) for seat, score in enumerate(scores)],
+            )
 
     def _names(self, game_id: int) -> tuple[str, ...]:
-        rows = self.db.execute("SELECT p.name FROM seats s JOIN players p ON p.id = s.player_id "
-                               "WHERE s.game_id = ? ORDER BY s.seat", (game_id,)).fetchall()
+        rows = self.db.execute(
+            "SELECT p.name FROM seats s JOIN players p ON p.id = s.player_id WHERE s.game_id = ? ORDER BY s.seat",
+            (game_id,),
+        ).fetchall()
         names = tuple(r[0] for r in rows)
         self._check(names, "s" * len(names), f"the players of game {game_id}")
         return names
@@ -722,10 +776,12 @@ class Store:
             raise _damaged(self.path, f"its games table has no column {lacking[0]}")
         for column, kinds in _GAME_COLUMNS.items():
             if column in present and type(row[column]) not in kinds:  # a row crafted or damaged by hand
-                raise refuse(f"{self.path} is damaged (game {game_id}'s {column} is not a "
-                             f"{_KIND_WORDS[kinds[0]]}); it was left untouched: restore a copy",
-                             f"{self.path} は壊れています（ゲーム {game_id} の {column} の型が違います）。"
-                             "変更していません。コピーを戻してください")
+                raise refuse(
+                    f"{self.path} is damaged (game {game_id}'s {column} is not a "
+                    f"{_KIND_WORDS[kinds[0]]}); it was left untouched: restore a copy",
+                    f"{self.path} は壊れています（ゲーム {game_id} の {column} の型が違います）。"
+                    "変更していません。コピーを戻してください",
+                )
         return row  # type: ignore[no-any-return]
 
     def load(self, game_id: int) -> LiveGame:
@@ -739,25 +795,34 @@ class Store:
     def games(self) -> list[GameSummary]:
         """Every stored game, newest first."""
         with self._guard(), self._read():
-            rows = self.db.execute("SELECT id, game, created, updated, finished, winners, mode, position "
-                                   "FROM games ORDER BY updated DESC, id DESC").fetchall()
+            rows = self.db.execute(
+                "SELECT id, game, created, updated, finished, winners, mode, position "
+                "FROM games ORDER BY updated DESC, id DESC"
+            ).fetchall()
             seated: dict[int, list[str]] = {}
-            for game_id, name in self.db.execute("SELECT s.game_id, p.name FROM seats s JOIN players p "
-                                                 "ON p.id = s.player_id ORDER BY s.game_id, s.seat"):
+            for game_id, name in self.db.execute(
+                "SELECT s.game_id, p.name FROM seats s JOIN players p ON p.id = s.player_id ORDER BY s.game_id, s.seat"
+            ):
                 seated.setdefault(game_id, []).append(name)
         for r in rows:
             self._check(r, "isssissi", f"game {r[0]}")
             self._check(seated.get(r[0], ()), "s" * len(seated.get(r[0], ())), f"the players of game {r[0]}")
-        return [GameSummary(r[0], r[1], tuple(seated.get(r[0], ())), r[2], r[3], bool(r[4]),
-                            self._winners(r[0], r[5]), r[6], r[7]) for r in rows]
+        return [
+            GameSummary(
+                r[0], r[1], tuple(seated.get(r[0], ())), r[2], r[3], bool(r[4]), self._winners(r[0], r[5]), r[6], r[7]
+            )
+            for r in rows
+        ]
 
     def _winners(self, game_id: int, text: Any) -> tuple[str, ...]:
         winners = _stored_json(self.path, text, Msg(f"the winners of game {game_id}", f"ゲーム {game_id} の勝者"))
         if not isinstance(winners, list) or not all(isinstance(w, str) for w in winners):
-            raise refuse(f"{self.path} is damaged (the winners of game {game_id} are not a list of names); it was "
-                         "left untouched: restore a copy",
-                         f"{self.path} は壊れています（ゲーム {game_id} の勝者が名前のリストではありません）。"
-                         "変更していません。コピーを戻してください")
+            raise refuse(
+                f"{self.path} is damaged (the winners of game {game_id} are not a list of names); it was "
+                "left untouched: restore a copy",
+                f"{self.path} は壊れています（ゲーム {game_id} の勝者が名前のリストではありません）。"
+                "変更していません。コピーを戻してください",
+            )
         return tuple(winners)
 
     def unfinished(self) -> list[GameSummary]:
@@ -773,9 +838,11 @@ class Store:
     def roster(self) -> list[str]:
         """Every player name stored, the most recently seen first (for name completion)."""
         with self._guard():
-            rows = self.db.execute("SELECT p.name FROM players p LEFT JOIN seats s ON s.player_id = p.id "
-                                   "LEFT JOIN games g ON g.id = s.game_id GROUP BY p.id "
-                                   "ORDER BY MAX(g.updated) DESC, MAX(g.id) DESC, p.name").fetchall()
+            rows = self.db.execute(
+                "SELECT p.name FROM players p LEFT JOIN seats s ON s.player_id = p.id "
+                "LEFT JOIN games g ON g.id = s.game_id GROUP BY p.id "
+                "ORDER BY MAX(g.updated) DESC, MAX(g.id) DESC, p.name"
+            ).fetchall()
         names = [r[0] for r in rows]
         self._check(names, "s" * len(names), "a player's name")
         return names
@@ -796,7 +863,9 @@ class Store:
                 "SELECT p.name, g.game, COUNT(*), SUM(s.won), SUM(s.score), MAX(s.score), MIN(s.score), "
                 "MAX(g.updated) FROM seats s JOIN games g ON g.id = s.game_id JOIN players p ON p.id = s.player_id "
                 f"WHERE {' AND '.join(where)} GROUP BY p.id, g.game "
-                "ORDER BY g.game, SUM(s.won) DESC, COUNT(*) DESC, p.name", params).fetchall()
+                "ORDER BY g.game, SUM(s.won) DESC, COUNT(*) DESC, p.name",
+                params,
+            ).fetchall()
         for r in rows:
             self._check(r, "ssiiiiis", "the statistics")
         return [StatRow(*r) for r in rows]
@@ -812,11 +881,13 @@ class Store:
                 "SELECT g.id, g.game, g.deck, g.start, g.mode, g.position, g.updated, "
                 "(SELECT time FROM actions a WHERE a.game_id = g.id AND a.seq = 0), "
                 "(SELECT time FROM actions a WHERE a.game_id = g.id AND a.seq = g.position - 1) "
-                "FROM games g WHERE g.finished = 1 ORDER BY g.id").fetchall()
+                "FROM games g WHERE g.finished = 1 ORDER BY g.id"
+            ).fetchall()
             seats: dict[int, list[tuple[str, int | None, int | None]]] = {}
             for game_id, name, score, won in self.db.execute(
-                    "SELECT s.game_id, p.name, s.score, s.won FROM seats s JOIN players p ON p.id = s.player_id "
-                    "JOIN games g ON g.id = s.game_id WHERE g.finished = 1 ORDER BY s.game_id, s.seat"):
+                "SELECT s.game_id, p.name, s.score, s.won FROM seats s JOIN players p ON p.id = s.player_id "
+                "JOIN games g ON g.id = s.game_id WHERE g.finished = 1 ORDER BY s.game_id, s.seat"
+            ):
                 seats.setdefault(game_id, []).append((name, score, won))
         versions: dict[str, str] = {}  # deck JSON -> its version: most games share a few decks
         out = []
@@ -827,30 +898,49 @@ class Store:
             if deck not in versions:
                 versions[deck] = deck_version(json.loads(deck))
             end = last if mode == "track" and last else updated
-            out.append(PlayedGame(
-                str(game_id), game, end, versions[deck], tuple(name for name, _, _ in seated),
-                tuple(int(score or 0) for _, score, _ in seated),
-                frozenset(seat for seat, (_, _, won) in enumerate(seated) if won), start,
-                position if mode == "track" else None, minutes_between(first, last) if mode == "track" else None))
+            out.append(
+                PlayedGame(
+                    str(game_id),
+                    game,
+                    end,
+                    versions[deck],
+                    tuple(name for name, _, _ in seated),
+                    tuple(int(score or 0) for _, score, _ in seated),
+                    frozenset(seat for seat, (_, _, won) in enumerate(seated) if won),
+                    start,
+                    position if mode == "track" else None,
+                    minutes_between(first, last) if mode == "track" else None,
+                )
+            )
         return out
 
     def head_to_head(self, a: str, b: str, game: str | None = None) -> HeadToHead:
         """``a`` against ``b`` over the finished games both played (of ``game``, if given)."""
         if a == b:
             raise refuse("head to head needs two different players", "対戦成績には別々の二人が必要です")
-        query = ("SELECT sa.won, sb.won, sa.score, sb.score FROM games g "
-                 "JOIN seats sa ON sa.game_id = g.id JOIN players pa ON pa.id = sa.player_id AND pa.name = ? "
-                 "JOIN seats sb ON sb.game_id = g.id JOIN players pb ON pb.id = sb.player_id AND pb.name = ? "
-                 "WHERE g.finished = 1 AND sa.score IS NOT NULL AND sb.score IS NOT NULL")
+        query = (
+            "SELECT sa.won, sb.won, sa.score, sb.score FROM games g "
+            "JOIN seats sa ON sa.game_id = g.id JOIN players pa ON pa.id = sa.player_id AND pa.name = ? "
+            "JOIN seats sb ON sb.game_id = g.id JOIN players pb ON pb.id = sb.player_id AND pb.name = ? "
+            "WHERE g.finished = 1 AND sa.score IS NOT NULL AND sb.score IS NOT NULL"
+        )
         params: list[Any] = [a, b]
         if game is not None:
             query += " AND g.game = ?"
             params.append(game)
         with self._guard():
             rows = self.db.execute(query, params).fetchall()
-        return HeadToHead(a, b, len(rows), sum(r[0] for r in rows), sum(r[1] for r in rows),
-                          sum(r[0] and r[1] for r in rows), sum(r[2] > r[3] for r in rows),
-                          sum(r[2] < r[3] for r in rows), sum(r[2] == r[3] for r in rows))
+        return HeadToHead(
+            a,
+            b,
+            len(rows),
+            sum(r[0] for r in rows),
+            sum(r[1] for r in rows),
+            sum(r[0] and r[1] for r in rows),
+            sum(r[2] > r[3] for r in rows),
+            sum(r[2] < r[3] for r in rows),
+            sum(r[2] == r[3] for r in rows),
+        )
 
     # ------------------------------------------------------------ records
 
@@ -866,9 +956,10 @@ class Store:
         try:
             record = game_records.read_record(data)
         except (AttributeError, TypeError, KeyError, ValueError, IndexError):  # a shape the readers missed
-            raise refuse("this is not a game record this program can read: a part of its deck or setup has "
-                         "the wrong shape", "このプログラムで読めるゲーム記録ではありません：デッキ定義か設定の"
-                         "一部の形が違います") from None
+            raise refuse(
+                "this is not a game record this program can read: a part of its deck or setup has the wrong shape",
+                "このプログラムで読めるゲーム記録ではありません：デッキ定義か設定の一部の形が違います",
+            ) from None
         engine, setup = record.engine, record.setup
         states = [engine.new_state(setup)]
         for index, action in enumerate(record.actions):
@@ -883,23 +974,30 @@ class Store:
         with self._guard(), self._write():
             duplicate = self._find_digest(engine.GAME, len(rows), digest)
             if duplicate is not None:
-                raise refuse(f"this record is already stored as game {duplicate}; nothing was imported",
-                             f"この記録はゲーム {duplicate} として保存済みです。取り込みませんでした")
+                raise refuse(
+                    f"this record is already stored as game {duplicate}; nothing was imported",
+                    f"この記録はゲーム {duplicate} として保存済みです。取り込みませんでした",
+                )
             game_id = self._insert_game(engine.GAME, "track", deck_text, start, setup.players, times=record.times)
             chains = [chain_seed(engine.GAME, deck_text, start, setup.players)]
             for text, stamp in rows:
                 chains.append(chain_link(chains[-1], text, stamp))
-            self.db.executemany("INSERT INTO actions(game_id, seq, data, time, chain) VALUES (?, ?, ?, ?, ?)",
-                                [(game_id, seq, text, stamp, chains[seq + 1])
-                                 for seq, (text, stamp) in enumerate(rows)])
+            self.db.executemany(
+                "INSERT INTO actions(game_id, seq, data, time, chain) VALUES (?, ?, ?, ?, ?)",
+                [(game_id, seq, text, stamp, chains[seq + 1]) for seq, (text, stamp) in enumerate(rows)],
+            )
             mark = fingerprint(engine)
             ends = len(states) - 1  # an imported game: every CHECKPOINT_NEAR actions and at its end
             seqs = [seq for seq in [*range(CHECKPOINT_NEAR, ends, CHECKPOINT_NEAR), ends] if seq]
             blobs = [(seq, freeze(engine, states[seq])) for seq in seqs]
-            self.db.executemany("INSERT INTO checkpoints(game_id, seq, engine, state, seal) VALUES (?, ?, ?, ?, ?)",
-                                [(game_id, seq, mark, blob, _seal(chains[seq], blob)) for seq, blob in blobs])
-            self.db.execute("UPDATE games SET position = ?, digest = ?, head = ? WHERE id = ?",
-                            (len(rows), digest, chains[-1], game_id))
+            self.db.executemany(
+                "INSERT INTO checkpoints(game_id, seq, engine, state, seal) VALUES (?, ?, ?, ?, ?)",
+                [(game_id, seq, mark, blob, _seal(chains[seq], blob)) for seq, blob in blobs],
+            )
+            self.db.execute(
+                "UPDATE games SET position = ?, digest = ?, head = ? WHERE id = ?",
+                (len(rows), digest, chains[-1], game_id),
+            )
             self._set_result(game_id, *_outcome(engine, setup, states[-1]))
         return game_id
 
@@ -907,13 +1005,16 @@ class Store:
         """The stored game whose record has this :func:`game_digest`: candidates are the games of
         the same game and length; a candidate's digest is worked out from its rows (no replay)
         when it has none yet, and kept until the game changes."""
-        rows = self.db.execute("SELECT id, digest FROM games WHERE game = ? AND mode = 'track' AND position = ?",
-                               (game, length)).fetchall()
+        rows = self.db.execute(
+            "SELECT id, digest FROM games WHERE game = ? AND mode = 'track' AND position = ?", (game, length)
+        ).fetchall()
         for game_id, known in rows:
             if known is None:
                 row = self._row(game_id)
-                actions = self.db.execute("SELECT data, time FROM actions WHERE game_id = ? AND seq < ? "
-                                          "ORDER BY seq", (game_id, row["position"])).fetchall()
+                actions = self.db.execute(
+                    "SELECT data, time FROM actions WHERE game_id = ? AND seq < ? ORDER BY seq",
+                    (game_id, row["position"]),
+                ).fetchall()
                 known = game_digest(row["game"], row["deck"], self._names(game_id), row["start"], actions)
                 self.db.execute("UPDATE games SET digest = ? WHERE id = ?", (known, game_id))
             if known == digest:
@@ -933,12 +1034,16 @@ class Store:
             if _full(self.path, error):
                 raise _disk_full(self.path) from None
             if "decode" in str(error):
-                raise refuse(f"{self.path} is damaged (a stored text is not UTF-8); it was left untouched: restore "
-                             "a copy, or export the games that still read",
-                             f"{self.path} は壊れています（保存された文字列が UTF-8 ではありません）。"
-                             "変更していません。コピーを戻すか、読めるゲームを書き出してください") from None
-            raise refuse(f"the game store {self.path} failed: {error}; nothing was changed",
-                         f"データベース {self.path} でエラーが起きました：{error}。何も変更していません") from None
+                raise refuse(
+                    f"{self.path} is damaged (a stored text is not UTF-8); it was left untouched: restore "
+                    "a copy, or export the games that still read",
+                    f"{self.path} は壊れています（保存された文字列が UTF-8 ではありません）。"
+                    "変更していません。コピーを戻すか、読めるゲームを書き出してください",
+                ) from None
+            raise refuse(
+                f"the game store {self.path} failed: {error}; nothing was changed",
+                f"データベース {self.path} でエラーが起きました：{error}。何も変更していません",
+            ) from None
         except sqlite3.DatabaseError as error:
             raise _failed(self.path, error) from None
         except UnicodeDecodeError:  # a text, or SQLite's message about it, that is not UTF-8
@@ -947,8 +1052,9 @@ class Store:
 
 def chain_seed(game: str, deck_text: str, start: int | None, players: Sequence[str]) -> str:
     """Where a game's hash chain starts: its game, deck, start seat and players as stored."""
-    return hashlib.sha256(_dumps(["companion-chain", game, deck_text, start, list(players)]).encode("utf-8")
-                          ).hexdigest()[:32]
+    return hashlib.sha256(
+        _dumps(["companion-chain", game, deck_text, start, list(players)]).encode("utf-8")
+    ).hexdigest()[:32]
 
 
 def chain_link(previous: str, data: Any, stamp: Any) -> str:
@@ -956,8 +1062,11 @@ def chain_link(previous: str, data: Any, stamp: Any) -> str:
     stored (a row damaged into bytes is hashed as it is, and then fails the check)."""
     digest = hashlib.sha256(previous.encode("ascii"))
     for value in (data, stamp):
-        digest.update(b"\x00" if value is None else b"\x01" + (value if isinstance(value, bytes)
-                                                              else str(value).encode("utf-8", "surrogatepass")))
+        digest.update(
+            b"\x00"
+            if value is None
+            else b"\x01" + (value if isinstance(value, bytes) else str(value).encode("utf-8", "surrogatepass"))
+        )
         digest.update(b"\x1f")
     return digest.hexdigest()[:32]
 
@@ -970,17 +1079,23 @@ def _seal(chain: str, blob: bytes) -> str:
 def unfoldable(game_id: int, seq: int, why: Msg) -> Refusal:
     """Game ``game_id``'s stored action ``seq`` is refused by these rules (a game stored by another
     version of the program): what is wrong, that nothing changed, and what to do."""
-    return Refusal(Msg(f"game {game_id}, stored action {seq}: ", f"ゲーム{game_id}の保存された{seq}番目の手：")
-                   + why + Msg(f"; these rules cannot fold the game past it, so nothing was changed: export the "
-                               f"game (companion export {game_id}) or play on from the last good action "
-                               f"(companion undo {game_id} back to {seq} actions)",
-                               f"。この規則ではここから先を再現できないため、何も変更していません。ゲームを書き出す"
-                               f"（companion export {game_id}）か、最後の正しい手から続けてください"
-                               f"（companion undo {game_id} で{seq}手まで戻す）"))
+    return Refusal(
+        Msg(f"game {game_id}, stored action {seq}: ", f"ゲーム{game_id}の保存された{seq}番目の手：")
+        + why
+        + Msg(
+            f"; these rules cannot fold the game past it, so nothing was changed: export the "
+            f"game (companion export {game_id}) or play on from the last good action "
+            f"(companion undo {game_id} back to {seq} actions)",
+            f"。この規則ではここから先を再現できないため、何も変更していません。ゲームを書き出す"
+            f"（companion export {game_id}）か、最後の正しい手から続けてください"
+            f"（companion undo {game_id} で{seq}手まで戻す）",
+        )
+    )
 
 
-def game_digest(game: str, deck_text: str, players: Sequence[str], start: int | None,
-                actions: Sequence[tuple[str, str | None]]) -> str:
+def game_digest(
+    game: str, deck_text: str, players: Sequence[str], start: int | None, actions: Sequence[tuple[str, str | None]]
+) -> str:
     """A hash of a game's record, from its stored pieces (the deck and each action as the store
     keeps them, with its time): equal records, equal digests."""
     digest = hashlib.sha256(_dumps([game, deck_text, list(players), start]).encode("utf-8"))
@@ -999,9 +1114,10 @@ def _script(db: sqlite3.Connection, script: str) -> None:
 def _marks(db: sqlite3.Connection) -> tuple[int, int, bool]:
     """The file's application id, schema version, and whether it holds no tables yet: read in one
     statement, so another program creating the file is seen before or after, never halfway."""
-    app, version, tables = db.execute("SELECT a.application_id, v.user_version, (SELECT count(*) FROM "
-                                      "sqlite_master) FROM pragma_application_id AS a, pragma_user_version AS v"
-                                      ).fetchone()
+    app, version, tables = db.execute(
+        "SELECT a.application_id, v.user_version, (SELECT count(*) FROM "
+        "sqlite_master) FROM pragma_application_id AS a, pragma_user_version AS v"
+    ).fetchone()
     return int(app), int(version), not tables
 
 
@@ -1017,8 +1133,12 @@ def _quick_check(file: Path) -> None:
             raise _foreign(file)
         if version > SCHEMA_VERSION:
             raise _newer(file, version)
-        problems = [line for r in connection.execute("PRAGMA quick_check(3)") for line in str(r[0]).splitlines()
-                    if not line.startswith("***")]
+        problems = [
+            line
+            for r in connection.execute("PRAGMA quick_check(3)")
+            for line in str(r[0]).splitlines()
+            if not line.startswith("***")
+        ]
         if problems != ["ok"]:
             raise _damaged(file, problems[0] if problems else "SQLite's check failed")
     except (sqlite3.DatabaseError, UnicodeDecodeError) as error:  # SQLite's message may quote bad bytes
@@ -1061,10 +1181,12 @@ def _connect_ro(file: Path) -> tuple[sqlite3.Connection, Path | None]:
         return connection, folder
     except (OSError, sqlite3.Error) as error:
         shutil.rmtree(folder, ignore_errors=True)
-        raise refuse(f"{file} is on a medium that cannot be written and its write-ahead log ({wal.name}) cannot be "
-                     f"read ({error}); copy both files to a folder you can write to and open the copy",
-                     f"{file} は書き込めない場所にあり、その先行書き込みログ（{wal.name}）を読めません（{error}）。"
-                     "両方のファイルを書き込めるフォルダにコピーして、コピーを開いてください") from None
+        raise refuse(
+            f"{file} is on a medium that cannot be written and its write-ahead log ({wal.name}) cannot be "
+            f"read ({error}); copy both files to a folder you can write to and open the copy",
+            f"{file} は書き込めない場所にあり、その先行書き込みログ（{wal.name}）を読めません（{error}）。"
+            "両方のファイルを書き込めるフォルダにコピーして、コピーを開いてください",
+        ) from None
 
 
 # --------------------------------------------------------------------------- engines
@@ -1077,8 +1199,10 @@ def engine_for(game: str) -> AnyEngine:
     if engine is None:
         from companion.rules.deck_rules import shown
 
-        raise refuse(f"unknown game {shown(game)}; games are {', '.join(ENGINES)}",
-                     f"{shown(game)} は不明なゲームです。ゲームは {', '.join(ENGINES)} のどれかです")
+        raise refuse(
+            f"unknown game {shown(game)}; games are {', '.join(ENGINES)}",
+            f"{shown(game)} は不明なゲームです。ゲームは {', '.join(ENGINES)} のどれかです",
+        )
     return engine
 
 
@@ -1137,14 +1261,24 @@ class LiveGame:
 
         path = store.path
         try:
-            self.deck = read_deck(self.engine, _stored_json(path, row["deck"], Msg(f"the deck of game {self.id}",
-                                                                                   f"ゲーム {self.id} のデッキ")))
+            self.deck = read_deck(
+                self.engine,
+                _stored_json(path, row["deck"], Msg(f"the deck of game {self.id}", f"ゲーム {self.id} のデッキ")),
+            )
             self.setup = make_setup(self.engine, players, row["start"], self.deck)
         except Refusal as error:
-            raise Refusal(Msg(f"game {self.id} cannot be read: its stored deck or players: ",
-                              f"ゲーム {self.id} を読めません。保存されたデッキかプレイヤー：") + error.msg) from None
-        self.results: dict[str, Any] | None = None if row["results"] is None else _stored_json(
-            path, row["results"], Msg(f"the results of game {self.id}", f"ゲーム {self.id} の結果"))
+            raise Refusal(
+                Msg(
+                    f"game {self.id} cannot be read: its stored deck or players: ",
+                    f"ゲーム {self.id} を読めません。保存されたデッキかプレイヤー：",
+                )
+                + error.msg
+            ) from None
+        self.results: dict[str, Any] | None = (
+            None
+            if row["results"] is None
+            else _stored_json(path, row["results"], Msg(f"the results of game {self.id}", f"ゲーム {self.id} の結果"))
+        )
         self._finished_sheet = bool(row["finished"])
         self.created: str = row["created"]
 
@@ -1158,8 +1292,9 @@ class LiveGame:
         chained = self.store.version >= 2
         columns = "seq, data, time, chain" if chained else "seq, data, time, NULL"
         with self.store._guard():
-            rows = self.store.db.execute(f"SELECT {columns} FROM actions WHERE game_id = ? ORDER BY seq",
-                                         (self.id,)).fetchall()
+            rows = self.store.db.execute(
+                f"SELECT {columns} FROM actions WHERE game_id = ? ORDER BY seq", (self.id,)
+            ).fetchall()
         chains = [self._seed]
         texts: dict[int, Any] = {}
         for index, (seq, data, stamp, stored) in enumerate(rows):
@@ -1167,8 +1302,11 @@ class LiveGame:
             if seq != index or type(seq) is not int or (chained and stored != chains[-1]):
                 raise self._broken(index)
             texts[seq] = data
-        if chained and self.mode == "track" and (not 0 <= self._position < len(chains)
-                                                 or row["head"] != chains[self._position]):
+        if (
+            chained
+            and self.mode == "track"
+            and (not 0 <= self._position < len(chains) or row["head"] != chains[self._position])
+        ):
             raise self._broken(None)
         self._chains = chains
         self._texts = texts
@@ -1179,17 +1317,18 @@ class LiveGame:
 
     def _broken(self, seq: int | None) -> Refusal:
         if seq == 0:
-            what = Msg(f"game {self.id}'s setup or its stored action 0",
-                       f"ゲーム{self.id}の設定か保存された0番目の手")
+            what = Msg(f"game {self.id}'s setup or its stored action 0", f"ゲーム{self.id}の設定か保存された0番目の手")
         elif seq is not None:
             what = Msg(f"stored action {seq} of game {self.id}", f"ゲーム{self.id}の保存された{seq}番目の手")
         else:
             what = Msg(f"where game {self.id} stands", f"ゲーム {self.id} の現在位置")
         path = self.store.path
-        return refuse(f"{path} is damaged: {what.en} does not match the hash chain kept with the game (a byte of the "
-                      "file changed); it was left untouched: restore a copy",
-                      f"{path} は壊れています：{what.ja}がゲームとともに保存したハッシュの連鎖と合いません"
-                      "（ファイルの一部が変わっています）。変更していません。コピーを戻してください")
+        return refuse(
+            f"{path} is damaged: {what.en} does not match the hash chain kept with the game (a byte of the "
+            "file changed); it was left untouched: restore a copy",
+            f"{path} は壊れています：{what.ja}がゲームとともに保存したハッシュの連鎖と合いません"
+            "（ファイルの一部が変わっています）。変更していません。コピーを戻してください",
+        )
 
     # ------------------------------------------------------------ reading
 
@@ -1213,8 +1352,11 @@ class LiveGame:
         seen = [seq for seq in sorted(known) if seq < both]  # an action not read here is taken as unchanged
         if seen:
             self._decode(seen[0], both)
-        differs = (seq for seq in seen
-                   if self.engine.action_to_data(known[seq]) != self.engine.action_to_data(self._actions[seq]))
+        differs = (
+            seq
+            for seq in seen
+            if self.engine.action_to_data(known[seq]) != self.engine.action_to_data(self._actions[seq])
+        )
         return next(differs, both), before
 
     @property
@@ -1276,9 +1418,10 @@ class LiveGame:
         """The state after the first ``position`` stored actions (undone ones included); a stored
         action these rules refuse is :func:`unfoldable`."""
         if not 0 <= position <= self._stored:
-            raise refuse(f"game {self.id} has {plural(self._stored, 'stored action', 'stored actions')}, not "
-                         f"{position}",
-                         f"ゲーム{self.id}の保存された手は{self._stored}手です（{position}ではありません）")
+            raise refuse(
+                f"game {self.id} has {plural(self._stored, 'stored action', 'stored actions')}, not {position}",
+                f"ゲーム{self.id}の保存された手は{self._stored}手です（{position}ではありません）",
+            )
         return self._state_at(position)
 
     def _state_at(self, position: int) -> Any:
@@ -1289,9 +1432,15 @@ class LiveGame:
         if position - base > 1 and self.store.version >= 2:  # an older file's checkpoints are not read
             row = self.store.db.execute(
                 "SELECT seq, state, seal FROM checkpoints WHERE game_id = ? AND engine = ? AND seq <= ? AND seq > ? "
-                "ORDER BY seq DESC LIMIT 1", (self.id, fingerprint(self.engine), position, base)).fetchone()
-            if row is not None and isinstance(row[1], bytes) and 0 <= row[0] < len(self._chains) \
-                    and row[2] == _seal(self._chains[row[0]], row[1]):  # bound to the actions it folds
+                "ORDER BY seq DESC LIMIT 1",
+                (self.id, fingerprint(self.engine), position, base),
+            ).fetchone()
+            if (
+                row is not None
+                and isinstance(row[1], bytes)
+                and 0 <= row[0] < len(self._chains)
+                and row[2] == _seal(self._chains[row[0]], row[1])
+            ):  # bound to the actions it folds
                 with suppress(ValueError):  # a checkpoint that is not a state of this game is only a lost shortcut
                     base, state = row[0], thaw(self.engine, row[1], self.setup)
         if state is None:
@@ -1300,10 +1449,12 @@ class LiveGame:
         self._decode(base, position)
         lost = next((seq for seq in range(base, position) if seq not in self._actions), None)
         if lost is not None:
-            raise refuse(f"{self.store.path} is damaged (stored action {lost} of game {self.id} is missing); it was "
-                         "left untouched: restore a copy, or export the games that still read",
-                         f"{self.store.path} は壊れています（ゲーム{self.id}の保存された{lost}番目の手が"
-                         "ありません）。変更していません。コピーを戻すか、読めるゲームを書き出してください")
+            raise refuse(
+                f"{self.store.path} is damaged (stored action {lost} of game {self.id} is missing); it was "
+                "left untouched: restore a copy, or export the games that still read",
+                f"{self.store.path} は壊れています（ゲーム{self.id}の保存された{lost}番目の手が"
+                "ありません）。変更していません。コピーを戻すか、読めるゲームを書き出してください",
+            )
         for seq in range(base, position):
             with self._stored_action(seq):
                 state = self.engine.apply(state, self._actions[seq])[0]
@@ -1340,8 +1491,10 @@ class LiveGame:
 
     def _refuse_sheet(self) -> None:
         if self.mode == "sheet":
-            raise refuse(f"game {self.id} was stored from its results alone: it has no moves to play or undo",
-                         f"ゲーム {self.id} は結果だけで保存されています。入力する手も取り消す手もありません")
+            raise refuse(
+                f"game {self.id} was stored from its results alone: it has no moves to play or undo",
+                f"ゲーム {self.id} は結果だけで保存されています。入力する手も取り消す手もありません",
+            )
 
     @contextmanager
     def _change(self) -> Iterator[sqlite3.Connection]:
@@ -1355,8 +1508,10 @@ class LiveGame:
                 if row[0] != self._revision:
                     raise _Stale
                 yield db
-                db.execute("UPDATE games SET revision = revision + 1, updated = ?, digest = NULL WHERE id = ?",
-                           (now(), self.id))
+                db.execute(
+                    "UPDATE games SET revision = revision + 1, updated = ?, digest = NULL WHERE id = ?",
+                    (now(), self.id),
+                )
         except _Stale:
             self._sync(self.store._row(self.id))
             raise _changed_elsewhere(self.id) from None
@@ -1377,9 +1532,11 @@ class LiveGame:
         with self._change() as db:
             db.execute("DELETE FROM actions WHERE game_id = ? AND seq >= ?", (self.id, position))
             db.execute("DELETE FROM checkpoints WHERE game_id = ? AND seq > ?", (self.id, position))
-            db.execute("INSERT INTO actions(game_id, seq, data, time, chain) VALUES (?, ?, ?, ?, ?)",
-                       (self.id, position, data, stamp, chain))
-            self._chains[position + 1:] = [chain]
+            db.execute(
+                "INSERT INTO actions(game_id, seq, data, time, chain) VALUES (?, ?, ?, ?, ?)",
+                (self.id, position, data, stamp, chain),
+            )
+            self._chains[position + 1 :] = [chain]
             self._checkpoint(db, position + 1, state)
             db.execute("UPDATE games SET position = ?, head = ? WHERE id = ?", (position + 1, chain, self.id))
             self.store._set_result(self.id, *finish)
@@ -1397,11 +1554,15 @@ class LiveGame:
     def _checkpoint(self, db: sqlite3.Connection, position: int, state: Any) -> None:
         """Keep ``state`` as the checkpoint at ``position``, where the game now stands (resuming
         starts there); of the others, those in :func:`checkpoint_seqs` for it stay."""
-        db.execute("DELETE FROM checkpoints WHERE game_id = ? AND seq != ? AND (seq % ? != 0 OR (seq % ? != 0 AND "
-                   "seq < ?))", (self.id, position, CHECKPOINT_EVERY, CHECKPOINT_NEAR, position - CHECKPOINT_NEAR))
+        db.execute(
+            "DELETE FROM checkpoints WHERE game_id = ? AND seq != ? AND (seq % ? != 0 OR (seq % ? != 0 AND seq < ?))",
+            (self.id, position, CHECKPOINT_EVERY, CHECKPOINT_NEAR, position - CHECKPOINT_NEAR),
+        )
         blob = freeze(self.engine, state)
-        db.execute("INSERT OR REPLACE INTO checkpoints(game_id, seq, engine, state, seal) VALUES (?, ?, ?, ?, ?)",
-                   (self.id, position, fingerprint(self.engine), blob, _seal(self._chains[position], blob)))
+        db.execute(
+            "INSERT OR REPLACE INTO checkpoints(game_id, seq, engine, state, seal) VALUES (?, ?, ?, ?, ?)",
+            (self.id, position, fingerprint(self.engine), blob, _seal(self._chains[position], blob)),
+        )
 
     def play_line(self, line: str) -> Msg:
         """A table-notation line (docs/notation.md), read against the current state, then played."""
@@ -1431,8 +1592,9 @@ class LiveGame:
         with self._change() as db:
             state = self._state_at(position)
             finish = _outcome(self.engine, self.setup, state)
-            db.execute("UPDATE games SET position = ?, head = ? WHERE id = ?",
-                       (position, self._chains[position], self.id))
+            db.execute(
+                "UPDATE games SET position = ?, head = ? WHERE id = ?", (position, self._chains[position], self.id)
+            )
             self._checkpoint(db, position, state)
             self.store._set_result(self.id, *finish)
         self._position = position
@@ -1444,12 +1606,18 @@ class LiveGame:
         from companion.rules import game_records
 
         if self.mode == "sheet":
-            raise refuse(f"game {self.id} was stored from its results alone: it has no record of moves; "
-                         "companion show gives its results",
-                         f"ゲーム {self.id} は結果だけで保存されているので、手の記録はありません。"
-                         "結果は companion show で見られます")
-        times = [r[0] for r in self.store.db.execute(
-            "SELECT time FROM actions WHERE game_id = ? AND seq < ? ORDER BY seq", (self.id, self._position))]
+            raise refuse(
+                f"game {self.id} was stored from its results alone: it has no record of moves; "
+                "companion show gives its results",
+                f"ゲーム {self.id} は結果だけで保存されているので、手の記録はありません。"
+                "結果は companion show で見られます",
+            )
+        times = [
+            r[0]
+            for r in self.store.db.execute(
+                "SELECT time FROM actions WHERE game_id = ? AND seq < ? ORDER BY seq", (self.id, self._position)
+            )
+        ]
         return game_records.make_record(self.engine, self.setup, self.actions, times)
 
     def settle(self, explain: bool = False, lang: Lang = "en") -> dict[str, Any] | None:

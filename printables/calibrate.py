@@ -35,18 +35,22 @@ def behind(point: tuple[float, float], page: tuple[float, float], duplex: Duplex
 
 
 INSTRUCTIONS = {
-    "front": Msg("Duplex calibration, front. Print this file on both sides of one sheet at 100 % (actual size), "
-                 "with the same duplex setting you will print the deck with. Check with a ruler that the 100 mm "
-                 "rulers measure 100 mm.",
-                 "両面印刷の位置合わせ（表）。このファイルを1枚の用紙の両面に、100%（実際のサイズ）で、デッキを印刷する"
-                 "ときと同じ両面設定で印刷してください。定規で100mmの目盛りが100mmあることを確かめます。"),
-    "back": Msg("Duplex calibration, back. Hold the sheet against a light. On each cross, read the horizontal "
-                "scale where the front's vertical line shows through (X) and the vertical scale where its "
-                "horizontal line shows through (Y), in millimetres. Then print the deck with --back-offset X,Y "
-                "(the middle cross's readings; 0,0 needs nothing).",
-                "両面印刷の位置合わせ（裏）。用紙を光にかざし、各十字で、表の縦線が透けて見える位置を横の目盛りで（X）、"
-                "表の横線が透けて見える位置を縦の目盛りで（Y）、ミリメートル単位で読みます。デッキは --back-offset X,Y "
-                "（中央の十字の読み）を付けて印刷してください（0,0 なら不要です）。"),
+    "front": Msg(
+        "Duplex calibration, front. Print this file on both sides of one sheet at 100 % (actual size), "
+        "with the same duplex setting you will print the deck with. Check with a ruler that the 100 mm "
+        "rulers measure 100 mm.",
+        "両面印刷の位置合わせ（表）。このファイルを1枚の用紙の両面に、100%（実際のサイズ）で、デッキを印刷する"
+        "ときと同じ両面設定で印刷してください。定規で100mmの目盛りが100mmあることを確かめます。",
+    ),
+    "back": Msg(
+        "Duplex calibration, back. Hold the sheet against a light. On each cross, read the horizontal "
+        "scale where the front's vertical line shows through (X) and the vertical scale where its "
+        "horizontal line shows through (Y), in millimetres. Then print the deck with --back-offset X,Y "
+        "(the middle cross's readings; 0,0 needs nothing).",
+        "両面印刷の位置合わせ（裏）。用紙を光にかざし、各十字で、表の縦線が透けて見える位置を横の目盛りで（X）、"
+        "表の横線が透けて見える位置を縦の目盛りで（Y）、ミリメートル単位で読みます。デッキは --back-offset X,Y "
+        "（中央の十字の読み）を付けて印刷してください（0,0 なら不要です）。",
+    ),
 }
 
 
@@ -105,8 +109,9 @@ def _scales(c: Canvas, x: float, y: float) -> None:
     c.drawCentredString(x + off + SCALE * mm + 5 * mm, y + (SCALE + 2) * mm, "Y")
 
 
-def draw_calibration(target: str | Path, paper: str, duplex: Duplex,
-                     back_offset: tuple[float, float] = (0.0, 0.0)) -> None:
+def draw_calibration(
+    target: str | Path, paper: str, duplex: Duplex, back_offset: tuple[float, float] = (0.0, 0.0)
+) -> None:
     page = paper_size(paper)
     c = new_canvas(target, page, "Duplex calibration", duplex)
     _text(c, INSTRUCTIONS["front"], page, page[1] - EDGE - 12 * mm)
@@ -127,7 +132,8 @@ def draw_calibration(target: str | Path, paper: str, duplex: Duplex,
     c.save()
 
 
-def print_calibration(path: str | Path, paper: str, duplex: Duplex,
-                      back_offset: tuple[float, float] = (0.0, 0.0)) -> None:
+def print_calibration(
+    path: str | Path, paper: str, duplex: Duplex, back_offset: tuple[float, float] = (0.0, 0.0)
+) -> None:
     with atomic_target(path) as temp:
         draw_calibration(temp, paper, duplex, back_offset)

@@ -17,8 +17,9 @@ from printables.layout import (
 )
 
 
-def draw_deck(target: str | Path, art: DeckArt, grid: Grid, duplex: Duplex,
-              back_offset: tuple[float, float] = (0.0, 0.0)) -> int:
+def draw_deck(
+    target: str | Path, art: DeckArt, grid: Grid, duplex: Duplex, back_offset: tuple[float, float] = (0.0, 0.0)
+) -> int:
     """Write the deck PDF to ``target``; return the number of pages. ``back_offset`` (points) moves
     everything on the back pages but the note, to correct a printer's duplex misregistration."""
     c = new_canvas(target, grid.page, f"{TITLES[art.game].en} — deck", duplex)
@@ -27,7 +28,7 @@ def draw_deck(target: str | Path, art: DeckArt, grid: Grid, duplex: Duplex,
     pages = 0
     total = (len(art.cards) + grid.per_page - 1) // grid.per_page
     for sheet in range(total):
-        batch = art.cards[sheet * grid.per_page:(sheet + 1) * grid.per_page]
+        batch = art.cards[sheet * grid.per_page : (sheet + 1) * grid.per_page]
         set_boxes(c, grid)
         for i, card in enumerate(batch):
             x, y = grid.slot(i)
@@ -55,16 +56,18 @@ def draw_deck(target: str | Path, art: DeckArt, grid: Grid, duplex: Duplex,
             spots = [grid.back_slot(i, duplex) for i in range(len(batch))]
             cut_marks(c, grid, spots)
             c.restoreState()
-            page_note(c, grid.page, f"{TITLES[art.game].en} {sheet + 1}/{total} backs ({duplex}-edge duplex)", grid,
-                      spots)
+            page_note(
+                c, grid.page, f"{TITLES[art.game].en} {sheet + 1}/{total} backs ({duplex}-edge duplex)", grid, spots
+            )
             c.showPage()
             pages += 1
     c.save()
     return pages
 
 
-def print_deck(path: str | Path, art: DeckArt, grid: Grid, duplex: Duplex,
-               back_offset: tuple[float, float] = (0.0, 0.0)) -> int:
+def print_deck(
+    path: str | Path, art: DeckArt, grid: Grid, duplex: Duplex, back_offset: tuple[float, float] = (0.0, 0.0)
+) -> int:
     with atomic_target(path) as temp:
         return draw_deck(temp, art, grid, duplex, back_offset)
 

@@ -63,16 +63,25 @@ def shape_path(c: Canvas, shape: str, cx: float, cy: float, r: float) -> None:
         return
     points: list[tuple[float, float]]
     if shape == "triangle":
-        points = [(cx + r * math.cos(math.radians(90 + 120 * i)),
-                   cy - 0.15 * r + r * math.sin(math.radians(90 + 120 * i))) for i in range(3)]
+        points = [
+            (cx + r * math.cos(math.radians(90 + 120 * i)), cy - 0.15 * r + r * math.sin(math.radians(90 + 120 * i)))
+            for i in range(3)
+        ]
     elif shape == "diamond":
         points = [(cx, cy + r), (cx + 0.72 * r, cy), (cx, cy - r), (cx - 0.72 * r, cy)]
     elif shape == "star":
-        points = [(cx + (r if i % 2 == 0 else 0.45 * r) * math.cos(math.radians(90 + 36 * i)),
-                   cy + (r if i % 2 == 0 else 0.45 * r) * math.sin(math.radians(90 + 36 * i))) for i in range(10)]
+        points = [
+            (
+                cx + (r if i % 2 == 0 else 0.45 * r) * math.cos(math.radians(90 + 36 * i)),
+                cy + (r if i % 2 == 0 else 0.45 * r) * math.sin(math.radians(90 + 36 * i)),
+            )
+            for i in range(10)
+        ]
     else:  # hexagon
-        points = [(cx + 0.92 * r * math.cos(math.radians(30 + 60 * i)),
-                   cy + 0.92 * r * math.sin(math.radians(30 + 60 * i))) for i in range(6)]
+        points = [
+            (cx + 0.92 * r * math.cos(math.radians(30 + 60 * i)), cy + 0.92 * r * math.sin(math.radians(30 + 60 * i)))
+            for i in range(6)
+        ]
     path = c.beginPath()
     path.moveTo(*points[0])
     for p in points[1:]:
@@ -126,8 +135,16 @@ class Lines:
     def __init__(self) -> None:
         self.items: list[tuple[str, float, float, float, bool, bool]] = []
 
-    def add(self, text: str, x: float, y: float, size: float, fit: float | None = None, turned: bool = False,
-            underline: bool = False) -> None:
+    def add(
+        self,
+        text: str,
+        x: float,
+        y: float,
+        size: float,
+        fit: float | None = None,
+        turned: bool = False,
+        underline: bool = False,
+    ) -> None:
         if fit is not None:
             size = fit_size(text, size, fit)
         self.items.append((text, x, y, size, turned, underline))
@@ -145,8 +162,14 @@ class Lines:
             t.textOut(text)
             if underline:
                 bar = UNDERLINE_DEPTH * size
-                bars.append((x - half, y + bar if turned else y - bar - UNDERLINE_WEIGHT * size,
-                             2 * half, UNDERLINE_WEIGHT * size))
+                bars.append(
+                    (
+                        x - half,
+                        y + bar if turned else y - bar - UNDERLINE_WEIGHT * size,
+                        2 * half,
+                        UNDERLINE_WEIGHT * size,
+                    )
+                )
         c.drawText(t)
         for x, y, w, h in bars:
             c.rect(x, y, w, h, stroke=0, fill=1)

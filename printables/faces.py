@@ -22,8 +22,9 @@ from printables.draw import Lines, centred, colour, fit_size, ink, place_form, s
 from printables.layout import LayoutError
 
 TITLES: dict[str, Msg] = {game: engine.TITLE for game, engine in ENGINES.items()}
-PLAYERS: dict[str, tuple[int, int]] = {game: (engine.MIN_PLAYERS, engine.MAX_PLAYERS)
-                                       for game, engine in ENGINES.items()}
+PLAYERS: dict[str, tuple[int, int]] = {
+    game: (engine.MIN_PLAYERS, engine.MAX_PLAYERS) for game, engine in ENGINES.items()
+}
 SEASON_COLOURS = {"spring": "#d81b60", "summer": "#2e7d32", "autumn": "#e65100", "winter": "#1565c0"}
 BACK_COLOURS = {"fortress": "#263238", "homalet": "#3e2723", "dragoness": "#1a237e"}
 
@@ -161,8 +162,17 @@ def _corner_numbers(lines: Lines, w: float, h: float, heavy: bool, top: str, und
     lines.add(top, w - x, -base, size, turned=True, underline=underline)
 
 
-def _corner_form(c: Canvas, name: str, w: float, h: float, heavy: bool, hex_code: str, sub: str,
-                 symbol: str | None = None, count: str = "") -> None:
+def _corner_form(
+    c: Canvas,
+    name: str,
+    w: float,
+    h: float,
+    heavy: bool,
+    hex_code: str,
+    sub: str,
+    symbol: str | None = None,
+    count: str = "",
+) -> None:
     """The rest of a corner index, the same on every card of a suit, colour or clan, so drawn once
     as a form: the word under the number, and under it a symbol (with a count beside it, as a
     Dragoness clan's gems), at the top-left and turned at the bottom-right."""
@@ -280,7 +290,6 @@ def homalet_art(deck: homalet.Deck, cards: Sequence[int]) -> DeckArt:
 # --------------------------------------------------------------------------- Reign of Dragoness
 
 
-
 GEM_CLEAR = 2 * mm  # between the gem row and the corner index's column
 
 
@@ -309,8 +318,9 @@ MIN_TEXT = 6.0  # points: nothing on a card is printed smaller
 LEADING = 1.15  # the special cards' rules text, line to line, in font sizes
 
 
-def special_layout(ja: str, en: str, mark: str, text_ja: str, text_en: str, w: float,
-                   h: float) -> list[tuple[str | None, float, float, float]]:
+def special_layout(
+    ja: str, en: str, mark: str, text_ja: str, text_en: str, w: float, h: float
+) -> list[tuple[str | None, float, float, float]]:
     """A special card's middle, top down, as (line, centre x, baseline, size), with one (None, ...)
     between the titles (in the card's colour) and the rules text (dark grey). The titles stand below
     the corner a fanned hand shows where the text leaves room, else (smaller) beside the top-left
@@ -344,14 +354,16 @@ def special_layout(ja: str, en: str, mark: str, text_ja: str, text_en: str, w: f
                     return None
                 line = wrap(rest, size, right - left)[0] or rest[0]
                 out.append((line, (left + right) / 2, y, size))
-                rest = rest[len(line):].lstrip(" ")
+                rest = rest[len(line) :].lstrip(" ")
                 y -= size * LEADING
         return out
 
     # (top of the titles, Japanese and English title sizes, the value line or not)
-    variants = [(min(h * 0.72, h - depth), 0.12 * w, 0.075 * w, True),
-                (min(h * 0.72, h - depth), 0.12 * w, 0.075 * w, False),
-                (h - frame_inner(True) - INDEX_CLEAR, 0.1 * w, 0.07 * w, False)]
+    variants = [
+        (min(h * 0.72, h - depth), 0.12 * w, 0.075 * w, True),
+        (min(h * 0.72, h - depth), 0.12 * w, 0.075 * w, False),
+        (h - frame_inner(True) - INDEX_CLEAR, 0.1 * w, 0.07 * w, False),
+    ]
     for top, ja_max, en_max, with_mark in variants:
         left, right = span(top - 0.9 * ja_max, ja_max)
         room_x = min(right - left, w * 0.62)
@@ -374,10 +386,12 @@ def special_layout(ja: str, en: str, mark: str, text_ja: str, text_en: str, w: f
             size = max(MIN_TEXT, size * 0.94)
         if body is not None:
             return [*head, (None, 0.0, 0.0, 0.0), *body]
-    raise LayoutError(f"the rules text of {en!r} does not fit on a card {w / mm:.0f} mm wide at {MIN_TEXT:g} pt: "
-                      "shorten it in the deck file or choose a larger --size",
-                      f"{ja} のルール文が幅 {w / mm:.0f} mm のカードに {MIN_TEXT:g} pt で収まりません。"
-                      "デッキファイルで短くするか、より大きな --size を選んでください")
+    raise LayoutError(
+        f"the rules text of {en!r} does not fit on a card {w / mm:.0f} mm wide at {MIN_TEXT:g} pt: "
+        "shorten it in the deck file or choose a larger --size",
+        f"{ja} のルール文が幅 {w / mm:.0f} mm のカードに {MIN_TEXT:g} pt で収まりません。"
+        "デッキファイルで短くするか、より大きな --size を選んでください",
+    )
 
 
 def dragoness_art(deck: dragoness.Deck, cards: Sequence[dragoness.Card]) -> DeckArt:
@@ -454,5 +468,9 @@ def deck_art(game: str, players: int | None = None, deck_file: str | None = None
     ddeck = dragoness.Deck.from_data(data)
     counts = ddeck.for_players(players) if players else ddeck.all_cards()
     gems = {clan.code: clan.gems for clan in ddeck.clans}  # clans in gem order (Lochen first), then specials
-    return dragoness_art(ddeck, sorted(counts.elements(), key=lambda c: (ddeck.kind(c) is not dragoness.Kind.DRAGON,
-                                                                           gems.get(c.code, 0), c.number)))
+    return dragoness_art(
+        ddeck,
+        sorted(
+            counts.elements(), key=lambda c: (ddeck.kind(c) is not dragoness.Kind.DRAGON, gems.get(c.code, 0), c.number)
+        ),
+    )

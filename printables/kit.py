@@ -50,10 +50,10 @@ def run(what: str, args: argparse.Namespace, lang: Lang) -> Msg:
         where = label(out, PATH_SHOWN)
         return _run(what, args, lang, out, Msg(where, where))
     if what in ("kit", "png"):
-        raise LayoutError(f"-o - writes one PDF to standard output, but print {what} writes a folder: "
-                          "give its path",
-                          f"-o - は PDF 1つを標準出力に書きます。print {what} はフォルダに書くので、"
-                          "そのパスを指定してください")
+        raise LayoutError(
+            f"-o - writes one PDF to standard output, but print {what} writes a folder: give its path",
+            f"-o - は PDF 1つを標準出力に書きます。print {what} はフォルダに書くので、そのパスを指定してください",
+        )
     with tempfile.TemporaryDirectory(prefix="companion.") as folder:
         path = str(Path(folder) / f"{what}.pdf")
         message = _run(what, args, lang, path, Msg("standard output", "標準出力"))
@@ -67,12 +67,13 @@ def _run(what: str, args: argparse.Namespace, lang: Lang, out: str, shown: Msg) 
     """What ``run`` does, writing to ``out`` and calling it ``shown`` in the line it returns."""
     if what == "kit":
         files = build_kit(out, args.paper)
-        return Msg(f"wrote {len(files)} files to {shown.en}",
-                   f"{shown.ja} に{len(files)}個のファイルを書き出しました")
+        return Msg(f"wrote {len(files)} files to {shown.en}", f"{shown.ja} に{len(files)}個のファイルを書き出しました")
     if what == "calibrate":
         print_calibration(out, args.paper, args.duplex, parse_offset(args.back_offset))
-        return Msg(f"wrote {shown.en}: print it on both sides, then read the back's scales",
-                   f"{shown.ja} を書き出しました。両面に印刷して、裏の目盛りを読んでください")
+        return Msg(
+            f"wrote {shown.en}: print it on both sides, then read the back's scales",
+            f"{shown.ja} を書き出しました。両面に印刷して、裏の目盛りを読んでください",
+        )
     game = args.game
     if getattr(args, "players", None) is not None:
         check_players(game, args.players)
@@ -86,8 +87,10 @@ def _run(what: str, args: argparse.Namespace, lang: Lang, out: str, shown: Msg) 
             pages = print_single(out, art, grid, duplex)
         else:
             pages = print_deck(out, art, grid, duplex, offset)
-        return Msg(f"wrote {shown.en}: {len(art.cards)} {TITLES[game].en} cards on {pages} pages",
-                   f"{shown.ja} を書き出しました（{TITLES[game].ja}のカード{len(art.cards)}枚、{pages}ページ）")
+        return Msg(
+            f"wrote {shown.en}: {len(art.cards)} {TITLES[game].en} cards on {pages} pages",
+            f"{shown.ja} を書き出しました（{TITLES[game].ja}のカード{len(art.cards)}枚、{pages}ページ）",
+        )
     if what == "summary":
         pages = print_summary(out, game, lang, args.paper)
         return Msg(f"wrote {shown.en}: {pages} page(s)", f"{shown.ja} を書き出しました（{pages}ページ）")
@@ -97,5 +100,4 @@ def _run(what: str, args: argparse.Namespace, lang: Lang, out: str, shown: Msg) 
     from printables.png import write_pngs  # pypdfium2 and Pillow load only for PNGs
 
     files = write_pngs(out, deck_art(game, args.players, args.deck), args.size, lang=lang, force=args.force)
-    return Msg(f"wrote {len(files)} PNG files to {shown.en}",
-               f"{shown.ja} にPNGファイルを{len(files)}個書き出しました")
+    return Msg(f"wrote {len(files)} PNG files to {shown.en}", f"{shown.ja} にPNGファイルを{len(files)}個書き出しました")

@@ -106,8 +106,10 @@ class Grid:
 def paper_size(paper: str) -> tuple[float, float]:
     """The portrait size of ``paper`` in points; an unknown name is refused."""
     if paper not in PAPERS:
-        raise LayoutError(f"unknown paper {paper!r}: choose {' or '.join(PAPERS)}",
-                          f"用紙「{paper}」はありません。{'か'.join(PAPERS)}を選んでください")
+        raise LayoutError(
+            f"unknown paper {paper!r}: choose {' or '.join(PAPERS)}",
+            f"用紙「{paper}」はありません。{'か'.join(PAPERS)}を選んでください",
+        )
     return PAPERS[paper]
 
 
@@ -115,11 +117,15 @@ def make_grid(paper: str, size: str | tuple[float, float], bleed_mm: float = 0.0
     page = paper_size(paper)
     card = SIZES.get(size) if isinstance(size, str) else size
     if card is None:
-        raise LayoutError(f"unknown card size {size!r}: choose {', '.join(SIZES)}",
-                          f"カードの大きさ「{size}」はありません。{'・'.join(SIZES)}から選んでください")
+        raise LayoutError(
+            f"unknown card size {size!r}: choose {', '.join(SIZES)}",
+            f"カードの大きさ「{size}」はありません。{'・'.join(SIZES)}から選んでください",
+        )
     if not 0 <= bleed_mm <= 5:
-        raise LayoutError(f"bleed {bleed_mm:g} mm is out of range: choose 0 to 5 mm",
-                          f"塗り足し{bleed_mm:g}mmは範囲外です。0〜5mmで指定してください")
+        raise LayoutError(
+            f"bleed {bleed_mm:g} mm is out of range: choose 0 to 5 mm",
+            f"塗り足し{bleed_mm:g}mmは範囲外です。0〜5mmで指定してください",
+        )
     bleed = bleed_mm * mm
     best: Grid | None = None
     for sheet in (page, (page[1], page[0])):  # portrait, then landscape: the one holding more cards
@@ -139,13 +145,16 @@ def parse_offset(text: str) -> tuple[float, float]:
     try:
         x, y = (float(p) for p in parts)
     except ValueError:
-        raise LayoutError(f"back offset {text!r} is not X,Y in millimetres (for example 0.5,-1)",
-                          f"裏面のずれ「{text}」はX,Yの形（ミリメートル、例は0.5,-1）ではありません") from None
+        raise LayoutError(
+            f"back offset {text!r} is not X,Y in millimetres (for example 0.5,-1)",
+            f"裏面のずれ「{text}」はX,Yの形（ミリメートル、例は0.5,-1）ではありません",
+        ) from None
     if not (abs(x) <= MAX_OFFSET and abs(y) <= MAX_OFFSET):  # NaN and infinity fail too
-        raise LayoutError(f"back offset {text} mm is out of range: each of X and Y within ±{MAX_OFFSET:g} mm",
-                          f"裏面のずれ{text}mmは範囲外です。XもYも±{MAX_OFFSET:g}mm以内で指定してください")
+        raise LayoutError(
+            f"back offset {text} mm is out of range: each of X and Y within ±{MAX_OFFSET:g} mm",
+            f"裏面のずれ{text}mmは範囲外です。XもYも±{MAX_OFFSET:g}mm以内で指定してください",
+        )
     return x * mm, y * mm
-
 
 
 def cut_marks(c: Canvas, grid: Grid, spots: Sequence[tuple[float, float]] | None = None) -> None:
@@ -180,8 +189,12 @@ def mark_lines(grid: Grid, spots: tuple[tuple[float, float], ...]) -> tuple[tupl
     b = grid.bleed
     gap = 1 * mm
     length = mark_length(grid)
-    block = (min(x for x, _ in spots) - b - gap / 2, min(y for _, y in spots) - b - gap / 2,
-             max(x for x, _ in spots) + w + b + gap / 2, max(y for _, y in spots) + h + b + gap / 2)
+    block = (
+        min(x for x, _ in spots) - b - gap / 2,
+        min(y for _, y in spots) - b - gap / 2,
+        max(x for x, _ in spots) + w + b + gap / 2,
+        max(y for _, y in spots) + h + b + gap / 2,
+    )
 
     def clear(x1: float, y1: float, x2: float, y2: float) -> bool:
         """Outside the block of printed cards: an empty slot inside it gets no marks."""
@@ -252,8 +265,12 @@ def _bands(grid: Grid, spots: tuple[tuple[float, float], ...]) -> tuple[Band, ..
         pairs = list(itertools.pairwise(stops))
         return max(pairs, key=lambda p: p[1] - p[0])
 
-    return (Band("bottom", widest(xs, pw), y1 - EDGE), Band("top", widest(xs, pw), ph - y2 - EDGE),
-            Band("left", widest(ys, ph), x1 - EDGE), Band("right", widest(ys, ph), pw - x2 - EDGE))
+    return (
+        Band("bottom", widest(xs, pw), y1 - EDGE),
+        Band("top", widest(xs, pw), ph - y2 - EDGE),
+        Band("left", widest(ys, ph), x1 - EDGE),
+        Band("right", widest(ys, ph), pw - x2 - EDGE),
+    )
 
 
 def _into_band(c: Canvas, band: Band, page: tuple[float, float], height: float) -> None:
@@ -269,8 +286,13 @@ def _into_band(c: Canvas, band: Band, page: tuple[float, float], height: float) 
         c.rotate(90)
 
 
-def page_note(c: Canvas, page: tuple[float, float], text: str = "", grid: Grid | None = None,
-              spots: Sequence[tuple[float, float]] | None = None) -> None:
+def page_note(
+    c: Canvas,
+    page: tuple[float, float],
+    text: str = "",
+    grid: Grid | None = None,
+    spots: Sequence[tuple[float, float]] | None = None,
+) -> None:
     """The "print at 100 %" reminder and ``text`` on every sheet, never nearer the paper's edge
     than EDGE: at the foot, between the cut marks, or along the left margin where the foot is too
     shallow (turned a quarter, reading upward)."""
@@ -340,13 +362,18 @@ def set_boxes(c: Canvas, grid: Grid, offset: tuple[float, float] = (0.0, 0.0)) -
 DUPLEX_HINT = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "none": "Simplex"}
 
 
-def new_canvas(target: str | Path | BinaryIO, page: tuple[float, float], title: str,
-               duplex: Duplex = "none") -> Canvas:
+def new_canvas(target: str | Path | BinaryIO, page: tuple[float, float], title: str, duplex: Duplex = "none") -> Canvas:
     """A canvas whose output is the same bytes for the same input, in the embedded Japanese font,
     telling the print dialog not to scale the pages and whether to print both sides."""
     register_fonts()
-    c = Canvas(str(target) if isinstance(target, str | Path) else target, pagesize=page, invariant=1,
-               initialFontName=FONT, initialFontSize=10, pageCompression=1)
+    c = Canvas(
+        str(target) if isinstance(target, str | Path) else target,
+        pagesize=page,
+        invariant=1,
+        initialFontName=FONT,
+        initialFontSize=10,
+        pageCompression=1,
+    )
     c.setTitle(title)
     c.setAuthor("companion")
     c.setCreator("companion printables")
@@ -360,10 +387,14 @@ def output_folder(path: str | Path) -> Path:
     out = Path(path)
     if not out.exists():
         if not out.parent.is_dir():
-            raise LayoutError(f"cannot write into {where(out)}: folder {where(out.parent)} does not exist",
-                              f"{where(out)} に書き込めません：フォルダ {where(out.parent)} がありません")
+            raise LayoutError(
+                f"cannot write into {where(out)}: folder {where(out.parent)} does not exist",
+                f"{where(out)} に書き込めません：フォルダ {where(out.parent)} がありません",
+            )
         out.mkdir()
     if not out.is_dir() or not os.access(out, os.W_OK):
-        raise LayoutError(f"cannot write into {where(out)}: it is not a writable folder",
-                          f"{where(out)} に書き込めません：書き込めるフォルダではありません")
+        raise LayoutError(
+            f"cannot write into {where(out)}: it is not a writable folder",
+            f"{where(out)} に書き込めません：書き込めるフォルダではありません",
+        )
     return out

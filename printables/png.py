@@ -43,8 +43,10 @@ def cards_pdf(art: DeckArt, size: str) -> bytes:
     """A PDF with one page per card, each page the card plus its bleed, and last the back (which
     print-on-demand services ask for too)."""
     if size not in PNG_SIZES:
-        raise LayoutError(f"unknown card size {size!r}: choose {', '.join(PNG_SIZES)}",
-                          f"カードの大きさ「{size}」はありません。{'・'.join(PNG_SIZES)}から選んでください")
+        raise LayoutError(
+            f"unknown card size {size!r}: choose {', '.join(PNG_SIZES)}",
+            f"カードの大きさ「{size}」はありません。{'・'.join(PNG_SIZES)}から選んでください",
+        )
     w, h, bx, by = png_box(size)
     buffer = io.BytesIO()
     c = new_canvas(buffer, (w + 2 * bx, h + 2 * by), f"{art.game} cards")
@@ -71,26 +73,33 @@ def check_png_folder(target: Path, names: list[str], force: bool) -> None:
     or one whose parent cannot be written."""
     parent = target.parent
     if not parent.is_dir() or not os.access(parent, os.W_OK):
-        raise LayoutError(f"cannot write into {where(target)}: folder {where(parent)} does not exist or is not "
-                          "writable",
-                          f"{where(target)} に書き込めません：フォルダ {where(parent)} がないか、書き込めません")
+        raise LayoutError(
+            f"cannot write into {where(target)}: folder {where(parent)} does not exist or is not writable",
+            f"{where(target)} に書き込めません：フォルダ {where(parent)} がないか、書き込めません",
+        )
     if not target.exists():
         return
     if not target.is_dir():
-        raise LayoutError(f"cannot write into {where(target)}: it is not a folder",
-                          f"{where(target)} に書き込めません：フォルダではありません")
+        raise LayoutError(
+            f"cannot write into {where(target)}: it is not a folder",
+            f"{where(target)} に書き込めません：フォルダではありません",
+        )
     entries = sorted(os.listdir(target))
     others = [e for e in entries if e not in set(names)]
     if others and not force:
-        raise LayoutError(f"folder {where(target)} already holds {plural(len(others), 'other file', 'other files')} "
-                          f"(such as {label(others[0])}); give --force to replace the folder, or choose an empty one",
-                          f"フォルダ {where(target)} には今回のカード以外のファイルが{len(others)}個あります"
-                          f"（{label(others[0])} など）。--force で置き換えるか、空のフォルダを指定してください")
+        raise LayoutError(
+            f"folder {where(target)} already holds {plural(len(others), 'other file', 'other files')} "
+            f"(such as {label(others[0])}); give --force to replace the folder, or choose an empty one",
+            f"フォルダ {where(target)} には今回のカード以外のファイルが{len(others)}個あります"
+            f"（{label(others[0])} など）。--force で置き換えるか、空のフォルダを指定してください",
+        )
     if force and any(not (target / e).is_file() or (target / e).is_symlink() for e in entries):
-        raise LayoutError(f"folder {where(target)} holds subfolders or links; --force replaces only a folder of files: "
-                          "choose another folder",
-                          f"フォルダ {where(target)} にはサブフォルダかリンクがあります。--force で置き換えられるのは"
-                          "ファイルだけのフォルダです。別のフォルダを指定してください")
+        raise LayoutError(
+            f"folder {where(target)} holds subfolders or links; --force replaces only a folder of files: "
+            "choose another folder",
+            f"フォルダ {where(target)} にはサブフォルダかリンクがあります。--force で置き換えられるのは"
+            "ファイルだけのフォルダです。別のフォルダを指定してください",
+        )
 
 
 def _replace_folder(temp: Path, target: Path) -> None:
@@ -109,8 +118,14 @@ def _bar(text: str) -> None:
     print(text, end="", file=sys.stderr, flush=True)
 
 
-def write_pngs(folder: str | Path, art: DeckArt, size: str = "poker",
-               report: Callable[[str], None] | None = None, lang: Lang = "en", force: bool = False) -> list[Path]:
+def write_pngs(
+    folder: str | Path,
+    art: DeckArt,
+    size: str = "poker",
+    report: Callable[[str], None] | None = None,
+    lang: Lang = "en",
+    force: bool = False,
+) -> list[Path]:
     """One PNG per card into ``folder``, which afterwards holds exactly these cards: they are drawn
     into a temporary folder beside it that replaces it at the end (so a stopped run changes nothing).
     The progress bar is drawn only on a terminal."""

@@ -54,22 +54,45 @@ def columns(result: Mapping[str, Any], lang: Lang) -> tuple[list[str], list[list
         totals: Mapping[str, int] = result.get("totals", {})
         rounds: Sequence[Mapping[str, int]] = result.get("rounds", [])
         firsts: Sequence[str] = result.get("first_out", [])
-        header = [player, *(Msg(f"Round {i}", f"第{i}ラウンド").text(lang) for i in range(1, len(rounds) + 1)),
-                  Msg("Total", "合計").text(lang)]
-        rows = [[name, *(f"{r.get(name, '')}{' *' if i < len(firsts) and firsts[i] == name else ''}"
-                         for i, r in enumerate(rounds)), str(total)] for name, total in totals.items()]
+        header = [
+            player,
+            *(Msg(f"Round {i}", f"第{i}ラウンド").text(lang) for i in range(1, len(rounds) + 1)),
+            Msg("Total", "合計").text(lang),
+        ]
+        rows = [
+            [
+                name,
+                *(
+                    f"{r.get(name, '')}{' *' if i < len(firsts) and firsts[i] == name else ''}"
+                    for i, r in enumerate(rounds)
+                ),
+                str(total),
+            ]
+            for name, total in totals.items()
+        ]
         if firsts:  # who went out first, by name, under each round (* in the player's row)
             rows.append([Msg("* first out", "* 最初に上がった人").text(lang), *map(str, firsts), ""])
         return header, rows
-    fields = {"fortress": [("columns", Msg("Columns", "横の枚数")), ("tallest", Msg("Tallest column", "最も多い縦列")),
-                           ("points", Msg("Points", "得点")), ("penalty", Msg("Penalty", "失点"))],
-              "homalet": [("cards", Msg("Cards", "基本点")), ("same_digit", Msg("Same digit", "同数ボーナス")),
-                          ("run", Msg("Run", "連番ボーナス")),
-                          ("spring", Msg("Spring", "春マーク")),
-                          ("largest", Msg("Largest card", "最大の数字"))]}.get(str(game), [])  # breaks a tie (H-12)
+    fields = {
+        "fortress": [
+            ("columns", Msg("Columns", "横の枚数")),
+            ("tallest", Msg("Tallest column", "最も多い縦列")),
+            ("points", Msg("Points", "得点")),
+            ("penalty", Msg("Penalty", "失点")),
+        ],
+        "homalet": [
+            ("cards", Msg("Cards", "基本点")),
+            ("same_digit", Msg("Same digit", "同数ボーナス")),
+            ("run", Msg("Run", "連番ボーナス")),
+            ("spring", Msg("Spring", "春マーク")),
+            ("largest", Msg("Largest card", "最大の数字")),
+        ],
+    }.get(str(game), [])  # breaks a tie (H-12)
     header = [player, *(label.text(lang) for _, label in fields), score]
-    rows = [[str(p.get("name", "")), *(str(p.get(key, "")) for key, _ in fields), str(p.get("score", ""))]
-            for p in result.get("players", [])]
+    rows = [
+        [str(p.get("name", "")), *(str(p.get(key, "")) for key, _ in fields), str(p.get("score", ""))]
+        for p in result.get("players", [])
+    ]
     return header, rows
 
 
@@ -80,8 +103,9 @@ def arithmetic(result: Mapping[str, Any], lang: Lang = "en") -> list[str]:
         notes = [str(line) for line in result["explanation"]]
     else:
         colon = ": " if lang == "en" else "："
-        notes = [f"{p.get('name', '')}{colon}{p['explanation']}" for p in result.get("players", [])
-                 if p.get("explanation")]
+        notes = [
+            f"{p.get('name', '')}{colon}{p['explanation']}" for p in result.get("players", []) if p.get("explanation")
+        ]
     if notes and result.get("winners_explanation"):
         notes.append(str(result["winners_explanation"]))
     return notes
@@ -109,8 +133,14 @@ class _Pen:
         self.c.drawString(M, self.y, text)
 
 
-def draw_result(target: str | Path | Any, result: Mapping[str, Any], payloads: Sequence[str], lang: Lang,
-                paper: str = "a4", subtitle: str = "") -> int:
+def draw_result(
+    target: str | Path | Any,
+    result: Mapping[str, Any],
+    payloads: Sequence[str],
+    lang: Lang,
+    paper: str = "a4",
+    subtitle: str = "",
+) -> int:
     """Write the result sheet (``subtitle``, if any, under the title: which game, when); return its
     number of pages."""
     game = str(result.get("game", ""))
@@ -126,15 +156,27 @@ def draw_result(target: str | Path | Any, result: Mapping[str, Any], payloads: S
     if subtitle:
         pen.line(subtitle, 9)
     if result.get("complete") is False:
-        pen.line(Msg("The game is not finished: these are the totals so far.",
-                     "ゲームは終わっていません。ここまでの合計です。").text(lang), 9)
+        pen.line(
+            Msg(
+                "The game is not finished: these are the totals so far.",
+                "ゲームは終わっていません。ここまでの合計です。",
+            ).text(lang),
+            9,
+        )
     pen.y -= 3 * mm
     _table(c, pen, *columns(result, lang), width)
-    winners = ", ".join(str(w) for w in result.get("winners", [])) if lang == "en" else "、".join(
-        str(w) for w in result.get("winners", []))
+    winners = (
+        ", ".join(str(w) for w in result.get("winners", []))
+        if lang == "en"
+        else "、".join(str(w) for w in result.get("winners", []))
+    )
     pen.y -= 2 * mm
-    pen.line(Msg(f"Winner: {winners}", f"勝者：{winners}").text(lang) if len(result.get("winners", [])) < 2
-             else Msg(f"Winners (shared): {winners}", f"勝者（同点）：{winners}").text(lang), 12)
+    pen.line(
+        Msg(f"Winner: {winners}", f"勝者：{winners}").text(lang)
+        if len(result.get("winners", [])) < 2
+        else Msg(f"Winners (shared): {winners}", f"勝者（同点）：{winners}").text(lang),
+        12,
+    )
     notes = arithmetic(result, lang)
     if notes:
         pen.y -= 3 * mm
@@ -196,8 +238,13 @@ def _codes(c: Canvas, pen: _Pen, payloads: Sequence[str], lang: Lang, width: flo
             module = full
     pen.y -= 4 * mm
     c.setFillColor(colour("#1a237e"))
-    pen.line(Msg("The game record (scan every code; their order does not matter)",
-                 "ゲーム記録（すべてのコードを読み取ってください。順番は問いません）").text(lang), 11)
+    pen.line(
+        Msg(
+            "The game record (scan every code; their order does not matter)",
+            "ゲーム記録（すべてのコードを読み取ってください。順番は問いません）",
+        ).text(lang),
+        11,
+    )
     pen.y -= 0.3 * 11 + 1.5 * mm  # the heading's descenders, and a gap before the codes' white boxes
     c.setFillGray(0)
     x = M
@@ -218,7 +265,13 @@ def _codes(c: Canvas, pen: _Pen, payloads: Sequence[str], lang: Lang, width: flo
     pen.y -= row_height + 6 * mm
 
 
-def print_result(path: str | Path, result: Mapping[str, Any], payloads: Sequence[str], lang: Lang,
-                 paper: str = "a4", subtitle: str = "") -> int:
+def print_result(
+    path: str | Path,
+    result: Mapping[str, Any],
+    payloads: Sequence[str],
+    lang: Lang,
+    paper: str = "a4",
+    subtitle: str = "",
+) -> int:
     with atomic_target(path) as temp:
         return draw_result(temp, result, payloads, lang, paper, subtitle)

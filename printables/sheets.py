@@ -53,8 +53,15 @@ def _header(c: Canvas, area: Area, game: str, lang: Lang, rule: Msg) -> float:
     return float(y - 1 * mm)
 
 
-def _table(c: Canvas, area: Area, top: float, weights: Sequence[float], players: int, header: Sequence[str],
-           shade: Sequence[int] = ()) -> tuple[list[float], list[tuple[float, float]]]:
+def _table(
+    c: Canvas,
+    area: Area,
+    top: float,
+    weights: Sequence[float],
+    players: int,
+    header: Sequence[str],
+    shade: Sequence[int] = (),
+) -> tuple[list[float], list[tuple[float, float]]]:
     """A ruled table from ``top`` to the area's foot and across its width: a header row, then one
     row per player. Column widths are ``weights`` scaled to the width. Returns the column left
     edges (and the right edge last) and each player row's (bottom, top)."""
@@ -108,33 +115,56 @@ def header_lines(text: str, width: float) -> tuple[float, list[str]]:
 
 def _fortress(c: Canvas, area: Area, players: int, lang: Lang) -> None:
     deck = fortress.Deck.from_data(load_deck_data("fortress"))
-    rule = Msg("First the optional face-down pair: 2 cards from a column of 2 or more, laid as one card on any "
-               "column. Then score = columns × cards in the tallest column − for each suit left in hand, its lowest "
-               "rank. Highest wins; a tie is shared.",
-               "まず、裏向きペアを使うなら、2枚以上の縦列から2枚を取り、どの縦列にも1枚として置けます。"
-               "得点は横の枚数×最も多い縦列の枚数、失点は手札に残った各スートの最も小さい数字の合計です。"
-               "得点−失点が勝利点で、最も多い人が勝ちます。同点なら勝利を分け合います。")
+    rule = Msg(
+        "First the optional face-down pair: 2 cards from a column of 2 or more, laid as one card on any "
+        "column. Then score = columns × cards in the tallest column − for each suit left in hand, its lowest "
+        "rank. Highest wins; a tie is shared.",
+        "まず、裏向きペアを使うなら、2枚以上の縦列から2枚を取り、どの縦列にも1枚として置けます。"
+        "得点は横の枚数×最も多い縦列の枚数、失点は手札に残った各スートの最も小さい数字の合計です。"
+        "得点−失点が勝利点で、最も多い人が勝ちます。同点なら勝利を分け合います。",
+    )
     top = _header(c, area, "fortress", lang, rule)
-    labels = [Msg("Player", "プレイヤー"), Msg("Face-down pair (from → to)", "裏向きペア（元→先）"),
-              Msg("Columns", "横の枚数"), Msg("Tallest column", "最も多い縦列"),
-              Msg("Points (columns × tallest)", "得点（横×縦）")]
-    header = [m.text(lang) for m in labels] + [s.ja if lang == "ja" else s.code for s in deck.suits] + [
-        Msg("Penalty", "失点").text(lang), Msg("Score", "勝利点").text(lang)]
+    labels = [
+        Msg("Player", "プレイヤー"),
+        Msg("Face-down pair (from → to)", "裏向きペア（元→先）"),
+        Msg("Columns", "横の枚数"),
+        Msg("Tallest column", "最も多い縦列"),
+        Msg("Points (columns × tallest)", "得点（横×縦）"),
+    ]
+    header = (
+        [m.text(lang) for m in labels]
+        + [s.ja if lang == "ja" else s.code for s in deck.suits]
+        + [Msg("Penalty", "失点").text(lang), Msg("Score", "勝利点").text(lang)]
+    )
     weights = [34, 30, 15, 22, 22] + [10] * len(deck.suits) + [17, 20]
     _table(c, area, top, weights, players, header, shade=(len(weights) - 1,))
 
 
 def _homalet(c: Canvas, area: Area, players: int, lang: Lang) -> None:
-    rule = Msg("Strike each score-pile card in its last digit's column (the largest card decides a tie). +1 a card; "
-               "same digit +1 for each card whose digit holds 2 or more; run +1 for each card on 3 or more "
-               "consecutive digits (no 9→0); spring +1.",
-               "獲得したカードを下一桁の欄で消していきます。基本点は1枚につき1点、同数ボーナスは2枚以上ある桁の"
-               "カード各1点、連番ボーナスは3つ以上連続する桁のカード各1点（9と0は続きません）、春マークは1枚1点です。"
-               "同点なら最も大きな数字のカードを持つ人が勝ちます。")
+    rule = Msg(
+        "Strike each score-pile card in its last digit's column (the largest card decides a tie). +1 a card; "
+        "same digit +1 for each card whose digit holds 2 or more; run +1 for each card on 3 or more "
+        "consecutive digits (no 9→0); spring +1.",
+        "獲得したカードを下一桁の欄で消していきます。基本点は1枚につき1点、同数ボーナスは2枚以上ある桁の"
+        "カード各1点、連番ボーナスは3つ以上連続する桁のカード各1点（9と0は続きません）、春マークは1枚1点です。"
+        "同点なら最も大きな数字のカードを持つ人が勝ちます。",
+    )
     top = _header(c, area, "homalet", lang, rule)
-    header = [Msg("Player", "プレイヤー").text(lang), *(str(d) for d in range(10)),
-              *(m.text(lang) for m in (Msg("Cards", "基本点"), Msg("Same digit", "同数"), Msg("Run", "連番"),
-                                      Msg("Spring", "春"), Msg("Largest card", "最大の数字"), Msg("Total", "得点")))]
+    header = [
+        Msg("Player", "プレイヤー").text(lang),
+        *(str(d) for d in range(10)),
+        *(
+            m.text(lang)
+            for m in (
+                Msg("Cards", "基本点"),
+                Msg("Same digit", "同数"),
+                Msg("Run", "連番"),
+                Msg("Spring", "春"),
+                Msg("Largest card", "最大の数字"),
+                Msg("Total", "得点"),
+            )
+        ),
+    ]
     weights = [26] + [12] * 10 + [11, 11, 11, 9, 12, 13]
     xs, rows = _table(c, area, top, weights, players, header, shade=(len(weights) - 1,))
     _card_boxes(c, xs, rows, players)
@@ -177,12 +207,14 @@ def _card_boxes(c: Canvas, xs: Sequence[float], rows: Sequence[tuple[float, floa
 
 
 def _dragoness(c: Canvas, area: Area, players: int, lang: Lang) -> None:
-    rule = Msg("Each round: first out 3 points; then fewest cards left 2, next 1. A tie for second: 2 each and no 1. "
-               "A tie for third: 1 each. A hand of only Revive cards counts as empty. After 5 rounds the highest "
-               "total wins; a tie is shared.",
-               "各ラウンドで、上がった人に3点、残り枚数が少ない順に2点、1点です。2位が同点なら各2点で1点はなし、"
-               "3位が同点なら各1点です。蘇生カードだけの手札は空とみなします。5ラウンド後の合計が最も多い人が勝ち、"
-               "同点なら勝利を分け合います。")
+    rule = Msg(
+        "Each round: first out 3 points; then fewest cards left 2, next 1. A tie for second: 2 each and no 1. "
+        "A tie for third: 1 each. A hand of only Revive cards counts as empty. After 5 rounds the highest "
+        "total wins; a tie is shared.",
+        "各ラウンドで、上がった人に3点、残り枚数が少ない順に2点、1点です。2位が同点なら各2点で1点はなし、"
+        "3位が同点なら各1点です。蘇生カードだけの手札は空とみなします。5ラウンド後の合計が最も多い人が勝ち、"
+        "同点なら勝利を分け合います。",
+    )
     top = _header(c, area, "dragoness", lang, rule)
     header = [Msg("Player", "プレイヤー").text(lang)]
     weights = [34.0]
@@ -195,7 +227,10 @@ def _dragoness(c: Canvas, area: Area, players: int, lang: Lang) -> None:
 
 
 DRAWERS: dict[str, Callable[[Canvas, Area, int, Lang], None]] = {
-    "fortress": _fortress, "homalet": _homalet, "dragoness": _dragoness}
+    "fortress": _fortress,
+    "homalet": _homalet,
+    "dragoness": _dragoness,
+}
 
 
 def check_players(game: str, players: int) -> None:

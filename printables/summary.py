@@ -57,14 +57,32 @@ class QRBox(Flowable):  # type: ignore[misc]
 
 
 def _styles(lang: Lang) -> dict[str, ParagraphStyle]:
-    base = ParagraphStyle("body", fontName=FONT, bulletFontName=FONT, fontSize=8.4, leading=11.2, spaceAfter=2.2,
-                          leftIndent=10, bulletIndent=0)
+    base = ParagraphStyle(
+        "body",
+        fontName=FONT,
+        bulletFontName=FONT,
+        fontSize=8.4,
+        leading=11.2,
+        spaceAfter=2.2,
+        leftIndent=10,
+        bulletIndent=0,
+    )
     return {
         "title": ParagraphStyle("title", parent=base, fontSize=14, leading=18, leftIndent=0, spaceAfter=1),
-        "subtitle": ParagraphStyle("subtitle", parent=base, fontSize=8, leftIndent=0, textColor="#555555",
-                                   spaceAfter=4),
-        "heading": ParagraphStyle("heading", parent=base, fontSize=10, leading=13, leftIndent=0, spaceBefore=4,
-                                  spaceAfter=2, textColor="#1a237e", keepWithNext=1),
+        "subtitle": ParagraphStyle(
+            "subtitle", parent=base, fontSize=8, leftIndent=0, textColor="#555555", spaceAfter=4
+        ),
+        "heading": ParagraphStyle(
+            "heading",
+            parent=base,
+            fontSize=10,
+            leading=13,
+            leftIndent=0,
+            spaceBefore=4,
+            spaceAfter=2,
+            textColor="#1a237e",
+            keepWithNext=1,
+        ),
         "body": base,
     }
 
@@ -125,9 +143,15 @@ def story(game: str, lang: Lang, qr: tuple[str, int] | None) -> list[Any]:
     styles = _styles(lang)
     title = TITLES[game].text(lang)
     heading = "ルール要約" if lang == "ja" else "Rule summary"
-    out: list[Any] = [para(f"{title} — {heading}", styles["title"]),
-                      para("companion による要約。原典の文章ではありません。" if lang == "ja"
-                           else "Summarised by companion, in its own words.", styles["subtitle"])]
+    out: list[Any] = [
+        para(f"{title} — {heading}", styles["title"]),
+        para(
+            "companion による要約。原典の文章ではありません。"
+            if lang == "ja"
+            else "Summarised by companion, in its own words.",
+            styles["subtitle"],
+        ),
+    ]
     for head, points in sections(game):
         out.append(para(head.text(lang), styles["heading"]))
         out.extend(para(p.text(lang), styles["body"], "•") for p in points)
@@ -191,7 +215,7 @@ def draw_summary(target: str | Path, game: str, lang: Lang, paper: str = "a4") -
     label = f"{TITLES[game].text(lang)} — {'ルール要約' if lang == 'ja' else 'rule summary'}"
     pages = 0
     for first in range(0, len(cards), grid.per_page):
-        batch = cards[first:first + grid.per_page]
+        batch = cards[first : first + grid.per_page]
         set_boxes(c, grid)
         for slot, card in enumerate(batch):
             x, y = grid.slot(slot)

@@ -58,16 +58,19 @@ CompanionApp(lang="en").run(headless=True, size=(80, 24), auto_pilot=ready)
 def cold_start(code: str, env: dict[str, str]) -> float:
     """From starting the process to its first screen being ready (the child prints the clock then)."""
     start = time.time()
-    done = subprocess.run([sys.executable, "-c", code], check=True, env=env, cwd=ROOT, capture_output=True,
-                          text=True)
+    done = subprocess.run([sys.executable, "-c", code], check=True, env=env, cwd=ROOT, capture_output=True, text=True)
     return float(done.stdout.split()[-1]) - start
 
 
 def start_ratio(runs: int, db: Path) -> tuple[float, float, float]:
     """Both programs start from compiled bytecode, as an installed package does (the bytecode of
     this checkout goes to a temporary folder, whatever PYTHONDONTWRITEBYTECODE says)."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "COMPANION_DB": str(db),
-           "PYTHONPYCACHEPREFIX": str(db.parent / "pycache")}
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT),
+        "COMPANION_DB": str(db),
+        "PYTHONPYCACHEPREFIX": str(db.parent / "pycache"),
+    }
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     bare, app = [], []
     cold_start(BARE, env), cold_start(COMPANION, env)  # warm the file cache and .pyc files
@@ -151,8 +154,10 @@ def main() -> None:
     sys.path.insert(0, str(ROOT))
     with tempfile.TemporaryDirectory() as folder:
         b, a, ratio = start_ratio(args.runs, Path(folder) / "start.sqlite3")
-        print(f"cold start to the home screen: bare Textual {b * 1000:.0f} ms, companion {a * 1000:.0f} ms, "
-              f"ratio {ratio:.2f} (goal <= 1.15, issue 18)")
+        print(
+            f"cold start to the home screen: bare Textual {b * 1000:.0f} ms, companion {a * 1000:.0f} ms, "
+            f"ratio {ratio:.2f} (goal <= 1.15, issue 18)"
+        )
         name, record = longest_record()
         timed = asyncio.run(keys_timed(args.runs, Path(folder) / "keys.sqlite3"))
     print(f"longest example game: {name}, {len(record['actions'])} actions")

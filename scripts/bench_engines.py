@@ -56,18 +56,22 @@ def main() -> None:
             engine.allowed(state)
             asks.append(time.perf_counter() - start)
         players = len(record.setup.players)
-        print(f"{engine.GAME:10} {players} players, {len(record.actions):5} actions: replay {rate:9,.0f} actions/s "
-              f"(median of {args.runs}); allowed now: median {statistics.median(asks) * 1e3:.3f} ms, "
-              f"slowest {max(asks) * 1e3:.3f} ms")
+        print(
+            f"{engine.GAME:10} {players} players, {len(record.actions):5} actions: replay {rate:9,.0f} actions/s "
+            f"(median of {args.runs}); allowed now: median {statistics.median(asks) * 1e3:.3f} ms, "
+            f"slowest {max(asks) * 1e3:.3f} ms"
+        )
         data = json.loads(path.read_text(encoding="utf-8"))
         passes = [completions(game_records.read_record(data)) for _ in range(3)]
         calls = [min(times) for times in zip(*passes, strict=True)]
         worst = max(calls)
         middle = statistics.median(c[0] for c in calls)
-        print(f"{'':10} complete: {len(calls)} calls, median {middle * 1e3:.3f} ms "
-              f"({middle / statistics.median(asks):.1f}x allowed now), "
-              f"slowest {worst[0] * 1e3:.3f} ms (processor time {worst[1] * 1e3:.3f} ms; slowest in processor "
-              f"time {max(c[1] for c in calls) * 1e3:.3f} ms)")
+        print(
+            f"{'':10} complete: {len(calls)} calls, median {middle * 1e3:.3f} ms "
+            f"({middle / statistics.median(asks):.1f}x allowed now), "
+            f"slowest {worst[0] * 1e3:.3f} ms (processor time {worst[1] * 1e3:.3f} ms; slowest in processor "
+            f"time {max(c[1] for c in calls) * 1e3:.3f} ms)"
+        )
         if worst[0] > slowest_complete[0]:
             slowest_complete = (worst[0], f"{engine.GAME}, after action {worst[2]}, {worst[3]!r}")
         if slowest is None or rate < slowest[0]:

@@ -31,8 +31,12 @@ RECORDS = ROOT / "examples" / "records"
 GAMES = ("fortress", "homalet", "dragoness")
 
 
-def fewest(target: str, suggest: Callable[[str], str | None], offers: Sequence[str],
-           containing: Callable[[str], Sequence[str]] = lambda typed: ()) -> list[str]:
+def fewest(
+    target: str,
+    suggest: Callable[[str], str | None],
+    offers: Sequence[str],
+    containing: Callable[[str], Sequence[str]] = lambda typed: (),
+) -> list[str]:
     """The shortest key sequence that leaves ``target`` in an empty entry line and plays it: Tab on
     the empty line steps through ``offers``; after typing a prefix, Tab takes ``suggest(prefix)``
     when that is ``target`` or a longer prefix of it (letters' case aside); after typing some of its
@@ -86,8 +90,9 @@ async def play_record(path: Path, db: Path, limit: int | None) -> tuple[int, int
     record = game_records.read_record(data)
     engine = record.engine
     with Store.open(db) as store:
-        game_id = store.new_game(data["game"], data["setup"]["players"], start=data["setup"]["start"],
-                                 deck_data=data["deck"])
+        game_id = store.new_game(
+            data["game"], data["setup"]["players"], start=data["setup"]["start"], deck_data=data["deck"]
+        )
     app = CompanionApp(lang="en", db_path=str(db))
     actions = record.actions[:limit] if limit is not None else record.actions
     pressed = missed = 0
@@ -112,8 +117,9 @@ async def play_record(path: Path, db: Path, limit: int | None) -> tuple[int, int
                 else:  # a character: what the entry line does with a printable key, without Pilot's wait for idle
                     entry.insert_text_at_cursor(key)
             pressed += len(plan)
-            stored = live.position == before + 1 and (engine.action_to_data(live.actions[-1])
-                                                     == engine.action_to_data(action))
+            stored = live.position == before + 1 and (
+                engine.action_to_data(live.actions[-1]) == engine.action_to_data(action)
+            )
             if not stored:  # the plan was not what the app did: undo what it played, type the line
                 missed += 1
                 print(f"{path.name}, action {before}: {' '.join(plan)} did not play {target!r}", file=sys.stderr)
@@ -136,10 +142,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as folder:
         for game in GAMES:
             count, pressed, missed = asyncio.run(
-                play_record(RECORDS / f"{game}.json", Path(folder) / f"{game}.sqlite3", args.limit))
+                play_record(RECORDS / f"{game}.json", Path(folder) / f"{game}.sqlite3", args.limit)
+            )
             per_game[game] = pressed / count
-            print(f"{game}: {count} actions, {pressed} keys, {per_game[game]:.2f} a move"
-                  + (f" ({missed} plans not followed, typed instead)" if missed else ""), flush=True)
+            print(
+                f"{game}: {count} actions, {pressed} keys, {per_game[game]:.2f} a move"
+                + (f" ({missed} plans not followed, typed instead)" if missed else ""),
+                flush=True,
+            )
     print("keys per action: " + ", ".join(f"{game} {per_game[game]:.1f}" for game in GAMES))
     return 0
 

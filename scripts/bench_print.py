@@ -124,13 +124,17 @@ def main() -> None:
         kit_kb = sum(f.stat().st_size for f in kit_files) / 1024
         floor_kb = sum(f.stat().st_size for f in floor_files) / 1024
         print(f"kit (median of {args.runs}):    {kit * 1000:7.1f} ms   total size {kit_kb:7.1f} KB")
-        print(f"kit processor time:     {statistics.median(kit_cpu) * 1000:7.1f} ms   (steadier than wall time "
-              "on a shared machine)")
+        print(
+            f"kit processor time:     {statistics.median(kit_cpu) * 1000:7.1f} ms   (steadier than wall time "
+            "on a shared machine)"
+        )
         print(f"floor (median of {args.runs}):  {flo * 1000:7.1f} ms   size {floor_kb:7.1f} KB")
         print(f"ratio kit / floor:      {kit / flo:7.2f}   (goal <= 1.5)")
         print(f"decks only (same cards as the floor): {decks * 1000:6.1f} ms, ratio {decks / flo:5.2f}")
-        print(f"fixed cost of {len(kit_files)} near-empty documents with the embedded font: {fixed * 1000:6.1f} ms"
-              f" = {fixed / flo:4.2f} x floor")
+        print(
+            f"fixed cost of {len(kit_files)} near-empty documents with the embedded font: {fixed * 1000:6.1f} ms"
+            f" = {fixed / flo:4.2f} x floor"
+        )
         print(f"ratio kit / (floor + fixed cost): {kit / (flo + fixed):5.2f}")
         print(f"kit in under 1 s:       {'yes' if kit < 1 else 'NO'}")
         print(f"78-card duplex deck:    {deck.stat().st_size / 1024:7.1f} KB (goal < 100 KB)")

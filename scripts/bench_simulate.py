@@ -59,13 +59,17 @@ def main() -> None:
             folds.append(time.perf_counter() - start)
         rate = args.games / statistics.median(runs)
         ratio = statistics.median(runs) / statistics.median(folds)
-        print(f"{policy:7} {PLAYERS} players, {args.games} games: {rate:7.1f} games/s (median of {args.runs}); "
-              f"ratio simulate / fold of the same games: {ratio:.2f}")
+        print(
+            f"{policy:7} {PLAYERS} players, {args.games} games: {rate:7.1f} games/s (median of {args.runs}); "
+            f"ratio simulate / fold of the same games: {ratio:.2f}"
+        )
         if slowest is None or rate < slowest[0]:
             slowest = (rate, policy)
     small, large = peak_bytes(deck, max(1, args.games // 4)), peak_bytes(deck, args.games)
-    print(f"memory peak: {small / 1024:.0f} KiB for {max(1, args.games // 4)} games, {large / 1024:.0f} KiB for "
-          f"{args.games}: ratio {large / small:.2f}")
+    print(
+        f"memory peak: {small / 1024:.0f} KiB for {max(1, args.games // 4)} games, {large / 1024:.0f} KiB for "
+        f"{args.games}: ratio {large / small:.2f}"
+    )
     assert slowest is not None
     print(f"slowest: {slowest[0]:.1f} games/s ({slowest[1]})")
 

@@ -69,18 +69,25 @@ def measure(path: Path, data: dict[str, Any], folder: Path, runs: int) -> dict[s
     record = game_records.read_record(data)
     with Store.open(folder / f"{path.stem}-play.sqlite3") as db:
         setup = record.setup
-        live = db.load(db.new_game(record.engine.GAME, setup.players, getattr(setup, "start", None),
-                                   record.deck.to_data()))
+        live = db.load(
+            db.new_game(record.engine.GAME, setup.players, getattr(setup, "start", None), record.deck.to_data())
+        )
         for action in record.actions:
             start = time.perf_counter()
             live.play(action)
             plays.append(time.perf_counter() - start)
     plays.sort()
     return {
-        "game": record.engine.GAME, "players": len(record.setup.players), "actions": actions,
-        "replay": actions / statistics.median(replay), "import": actions / statistics.median(imported),
-        "resume": statistics.median(resume), "undo": statistics.median(undo), "redo": statistics.median(redo),
-        "play_median": statistics.median(plays), "play_p99": plays[min(len(plays) - 1, int(0.99 * len(plays)))],
+        "game": record.engine.GAME,
+        "players": len(record.setup.players),
+        "actions": actions,
+        "replay": actions / statistics.median(replay),
+        "import": actions / statistics.median(imported),
+        "resume": statistics.median(resume),
+        "undo": statistics.median(undo),
+        "redo": statistics.median(redo),
+        "play_median": statistics.median(plays),
+        "play_p99": plays[min(len(plays) - 1, int(0.99 * len(plays)))],
     }
 
 
@@ -96,10 +103,12 @@ def main() -> None:
             data = json.loads(path.read_text(encoding="utf-8"))
             r = measure(path, data, folder, args.runs)
             results.append(r)
-            print(f"{r['game']:10} {r['players']} players, {r['actions']:4} actions: "
-                  f"replay {r['replay']:8,.0f} actions/s, import {r['import']:8,.0f} actions/s "
-                  f"(ratio {r['import'] / r['replay']:.2f}); resume {ms(r['resume'])}, undo {ms(r['undo'])}, "
-                  f"redo {ms(r['redo'])}; durable play: median {ms(r['play_median'])}, 99th {ms(r['play_p99'])}")
+            print(
+                f"{r['game']:10} {r['players']} players, {r['actions']:4} actions: "
+                f"replay {r['replay']:8,.0f} actions/s, import {r['import']:8,.0f} actions/s "
+                f"(ratio {r['import'] / r['replay']:.2f}); resume {ms(r['resume'])}, undo {ms(r['undo'])}, "
+                f"redo {ms(r['redo'])}; durable play: median {ms(r['play_median'])}, 99th {ms(r['play_p99'])}"
+            )
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     if not results:
@@ -107,8 +116,10 @@ def main() -> None:
     ratio = min(r["import"] / r["replay"] for r in results)
     worst = max(max(r["resume"], r["undo"]) for r in results)
     print(f"import / replay, lowest: {ratio:.2f} (goal >= 0.5: {'met' if ratio >= 0.5 else 'NOT met'})")
-    print(f"resume or undo, slowest: {ms(worst)} (goal <= {GOAL_MS:.0f} ms: "
-          f"{'met' if worst * 1e3 <= GOAL_MS else 'NOT met'})")
+    print(
+        f"resume or undo, slowest: {ms(worst)} (goal <= {GOAL_MS:.0f} ms: "
+        f"{'met' if worst * 1e3 <= GOAL_MS else 'NOT met'})"
+    )
     print(f"durable play, 99th percentile, slowest: {ms(max(r['play_p99'] for r in results))}")
 
 

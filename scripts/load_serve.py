@@ -139,9 +139,21 @@ async def run(args: argparse.Namespace) -> int:
     db = folder / "games.sqlite3"
     game_id, lines = prepare(db, args.moves)
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    server = await asyncio.create_subprocess_exec(sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1",
-                                                  "--port", "0", "--db", str(db), stdout=subprocess.PIPE,
-                                                  stderr=subprocess.PIPE, env=env)
+    server = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "companion",
+        "serve",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        "0",
+        "--db",
+        str(db),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
     assert server.stdout is not None
     link = ""
     while not link:
@@ -159,17 +171,30 @@ async def run(args: argparse.Namespace) -> int:
             boards: list[dict[int, float]] = [{} for _ in range(args.boards)]
             readies = [asyncio.Event() for _ in boards]
             events = f"{root}{board.group(1)}/events?lang="
-            tasks = [asyncio.create_task(follow(session, events + ("ja" if i % 2 else "en"), arrived, ready))
-                     for i, (arrived, ready) in enumerate(zip(boards, readies, strict=True))]
+            tasks = [
+                asyncio.create_task(follow(session, events + ("ja" if i % 2 else "en"), arrived, ready))
+                for i, (arrived, ready) in enumerate(zip(boards, readies, strict=True))
+            ]
             opened = [asyncio.Event() for _ in range(args.tabs)]
             ws_url = link.replace("http://", "ws://") + "app/ws?width=120&height=40"
             tasks += [asyncio.create_task(app_tab(session, ws_url, event)) for event in opened]
             await asyncio.wait_for(asyncio.gather(*(e.wait() for e in readies + opened)), 90)
             memory_idle = {pid: rss_mb(pid) for pid in descendants(server.pid)}
 
-            play = await asyncio.create_subprocess_exec(sys.executable, "-m", "companion", "play", str(game_id), "-",
-                                                        "--db", str(db), stdin=subprocess.PIPE,
-                                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+            play = await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-m",
+                "companion",
+                "play",
+                str(game_id),
+                "-",
+                "--db",
+                str(db),
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                env=env,
+            )
             assert play.stdin is not None and play.stdout is not None
             stored: dict[int, float] = {}
             half = len(lines) // 2
@@ -206,13 +231,19 @@ async def run(args: argparse.Namespace) -> int:
 
     print(f"{len(stored)} moves, {args.boards} scoreboards, {args.tabs} app tabs, loopback only")
     print(f"every scoreboard showed every move: {'yes' if not missing else f'no, {len(missing)} missing'}")
-    print(f"delay from the stored move to the scoreboard: median {statistics.median(delays) * 1000:.0f} ms, "
-          f"99th percentile {p99(delays) * 1000:.0f} ms, worst {max(delays) * 1000:.0f} ms")
-    print(f"99th percentile before / during 1,000 wrong-token requests: {p99(before) * 1000:.0f} ms / "
-          f"{p99(during) * 1000:.0f} ms (ratio {p99(during) / p99(before):.2f}); {refused} of 1000 got an empty 404")
+    print(
+        f"delay from the stored move to the scoreboard: median {statistics.median(delays) * 1000:.0f} ms, "
+        f"99th percentile {p99(delays) * 1000:.0f} ms, worst {max(delays) * 1000:.0f} ms"
+    )
+    print(
+        f"99th percentile before / during 1,000 wrong-token requests: {p99(before) * 1000:.0f} ms / "
+        f"{p99(during) * 1000:.0f} ms (ratio {p99(during) / p99(before):.2f}); {refused} of 1000 got an empty 404"
+    )
     tabs = list(memory.values())
-    print(f"server: {server_mb:.0f} MB; app tab processes: "
-          + ", ".join(f"{mb:.0f} MB (idle {memory_idle.get(pid, 0):.0f})" for pid, mb in memory.items()))
+    print(
+        f"server: {server_mb:.0f} MB; app tab processes: "
+        + ", ".join(f"{mb:.0f} MB (idle {memory_idle.get(pid, 0):.0f})" for pid, mb in memory.items())
+    )
     per_tab = statistics.mean(tabs) if tabs else 0.0
     print(f"p99 delay: {p99(delays) * 1000:.0f} ms; app tab memory: {per_tab:.0f} MB each")
     return 0 if not missing and p99(delays) < 1.0 and refused == 1000 else 1

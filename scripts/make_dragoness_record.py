@@ -69,9 +69,10 @@ class Table:
     def round(self) -> None:
         cards = list(Counter(self.setup.cards).elements())
         self.rnd.shuffle(cards)
-        self.hands = [sorted(cards[i * d.HAND:(i + 1) * d.HAND]) for i in range(len(NAMES))]
-        naturals = [(self.deck.profile(c, True)[1][0], c) for h in self.hands for c in h
-                    if self.deck.kind(c) is d.Kind.DRAGON]
+        self.hands = [sorted(cards[i * d.HAND : (i + 1) * d.HAND]) for i in range(len(NAMES))]
+        naturals = [
+            (self.deck.profile(c, True)[1][0], c) for h in self.hands for c in h if self.deck.kind(c) is d.Kind.DRAGON
+        ]
         lowest = min(naturals)[1]
         holder = next(i for i, h in enumerate(self.hands) if lowest in h)
         self.act(d.Opening(holder, lowest))
@@ -147,8 +148,10 @@ def main() -> None:
     record = game_records.make_record(d, table.setup, table.actions, times)
     write_atomically(args.output, json.dumps(record, ensure_ascii=False, indent=1) + "\n")
     kinds = Counter(type(a).__name__ for a in table.actions)
-    print(f"{args.output}: {len(table.actions)} actions ({', '.join(f'{k} {v}' for k, v in sorted(kinds.items()))}); "
-          f"totals {table.state.totals()}")
+    print(
+        f"{args.output}: {len(table.actions)} actions ({', '.join(f'{k} {v}' for k, v in sorted(kinds.items()))}); "
+        f"totals {table.state.totals()}"
+    )
 
 
 if __name__ == "__main__":

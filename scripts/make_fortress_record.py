@@ -46,8 +46,8 @@ def play_game(seed: int = SEED) -> tuple[f.Setup, list[f.Action]]:
     cards = deck.cards()
     rnd.shuffle(cards)
     n, deal = len(PLAYERS), setup.deal
-    hands = [cards[i * deal:(i + 1) * deal] for i in range(n)]
-    stock = cards[n * deal:]
+    hands = [cards[i * deal : (i + 1) * deal] for i in range(n)]
+    stock = cards[n * deal :]
     hands[4].append(stock.pop())  # Emi was dealt one card too many: the table notices and corrects it
     state, actions = f.new_state(setup), []
 
@@ -64,14 +64,21 @@ def play_game(seed: int = SEED) -> tuple[f.Setup, list[f.Action]]:
         elif state.phase is f.Phase.PLACE:
             p = state.turn
             row = [c[0].rank for c in state.fortresses[p]]
-            best = max(((worth(row, x.cards, deck.ranks), rnd.random(), card, x)
-                        for card in hands[p] for x in f.captures(state, card)), key=lambda t: (t[0], t[1]))
+            best = max(
+                (
+                    (worth(row, x.cards, deck.ranks), rnd.random(), card, x)
+                    for card in hands[p]
+                    for x in f.captures(state, card)
+                ),
+                key=lambda t: (t[0], t[1]),
+            )
             _, _, card, capture = best
             hands[p].remove(card)
             act(f.Place(p, card, capture.spot, capture.mode))
         elif state.phase is f.Phase.BUILD:
-            option = min(f.build_options(state), key=lambda o: (not [w for w in o.legal if w is not f.Where.HAND],
-                                                                o.card.rank))
+            option = min(
+                f.build_options(state), key=lambda o: (not [w for w in o.legal if w is not f.Where.HAND], o.card.rank)
+            )
             order = [f.Where.ON_LEFT, f.Where.ON_RIGHT, f.Where.RIGHT, f.Where.LEFT]
             where = next((w for w in order if w in option.legal), f.Where.HAND)
             if where is f.Where.HAND:

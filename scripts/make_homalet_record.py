@@ -34,8 +34,8 @@ def play_game(seed: int) -> tuple[h.Setup, list[h.Action]]:
     setup = h.make_setup(PLAYERS, 0, deck)
     cards = list(setup.cards)
     rnd.shuffle(cards)
-    hands = [cards[i * h.HAND:(i + 1) * h.HAND] for i in range(len(PLAYERS))]
-    stock = cards[len(PLAYERS) * h.HAND:]
+    hands = [cards[i * h.HAND : (i + 1) * h.HAND] for i in range(len(PLAYERS))]
+    stock = cards[len(PLAYERS) * h.HAND :]
     hands[6].append(stock.pop(0))  # the misdeal
     state = h.new_state(setup)
     actions: list[h.Action] = []

@@ -20,8 +20,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = ["Aki", "Ben", "Chie"]
-HOMALET = [line for line in (ROOT / "examples" / "lines" / "homalet.txt").read_text(encoding="utf-8").splitlines()
-           if line.strip() and not line.startswith("#")]  # the short game the app's tests play too
+HOMALET = [
+    line
+    for line in (ROOT / "examples" / "lines" / "homalet.txt").read_text(encoding="utf-8").splitlines()
+    if line.strip() and not line.startswith("#")
+]  # the short game the app's tests play too
 
 SESSION = f"companion-smoke-{os.getpid()}"
 MOVES = HOMALET[:7]
@@ -62,8 +65,10 @@ def typed(line: str) -> None:
 
 def start(db: Path, lang: str) -> int:
     """Start the app in a detached 80×24 session; its process id (the pane runs it directly)."""
-    env = (f"COMPANION_DB={db} PYTHONPATH={ROOT} LANG={'ja_JP.UTF-8' if lang == 'ja' else 'en_US.UTF-8'} "
-           f"XDG_CONFIG_HOME={db.parent / 'config'}")  # no language remembered from the user's own runs
+    env = (
+        f"COMPANION_DB={db} PYTHONPATH={ROOT} LANG={'ja_JP.UTF-8' if lang == 'ja' else 'en_US.UTF-8'} "
+        f"XDG_CONFIG_HOME={db.parent / 'config'}"
+    )  # no language remembered from the user's own runs
     command = f"exec env {env} {sys.executable} -m companion"
     tmux("new-session", "-d", "-s", SESSION, "-x", "80", "-y", "24", command)
     return int(tmux("display-message", "-p", "-t", SESSION, "#{pane_pid}").strip())

@@ -28,9 +28,10 @@ MAX_BUGS = 20  # bugs caught in one run before the app gives up (a home screen t
 def unexpected_in_screen(error: Exception) -> Msg:
     """A bug while drawing a screen, said in one sentence: what broke and that nothing was lost."""
     what = f"{type(error).__name__}: {error}"
-    return Msg(f"Something went wrong while drawing the screen ({what}); every move is saved and the game "
-               "can be resumed.",
-               f"画面の表示中に問題が起きました（{what}）。手はすべて保存されているので、ゲームは再開できます。")
+    return Msg(
+        f"Something went wrong while drawing the screen ({what}); every move is saved and the game can be resumed.",
+        f"画面の表示中に問題が起きました（{what}）。手はすべて保存されているので、ゲームは再開できます。",
+    )
 
 
 def remembered_lang() -> Lang | None:

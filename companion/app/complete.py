@@ -114,8 +114,9 @@ class LegalLines:
 class LegalSuggester(Suggester):
     """Textual's suggester over :class:`LegalLines`; ``lines()`` gives those of the state shown."""
 
-    def __init__(self, lines: Callable[[], LegalLines | None],
-                 offered: Callable[[str], bool] = lambda value: False) -> None:
+    def __init__(
+        self, lines: Callable[[], LegalLines | None], offered: Callable[[str], bool] = lambda value: False
+    ) -> None:
         super().__init__(use_cache=False, case_sensitive=True)
         self.lines = lines
         self.offered = offered  # a line Tab wrote from its list: Tab goes on to the next, not longer

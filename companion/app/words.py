@@ -13,8 +13,7 @@ class W:
 
     app_title = Msg("companion — table scoring", "companion — 卓の得点係")
     lang_name = Msg("English", "日本語")
-    lang_not_saved = Msg("The language will not be remembered next time: ",
-                         "次回のために言語を保存できませんでした：")
+    lang_not_saved = Msg("The language will not be remembered next time: ", "次回のために言語を保存できませんでした：")
     palette_search = Msg("Search for commands…", "コマンドを検索…")
     palette_none = Msg("No matches found", "一致するコマンドはありません")
     lang_switched = Msg("Language: English", "言語：日本語")
@@ -35,56 +34,72 @@ class W:
     new_title = Msg("New game", "新しいゲーム")
     new_game = Msg("Game", "ゲーム")
     new_players = Msg("Players", "プレイヤー")
-    new_players_hint = Msg("names in seating order, clockwise, separated by commas",
-                           "席順（時計回り）に名前をカンマ区切りで")
+    new_players_hint = Msg(
+        "names in seating order, clockwise, separated by commas", "席順（時計回り）に名前をカンマ区切りで"
+    )
     new_start = Msg("Start player", "スタートプレイヤー")
     new_start_none = Msg("(the holder of the lowest card leads, D-6)", "（最も低いカードを持つ人が先攻。D-6）")
-    new_start_first = Msg("the first seat (name the players to choose another)",
-                          "最初の席の人（プレイヤーを入力すると選べます）")
+    new_start_first = Msg(
+        "the first seat (name the players to choose another)", "最初の席の人（プレイヤーを入力すると選べます）"
+    )
     new_deck = Msg("Deck file", "デッキファイル")
     new_deck_hint = Msg("empty: the prototype deck", "空欄：試作デッキ")
     new_mode = Msg("Mode", "モード")
     new_mode_track = Msg("Track every move", "全手を記録")
     new_mode_sheet = Msg("Score sheet only", "得点表のみ")
     new_go = Msg("Start", "開始")
-    new_discard = Msg("Leave the new game? The names and deck file typed will be lost.",
-                      "新しいゲームをやめますか？入力した名前とデッキファイルは失われます。")
+    new_discard = Msg(
+        "Leave the new game? The names and deck file typed will be lost.",
+        "新しいゲームをやめますか？入力した名前とデッキファイルは失われます。",
+    )
     confirm_yes = Msg("Leave (Y)", "やめる（Y）")
     confirm_no = Msg("Stay (N)", "続ける（N）")
     new_back = Msg("Back", "戻る")
     # tracking
-    track_entry = Msg("Type an action in table notation; Tab completes, Enter plays",
-                      "卓上記法で入力します（Tabで補完、Enterで確定）")
+    track_entry = Msg(
+        "Type an action in table notation; Tab completes, Enter plays", "卓上記法で入力します（Tabで補完、Enterで確定）"
+    )
     track_example = Msg("e.g. ", "例：")
     track_example_keys = Msg("   (Tab: legal lines, Enter: play)", "　（Tabで候補、Enterで確定）")
     track_hint = Msg("← Tab", "← Tab")
     track_offers = Msg("Legal now (Tab: next): ", "今できる入力（Tabで次へ）：")
-    track_no_match = Msg("No legal line holds what is typed; Tab on an empty line lists what is legal now.",
-                         "入力した語を含む候補はありません。空欄でTabを押すと、今できる入力が出ます。")
-    track_no_lines = Msg("No line can be offered now; see what is allowed on the right.",
-                         "今は候補を出せません。右の「今できること」を見てください。")
+    track_no_match = Msg(
+        "No legal line holds what is typed; Tab on an empty line lists what is legal now.",
+        "入力した語を含む候補はありません。空欄でTabを押すと、今できる入力が出ます。",
+    )
+    track_no_lines = Msg(
+        "No line can be offered now; see what is allowed on the right.",
+        "今は候補を出せません。右の「今できること」を見てください。",
+    )
     settle_qr_open = Msg("QR code (Q)", "QRコード（Q）")
-    qr_scan = Msg("Scan with a phone: the result as compact JSON.  Esc: back",
-                  "スマートフォンで読み取れます（結果のJSON）。Escで戻ります。")
-    qr_enlarge = Msg("The code needs {0}×{1} cells and the terminal has {2}: enlarge it or "
-                     "zoom out (Ctrl and -); the code shows whole once it fits.",
-                     # no spaces: a line of Japanese may break anywhere, not only at a space
-                     "このQRコードには{0}×{1}マスが必要ですが、端末は{2}です。端末を大きくするか、"
-                     "縮小表示（Ctrlと-）にしてください。収まれば全体が表示されます。")
+    qr_scan = Msg(
+        "Scan with a phone: the result as compact JSON.  Esc: back",
+        "スマートフォンで読み取れます（結果のJSON）。Escで戻ります。",
+    )
+    qr_enlarge = Msg(
+        "The code needs {0}×{1} cells and the terminal has {2}: enlarge it or "
+        "zoom out (Ctrl and -); the code shows whole once it fits.",
+        # no spaces: a line of Japanese may break anywhere, not only at a space
+        "このQRコードには{0}×{1}マスが必要ですが、端末は{2}です。端末を大きくするか、"
+        "縮小表示（Ctrlと-）にしてください。収まれば全体が表示されます。",
+    )
     track_undone = Msg("Undone: ", "取り消し：")
     track_redone = Msg("Redone: ", "やり直し：")
     track_elsewhere = Msg("From elsewhere: ", "別の端末から：")
     track_elsewhere_undone = Msg("actions undone: ", "取り消された手：")
-    track_elsewhere_deleted = Msg("This game was deleted elsewhere; Escape goes back.",
-                                  "このゲームは別の端末で削除されました。Escで戻ります。")
+    track_elsewhere_deleted = Msg(
+        "This game was deleted elsewhere; Escape goes back.", "このゲームは別の端末で削除されました。Escで戻ります。"
+    )
     track_nothing_undo = Msg("Nothing to undo.", "取り消せる手はありません。")
     track_nothing_redo = Msg("Nothing to redo.", "やり直せる手はありません。")
     track_over = Msg("The game is over. ", "ゲーム終了。")
     track_over_sep = Msg(". ", "。")
-    track_over_keys = Msg("F5: the settlement, Ctrl+Z: undo the last move.",
-                          "F5で得点計算、Ctrl+Zで最後の手を取り消します。")
-    track_finished = Msg("The game is finished: press F5 for the settlement.",
-                         "ゲームは終了しました。F5で得点計算をします。")
+    track_over_keys = Msg(
+        "F5: the settlement, Ctrl+Z: undo the last move.", "F5で得点計算、Ctrl+Zで最後の手を取り消します。"
+    )
+    track_finished = Msg(
+        "The game is finished: press F5 for the settlement.", "ゲームは終了しました。F5で得点計算をします。"
+    )
     track_not_finished = Msg("The game is not finished yet: ", "ゲームはまだ終わっていません：")
     track_refused = Msg("Refused: ", "✕ ")
     track_help_hint = Msg("F1: help", "F1でヘルプ")
@@ -117,8 +132,9 @@ class W:
     track_describe = Msg("Details", "詳細")
     track_preview = Msg("Enter: ", "Enter で：")
     coach_captures = Msg("captures (n number / s suit):", "の獲得枚数（数＝数字、スート＝スート）：")
-    coach_readings = Msg("Readings (the first is taken unless you name one): ",
-                         "ワイルドの数字（指定しなければ最初のものになります）：")
+    coach_readings = Msg(
+        "Readings (the first is taken unless you name one): ", "ワイルドの数字（指定しなければ最初のものになります）："
+    )
     # settlement
     settle_title = Msg("Settlement", "得点計算")
     settle_winners = Msg("Winners: ", "勝者：")
@@ -132,13 +148,16 @@ class W:
     settle_score = Msg("score", "得点")
     settle_total = Msg("Totals: ", "合計：")
     settle_incomplete = Msg("Not all five rounds are entered yet.", "まだ5ラウンド分が入力されていません。")
-    tie_shared_fortress = Msg("Tied for the top score: the win is shared (F-14).",
-                              "最高点が同点のため、勝利を分け合います（F-14）。")
-    tie_shared_dragoness = Msg("Tied for the top total: the win is shared (D-11).",
-                               "合計の最高点が同点のため、勝利を分け合います（D-11）。")
-    tie_largest_homalet = Msg("Tied for the top score: the tied player holding the largest-numbered card "
-                              "wins (H-12).",
-                              "最高点が同点のため、最も大きな数字のカードを持つ人が勝ちます（H-12）。")
+    tie_shared_fortress = Msg(
+        "Tied for the top score: the win is shared (F-14).", "最高点が同点のため、勝利を分け合います（F-14）。"
+    )
+    tie_shared_dragoness = Msg(
+        "Tied for the top total: the win is shared (D-11).", "合計の最高点が同点のため、勝利を分け合います（D-11）。"
+    )
+    tie_largest_homalet = Msg(
+        "Tied for the top score: the tied player holding the largest-numbered card wins (H-12).",
+        "最高点が同点のため、最も大きな数字のカードを持つ人が勝ちます（H-12）。",
+    )
     # score sheets
     sheet_title = Msg("Score sheet", "得点表")
     sheet_save = Msg("Save the result", "結果を保存")
@@ -150,9 +169,10 @@ class W:
     sheet_dragoness_out = Msg("went out", "上がり")
     sheet_dragoness_round = Msg("Round", "ラウンド")
     sheet_dragoness_left = Msg("cards left", "残り枚数")
-    sheet_dragoness_start = Msg("As each round ends, choose who went out and write everyone's cards left: "
-                                "the points add up here.",
-                                "ラウンドが終わるたびに、上がった人と各自の残り枚数を入力すると、ここで得点を合計します。")
+    sheet_dragoness_start = Msg(
+        "As each round ends, choose who went out and write everyone's cards left: the points add up here.",
+        "ラウンドが終わるたびに、上がった人と各自の残り枚数を入力すると、ここで得点を合計します。",
+    )
     field_columns = Msg("columns", "横の枚数")
     field_tallest = Msg("tallest", "最も多い縦列")
     field_pair = Msg("pair", "裏向きペア")
@@ -166,10 +186,14 @@ class W:
     history_title = Msg("History", "履歴")
     stats_title = Msg("Statistics", "統計")
     col_id = Msg("#", "#")
-    history_empty = Msg("No games stored yet: start one from the home screen.",
-                        "保存されたゲームはまだありません。ホーム画面から始めてください。")
-    stats_empty = Msg("No statistics yet: they come from finished games, and none is stored.",
-                      "統計はまだありません。終了したゲームから集計しますが、まだ一つもありません。")
+    history_empty = Msg(
+        "No games stored yet: start one from the home screen.",
+        "保存されたゲームはまだありません。ホーム画面から始めてください。",
+    )
+    stats_empty = Msg(
+        "No statistics yet: they come from finished games, and none is stored.",
+        "統計はまだありません。終了したゲームから集計しますが、まだ一つもありません。",
+    )
     col_game = Msg("Game", "ゲーム")
     col_players = Msg("Players", "プレイヤー")
     col_when = Msg("Last change", "最終更新")
@@ -227,8 +251,11 @@ class W:
     cmd_no_game = Msg("No game is open.", "開いているゲームはありません。")
 
 
-SHORT_TITLES: dict[str, Msg] = {"fortress": W.short_fortress, "homalet": W.short_homalet,
-                                "dragoness": W.short_dragoness}  # by game
+SHORT_TITLES: dict[str, Msg] = {
+    "fortress": W.short_fortress,
+    "homalet": W.short_homalet,
+    "dragoness": W.short_dragoness,
+}  # by game
 
 WORDS: dict[str, Msg] = {name: word for name, word in vars(W).items() if isinstance(word, Msg)}  # by name
 

@@ -92,17 +92,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         _quiet_stdout()
         return EXIT_OK
     except KeyboardInterrupt:
-        print(Msg("interrupted; no partial file was left", "中断しました。書きかけのファイルは残していません")
-              .text(lang), file=sys.stderr)
+        print(
+            Msg("interrupted; no partial file was left", "中断しました。書きかけのファイルは残していません").text(lang),
+            file=sys.stderr,
+        )
         return EXIT_INTERRUPTED
     except Terminated:
-        print(Msg("terminated; no partial file was left", "終了させられました。書きかけのファイルは残していません")
-              .text(lang), file=sys.stderr)
+        print(
+            Msg("terminated; no partial file was left", "終了させられました。書きかけのファイルは残していません").text(
+                lang
+            ),
+            file=sys.stderr,
+        )
         return EXIT_TERMINATED
     except Exception as error:  # a bug: say so in one line
         what = " ".join(f"{type(error).__name__}: {error}".split())[:200]
-        print(Msg(f"companion: unexpected error ({what}); nothing was changed",
-                  f"companion: 予期しないエラーです（{what}）。何も変更していません").text(lang), file=sys.stderr)
+        print(
+            Msg(
+                f"companion: unexpected error ({what}); nothing was changed",
+                f"companion: 予期しないエラーです（{what}）。何も変更していません",
+            ).text(lang),
+            file=sys.stderr,
+        )
         return EXIT_BAD_INPUT
     finally:
         if previous is not None:

@@ -57,8 +57,12 @@ def build_parser(lang: Lang = "en") -> argparse.ArgumentParser:
     parser = parser_class(lang)(prog="companion", description=HELP["description"].text(lang))
     parser.add_argument("--lang", choices=("en", "ja"), default=None, help=HELP["lang"].text(lang))
     parser.add_argument("--db", metavar="PATH", dest="top_db", default=None, help=HELP["db"].text(lang))
-    commands = parser.add_subparsers(dest="command", parser_class=parser_class(lang),
-                                     title=HELP["commands"].text(lang), metavar="{" + ",".join(COMMANDS) + "}")
+    commands = parser.add_subparsers(
+        dest="command",
+        parser_class=parser_class(lang),
+        title=HELP["commands"].text(lang),
+        metavar="{" + ",".join(COMMANDS) + "}",
+    )
     for name in families():
         family(name).add_parsers(commands, lang)
     return parser

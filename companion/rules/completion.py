@@ -79,7 +79,7 @@ def walk(top: Steps, text: str, most: int | None = None) -> list[str]:
         if used < len(spelled) and step is not None:  # inside a step of several words: the rest of it
             _choose(out, single, text, partial, want, step, spelled[used:])
             continue
-        for kid in (step.next() if step is not None else top()):
+        for kid in step.next() if step is not None else top():
             if most is not None and len(out) >= most:
                 break
             spellings = kid.spellings()
@@ -111,15 +111,22 @@ def _advance(places: list[_Place], word: str, top: Steps) -> list[_Place]:
             if key(spelled[used]) == word:
                 out.append((step, spelled, used + 1))
             continue
-        for kid in (step.next() if step is not None else top()):
+        for kid in step.next() if step is not None else top():
             for spelling in kid.spellings():
                 if key(spelling[0]) == word:
                     out.append((kid, spelling, 1))
     return out
 
 
-def _choose(out: dict[str, None], single: list[tuple[str, Step]], text: str, partial: str, want: str,
-            step: Step, words: Sequence[str]) -> None:
+def _choose(
+    out: dict[str, None],
+    single: list[tuple[str, Step]],
+    text: str,
+    partial: str,
+    want: str,
+    step: Step,
+    words: Sequence[str],
+) -> None:
     """The choices ``words`` (the rest of ``step``) give after ``text``: they complete the word
     being typed (``partial``); a word typed whole is followed by what comes after it."""
     if want and not key(words[0]).startswith(want):
@@ -134,13 +141,20 @@ def _choose(out: dict[str, None], single: list[tuple[str, Step]], text: str, par
                 _offer(out, single, text + " ", "", "", after.spellings()[0], after)
 
 
-def _offer(out: dict[str, None], single: list[tuple[str, Step]], text: str, partial: str, want: str,
-           words: Sequence[str], step: Step) -> None:
+def _offer(
+    out: dict[str, None],
+    single: list[tuple[str, Step]],
+    text: str,
+    partial: str,
+    want: str,
+    words: Sequence[str],
+    step: Step,
+) -> None:
     """Add the choice ``text`` + ``words`` (the first word completing ``partial``)."""
     first, rest = words[0], " ".join(words[1:])
     if partial:
-        head = first[:len(partial)]
-        line = text + first[len(partial):] if key(head) == want else text[:len(text) - len(partial)] + first
+        head = first[: len(partial)]
+        line = text + first[len(partial) :] if key(head) == want else text[: len(text) - len(partial)] + first
     else:
         line = text + (" " if text and not text[-1].isspace() else "") + first
     if rest:
@@ -164,11 +178,13 @@ REASONS = (Msg("dropped a card", "カードを落とした"), Msg("misdeal", "�
 CORRECT = Msg("correct", "訂正")
 
 
-def corrections(names: Sequence[Msg], counts: Callable[[int], Sequence[int]],
-                legal: Callable[[int, int], bool], lang: Lang) -> list[Step]:
+def corrections(
+    names: Sequence[Msg], counts: Callable[[int], Sequence[int]], legal: Callable[[int, int], bool], lang: Lang
+) -> list[Step]:
     """``correct NAME COUNT REASON`` for each seat with a count the engine accepts (``legal``
     decides, among ``counts(seat)`` tried in order, only when the step is offered or typed); the
     reason is offered from :data:`REASONS`."""
+
     @functools.cache
     def seats() -> list[int]:
         return [p for p in range(len(names)) if any(legal(p, c) for c in counts(p))]

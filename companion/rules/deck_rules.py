@@ -73,15 +73,21 @@ def _bad(path: Path, en: str, ja: str) -> Refusal:
 def whole(value: Any, path: Path, low: int, high: int) -> int:
     """A whole number from ``low`` to ``high`` (``true`` and ``13.7`` are not)."""
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise _bad(path, f"must be a whole number from {low} to {high}, not {shown(value)}",
-                   f" {low}〜{high} の整数です（{shown(value)} は不可）")
+        raise _bad(
+            path,
+            f"must be a whole number from {low} to {high}, not {shown(value)}",
+            f" {low}〜{high} の整数です（{shown(value)} は不可）",
+        )
     return value
 
 
 def _table(value: Any, path: Path) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise _bad(path, f"must be a table of keys and values, not {shown(value)}",
-                   f"キーと値の表です（{shown(value)} は不可）")
+        raise _bad(
+            path,
+            f"must be a table of keys and values, not {shown(value)}",
+            f"キーと値の表です（{shown(value)} は不可）",
+        )
     return value
 
 
@@ -90,8 +96,11 @@ def _tables(data: Mapping[str, Any], key: str, low: int, high: int) -> list[dict
     value = data[key]
     if not isinstance(value, list) or not all(isinstance(v, dict) for v in value) or not low <= len(value) <= high:
         count = len(value) if isinstance(value, list) else shown(value)
-        raise _bad((key,), f"must be {low} to {high} [[{key}]] tables, not {count}",
-                   f" {low}〜{high}個の [[{key}]] 表です（{count} は不可）")
+        raise _bad(
+            (key,),
+            f"must be {low} to {high} [[{key}]] tables, not {count}",
+            f" {low}〜{high}個の [[{key}]] 表です（{count} は不可）",
+        )
     return value
 
 
@@ -99,11 +108,17 @@ def _text(value: Any, path: Path, longest: int, digits: bool = True) -> str:
     """Non-empty text of at most ``longest`` characters, without control characters (and, for names
     typed before a number at the table, without digits)."""
     if not isinstance(value, str) or not value.strip() or len(value) > longest or not value.isprintable():
-        raise _bad(path, f"must be text of 1 to {longest} characters on one line, not {shown(value)}",
-                   f" 1〜{longest}文字の1行の文字列です（{shown(value)} は不可）")
+        raise _bad(
+            path,
+            f"must be text of 1 to {longest} characters on one line, not {shown(value)}",
+            f" 1〜{longest}文字の1行の文字列です（{shown(value)} は不可）",
+        )
     if not digits and any(c.isdigit() for c in value):
-        raise _bad(path, f"must not contain digits (a card is written as this name and a number), not {shown(value)}",
-                   f"数字を含められません（カードは名前と数字で書くため。{shown(value)} は不可）")
+        raise _bad(
+            path,
+            f"must not contain digits (a card is written as this name and a number), not {shown(value)}",
+            f"数字を含められません（カードは名前と数字で書くため。{shown(value)} は不可）",
+        )
     return value
 
 
@@ -112,15 +127,20 @@ _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 
 def _colour(value: Any, path: Path) -> None:
     if not isinstance(value, str) or not _COLOUR.fullmatch(value):
-        raise _bad(path, "must be a colour written #rrggbb (six hexadecimal digits, e.g. #c62828), "
-                   f"not {shown(value)}",
-                   f" #rrggbb の形の色です（16進6桁、例：#c62828。{shown(value)} は不可）")
+        raise _bad(
+            path,
+            f"must be a colour written #rrggbb (six hexadecimal digits, e.g. #c62828), not {shown(value)}",
+            f" #rrggbb の形の色です（16進6桁、例：#c62828。{shown(value)} は不可）",
+        )
 
 
 def _choice(value: Any, path: Path, choices: Collection[str]) -> str:
     if not isinstance(value, str) or value not in choices:
-        raise _bad(path, f"must be one of {', '.join(choices)}, not {shown(value)}",
-                   f" {'、'.join(choices)} のどれかです（{shown(value)} は不可）")
+        raise _bad(
+            path,
+            f"must be one of {', '.join(choices)}, not {shown(value)}",
+            f" {'、'.join(choices)} のどれかです（{shown(value)} は不可）",
+        )
     return value
 
 
@@ -132,8 +152,11 @@ def _code(value: Any, path: Path, pattern: re.Pattern[str], what: Msg, seen: set
     if not isinstance(value, str) or not pattern.fullmatch(value):
         raise _bad(path, f"must be {what.en}, not {shown(value)}", f"{what.ja}です（{shown(value)} は不可）")
     if value.lower() in seen:
-        raise _bad(path, f"repeats the code {shown(value)}; each code is used once",
-                   f"記号 {shown(value)} が重複しています。記号はそれぞれ別にします")
+        raise _bad(
+            path,
+            f"repeats the code {shown(value)}; each code is used once",
+            f"記号 {shown(value)} が重複しています。記号はそれぞれ別にします",
+        )
     seen.add(value.lower())
     return value
 
@@ -146,8 +169,11 @@ def _names(entry: Mapping[str, Any], path: Path, en: int, ja: int, digits: bool 
 def _common(game: str, data: Mapping[str, Any], keys: Collection[str], required: Collection[str]) -> None:
     check_keys(data, ("format", "game", "name", *keys), ("game", *required), Msg("", ""))
     if data["game"] != game:
-        raise _bad(("game",), f"must be {shown(game)} for this deck, not {shown(data['game'])}",
-                   f" {shown(game)} です（{shown(data['game'])} は不可）")
+        raise _bad(
+            ("game",),
+            f"must be {shown(game)} for this deck, not {shown(data['game'])}",
+            f" {shown(game)} です（{shown(data['game'])} は不可）",
+        )
     if "format" in data:
         whole(data["format"], ("format",), FORMAT, FORMAT)
     if "name" in data:
@@ -162,8 +188,9 @@ def _fortress(data: Mapping[str, Any]) -> None:
     seen: set[str] = set()
     for i, suit in enumerate(_tables(data, "suits", 1, 8)):
         where = ("suits", i)
-        check_keys(suit, ("code", "en", "ja", "color", "shape"), ("code", "en", "ja", "color"),
-                   place(where) + Msg(": ", "："))
+        check_keys(
+            suit, ("code", "en", "ja", "color", "shape"), ("code", "en", "ja", "color"), place(where) + Msg(": ", "：")
+        )
         _code(suit["code"], (*where, "code"), re.compile(r"[A-Za-z]"), Msg("one ASCII letter", "英字1文字"), seen)
         _names(suit, where, SHORT_EN, SHORT_JA, digits=False)
         _colour(suit["color"], (*where, "color"))
@@ -177,16 +204,28 @@ def _homalet(data: Mapping[str, Any]) -> None:
     for i, colour in enumerate(_tables(data, "colors", 1, 10)):
         where = ("colors", i)
         check_keys(colour, ("key", "en", "ja", "color"), ("key", "en", "ja", "color"), place(where) + Msg(": ", "："))
-        _code(colour["key"], (*where, "key"), re.compile(r"[a-z][a-z0-9_-]{0,15}"),
-              Msg("a word of 1 to 16 lower-case ASCII letters, digits, - or _",
-                  "英小文字・数字・- ・_ による1〜16文字の語"), keys)
+        _code(
+            colour["key"],
+            (*where, "key"),
+            re.compile(r"[a-z][a-z0-9_-]{0,15}"),
+            Msg(
+                "a word of 1 to 16 lower-case ASCII letters, digits, - or _",
+                "英小文字・数字・- ・_ による1〜16文字の語",
+            ),
+            keys,
+        )
         _names(colour, where, SHORT_EN, SHORT_JA)
         _colour(colour["color"], (*where, "color"))
     cards = _table(data["cards"], ("cards",))
     numbers = [f"{n:02d}" for n in range(homalet.CARDS)]
     last = numbers[-1]
-    check_keys(cards, numbers, numbers, Msg("[cards]: ", "[cards]："),
-               Msg(f"the card numbers \"00\" to \"{last}\"", f"カード番号 \"00\"〜\"{last}\""))
+    check_keys(
+        cards,
+        numbers,
+        numbers,
+        Msg("[cards]: ", "[cards]："),
+        Msg(f'the card numbers "00" to "{last}"', f'カード番号 "00"〜"{last}"'),
+    )
     seasons = [s.value for s in homalet.Season]
     colours = sorted(keys)
     for number in numbers:
@@ -198,8 +237,12 @@ def _homalet(data: Mapping[str, Any]) -> None:
 
 
 def _dragoness(data: Mapping[str, Any]) -> None:
-    _common("dragoness", data, ("numbers", "clans", "specials", "by_players"),
-            ("numbers", "clans", "specials", "by_players"))
+    _common(
+        "dragoness",
+        data,
+        ("numbers", "clans", "specials", "by_players"),
+        ("numbers", "clans", "specials", "by_players"),
+    )
     whole(data["numbers"], ("numbers",), 1, 12)
     codes: set[str] = set()
     code_what = Msg("1 to 3 ASCII letters", "英字1〜3文字")
@@ -207,28 +250,46 @@ def _dragoness(data: Mapping[str, Any]) -> None:
     clans = _tables(data, "clans", 1, 8)
     for i, clan in enumerate(clans):
         where = ("clans", i)
-        check_keys(clan, ("code", "en", "ja", "gems", "color"), ("code", "en", "ja", "gems", "color"),
-                   place(where) + Msg(": ", "："))
+        check_keys(
+            clan,
+            ("code", "en", "ja", "gems", "color"),
+            ("code", "en", "ja", "gems", "color"),
+            place(where) + Msg(": ", "："),
+        )
         _code(clan["code"], (*where, "code"), _CODE, code_what, codes)
         _names(clan, where, NAME_EN, NAME_JA, digits=False)
         if whole(clan["gems"], (*where, "gems"), 1, 8) in gems:
-            raise _bad((*where, "gems"), f"repeats {clan['gems']} gems; each clan has its own strength",
-                       f"宝石{clan['gems']}個が重複しています。スートごとに別の強さにします")
+            raise _bad(
+                (*where, "gems"),
+                f"repeats {clan['gems']} gems; each clan has its own strength",
+                f"宝石{clan['gems']}個が重複しています。スートごとに別の強さにします",
+            )
         gems.add(clan["gems"])
         _colour(clan["color"], (*where, "color"))
     kinds = [k.value for k in dragoness.Kind if k is not dragoness.Kind.DRAGON]
     box: dict[str, int] = {}
     for i, special in enumerate(_tables(data, "specials", len(kinds), len(kinds))):
         where = ("specials", i)
-        check_keys(special, ("code", "kind", "en", "ja", "count", "text"),
-                   ("code", "kind", "en", "ja", "count", "text"), place(where) + Msg(": ", "："))
-        code = _code(special["code"], (*where, "code"), re.compile(r"[A-Za-z]{2,3}"),
-                     Msg("2 or 3 ASCII letters", "英字2〜3文字"), codes)
+        check_keys(
+            special,
+            ("code", "kind", "en", "ja", "count", "text"),
+            ("code", "kind", "en", "ja", "count", "text"),
+            place(where) + Msg(": ", "："),
+        )
+        code = _code(
+            special["code"],
+            (*where, "code"),
+            re.compile(r"[A-Za-z]{2,3}"),
+            Msg("2 or 3 ASCII letters", "英字2〜3文字"),
+            codes,
+        )
         kind = _choice(special["kind"], (*where, "kind"), kinds)
         if any(s["kind"] == kind for s in data["specials"][:i]):
-            raise _bad((*where, "kind"),
-                       f"repeats the kind {shown(kind)}; one special of each kind: {', '.join(kinds)}",
-                       f"種類 {shown(kind)} が重複しています。{'、'.join(kinds)} を1枚ずつ定義します")
+            raise _bad(
+                (*where, "kind"),
+                f"repeats the kind {shown(kind)}; one special of each kind: {', '.join(kinds)}",
+                f"種類 {shown(kind)} が重複しています。{'、'.join(kinds)} を1枚ずつ定義します",
+            )
         _names(special, where, NAME_EN, NAME_JA + 2)
         box[code] = whole(special["count"], (*where, "count"), 0, 10)
         text = _table(special["text"], (*where, "text"))
@@ -243,16 +304,23 @@ def _by_players(data: Mapping[str, Any], clans: int, box: Mapping[str, int]) -> 
     covered: set[int] = set()
     for i, row in enumerate(_tables(data, "by_players", 1, high - low + 1)):
         where = ("by_players", i)
-        check_keys(row, ("players", "clans", "specials"), ("players", "clans", "specials"),
-                   place(where) + Msg(": ", "："))
+        check_keys(
+            row, ("players", "clans", "specials"), ("players", "clans", "specials"), place(where) + Msg(": ", "：")
+        )
         players = row["players"]
         if not isinstance(players, list) or not players:
-            raise _bad((*where, "players"), f"must be a list of player counts, not {shown(players)}",
-                       f"人数のリストです（{shown(players)} は不可）")
+            raise _bad(
+                (*where, "players"),
+                f"must be a list of player counts, not {shown(players)}",
+                f"人数のリストです（{shown(players)} は不可）",
+            )
         for n in players:
             if whole(n, (*where, "players"), low, high) in covered:
-                raise _bad((*where, "players"), f"repeats {n} players; each player count is listed once",
-                           f"{n}人が重複しています。人数はそれぞれ1回だけ書きます")
+                raise _bad(
+                    (*where, "players"),
+                    f"repeats {n} players; each player count is listed once",
+                    f"{n}人が重複しています。人数はそれぞれ1回だけ書きます",
+                )
             covered.add(n)
         whole(row["clans"], (*where, "clans"), 1, clans)
         counts = _table(row["specials"], (*where, "specials"))
@@ -261,20 +329,27 @@ def _by_players(data: Mapping[str, Any], clans: int, box: Mapping[str, int]) -> 
             whole(count, (*where, "specials", code), 0, box[code])
     missing = [n for n in range(low, high + 1) if n not in covered]
     if missing:
-        raise _bad(("by_players",), f"must cover every player count {low} to {high}; missing {missing[0]}",
-                   f" {low}〜{high}人のすべてを含みます（{missing[0]}人がありません）")
+        raise _bad(
+            ("by_players",),
+            f"must cover every player count {low} to {high}; missing {missing[0]}",
+            f" {low}〜{high}人のすべてを含みます（{missing[0]}人がありません）",
+        )
 
 
 CHECKS: dict[str, Callable[[Mapping[str, Any]], None]] = {
-    "fortress": _fortress, "homalet": _homalet, "dragoness": _dragoness,
+    "fortress": _fortress,
+    "homalet": _homalet,
+    "dragoness": _dragoness,
 }
 
 
 def check_deck_data(game: str, data: Mapping[str, Any]) -> None:
     """Refuse deck data for ``game`` that any engine or printable could misread; return if it is sound."""
     if game not in CHECKS:
-        raise refuse(f"unknown game {shown(game)}: decks exist for {', '.join(CHECKS)}",
-                     f"{shown(game)} は不明なゲームです。デッキがあるのは {'、'.join(CHECKS)} です")
+        raise refuse(
+            f"unknown game {shown(game)}: decks exist for {', '.join(CHECKS)}",
+            f"{shown(game)} は不明なゲームです。デッキがあるのは {'、'.join(CHECKS)} です",
+        )
     CHECKS[game](data)
 
 
@@ -282,11 +357,16 @@ def read_deck(engine: Any, data: Any) -> Any:
     """``engine.Deck`` from deck data that came with a record or a stored game: checked by the same
     rules as a deck file first (one rule set: a deck of a million cards is refused here, not built)."""
     if not isinstance(data, Mapping):
-        raise refuse(f"a deck definition is a table of keys and values, not {shown(data)}",
-                     f"デッキ定義はキーと値の表です（{shown(data)} は不可）")
+        raise refuse(
+            f"a deck definition is a table of keys and values, not {shown(data)}",
+            f"デッキ定義はキーと値の表です（{shown(data)} は不可）",
+        )
     if data.get("game") != engine.GAME:
-        raise _bad(("game",), f"must be {shown(engine.GAME)} for this deck, not {shown(data.get('game'))}",
-                   f" {shown(engine.GAME)} です（{shown(data.get('game'))} は不可）")
+        raise _bad(
+            ("game",),
+            f"must be {shown(engine.GAME)} for this deck, not {shown(data.get('game'))}",
+            f" {shown(engine.GAME)} です（{shown(data.get('game'))} は不可）",
+        )
     check_deck_data(engine.GAME, data)
     return engine.Deck.from_data(data)
 

@@ -31,8 +31,9 @@ class Record:
     times: tuple[str | None, ...]
 
 
-def make_record(engine: AnyEngine, setup: Any, actions: typing.Sequence[Any],
-                times: typing.Sequence[str | None] | None = None) -> dict[str, Any]:
+def make_record(
+    engine: AnyEngine, setup: Any, actions: typing.Sequence[Any], times: typing.Sequence[str | None] | None = None
+) -> dict[str, Any]:
     """The versioned, JSON-ready record of a game (docs/records.md): the full deck definition it
     was played with, the setup, and every action in order with its time. Pure: the caller
     supplies the times."""
@@ -40,7 +41,9 @@ def make_record(engine: AnyEngine, setup: Any, actions: typing.Sequence[Any],
     if len(stamps) != len(actions):
         raise ValueError("one time per action")
     return {
-        "format": FORMAT, "version": VERSION, "game": engine.GAME,
+        "format": FORMAT,
+        "version": VERSION,
+        "game": engine.GAME,
         "deck": setup.deck.to_data(),
         "setup": {"players": list(setup.players), "start": getattr(setup, "start", None)},
         "actions": [{**engine.action_to_data(a), "time": t} for a, t in zip(actions, stamps, strict=True)],
@@ -48,8 +51,10 @@ def make_record(engine: AnyEngine, setup: Any, actions: typing.Sequence[Any],
 
 
 def _bad(en: str, ja: str) -> Exception:
-    return refuse(f"this is not a game record this program can read: {en}",
-                  f"このプログラムで読めるゲーム記録ではありません：{ja}")
+    return refuse(
+        f"this is not a game record this program can read: {en}",
+        f"このプログラムで読めるゲーム記録ではありません：{ja}",
+    )
 
 
 def read_record(data: Any) -> Record:
@@ -58,46 +63,65 @@ def read_record(data: Any) -> Record:
     Whether the actions are legal is the fold's business (:func:`fold_record`)."""
     if not isinstance(data, Mapping):
         raise _bad("it is not a JSON object", "JSON オブジェクトではありません")
-    check_keys(data, RECORD_KEYS, (), Msg("this is not a game record this program can read: ",
-                                         "このプログラムで読めるゲーム記録ではありません："))
+    check_keys(
+        data,
+        RECORD_KEYS,
+        (),
+        Msg("this is not a game record this program can read: ", "このプログラムで読めるゲーム記録ではありません："),
+    )
     if data.get("format") != FORMAT:
-        raise _bad(f"\"format\" must be \"{FORMAT}\"", f"\"format\" が \"{FORMAT}\" ではありません")
+        raise _bad(f'"format" must be "{FORMAT}"', f'"format" が "{FORMAT}" ではありません')
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise _bad("\"version\" must be a whole number", "\"version\" は整数です")
+        raise _bad('"version" must be a whole number', '"version" は整数です')
     if version > VERSION:
-        raise refuse(f"this record is version {version}, written by a newer companion; this one reads "
-                     f"versions up to {VERSION}: update companion",
-                     f"この記録は新しい companion が書いたバージョン {version} です。読めるのは {VERSION} まで"
-                     "です。companion を更新してください")
+        raise refuse(
+            f"this record is version {version}, written by a newer companion; this one reads "
+            f"versions up to {VERSION}: update companion",
+            f"この記録は新しい companion が書いたバージョン {version} です。読めるのは {VERSION} まで"
+            "です。companion を更新してください",
+        )
     game = data.get("game")
     engine = ENGINES.get(game) if isinstance(game, str) else None
     if engine is None:
-        raise _bad(f"unknown game {shown(game)}; games are {', '.join(ENGINES)}",
-                   f"「{game}」は不明なゲームです。ゲームは {', '.join(ENGINES)} のどれかです")
+        raise _bad(
+            f"unknown game {shown(game)}; games are {', '.join(ENGINES)}",
+            f"「{game}」は不明なゲームです。ゲームは {', '.join(ENGINES)} のどれかです",
+        )
     deck_data = data.get("deck")
     if not isinstance(deck_data, Mapping):
-        raise _bad("\"deck\" must hold the deck definition", "\"deck\" にデッキ定義が必要です")
+        raise _bad('"deck" must hold the deck definition', '"deck" にデッキ定義が必要です')
     try:  # the deck file rules, one rule set: a deck of a million cards is refused, not built
         deck = read_deck(engine, deck_data)
     except Refusal as error:
-        raise Refusal(Msg("this is not a game record this program can read: in its \"deck\", ",
-                          "このプログラムで読めるゲーム記録ではありません：\"deck\" の") + error.msg) from None
+        raise Refusal(
+            Msg(
+                'this is not a game record this program can read: in its "deck", ',
+                'このプログラムで読めるゲーム記録ではありません："deck" の',
+            )
+            + error.msg
+        ) from None
     setup_data = data.get("setup")
     if not isinstance(setup_data, Mapping):
-        raise _bad("\"setup\" must hold the players and the start seat", "\"setup\" にプレイヤーと開始席が必要です")
-    check_keys(setup_data, ("players", "start"), ("players",), Msg("this is not a game record this program can read: "
-                                                                  "in \"setup\", ", "このプログラムで読めるゲーム記録"
-                                                                  "ではありません：\"setup\" の"))
+        raise _bad('"setup" must hold the players and the start seat', '"setup" にプレイヤーと開始席が必要です')
+    check_keys(
+        setup_data,
+        ("players", "start"),
+        ("players",),
+        Msg(
+            'this is not a game record this program can read: in "setup", ',
+            'このプログラムで読めるゲーム記録ではありません："setup" の',
+        ),
+    )
     players, start = setup_data.get("players"), setup_data.get("start")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise _bad("\"setup\" needs \"players\", a list of names", "\"setup\" の \"players\" は名前のリストです")
+        raise _bad('"setup" needs "players", a list of names', '"setup" の "players" は名前のリストです')
     if start is not None and (isinstance(start, bool) or not isinstance(start, int)):
         raise _bad("the start seat must be a whole number or null", "開始席は整数か null です")
     setup = engine.make_setup(tuple(players), start, deck)
     raw = data.get("actions")
     if not isinstance(raw, list):
-        raise _bad("\"actions\" must be a list", "\"actions\" はリストです")
+        raise _bad('"actions" must be a list', '"actions" はリストです')
     actions, times = [], []
     for index, item in enumerate(raw):
         try:
@@ -105,7 +129,7 @@ def read_record(data: Any) -> Record:
                 raise refuse("it is not a JSON object", "JSON オブジェクトではありません")
             time = item.get("time")
             if time is not None and not isinstance(time, str):
-                raise refuse("its \"time\" must be a text or null", "\"time\" は文字列か null です")
+                raise refuse('its "time" must be a text or null', '"time" は文字列か null です')
             actions.append(engine.action_from_data(deck, {k: v for k, v in item.items() if k != "time"}))
             times.append(time)
         except Refusal as error:

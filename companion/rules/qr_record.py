@@ -67,8 +67,8 @@ def from_text(text: str) -> bytes:
         raise ValueError("a dangling character")
     out = bytearray()
     for i in range(0, len(text), 3):
-        group = text[i:i + 3]
-        n = sum(_VALUES[ch] * BASE ** k for k, ch in enumerate(group))  # KeyError is a LookupError
+        group = text[i : i + 3]
+        n = sum(_VALUES[ch] * BASE**k for k, ch in enumerate(group))  # KeyError is a LookupError
         if n > (0xFFFF if len(group) == 3 else 0xFF):
             raise ValueError("a group out of range")
         out += n.to_bytes(len(group) - 1, "big")
@@ -216,7 +216,7 @@ def encode_parts(record: Any, part_chars: int = PART_CHARS) -> list[str]:
         if heading + size <= part_chars or size <= 1:
             break
         count += 1
-    return [f"{PREFIX}{VERSION}:{i + 1}/{count}:{check}:{text[i * size:(i + 1) * size]}" for i in range(count)]
+    return [f"{PREFIX}{VERSION}:{i + 1}/{count}:{check}:{text[i * size : (i + 1) * size]}" for i in range(count)]
 
 
 def is_part(text: str) -> bool:
@@ -241,8 +241,10 @@ def _shown(text: str) -> str:
 
 
 def _damaged(check: str, en: str, ja: str) -> Refusal:
-    return refuse(f"the codes of record {check} are damaged ({en}): scan them again, or print the sheet again",
-                  f"記録 {check} のコードが壊れています（{ja}）。読み取り直すか、結果の用紙を印刷し直してください")
+    return refuse(
+        f"the codes of record {check} are damaged ({en}): scan them again, or print the sheet again",
+        f"記録 {check} のコードが壊れています（{ja}）。読み取り直すか、結果の用紙を印刷し直してください",
+    )
 
 
 def decode_parts(parts: Sequence[str]) -> Any:
@@ -258,39 +260,51 @@ def decode_parts(parts: Sequence[str]) -> Any:
         m = _PART.fullmatch(text)
         if m is None:
             if not is_part(text):
-                raise refuse(f"“{_shown(text)}” is not a part of a game record's QR codes (each begins with "
-                             f"{PREFIX}{VERSION}:)",
-                             f"「{_shown(text)}」はゲーム記録の QR コードの一部ではありません（どれも "
-                             f"{PREFIX}{VERSION}: で始まります）")
-            raise refuse(f"“{_shown(text)}” is a damaged part of a game record: its heading must read "
-                         f"{PREFIX}{VERSION}:<number>/<count>:<check>:",
-                         f"「{_shown(text)}」はゲーム記録の壊れた一部です。先頭は"
-                         f"「{PREFIX}{VERSION}:番号/個数:検査値:」の形です")
+                raise refuse(
+                    f"“{_shown(text)}” is not a part of a game record's QR codes (each begins with {PREFIX}{VERSION}:)",
+                    f"「{_shown(text)}」はゲーム記録の QR コードの一部ではありません（どれも "
+                    f"{PREFIX}{VERSION}: で始まります）",
+                )
+            raise refuse(
+                f"“{_shown(text)}” is a damaged part of a game record: its heading must read "
+                f"{PREFIX}{VERSION}:<number>/<count>:<check>:",
+                f"「{_shown(text)}」はゲーム記録の壊れた一部です。先頭は"
+                f"「{PREFIX}{VERSION}:番号/個数:検査値:」の形です",
+            )
         version, index, count, check, body = int(m[1]), int(m[2]), int(m[3]), m[4], m[5]
         if version > VERSION:
-            raise refuse(f"these codes were written by a newer companion (format {PREFIX}{version}); this one "
-                         f"reads {PREFIX}{VERSION}: update companion",
-                         f"このコードは新しい companion が書いたもの（形式 {PREFIX}{version}）です。読めるのは "
-                         f"{PREFIX}{VERSION} です。companion を更新してください")
+            raise refuse(
+                f"these codes were written by a newer companion (format {PREFIX}{version}); this one "
+                f"reads {PREFIX}{VERSION}: update companion",
+                f"このコードは新しい companion が書いたもの（形式 {PREFIX}{version}）です。読めるのは "
+                f"{PREFIX}{VERSION} です。companion を更新してください",
+            )
         if count > MAX_PARTS:
-            raise _damaged(check, f"a record has at most {MAX_PARTS} codes, not {count}",
-                           f"記録のコードは{MAX_PARTS}個までです（{count}個は不可）")
+            raise _damaged(
+                check,
+                f"a record has at most {MAX_PARTS} codes, not {count}",
+                f"記録のコードは{MAX_PARTS}個までです（{count}個は不可）",
+            )
         if version < 1 or not 1 <= index <= count:
             raise _damaged(check, f"part {index} of {count}", f"{count}個中の{index}番")
         if counts.setdefault(check, count) != count:
             raise _damaged(check, "its parts disagree on how many there are", "部分の個数が食い違っています")
         seen = found.setdefault(check, {})
         if seen.setdefault(index, body) != body:
-            raise _damaged(check, f"part {index} was read twice with different contents",
-                           f"{index}番が二度、違う内容で読み取られました")
+            raise _damaged(
+                check,
+                f"part {index} was read twice with different contents",
+                f"{index}番が二度、違う内容で読み取られました",
+            )
     if not found:
         raise refuse("no part of a game record's QR codes was given", "ゲーム記録の QR コードがありません")
     if len(found) > 1:
         names = ", ".join(sorted(found))
-        raise refuse(f"these codes come from {len(found)} different game records ({names}): give the codes "
-                     "of one record only",
-                     f"このコードは{len(found)}つの別々のゲーム記録（{names}）のものです。"
-                     "一つの記録のコードだけを読み込んでください")
+        raise refuse(
+            f"these codes come from {len(found)} different game records ({names}): give the codes of one record only",
+            f"このコードは{len(found)}つの別々のゲーム記録（{names}）のものです。"
+            "一つの記録のコードだけを読み込んでください",
+        )
     ((check, seen),) = found.items()
     count = counts[check]
     missing = [i for i in range(1, count + 1) if i not in seen]
@@ -306,12 +320,23 @@ def decode_parts(parts: Sequence[str]) -> Any:
     try:
         return unpack(data)
     except TooLarge:
-        raise refuse(f"the codes of record {check} unpack to more than {MAX_RECORD_BYTES:,} bytes; a game is a "
-                     "few tens of kilobytes",
-                     f"記録 {check} のコードを展開すると{MAX_RECORD_BYTES:,}バイトを超えます"
-                     "（ゲームの記録は数十キロバイトです）") from None
-    except (ValueError, LookupError, TypeError, ArithmeticError, EOFError, OSError, zlib.error, lzma.LZMAError,
-            RecursionError):
+        raise refuse(
+            f"the codes of record {check} unpack to more than {MAX_RECORD_BYTES:,} bytes; a game is a "
+            "few tens of kilobytes",
+            f"記録 {check} のコードを展開すると{MAX_RECORD_BYTES:,}バイトを超えます"
+            "（ゲームの記録は数十キロバイトです）",
+        ) from None
+    except (
+        ValueError,
+        LookupError,
+        TypeError,
+        ArithmeticError,
+        EOFError,
+        OSError,
+        zlib.error,
+        lzma.LZMAError,
+        RecursionError,
+    ):
         raise _damaged(check, "the data cannot be unpacked", "データを展開できません") from None
 
 
@@ -335,7 +360,8 @@ def missing_refusal(check: str, count: int, missing: Sequence[int]) -> Refusal:
     numbers = _ranges(missing)
     listed = numbers[0] if len(numbers) == 1 else ", ".join(numbers[:-1]) + " and " + numbers[-1]
     words = "part {} of {} is" if len(missing) == 1 else "parts {} of {} are"
-    return refuse(f"{words.format(listed, count)} missing (record {check}): give every code on the sheet",
-                  f"記録 {check} の{count}個のコードのうち{'、'.join(numbers)}番がありません。"
-                  "用紙のすべてのコードをそろえて読み込んでください")
-
+    return refuse(
+        f"{words.format(listed, count)} missing (record {check}): give every code on the sheet",
+        f"記録 {check} の{count}個のコードのうち{'、'.join(numbers)}番がありません。"
+        "用紙のすべてのコードをそろえて読み込んでください",
+    )

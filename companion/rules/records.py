@@ -106,8 +106,9 @@ def _decode(hint: Any, value: Any, card: Callable[[Any], Any], card_type: type |
     raise TypeError(f"cannot read a {_shown(hint)}")
 
 
-def from_data(data: Mapping[str, Any], actions: tuple[type, ...], card: Callable[[Any], Any],
-              card_type: type | None) -> Any:
+def from_data(
+    data: Mapping[str, Any], actions: tuple[type, ...], card: Callable[[Any], Any], card_type: type | None
+) -> Any:
     """Rebuild an action; a malformed or unknown one is refused with one sentence. ``card_type``
     is the type of the game's card objects, read back with ``card``; None where cards are plain
     numbers (HOMALET), which the engine checks when the action is applied."""
@@ -115,16 +116,22 @@ def from_data(data: Mapping[str, Any], actions: tuple[type, ...], card: Callable
     kind = data.get("type") if isinstance(data, Mapping) else None
     cls = kinds.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise refuse(f"unknown action type {_shown(kind)}; known types: {', '.join(kinds)}",
-                     f"「{kind}」は不明な手の種類です。使える種類は {', '.join(kinds)} です")
+        raise refuse(
+            f"unknown action type {_shown(kind)}; known types: {', '.join(kinds)}",
+            f"「{kind}」は不明な手の種類です。使える種類は {', '.join(kinds)} です",
+        )
     names = _field_names(cls)
     if not all(key == "type" or key in names for key in data):  # a misspelt "viod" is refused, not dropped
         check_keys(data, ("type", *names), (), Msg(f"a {kind} action: ", f"{kind} の手："))
     hints = _hints(cls)
     try:
-        values = {f.name: _decode(hints[f.name], data[f.name], card, card_type)
-                  for f in dataclasses.fields(cls) if f.name in data or f.default is dataclasses.MISSING}
+        values = {
+            f.name: _decode(hints[f.name], data[f.name], card, card_type)
+            for f in dataclasses.fields(cls)
+            if f.name in data or f.default is dataclasses.MISSING
+        }
         return cls(**values)
     except (KeyError, TypeError, ValueError) as error:
-        raise refuse(f"a recorded {kind} action is malformed ({error})",
-                     f"記録された {kind} の手が壊れています（{error}）") from None
+        raise refuse(
+            f"a recorded {kind} action is malformed ({error})", f"記録された {kind} の手が壊れています（{error}）"
+        ) from None

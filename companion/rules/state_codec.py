@@ -101,6 +101,7 @@ def _hints(cls: type) -> dict[str, Any]:
 def known(test: Callable[[Any], bool], then: Callable[[Any], Any] = lambda v: v) -> Callable[[Any], Any]:
     """A ``canon`` function for :func:`from_data`: a value ``test`` refuses is :class:`Invalid`; one it
     takes becomes ``then(value)`` (the deck's own instance)."""
+
     def check(value: Any) -> Any:
         if not test(value):
             raise Invalid(f"{type(value).__name__} not in the deck")
@@ -109,8 +110,9 @@ def known(test: Callable[[Any], bool], then: Callable[[Any], Any] = lambda v: v)
     return check
 
 
-def from_data(cls: type[T], setup: Any, data: Any, canon: Mapping[type, Callable[[Any], Any]] | None = None,
-              skip: str = "setup") -> T:
+def from_data(
+    cls: type[T], setup: Any, data: Any, canon: Mapping[type, Callable[[Any], Any]] | None = None, skip: str = "setup"
+) -> T:
     """A state of dataclass ``cls`` from data made by :func:`to_data`, with ``setup`` as its field
     ``skip``. ``canon`` maps a class to a function giving the game's own instance of a value read
     (the deck's own card; it raises :class:`Invalid`, ``KeyError`` or ``ValueError`` for one the deck
@@ -132,8 +134,11 @@ class _Reader:
         if not isinstance(data, dict):
             raise Invalid(f"{cls.__name__} must be an object")
         hints = _hints(cls)
-        if len(data) != len(hints) - (len(given) if given else 0) or not all(k in hints for k in data) \
-                or (given and any(k in data for k in given)):  # the writer writes each field but the given
+        if (
+            len(data) != len(hints) - (len(given) if given else 0)
+            or not all(k in hints for k in data)
+            or (given and any(k in data for k in given))
+        ):  # the writer writes each field but the given
             extra = [k for k in data if k not in hints or (given and k in given)]
             if extra:
                 raise Invalid(f"{cls.__name__} has no field {str(extra[0])[:40]!r}")

@@ -24,12 +24,16 @@ def shown(value: Any, longest: int = SHOWN) -> str:
     else:
         text = str(value)
     text = "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in text)
-    return text if len(text) <= longest else text[:longest - 1] + "…"
+    return text if len(text) <= longest else text[: longest - 1] + "…"
 
 
-
-def check_keys(table: Mapping[str, Any], allowed: Collection[str], required: Collection[str],
-               where: Msg | Callable[[], Msg], listed: Msg | None = None) -> None:
+def check_keys(
+    table: Mapping[str, Any],
+    allowed: Collection[str],
+    required: Collection[str],
+    where: Msg | Callable[[], Msg],
+    listed: Msg | None = None,
+) -> None:
     """Refuse a key not in ``allowed`` (suggesting the closest) and a key of ``required`` that is missing.
     ``where`` names the table, ending in a separator (``Msg("player Aki: ", …)``); a function making it
     is called only for a refusal (HOMALET checks 70 card tables). ``listed``: the allowed keys in
@@ -40,11 +44,18 @@ def check_keys(table: Mapping[str, Any], allowed: Collection[str], required: Col
     for key in table:
         if key not in allowed:
             close = difflib.get_close_matches(str(key), list(allowed), n=1, cutoff=0.6)
-            hint = (Msg(f" (did you mean {shown(close[0])}?)", f"（{shown(close[0])} の誤りでは？）") if close
-                    else Msg("", ""))
+            hint = (
+                Msg(f" (did you mean {shown(close[0])}?)", f"（{shown(close[0])} の誤りでは？）")
+                if close
+                else Msg("", "")
+            )
             names = listed or Msg(", ".join(shown(k) for k in allowed), "、".join(shown(k) for k in allowed))
-            raise Refusal(where + Msg(f"unknown key {shown(key)}", f"{shown(key)} は使えないキーです") + hint
-                          + Msg(f"; the keys allowed here are {names.en}", f"。使えるのは {names.ja} です"))
+            raise Refusal(
+                where
+                + Msg(f"unknown key {shown(key)}", f"{shown(key)} は使えないキーです")
+                + hint
+                + Msg(f"; the keys allowed here are {names.en}", f"。使えるのは {names.ja} です")
+            )
     for key in required:
         if key not in table:
             raise Refusal(where + Msg(f"{shown(key)} is missing", f"{shown(key)} がありません"))

@@ -11,22 +11,33 @@ from typing import Any
 from companion.rules.common import Lang, Msg
 
 HELP = {
-    "serve": Msg("serve the table app, a live scoreboard and a private coach to browsers (README: at the table)",
-                 "卓のアプリ・ライブのスコアボード・個人コーチをブラウザーに配信します（README 参照）"),
-    "host": Msg("the address to listen on (default 127.0.0.1: this computer only; 0.0.0.0: every network)",
-                "待ち受けるアドレス（既定値 127.0.0.1：このコンピューターのみ。0.0.0.0：すべてのネットワーク）"),
+    "serve": Msg(
+        "serve the table app, a live scoreboard and a private coach to browsers (README: at the table)",
+        "卓のアプリ・ライブのスコアボード・個人コーチをブラウザーに配信します（README 参照）",
+    ),
+    "host": Msg(
+        "the address to listen on (default 127.0.0.1: this computer only; 0.0.0.0: every network)",
+        "待ち受けるアドレス（既定値 127.0.0.1：このコンピューターのみ。0.0.0.0：すべてのネットワーク）",
+    ),
     "port": Msg("the port to listen on (default 8765)", "待ち受けるポート（既定値 8765）"),
-    "db": Msg("the game database (default: COMPANION_DB, else the user's data folder)",
-              "ゲームのデータベース（既定値は COMPANION_DB、なければユーザーのデータフォルダ）"),
+    "db": Msg(
+        "the game database (default: COMPANION_DB, else the user's data folder)",
+        "ゲームのデータベース（既定値は COMPANION_DB、なければユーザーのデータフォルダ）",
+    ),
 }
 
 
 def add_serve_command(commands: Any, lang: Lang, lang_help: str) -> None:
     """``companion serve [--host 127.0.0.1] [--port 8765] [--db PATH]`` among ``companion``'s commands."""
+
     def port(text: str) -> int:
         if not text.isdigit() or not 0 <= int(text) <= 65535:
-            raise argparse.ArgumentTypeError(Msg(f"a port is a whole number from 0 to 65535, not {text!r}",
-                                                 f"ポートは 0 から 65535 の整数です（{text!r} は不可）").text(lang))
+            raise argparse.ArgumentTypeError(
+                Msg(
+                    f"a port is a whole number from 0 to 65535, not {text!r}",
+                    f"ポートは 0 から 65535 の整数です（{text!r} は不可）",
+                ).text(lang)
+            )
         return int(text)
 
     sub = commands.add_parser("serve", help=HELP["serve"].text(lang), description=HELP["serve"].text(lang))

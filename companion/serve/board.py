@@ -41,8 +41,7 @@ def board_html(live: LiveGame, lang: Lang) -> str:
     """The scoreboard's content (the part that is replaced on every change)."""
     engine = live.engine
     title = f"#{live.id} {engine.TITLE.text(lang)} — {', '.join(live.players)}"
-    parts = [f'<div class="board" data-position="{live.position}" data-game="{live.id}">',
-             f"<h1>{esc(title)}</h1>"]
+    parts = [f'<div class="board" data-position="{live.position}" data-game="{live.id}">', f"<h1>{esc(title)}</h1>"]
     if live.mode == "sheet":
         parts.append(f"<p>{esc(say('board.sheet', lang))}</p>")
     else:
@@ -51,23 +50,29 @@ def board_html(live: LiveGame, lang: Lang) -> str:
         waiting = state.waiting_for().text(lang)
         parts.append(f'<p class="now">{esc(say("coach.now", lang))}{esc(waiting)}</p>')
         lines = [x for x in engine.describe(state).text(lang).splitlines() if waiting not in x]  # said above
-        parts.append('<div class="cols"><section class="state"><ul class="describe">'
-                     + "".join(f"<li>{esc(x)}</li>" for x in lines) + "</ul></section>")
+        parts.append(
+            '<div class="cols"><section class="state"><ul class="describe">'
+            + "".join(f"<li>{esc(x)}</li>" for x in lines)
+            + "</ul></section>"
+        )
         scores = running_scores(live) or []
         counts = list(getattr(state, "hand_counts", ()))
         rows = []
         for seat, name in enumerate(live.players):
             count = str(counts[seat]) if seat < len(counts) else "—"
             score = str(scores[seat]) if seat < len(scores) else "—"
-            rows.append(f"<tr><th scope=\"row\">{esc(name)}</th><td>{count}</td><td>{score}</td></tr>")
-        parts.append(f'<section class="side"><table class="players"><thead><tr><th>{esc(say("board.player", lang))}'
-                     f'</th><th>{esc(say("board.hand", lang))}</th><th>{esc(say("board.score", lang))}</th></tr>'
-                     f'</thead><tbody>{"".join(rows)}</tbody></table>')
+            rows.append(f'<tr><th scope="row">{esc(name)}</th><td>{count}</td><td>{score}</td></tr>')
+        parts.append(
+            f'<section class="side"><table class="players"><thead><tr><th>{esc(say("board.player", lang))}'
+            f"</th><th>{esc(say('board.hand', lang))}</th><th>{esc(say('board.score', lang))}</th></tr>"
+            f"</thead><tbody>{''.join(rows)}</tbody></table>"
+        )
         parts.append(f"<h2>{esc(say('board.rulings', lang))}</h2>")
         rulings = live.rulings(RULINGS_SHOWN)
         if rulings:
-            parts.append('<ol class="rulings">' + "".join(f"<li>{esc(r.text(lang))}</li>" for r in reversed(rulings))
-                         + "</ol>")
+            parts.append(
+                '<ol class="rulings">' + "".join(f"<li>{esc(r.text(lang))}</li>" for r in reversed(rulings)) + "</ol>"
+            )
         else:
             parts.append(f"<p>{esc(say('board.none', lang))}</p>")
         parts.append("</section></div>")
@@ -157,5 +162,3 @@ def unknown_game(game_id: int) -> Msg:
     from companion.serve.words import msg
 
     return msg("serve.no_game", game=game_id)
-
-

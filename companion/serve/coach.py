@@ -75,7 +75,7 @@ def answer(live: LiveGame, seat: int, typed: str, since: int, lang: Lang) -> Ans
             unknown.append(token)
     played: list[Any] = []
     actions = live.actions
-    for action in actions[max(0, since):]:
+    for action in actions[max(0, since) :]:
         for card in played_by(engine, state, action, seat):
             if card in cards:
                 cards.remove(card)
@@ -100,13 +100,16 @@ def answer(live: LiveGame, seat: int, typed: str, since: int, lang: Lang) -> Ans
 def _card_line(card: Any, legal: bool, lang: Lang, what: str) -> str:
     mark = "legal" if legal else "illegal"
     word = say("coach.legal" if legal else "coach.illegal", lang)
-    return (f'<li class="{mark}" data-card="{esc(shown(card))}"><b>{esc(shown(card))}</b> '
-            f'<span class="verdict">{esc(word)}</span>{what}</li>')
+    return (
+        f'<li class="{mark}" data-card="{esc(shown(card))}"><b>{esc(shown(card))}</b> '
+        f'<span class="verdict">{esc(word)}</span>{what}</li>'
+    )
 
 
 def _elsewhere(state: Any, card: Any, lang: Lang) -> str | None:
-    place = state.place_of(card) if hasattr(state, "place_of") else state.place(card) if hasattr(state, "place") \
-        else None
+    place = (
+        state.place_of(card) if hasattr(state, "place_of") else state.place(card) if hasattr(state, "place") else None
+    )
     return None if place is None else say("coach.elsewhere", lang) + place.text(lang)
 
 
@@ -131,14 +134,23 @@ def _fortress(engine: Any, state: Any, seat: int, cards: Sequence[Any], lang: La
         for capture in engine.captures(state, card):
             if capture.mode is not engine.Mode.NUMBER:
                 continue
-            by_suit = next(c for c in engine.captures(state, card)
-                           if c.spot == capture.spot and c.mode is engine.Mode.SUIT)
-            rows.append(f"<tr><th>{esc(capture.spot)}</th>"
-                        f"<td>{_taken(engine, capture, ranks, top, lang)}</td>"
-                        f"<td>{_taken(engine, by_suit, ranks, top, lang)}</td></tr>")
+            by_suit = next(
+                c for c in engine.captures(state, card) if c.spot == capture.spot and c.mode is engine.Mode.SUIT
+            )
+            rows.append(
+                f"<tr><th>{esc(capture.spot)}</th>"
+                f"<td>{_taken(engine, capture, ranks, top, lang)}</td>"
+                f"<td>{_taken(engine, by_suit, ranks, top, lang)}</td></tr>"
+            )
         legal = state.turn == seat and bool(rows)
-        table = (f'<div class="sub">{esc(say("coach.captures", lang))}</div>'
-                 f'<table class="captures"><tbody>{"".join(rows)}</tbody></table>') if rows else ""
+        table = (
+            (
+                f'<div class="sub">{esc(say("coach.captures", lang))}</div>'
+                f'<table class="captures"><tbody>{"".join(rows)}</tbody></table>'
+            )
+            if rows
+            else ""
+        )
         items.append(_card_line(card, legal or bool(rows), lang, table))
     note = f'<p class="sub">{esc(say("coach.builds", lang))}</p>'
     return note + '<ul class="cards">' + "".join(items) + "</ul>"
@@ -160,10 +172,12 @@ def _fortress_builds(engine: Any, state: Any, lang: Lang) -> str:
     items = []
     for option in engine.build_options(state):
         legal = ", ".join(engine.WHERE_NAMES[w].text(lang) for w in option.legal)
-        refused = "".join(f"<div class=\"why\">✗ {esc(engine.WHERE_NAMES[w].text(lang))}: {esc(why.text(lang))}</div>"
-                          for w, why in option.refused)
+        refused = "".join(
+            f'<div class="why">✗ {esc(engine.WHERE_NAMES[w].text(lang))}: {esc(why.text(lang))}</div>'
+            for w, why in option.refused
+        )
         items.append(f"<li><b>{esc(shown(option.card))}</b> {esc(legal)}{refused}</li>")
-    return f"<p>{esc(say('coach.build_now', lang))}</p><ul class=\"cards\">{''.join(items)}</ul>"
+    return f'<p>{esc(say("coach.build_now", lang))}</p><ul class="cards">{"".join(items)}</ul>'
 
 
 # ----------------------------------------------------------------------------- HOMALET
@@ -191,7 +205,7 @@ def _homalet(engine: Any, state: Any, seat: int, cards: Sequence[Any], lang: Lan
             extra = f" — {esc(say('coach.follows', lang))}" if card in follows else ""
             items.append(_card_line(card, ok, lang, f"{extra}<div>{esc(words.text(lang))}</div>"))
         title = engine.FIELD_TITLES[where].text(lang)
-        out.append(f"<h3>{esc(title)}</h3><ul class=\"cards\">{''.join(items)}</ul>")
+        out.append(f'<h3>{esc(title)}</h3><ul class="cards">{"".join(items)}</ul>')
     return "".join(out)
 
 
@@ -234,8 +248,8 @@ def _dragoness(engine: Any, state: Any, seat: int, cards: Sequence[Any], lang: L
                 continue
             words = "; ".join(r.describe().text(lang) for r in readings)
             found.append(f'<li class="legal"><b>{esc(" ".join(map(shown, group)))}</b> {esc(words)}</li>')
-    note = f"<p class=\"sub\">{esc(say('coach.untried', lang, n=untried))}</p>" if untried else ""
+    note = f'<p class="sub">{esc(say("coach.untried", lang, n=untried))}</p>' if untried else ""
     if not found:
         return f"<p>{esc(say('coach.no_patterns', lang))}</p>{note}"
     tail = f"<li>… {more} {esc(say('coach.more', lang))}</li>" if more else ""
-    return f"<p>{esc(say('coach.patterns', lang))}</p><ul class=\"cards\">{''.join(found)}{tail}</ul>{note}"
+    return f'<p>{esc(say("coach.patterns", lang))}</p><ul class="cards">{"".join(found)}{tail}</ul>{note}'

@@ -46,21 +46,31 @@ button{font-size:1em;padding:.4em .8em}
 
 
 def page(title: str, lang: Lang, body: str, other_lang_url: str | None = None, head: str = "") -> str:
-    switch = f'<a href="{esc(other_lang_url)}" hreflang="{"en" if lang == "ja" else "ja"}">' \
-             f'{esc(say("board.lang", lang))}</a>' if other_lang_url else ""
-    return (f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">'
-            '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f'<meta name="referrer" content="no-referrer"><title>{esc(title)}</title><style>{STYLE}</style>{head}'
-            f"</head><body><header><span>{esc(title)}</span>{switch}</header><main>{body}</main></body></html>")
+    switch = (
+        f'<a href="{esc(other_lang_url)}" hreflang="{"en" if lang == "ja" else "ja"}">'
+        f"{esc(say('board.lang', lang))}</a>"
+        if other_lang_url
+        else ""
+    )
+    return (
+        f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f'<meta name="referrer" content="no-referrer"><title>{esc(title)}</title><style>{STYLE}</style>{head}'
+        f"</head><body><header><span>{esc(title)}</span>{switch}</header><main>{body}</main></body></html>"
+    )
 
 
 def board_page(title: str, lang: Lang, fragment: str, events_url: str, other_lang_url: str) -> str:
-    script = ("<script>const es=new EventSource(" + json.dumps(events_url) + ");"
-              'es.addEventListener("board",e=>{document.getElementById("board").innerHTML=e.data;});'
-              'es.addEventListener("gone",()=>es.close());</script>')
-    body = (f'<p class="sub">{esc(say("board.live", lang))}'
-            f'<noscript> {esc(say("board.noscript", lang))}</noscript></p>'
-            f'<div id="board">{fragment}</div>{script}')
+    script = (
+        "<script>const es=new EventSource(" + json.dumps(events_url) + ");"
+        'es.addEventListener("board",e=>{document.getElementById("board").innerHTML=e.data;});'
+        'es.addEventListener("gone",()=>es.close());</script>'
+    )
+    body = (
+        f'<p class="sub">{esc(say("board.live", lang))}'
+        f"<noscript> {esc(say('board.noscript', lang))}</noscript></p>"
+        f'<div id="board">{fragment}</div>{script}'
+    )
     return page(title, lang, body, other_lang_url, head='<noscript><meta http-equiv="refresh" content="2"></noscript>')
 
 
@@ -98,17 +108,20 @@ ask();
 """
 
 
-def coach_page(title: str, lang: Lang, name: str, config: dict[str, object], other_lang_url: str,
-               board_url: str) -> str:
-    body = (f"<h1>{esc(say('coach.for', lang, name=name))}</h1>"
-            f'<p class="private">{esc(say("coach.private", lang))}</p>'
-            f'<label for="hand">{esc(say("coach.hand", lang))}</label>'
-            '<input id="hand" autocomplete="off" autocapitalize="characters" spellcheck="false">'
-            f'<button id="forget" type="button">{esc(say("coach.clear", lang))}</button>'
-            '<div id="answer" aria-live="polite"></div>'
-            f'<p><a href="{esc(board_url)}">{esc(say("board.title", lang))}</a></p>'
-            f'<script type="application/json" id="coach-config">{_json_in_html(config)}</script>'
-            f"<script>{COACH_SCRIPT}</script>")
+def coach_page(
+    title: str, lang: Lang, name: str, config: dict[str, object], other_lang_url: str, board_url: str
+) -> str:
+    body = (
+        f"<h1>{esc(say('coach.for', lang, name=name))}</h1>"
+        f'<p class="private">{esc(say("coach.private", lang))}</p>'
+        f'<label for="hand">{esc(say("coach.hand", lang))}</label>'
+        '<input id="hand" autocomplete="off" autocapitalize="characters" spellcheck="false">'
+        f'<button id="forget" type="button">{esc(say("coach.clear", lang))}</button>'
+        '<div id="answer" aria-live="polite"></div>'
+        f'<p><a href="{esc(board_url)}">{esc(say("board.title", lang))}</a></p>'
+        f'<script type="application/json" id="coach-config">{_json_in_html(config)}</script>'
+        f"<script>{COACH_SCRIPT}</script>"
+    )
     return page(title, lang, body, other_lang_url)
 
 
@@ -124,6 +137,8 @@ def qr_svg(data: str) -> str:
     matrix = qr_matrix(data)
     size = len(matrix)
     path = "".join(f"M{x} {y}h1v1h-1z" for y, row in enumerate(matrix) for x, dark in enumerate(row) if dark)
-    return (f'<svg class="qr" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" '
-            f'shape-rendering="crispEdges" role="img" aria-label="QR"><rect width="{size}" height="{size}" '
-            f'fill="#fff"/><path d="{path}" fill="#000"/></svg>')
+    return (
+        f'<svg class="qr" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" '
+        f'shape-rendering="crispEdges" role="img" aria-label="QR"><rect width="{size}" height="{size}" '
+        f'fill="#fff"/><path d="{path}" fill="#000"/></svg>'
+    )

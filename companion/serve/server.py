@@ -76,12 +76,14 @@ class TableApps(Server):
     def make_app(self) -> web.Application:
         app = web.Application()
         aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
-        app.add_routes([
-            web.get("/", self.handle_index, name="index"),
-            web.get("/ws", self.handle_websocket, name="websocket"),
-            web.get("/download/{key}", self.handle_download, name="download"),
-            web.static("/static", self.statics_path, name="static"),
-        ])
+        app.add_routes(
+            [
+                web.get("/", self.handle_index, name="index"),
+                web.get("/ws", self.handle_websocket, name="websocket"),
+                web.get("/download/{key}", self.handle_download, name="download"),
+                web.static("/static", self.statics_path, name="static"),
+            ]
+        )
         return app
 
     async def handle_index(self, request: web.Request) -> web.Response:
@@ -112,9 +114,14 @@ class TableApps(Server):
         service: AppService | None = None
         try:
             await websocket.prepare(request)
-            service = _AppProcess(self.command, self.db_path, write_bytes=websocket.send_bytes,
-                                  write_str=websocket.send_str, close=websocket.close,
-                                  download_manager=self.download_manager)
+            service = _AppProcess(
+                self.command,
+                self.db_path,
+                write_bytes=websocket.send_bytes,
+                write_str=websocket.send_str,
+                close=websocket.close,
+                download_manager=self.download_manager,
+            )
             self.services.add(service)
             await service.start(width, height)
             await self._process_messages(websocket, service)
@@ -174,8 +181,9 @@ def _int_segment(text: str) -> int | None:
 class Table:
     """The whole server: the store it follows, the tokens, the pages following games, the app tabs."""
 
-    def __init__(self, db_path: Path, tokens: Tokens | None = None, lang: Lang = "en",
-                 app_command: str | None = None) -> None:
+    def __init__(
+        self, db_path: Path, tokens: Tokens | None = None, lang: Lang = "en", app_command: str | None = None
+    ) -> None:
         self.db_path = db_path
         self.tokens = tokens or Tokens()
         self.lang: Lang = lang
@@ -193,13 +201,15 @@ class Table:
     def make_app(self) -> web.Application:
         app = web.Application(middlewares=[self.guard], client_max_size=MAX_BODY * 4)
         master = self.tokens.master
-        app.add_routes([
-            web.get(f"/{master}/", self.index),
-            web.get("/{token}/game/{game}", self.board),
-            web.get("/{token}/game/{game}/events", self.events),
-            web.get("/{token}/coach/{game}/{seat}", self.coach),
-            web.post("/{token}/coach/{game}/{seat}/answer", self.answer),
-        ])
+        app.add_routes(
+            [
+                web.get(f"/{master}/", self.index),
+                web.get("/{token}/game/{game}", self.board),
+                web.get("/{token}/game/{game}/events", self.events),
+                web.get("/{token}/coach/{game}/{seat}", self.coach),
+                web.post("/{token}/coach/{game}/{seat}/answer", self.answer),
+            ]
+        )
         app.add_subapp(f"/{master}/app/", self.apps.make_app())
         app.on_startup.append(self._start)
         app.on_shutdown.append(self._stop)
@@ -227,8 +237,7 @@ class Table:
         except Exception as error:  # a bug: one line on the console (never a request's content), one sentence
             where = "/".join(parts[2:3])
             print(say("serve.bug", self.lang, what=type(error).__name__, where=where), file=sys.stderr)
-            return sentence(500, say("serve.bug", _lang_of(request, self.lang), what=type(error).__name__,
-                                     where=where))
+            return sentence(500, say("serve.bug", _lang_of(request, self.lang), what=type(error).__name__, where=where))
 
     async def _start(self, app: web.Application) -> None:
         self._watcher = asyncio.create_task(self._watch())
@@ -281,9 +290,11 @@ class Table:
         if self.public_base and _loopback(request.host.rsplit(":", 1)[0].strip("[]")):
             base = self.public_base  # the scorer is on this computer: the codes carry the address phones use
         master = self.tokens.master
-        parts = [f'<p><a href="/{master}/app/"><b>{esc(say("index.app", lang))}</b></a></p>',
-                 f'<p class="private">{esc(say("index.private", lang))}</p>',
-                 f"<h2>{esc(say('index.games', lang))}</h2>"]
+        parts = [
+            f'<p><a href="/{master}/app/"><b>{esc(say("index.app", lang))}</b></a></p>',
+            f'<p class="private">{esc(say("index.private", lang))}</p>',
+            f"<h2>{esc(say('index.games', lang))}</h2>",
+        ]
         summaries = self.store.games()
         if not summaries:
             parts.append(f"<p>{esc(say('index.none', lang))}</p>")
@@ -293,16 +304,21 @@ class Table:
             token = self.tokens.game(summary.id)
             board = f"/{token}/game/{summary.id}?lang={lang}"
             title = f"#{summary.id} {ENGINES[summary.game].TITLE.text(lang)} — {', '.join(summary.players)}"
-            seats = " ".join(f'<a href="/{token}/coach/{summary.id}/{seat + 1}?lang={lang}">{esc(name)}</a>'
-                             for seat, name in enumerate(summary.players))
-            parts.append(f'<div class="game"><h3>{esc(title)}</h3>'
-                         f'<p><a href="{board}">{esc(say("index.board", lang))}</a></p>'
-                         f"<p>{esc(say('index.coach', lang))}{seats}</p>"
-                         f"<p class=\"sub\">{esc(say('index.share', lang))}</p>{pages.qr_svg(base + board)}"
-                         f'<p class="sub link">{esc(base + board)}</p></div>')
+            seats = " ".join(
+                f'<a href="/{token}/coach/{summary.id}/{seat + 1}?lang={lang}">{esc(name)}</a>'
+                for seat, name in enumerate(summary.players)
+            )
+            parts.append(
+                f'<div class="game"><h3>{esc(title)}</h3>'
+                f'<p><a href="{board}">{esc(say("index.board", lang))}</a></p>'
+                f"<p>{esc(say('index.coach', lang))}{seats}</p>"
+                f'<p class="sub">{esc(say("index.share", lang))}</p>{pages.qr_svg(base + board)}'
+                f'<p class="sub link">{esc(base + board)}</p></div>'
+            )
         other = "en" if lang == "ja" else "ja"
-        return web.Response(text=pages.page(say("index.title", lang), lang, "".join(parts), f"?lang={other}"),
-                            content_type="text/html")
+        return web.Response(
+            text=pages.page(say("index.title", lang), lang, "".join(parts), f"?lang={other}"), content_type="text/html"
+        )
 
     async def board(self, request: web.Request) -> web.Response:
         lang = _lang_of(request, self.lang)
@@ -311,8 +327,10 @@ class Table:
         board_url, _ = self._urls(request, game_id)
         title = say("board.title", lang) + f" #{game_id}"
         other = "en" if lang == "ja" else "ja"
-        return web.Response(text=pages.board_page(title, lang, html, f"{board_url}/events?lang={lang}",
-                                                  f"{board_url}?lang={other}"), content_type="text/html")
+        return web.Response(
+            text=pages.board_page(title, lang, html, f"{board_url}/events?lang={lang}", f"{board_url}?lang={other}"),
+            content_type="text/html",
+        )
 
     async def events(self, request: web.Request) -> web.StreamResponse:
         """The scoreboard's content again at every change of the game (``event: board``), or with
@@ -322,8 +340,9 @@ class Table:
         only_position = request.query.get("only") == "position"
         if len(self.streams) >= MAX_FOLLOWERS:
             return sentence(503, say("serve.busy", lang, n=MAX_FOLLOWERS))
-        response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache",
-                                               "X-Accel-Buffering": "no"})
+        response = web.StreamResponse(
+            headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+        )
         stream = Stream(game_id)
         self.streams.add(stream)
         try:
@@ -358,8 +377,16 @@ class Table:
         players = self.follower.game(game_id).live.players
         seat = _int_segment(request.match_info["seat"])
         if seat is None or not 1 <= seat <= len(players):
-            raise web.HTTPBadRequest(text=say("serve.no_seat", _lang_of(request, self.lang), game=game_id,
-                                              seat=request.match_info["seat"][:20], n=len(players)) + "\n")
+            raise web.HTTPBadRequest(
+                text=say(
+                    "serve.no_seat",
+                    _lang_of(request, self.lang),
+                    game=game_id,
+                    seat=request.match_info["seat"][:20],
+                    n=len(players),
+                )
+                + "\n"
+            )
         return seat - 1, players[seat - 1]
 
     async def coach(self, request: web.Request) -> web.Response:
@@ -368,13 +395,19 @@ class Table:
         seat, name = self._seat(request, game_id)
         board_url, coach_url = self._urls(request, game_id)
         here = f"{coach_url}/{seat + 1}"
-        config = {"key": f"companion-coach:{self.tokens.game(game_id)[:8]}:{game_id}:{seat + 1}",
-                  "lang": lang, "position": self.follower.position(game_id),
-                  "answer": f"{here}/answer", "events": f"{board_url}/events?only=position"}
+        config = {
+            "key": f"companion-coach:{self.tokens.game(game_id)[:8]}:{game_id}:{seat + 1}",
+            "lang": lang,
+            "position": self.follower.position(game_id),
+            "answer": f"{here}/answer",
+            "events": f"{board_url}/events?only=position",
+        }
         other = "en" if lang == "ja" else "ja"
         title = f"{say('coach.title', lang)} #{game_id} {name}"
-        return web.Response(text=pages.coach_page(title, lang, name, config, f"{here}?lang={other}",
-                                                  f"{board_url}?lang={lang}"), content_type="text/html")
+        return web.Response(
+            text=pages.coach_page(title, lang, name, config, f"{here}?lang={other}", f"{board_url}?lang={lang}"),
+            content_type="text/html",
+        )
 
     async def answer(self, request: web.Request) -> web.Response:
         """The coach's answer for the hand in the request's body; the hand is used and forgotten."""
@@ -386,8 +419,12 @@ class Table:
             body = json.loads(raw) if len(raw) <= MAX_BODY else None
         except ValueError:
             body = None
-        if not isinstance(body, dict) or not isinstance(body.get("hand"), str) \
-                or not isinstance(body.get("since", 0), int) or isinstance(body.get("since", 0), bool):
+        if (
+            not isinstance(body, dict)
+            or not isinstance(body.get("hand"), str)
+            or not isinstance(body.get("since", 0), int)
+            or isinstance(body.get("since", 0), bool)
+        ):
             if len(raw) > MAX_BODY:
                 return sentence(400, say("serve.too_long", lang, n=coach.MAX_HAND_CHARS))
             return sentence(400, say("serve.bad_request", lang))
@@ -398,8 +435,10 @@ class Table:
             return sentence(400, say("serve.too_long", lang, n=coach.MAX_HAND_CHARS))
         live = self.follower.game(game_id).live
         found = coach.answer(live, seat, hand, int(body.get("since", 0)), lang)
-        return web.json_response({"html": found.html, "hand": found.hand, "position": found.position,
-                                  "dropped": found.dropped}, headers={"Cache-Control": "no-store"})
+        return web.json_response(
+            {"html": found.html, "hand": found.hand, "position": found.position, "dropped": found.dropped},
+            headers={"Cache-Control": "no-store"},
+        )
 
     def close(self) -> None:
         self.store.close()

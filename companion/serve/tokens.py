@@ -33,5 +33,6 @@ class Tokens:
         """The master token admits every path; a game's token only that game's pages."""
         if self.is_master(token):
             return True
-        return game_id is not None and hmac.compare_digest(token.encode("utf-8", "replace"),
-                                                           self.game(game_id).encode("ascii"))
+        return game_id is not None and hmac.compare_digest(
+            token.encode("utf-8", "replace"), self.game(game_id).encode("ascii")
+        )

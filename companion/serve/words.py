@@ -8,14 +8,19 @@ WORDS: dict[str, Msg] = {
     "index.title": Msg("companion at this table", "この卓の companion"),
     "index.app": Msg("Open the table app (scoring, every move)", "卓のアプリを開く（記録・すべての手）"),
     "index.games": Msg("Games", "ゲーム"),
-    "index.none": Msg("No game yet: start one in the table app.",
-                      "ゲームはまだありません。卓のアプリで始めてください。"),
+    "index.none": Msg(
+        "No game yet: start one in the table app.", "ゲームはまだありません。卓のアプリで始めてください。"
+    ),
     "index.board": Msg("Scoreboard for everyone", "みんなのスコアボード"),
     "index.coach": Msg("Private coach, one link a player: ", "ひとりずつの個人コーチ："),
-    "index.share": Msg("Show this code to the table: it opens this game's scoreboard and coach, nothing else.",
-                       "このコードを卓のみんなに見せてください。このゲームのスコアボードとコーチだけが開けます。"),
-    "index.private": Msg("This page and the app link are for the scorer only: they can change every game.",
-                         "このページとアプリへのリンクは記録係だけのものです（すべてのゲームを変更できます）。"),
+    "index.share": Msg(
+        "Show this code to the table: it opens this game's scoreboard and coach, nothing else.",
+        "このコードを卓のみんなに見せてください。このゲームのスコアボードとコーチだけが開けます。",
+    ),
+    "index.private": Msg(
+        "This page and the app link are for the scorer only: they can change every game.",
+        "このページとアプリへのリンクは記録係だけのものです（すべてのゲームを変更できます）。",
+    ),
     "board.title": Msg("Scoreboard", "スコアボード"),
     "board.player": Msg("Player", "プレイヤー"),
     "board.hand": Msg("Cards in hand", "手札"),
@@ -26,68 +31,101 @@ WORDS: dict[str, Msg] = {
     "board.sheet": Msg("A game stored from its score sheet", "スコアシートから記録されたゲーム"),
     "board.moves": Msg("moves", "手"),
     "board.live": Msg("Updates by itself.", "自動で更新されます。"),
-    "board.noscript": Msg("JavaScript is off: this page reloads every two seconds.",
-                          "JavaScript が無効なので、2秒ごとに再読み込みします。"),
+    "board.noscript": Msg(
+        "JavaScript is off: this page reloads every two seconds.",
+        "JavaScript が無効なので、2秒ごとに再読み込みします。",
+    ),
     "board.lang": Msg("日本語", "English"),
     "coach.title": Msg("Coach", "コーチ"),
     "coach.for": Msg("Coach for {name}", "{name}さんのコーチ"),
-    "coach.private": Msg("Your hand stays in this browser: the server never stores or logs it. "
-                         "Cards the table records you playing leave it by themselves.",
-                         "手札はこのブラウザの中だけにあります。サーバーは保存も記録もしません。"
-                         "卓であなたが出したと記録されたカードは自動で手札から消えます。"),
+    "coach.private": Msg(
+        "Your hand stays in this browser: the server never stores or logs it. "
+        "Cards the table records you playing leave it by themselves.",
+        "手札はこのブラウザの中だけにあります。サーバーは保存も記録もしません。"
+        "卓であなたが出したと記録されたカードは自動で手札から消えます。",
+    ),
     "coach.hand": Msg("Your hand (cards separated by spaces)", "あなたの手札（カードを空白で区切って）"),
     "coach.clear": Msg("Forget my hand", "手札を消す"),
-    "coach.empty": Msg("Type the cards in your hand to see what each may do.",
-                       "手札のカードを入力すると、それぞれで何ができるかを表示します。"),
+    "coach.empty": Msg(
+        "Type the cards in your hand to see what each may do.",
+        "手札のカードを入力すると、それぞれで何ができるかを表示します。",
+    ),
     "coach.now": Msg("Now: ", "現在："),
     "coach.your_turn": Msg("It is your turn.", "あなたの番です。"),
-    "coach.not_turn": Msg("Not your turn: shown as if you played now.",
-                          "あなたの番ではありません（今出したらどうなるかを表示）。"),
+    "coach.not_turn": Msg(
+        "Not your turn: shown as if you played now.", "あなたの番ではありません（今出したらどうなるかを表示）。"
+    ),
     "coach.legal": Msg("may be played", "出せます"),
     "coach.illegal": Msg("may not be played", "出せません"),
     "coach.captures": Msg("Captures at each spot (number / suit):", "置く場所ごとの獲得枚数（数字／スート）："),
-    "coach.builds": Msg("where each captured card may go in your fortress (±3, F-11):",
-                        "獲得したカードを砦のどこに置けるか（±3、F-11）："),
+    "coach.builds": Msg(
+        "where each captured card may go in your fortress (±3, F-11):",
+        "獲得したカードを砦のどこに置けるか（±3、F-11）：",
+    ),
     "coach.build_now": Msg("Build now:", "今の配置："),
     "coach.follows": Msg("follows the lead colour", "リードの色に従います"),
     "coach.patterns": Msg("Patterns from your hand that may be played now:", "今出せる、手札からのパターン："),
     "coach.no_patterns": Msg("No group from your hand may be played now.", "今出せる組み合わせは手札にありません。"),
-    "coach.untried": Msg("Groups of {n} cards or more were not tried: too many from this hand for one answer.",
-                         "{n} 枚以上の組み合わせは多すぎるので調べていません。"),
+    "coach.untried": Msg(
+        "Groups of {n} cards or more were not tried: too many from this hand for one answer.",
+        "{n} 枚以上の組み合わせは多すぎるので調べていません。",
+    ),
     "coach.more": Msg("more not shown", "件は省略"),
     "coach.played": Msg("Played already (dropped from your hand): ", "出したカード（手札から除きました）："),
     "coach.unknown": Msg("Not cards of this game: ", "このゲームのカードではありません："),
     "coach.elsewhere": Msg("Seen elsewhere on the table: ", "卓の別の場所にあります："),
     "coach.nothing": Msg("Nothing to play from a hand now.", "今は手札から出す場面ではありません。"),
     "coach.field": Msg("On {field}: ", "{field}："),
-    "serve.join": Msg("Open this link (the scorer's: it can change every game): ",
-                      "このリンクを開いてください（記録係用：すべてのゲームを変更できます）："),
-    "serve.scan": Msg("or scan this code with a phone on the same network:",
-                      "または同じネットワークの電話でこのコードを読み取ってください："),
-    "serve.local": Msg("Bound to 127.0.0.1: only this computer can open it. Use --host ADDRESS to let phones join.",
-                       "127.0.0.1 で待ち受けています（このコンピューターからだけ開けます）。"
-                       "電話から参加するには --host ADDRESS を指定します。"),
-    "serve.warning": Msg("Warning: anyone on this network with the link can watch the games (and, with the scorer's "
-                         "link, change them).",
-                         "警告：このネットワークでリンクを知っている人は誰でもゲームを見られます（記録係のリンクなら変更もできます）。"),
-    "serve.stop": Msg("Press ctrl+c to stop; every move is already stored.",
-                      "ctrl+c で停止します。すべての手は保存済みです。"),
-    "serve.stopped": Msg("Stopped: every app tab was closed; every move was already stored.",
-                         "停止しました。アプリのタブはすべて閉じました。手はすべて保存済みです。"),
-    "serve.port": Msg("cannot listen on {host} port {port}: {reason}; choose another with --port",
-                      "{host} のポート {port} で待ち受けできません：{reason}。--port で別のポートを指定してください"),
-    "serve.tabs": Msg("Too many app tabs are open ({n}); close one and reload.",
-                      "アプリのタブが多すぎます（{n}）。一つ閉じてから再読み込みしてください。"),
-    "serve.busy": Msg("Too many pages are following games ({n}); close one and reload.",
-                      "ゲームを表示しているページが多すぎます（{n}）。一つ閉じてから再読み込みしてください。"),
+    "serve.join": Msg(
+        "Open this link (the scorer's: it can change every game): ",
+        "このリンクを開いてください（記録係用：すべてのゲームを変更できます）：",
+    ),
+    "serve.scan": Msg(
+        "or scan this code with a phone on the same network:",
+        "または同じネットワークの電話でこのコードを読み取ってください：",
+    ),
+    "serve.local": Msg(
+        "Bound to 127.0.0.1: only this computer can open it. Use --host ADDRESS to let phones join.",
+        "127.0.0.1 で待ち受けています（このコンピューターからだけ開けます）。"
+        "電話から参加するには --host ADDRESS を指定します。",
+    ),
+    "serve.warning": Msg(
+        "Warning: anyone on this network with the link can watch the games (and, with the scorer's link, change them).",
+        "警告：このネットワークでリンクを知っている人は誰でもゲームを見られます（記録係のリンクなら変更もできます）。",
+    ),
+    "serve.stop": Msg(
+        "Press ctrl+c to stop; every move is already stored.", "ctrl+c で停止します。すべての手は保存済みです。"
+    ),
+    "serve.stopped": Msg(
+        "Stopped: every app tab was closed; every move was already stored.",
+        "停止しました。アプリのタブはすべて閉じました。手はすべて保存済みです。",
+    ),
+    "serve.port": Msg(
+        "cannot listen on {host} port {port}: {reason}; choose another with --port",
+        "{host} のポート {port} で待ち受けできません：{reason}。--port で別のポートを指定してください",
+    ),
+    "serve.tabs": Msg(
+        "Too many app tabs are open ({n}); close one and reload.",
+        "アプリのタブが多すぎます（{n}）。一つ閉じてから再読み込みしてください。",
+    ),
+    "serve.busy": Msg(
+        "Too many pages are following games ({n}); close one and reload.",
+        "ゲームを表示しているページが多すぎます（{n}）。一つ閉じてから再読み込みしてください。",
+    ),
     "serve.no_game": Msg("There is no game {game}.", "ゲーム {game} はありません。"),
-    "serve.no_seat": Msg("Game {game} has no seat {seat}: seats are 1 to {n}.",
-                         "ゲーム {game} に席 {seat} はありません。席は 1 から {n} です。"),
-    "serve.bug": Msg("unexpected error ({what}) on a {where} page; nothing was changed and the table goes on",
-                     "{where} のページで予期しないエラーが起きました（{what}）。何も変更しておらず、卓は続けられます"),
+    "serve.no_seat": Msg(
+        "Game {game} has no seat {seat}: seats are 1 to {n}.",
+        "ゲーム {game} に席 {seat} はありません。席は 1 から {n} です。",
+    ),
+    "serve.bug": Msg(
+        "unexpected error ({what}) on a {where} page; nothing was changed and the table goes on",
+        "{where} のページで予期しないエラーが起きました（{what}）。何も変更しておらず、卓は続けられます",
+    ),
     "serve.too_long": Msg("A hand is at most {n} characters.", "手札は {n} 文字までです。"),
-    "serve.bad_request": Msg("The coach sends {{\"hand\": text, \"since\": a move number}}; this request is not that.",
-                             "コーチは {{\"hand\": 文字列, \"since\": 手数}} を送ります。このリクエストは違います。"),
+    "serve.bad_request": Msg(
+        'The coach sends {{"hand": text, "since": a move number}}; this request is not that.',
+        'コーチは {{"hand": 文字列, "since": 手数}} を送ります。このリクエストは違います。',
+    ),
 }
 
 

@@ -21,8 +21,9 @@ if TYPE_CHECKING:
     Measure = Callable[[str], float]
 
 # Japanese line-breaking rules (kinsoku): what may not begin a line, and what may not end one.
-NO_START = frozenset("、。，．,.・：；:;？！?!）)」』】〕〉》］]｝}"
-                     "ー々ゝゞヽヾぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ…‥〜～％%")
+NO_START = frozenset(
+    "、。，．,.・：；:;？！?!）)」』】〕〉》］]｝}ー々ゝゞヽヾぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ…‥〜～％%"
+)
 NO_END = frozenset("（(「『【〔〈《［[｛{")
 RANGE = frozenset("〜～–-")  # "1〜3", "3–5": a range of numbers is not broken either
 
@@ -128,8 +129,11 @@ def _cut(piece: str, width: float, measure: Measure) -> int:
 
     def inside_word(n: int) -> bool:
         a, b = piece[n - 1], piece[n]
-        return (_is_katakana(a) and _is_katakana(b)) or (a.isdigit() and (b.isdigit() or is_japanese(b))) or (
-            a.isascii() and b.isascii() and a.isalnum() and b.isalnum())
+        return (
+            (_is_katakana(a) and _is_katakana(b))
+            or (a.isdigit() and (b.isdigit() or is_japanese(b)))
+            or (a.isascii() and b.isascii() and a.isalnum() and b.isalnum())
+        )
 
     for n in range(fit, 0, -1):
         if (piece[n] == " " or piece[n - 1] == " ") and allowed(n):

@@ -40,7 +40,7 @@ def shown_cards(screen: GameScreen) -> list[Look]:
         cards = [c for _, c, _ in state.played] + [c for cards in state.wilderness for c in cards]
         cards += [c for pile in state.piles for c in pile]
         return [homalet_look(deck, c) for c in cards]
-    top = state.pile[len(state.pile) - state.top.size:]
+    top = state.pile[len(state.pile) - state.top.size :]
     return [dragoness_look(deck, c, screen.lang, v[0]) for c, v in zip(top, state.top.values, strict=True)]
 
 
@@ -75,8 +75,9 @@ def runs(widget: Widget) -> list[tuple[str, str | None, str | None]]:
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("game", list(STATES))
-async def test_every_card_shown_carries_its_deck_colour_and_symbol(db: Path, game: str, lang: str,
-                                                                   size: tuple[int, int]) -> None:
+async def test_every_card_shown_carries_its_deck_colour_and_symbol(
+    db: Path, game: str, lang: str, size: tuple[int, int]
+) -> None:
     """F-1, H-2, D-1 on screen: a card's tile is drawn in its deck file's colour (text darkened only
     where the colour is too light to read, 4.5:1 at least) and holds its rank or number and its symbol;
     the clickable-text styling paints nothing over it; no tile shows anything but a card."""
@@ -99,8 +100,9 @@ async def test_every_card_shown_carries_its_deck_colour_and_symbol(db: Path, gam
             assert look.label in mine and look.glyph in mine, (look, mine)
             assert contrast(look.ink, look.ground) >= 4.5
         for text, fg, bg in tiles:  # every tile is some card's (or colour's), in that card's colours
-            assert any((fg, bg) == (look.ink, look.ground) and (look.label in text or look.glyph in text)
-                       for look in looks), (text, fg, bg)
+            assert any(
+                (fg, bg) == (look.ink, look.ground) and (look.label in text or look.glyph in text) for look in looks
+            ), (text, fg, bg)
         assert len(tiles) >= len(shown_cards(screen))
         assert not app.bugs
 
@@ -271,14 +273,15 @@ def test_at_the_end_each_fortress_shows_the_face_down_pair_that_counts() -> None
     assert any(s.pair is not None for s in scores)
     starts = [next(i for i, row in enumerate(rows) if row[1:].startswith(name)) for name in state.setup.players]
     for p, start in enumerate(starts):
-        row = " ".join(rows[start:starts[p + 1] if p + 1 < len(starts) else None])
+        row = " ".join(rows[start : starts[p + 1] if p + 1 < len(starts) else None])
         pair = scores[p].pair
         assert (pair is None) == ("face-down pair" not in row), row
         if pair is not None:
             assert f"face-down pair {pair.source + 1} → {pair.target + 1}" in row
     underlined = [span for span in drawn.spans if isinstance(span.style, Style) and span.style.underline]
-    paired = sum(len(state.fortresses[p][i]) for p, s in enumerate(scores) if s.pair
-                 for i in {s.pair.source, s.pair.target})
+    paired = sum(
+        len(state.fortresses[p][i]) for p, s in enumerate(scores) if s.pair for i in {s.pair.source, s.pair.target}
+    )
     assert len(underlined) == paired  # one tile a card of the two columns
 
 
@@ -297,8 +300,11 @@ def test_a_battlefield_card_already_taken_is_marked() -> None:
         drawn = board(live.engine, live.state, "en", 76)
     field = drawn.plain.replace("\u00a0", " ").splitlines()[0]
     assert "17◆ ✓ Ben" in field and "07▲  Aki" in field
-    struck = [drawn.plain[s.start:s.end].strip("\u00a0 ") for s in drawn.spans
-              if isinstance(s.style, Style) and s.style.strike]
+    struck = [
+        drawn.plain[s.start : s.end].strip("\u00a0 ")
+        for s in drawn.spans
+        if isinstance(s.style, Style) and s.style.strike
+    ]
     assert struck == ["17◆"]
 
 
@@ -316,5 +322,5 @@ def test_the_fortress_grid_lines_up_whatever_the_ranks_width() -> None:
     rows = drawn.plain.replace("\u00a0", " ").splitlines()
     top, bottom = (next(r for r in rows if r.lstrip().startswith(spot)) for spot in ("A1W", "A3W"))
     for left, right in (("R1", "G13"), ("Y6", "B4"), ("K2", "R10"), ("P9", "Y3")):
-        assert cell_width(top[:top.index(left)]) - cell_width(bottom[:bottom.index(right)]) in (0, 1), (top, bottom)
+        assert cell_width(top[: top.index(left)]) - cell_width(bottom[: bottom.index(right)]) in (0, 1), (top, bottom)
     assert top.index("A2E") == bottom.index("A4E") and top.index("B2E") == bottom.index("B4E")

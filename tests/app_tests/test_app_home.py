@@ -17,8 +17,10 @@ from tests.helpers.app_games import GAMES, PLAYERS
 
 def titles(app: object) -> tuple[str, str]:
     screen = app.screen  # type: ignore[attr-defined]
-    return (str(screen.query_one("#menu", OptionList).border_title),
-            str(screen.query_one("#resume", OptionList).border_title))
+    return (
+        str(screen.query_one("#menu", OptionList).border_title),
+        str(screen.query_one("#resume", OptionList).border_title),
+    )
 
 
 async def test_the_focused_list_is_marked_in_its_frame(db: Path) -> None:
@@ -115,8 +117,11 @@ async def test_the_command_palette_speaks_japanese(db: Path) -> None:
         assert palette_input.placeholder == "コマンドを検索…"
         await pilot.press(*"zzqx")
         await pilot.pause(0.8)
-        shown = [str(o.prompt.renderable) for o in app.screen.query_one(OptionList).options  # type: ignore[union-attr]
-                 if o.disabled]
+        shown = [
+            str(o.prompt.renderable)  # type: ignore[union-attr]
+            for o in app.screen.query_one(OptionList).options
+            if o.disabled
+        ]
         assert shown == ["一致するコマンドはありません"]
 
 
@@ -226,8 +231,11 @@ async def test_the_new_game_form_marks_the_focused_field_and_explains_the_start_
         assert marked() == ["start-label"]
         start = screen.query_one("#start", Select)
         shown = str(start.query_one("SelectCurrent Static").render())
-        assert shown == ("the first seat (name the players to choose another)" if lang == "en"
-                         else "最初の席の人（プレイヤーを入力すると選べます）")
+        assert shown == (
+            "the first seat (name the players to choose another)"
+            if lang == "en"
+            else "最初の席の人（プレイヤーを入力すると選べます）"
+        )
         await pilot.press("shift+tab")
         await pilot.press(*"Aki,Ben,Chie")
         await pilot.pause()

@@ -20,8 +20,18 @@ from companion.app.widgets.entry import EntryLine
 from companion.app.words import WORDS
 
 TABLE = [value for value in vars(keys).values() if isinstance(value, keys.Key)]
-BINDERS: tuple[type[DOMNode], ...] = (CompanionApp, Confirm, HelpScreen, TableScreen, NewGameScreen, QrScreen,
-                                      SettleScreen, SheetScreen, GameScreen, EntryLine)
+BINDERS: tuple[type[DOMNode], ...] = (
+    CompanionApp,
+    Confirm,
+    HelpScreen,
+    TableScreen,
+    NewGameScreen,
+    QrScreen,
+    SettleScreen,
+    SheetScreen,
+    GameScreen,
+    EntryLine,
+)
 
 
 def bound(owner: type[DOMNode]) -> list[Binding]:

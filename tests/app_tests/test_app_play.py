@@ -422,8 +422,10 @@ async def test_tab_after_words_no_line_starts_with_offers_the_lines_holding_them
         await pilot.press("tab")
         assert entry.value == "A2 K10" and "A1 K10" in text_of(app, "#coach").replace("\u00a0", " ")
         await pilot.press("enter")
-        assert screen.live.position == 1 and screen.engine.action_line(screen.live.state_at(0),
-                                                                        screen.live.actions[0]) == "A2 K10"
+        assert (
+            screen.live.position == 1
+            and screen.engine.action_line(screen.live.state_at(0), screen.live.actions[0]) == "A2 K10"
+        )
         entry.value = "K10"  # on the grid now: no legal line holds it
         await pilot.press("tab")
         assert entry.value == "K10" and text_of(app, "#ruling").startswith("No legal line holds what is typed")
@@ -488,7 +490,7 @@ def test_long_player_rows_wrap_under_their_own_column(lang: Lang) -> None:
     aki = next(i for i, line in enumerate(narrow) if "Aki" in line)
     start = next(i for i, line in enumerate(wide) if "Aki" in line)
     column = cell_len(wide[start][: wide[start].index("R13")])
-    more = list(itertools.takewhile(lambda line: line.startswith(" " * column), narrow[aki + 1:]))
+    more = list(itertools.takewhile(lambda line: line.startswith(" " * column), narrow[aki + 1 :]))
     assert more and narrow[aki + 1] == more[0]  # the row goes on right below, under its column
     assert " ".join(narrow[aki].split() + [w for line in more for w in line.split()]) == " ".join(wide[start].split())
     assert all(cell_len(line) <= NARROW for line in narrow[aki:])

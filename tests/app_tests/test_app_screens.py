@@ -46,8 +46,12 @@ def decode(matrix: list[list[bool]], scale: int = 6) -> str:
 
 
 def test_the_terminal_qr_code_reads_back_as_the_compact_settle_json() -> None:
-    answer = settle({"game": "homalet", "players": [{"name": "秋", "pile": ["07", "17", "26", "38", "45"]},
-                                                    {"name": "Ben", "pile": ["01"]}]})
+    answer = settle(
+        {
+            "game": "homalet",
+            "players": [{"name": "秋", "pile": ["07", "17", "26", "38", "45"]}, {"name": "Ben", "pile": ["01"]}],
+        }
+    )
     data = compact_json(answer)
     lines = half_blocks(qr_matrix(data))
     matrix = unblock(lines)
@@ -159,8 +163,10 @@ async def test_the_settlement_shows_each_players_arithmetic(db: Path, lang: str)
         assert isinstance(app.screen, SettleScreen)
         shown = " ".join(str(w.content) for w in app.screen.query(Static))
         for player in expected["players"]:
-            assert player["explanation"] in shown.replace("\n  ", " ").replace("\n", " ") or \
-                player["explanation"][:20] in shown
+            assert (
+                player["explanation"] in shown.replace("\n  ", " ").replace("\n", " ")
+                or player["explanation"][:20] in shown
+            )
         tie = "F-14"
         assert tie in text_of(app, "#winners")
 
@@ -199,6 +205,7 @@ def test_companion_with_no_arguments_opens_the_app(monkeypatch: pytest.MonkeyPat
     from companion.cli import main
 
     opened: list[str | None] = []
+
     def run(lang: str | None = None, db_path: str | None = None) -> int:
         opened.append(lang)
         return 0
@@ -209,12 +216,36 @@ def test_companion_with_no_arguments_opens_the_app(monkeypatch: pytest.MonkeyPat
 
 
 SHEETS = {
-    "fortress": ({"columns-0": "R5 Y5 / G6 / B9", "hand-0": "R3", "columns-1": "Y11 / B13 G13 / R2 K2 Y2",
-                  "columns-2": "P7 G7 B7"}, ["Ben"]),  # Aki 3×2−3 = 3, Ben 3×3 = 9, Chie 1×3 = 3 (F-14)
+    "fortress": (
+        {
+            "columns-0": "R5 Y5 / G6 / B9",
+            "hand-0": "R3",
+            "columns-1": "Y11 / B13 G13 / R2 K2 Y2",
+            "columns-2": "P7 G7 B7",
+        },
+        ["Ben"],
+    ),  # Aki 3×2−3 = 3, Ben 3×3 = 9, Chie 1×3 = 3 (F-14)
     "homalet": ({"pile-0": "07 17 26 28 25", "pile-1": "01 02", "pile-2": "29"}, ["Aki"]),  # 12, 2, 1 (H-11; H-1)
-    "dragoness": ({"out-0": "Aki", "left-1-0": "3", "left-2-0": "5", "out-1": "Ben", "left-0-1": "2", "left-2-1": "2",
-                   "out-2": "Chie", "left-0-2": "1", "left-1-2": "4", "out-3": "Aki", "left-1-3": "6",
-                   "left-2-3": "7", "out-4": "Aki", "left-1-4": "1", "left-2-4": "1"}, ["Aki"]),  # D-10, D-11
+    "dragoness": (
+        {
+            "out-0": "Aki",
+            "left-1-0": "3",
+            "left-2-0": "5",
+            "out-1": "Ben",
+            "left-0-1": "2",
+            "left-2-1": "2",
+            "out-2": "Chie",
+            "left-0-2": "1",
+            "left-1-2": "4",
+            "out-3": "Aki",
+            "left-1-3": "6",
+            "left-2-3": "7",
+            "out-4": "Aki",
+            "left-1-4": "1",
+            "left-2-4": "1",
+        },
+        ["Aki"],
+    ),  # D-10, D-11
 }
 
 
@@ -261,13 +292,17 @@ async def test_history_fits_80_columns_with_every_column(db: Path, lang: str) ->
         await pilot.pause()
         table = app.screen.query_one(DataTable)
         labels = [str(c.label) for c in table.ordered_columns]
-        assert labels == (["#", "Game", "Players", "Last change", "State", "Winners", "Moves"] if lang == "en" else
-                          ["#", "ゲーム", "プレイヤー", "最終更新", "状態", "勝者", "手数"])
+        assert labels == (
+            ["#", "Game", "Players", "Last change", "State", "Winners", "Moves"]
+            if lang == "en"
+            else ["#", "ゲーム", "プレイヤー", "最終更新", "状態", "勝者", "手数"]
+        )
         assert str(table.get_row_at(0)[1]) == ("Dragoness" if lang == "en" else "ドラゴンネス")  # not "Reign of…"
         await pilot.press("2")  # sorted by game: its heading marked, every heading still whole
         labels = [str(c.label) for c in table.ordered_columns]
         assert labels[1] == ("Game ▲" if lang == "en" else "ゲーム ▲") and labels[2:4] == (
-            ["Players", "Last change"] if lang == "en" else ["プレイヤー", "最終更新"])
+            ["Players", "Last change"] if lang == "en" else ["プレイヤー", "最終更新"]
+        )
         await pilot.press("2")
         assert str(table.ordered_columns[1].label).endswith("▼")
         widths = sum(c.get_render_width(table) for c in table.ordered_columns)

@@ -60,6 +60,7 @@ REFUSED = {"fortress": "R13 A1N x", "homalet": "07 x", "dragoness": "Lo7 Xx3"}
 @pytest.mark.parametrize("game", list(GAMES))
 def test_a_refused_line(snap_compare: Any, db: Path, game: str, lang: str) -> None:
     """A refusal at 80×24 in two rows at most, the board in view above it."""
+
     async def prepare(pilot: Pilot[Any]) -> None:
         app: Any = pilot.app
         game_id = app.store.new_game(game, PLAYERS, start=None if game == "dragoness" else 0)

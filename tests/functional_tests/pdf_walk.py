@@ -45,8 +45,9 @@ def walk(reader: PdfReader, page_no: int) -> tuple[list[Text], list[Placed]]:
     texts: list[Text] = []
     placed: list[Placed] = []
 
-    def run(content: object, resources: object, ctm: Matrix, fill: tuple[float, float, float],
-            forms: tuple[str, ...]) -> None:
+    def run(
+        content: object, resources: object, ctm: Matrix, fill: tuple[float, float, float], forms: tuple[str, ...]
+    ) -> None:
         stack: list[tuple[Matrix, tuple[float, float, float]]] = []
         tm: Matrix = IDENTITY
         line: Matrix = IDENTITY
@@ -102,6 +103,7 @@ def walk(reader: PdfReader, page_no: int) -> tuple[list[Text], list[Placed]]:
 def luminance(rgb: tuple[float, float, float]) -> float:
     def lin(v: float) -> float:
         return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
     r, g, b = (lin(v) for v in rgb)
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 

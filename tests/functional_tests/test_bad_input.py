@@ -19,14 +19,22 @@ import pytest
 from companion.decks import default_deck_path, load_deck_data
 from tests.helpers.inprocess import Run, assert_refused, call
 
-FORTRESS: dict[str, Any] = {"game": "fortress", "players": [
-    {"name": "Aki", "fortress": [["R5", "Y5"], ["G6"], ["B9"]], "hand": ["R3"], "pair": {"from": 0, "to": 2}},
-    {"name": "Ben", "fortress": [["Y11"], ["B13", "G13"]], "hand": ["K4"]}]}
-HOMALET: dict[str, Any] = {"game": "homalet",
-                           "players": [{"name": "A", "pile": ["07", "17", 26]}, {"name": "B", "pile": ["3"]}]}
-DRAGONESS: dict[str, Any] = {"game": "dragoness", "players": ["A", "B", "C"],
-                             "rounds": [{"out": "A", "cards_left": {"B": 3, "C": 5}},
-                                        {"out": "C", "cards_left": {"A": 1, "B": 13}}]}
+FORTRESS: dict[str, Any] = {
+    "game": "fortress",
+    "players": [
+        {"name": "Aki", "fortress": [["R5", "Y5"], ["G6"], ["B9"]], "hand": ["R3"], "pair": {"from": 0, "to": 2}},
+        {"name": "Ben", "fortress": [["Y11"], ["B13", "G13"]], "hand": ["K4"]},
+    ],
+}
+HOMALET: dict[str, Any] = {
+    "game": "homalet",
+    "players": [{"name": "A", "pile": ["07", "17", 26]}, {"name": "B", "pile": ["3"]}],
+}
+DRAGONESS: dict[str, Any] = {
+    "game": "dragoness",
+    "players": ["A", "B", "C"],
+    "rounds": [{"out": "A", "cards_left": {"B": 3, "C": 5}}, {"out": "C", "cards_left": {"A": 1, "B": 13}}],
+}
 VALID = (FORTRESS, HOMALET, DRAGONESS)
 
 
@@ -44,6 +52,7 @@ def test_the_valid_documents_settle(doc: dict[str, Any]) -> None:
 
 # --------------------------------------------------------------------------- each item of the issue
 
+
 def player(game: dict[str, Any], index: int, **changes: Any) -> dict[str, Any]:
     doc = copy.deepcopy(game)
     doc["players"][index].update(changes)
@@ -52,34 +61,48 @@ def player(game: dict[str, Any], index: int, **changes: Any) -> dict[str, Any]:
     return doc
 
 
-@pytest.mark.parametrize("doc,line", [
-    (player(FORTRESS, 0, hand=None, hnad=["R3"]),
-     'player Aki: unknown key "hnad" (did you mean "hand"?); the keys allowed here are "name", "fortress", "hand", '
-     '"pair"'),
-    (player(HOMALET, 0, pile=None, pil=["07"]),
-     'player A: unknown key "pil" (did you mean "pile"?); the keys allowed here are "name", "pile"'),
-    ({"game": "homalet", "players": FORTRESS["players"]},
-     'player Aki: unknown key "fortress"; the keys allowed here are "name", "pile"'),
-    (player(FORTRESS, 1, fortress=None), 'player Ben: "fortress" is missing'),
-    (player(HOMALET, 1, pile=None), 'player B: "pile" is missing'),
-    ({**FORTRESS, "plaeyrs": []},
-     'unknown key "plaeyrs" (did you mean "players"?); the keys allowed here are "game", "players", "deck"'),
-    ({"players": []}, '"game" is missing: write "game": one of fortress, homalet, dragoness'),
-    ({"game": None}, "unknown game null: settle knows fortress, homalet, dragoness"),
-])
+@pytest.mark.parametrize(
+    "doc,line",
+    [
+        (
+            player(FORTRESS, 0, hand=None, hnad=["R3"]),
+            'player Aki: unknown key "hnad" (did you mean "hand"?); the keys allowed here are "name", "fortress", '
+            '"hand", "pair"',
+        ),
+        (
+            player(HOMALET, 0, pile=None, pil=["07"]),
+            'player A: unknown key "pil" (did you mean "pile"?); the keys allowed here are "name", "pile"',
+        ),
+        (
+            {"game": "homalet", "players": FORTRESS["players"]},
+            'player Aki: unknown key "fortress"; the keys allowed here are "name", "pile"',
+        ),
+        (player(FORTRESS, 1, fortress=None), 'player Ben: "fortress" is missing'),
+        (player(HOMALET, 1, pile=None), 'player B: "pile" is missing'),
+        (
+            {**FORTRESS, "plaeyrs": []},
+            'unknown key "plaeyrs" (did you mean "players"?); the keys allowed here are "game", "players", "deck"',
+        ),
+        ({"players": []}, '"game" is missing: write "game": one of fortress, homalet, dragoness'),
+        ({"game": None}, "unknown game null: settle knows fortress, homalet, dragoness"),
+    ],
+)
 def test_unknown_and_missing_keys_are_refused_with_the_closest_key(doc: dict[str, Any], line: str) -> None:
     run = settle(doc)
     assert_refused(run)
     assert run.stderr == line + "\n"
 
 
-@pytest.mark.parametrize("pair,result,score", [
-    # heights 2 1 1 3 1, penalty 2 (B2): 5 × 3 − 2 = 13 without a pair; column 0 emptied onto
-    # column 2 leaves 4 × 3 − 2 = 10, onto column 3 leaves 4 × 4 − 2 = 14
-    ({"from": 0, "to": 2}, {"from": 0, "to": 2}, 10),  # the player's choice, even if not the best
-    (None, None, 13),  # declined
-    ("absent", {"from": 0, "to": 3}, 14),  # settle finds the best pair
-])
+@pytest.mark.parametrize(
+    "pair,result,score",
+    [
+        # heights 2 1 1 3 1, penalty 2 (B2): 5 × 3 − 2 = 13 without a pair; column 0 emptied onto
+        # column 2 leaves 4 × 3 − 2 = 10, onto column 3 leaves 4 × 4 − 2 = 14
+        ({"from": 0, "to": 2}, {"from": 0, "to": 2}, 10),  # the player's choice, even if not the best
+        (None, None, 13),  # declined
+        ("absent", {"from": 0, "to": 3}, 14),  # settle finds the best pair
+    ],
+)
 def test_f13_the_chosen_pair_is_used_and_without_one_the_best(pair: Any, result: Any, score: int) -> None:
     aki = {"name": "Aki", "fortress": [["R5", "Y5"], ["G6"], ["B9"], ["K12", "P12", "R12"], ["G1"]], "hand": ["B2"]}
     doc = {"game": "fortress", "players": [aki if pair == "absent" else {**aki, "pair": pair}]}
@@ -89,15 +112,23 @@ def test_f13_the_chosen_pair_is_used_and_without_one_the_best(pair: Any, result:
     assert (answer["pair"], answer["score"]) == (result, score)
 
 
-@pytest.mark.parametrize("pair,line", [
-    ({"from": 1, "to": 0}, "player Aki: the face-down pair is not possible (F-13): column 1 holds 1 card; "
-                           "the pair comes from a column of 2 or more"),
-    ({"from": 0, "to": 7}, "player Aki: the face-down pair is not possible (F-13): columns are numbered 0 to 2"),
-    ({"from": 0, "to": True}, 'player Aki: "pair": columns are whole numbers, not [0, true]'),
-    ({"form": 0, "to": 1}, 'player Aki: "pair": unknown key "form" (did you mean "from"?); the keys allowed here '
-                           'are "from", "to"'),
-    ([0, 1], 'player Aki: "pair": must be null (declined) or {"from": column, "to": column}, not [0, 1]'),
-])
+@pytest.mark.parametrize(
+    "pair,line",
+    [
+        (
+            {"from": 1, "to": 0},
+            "player Aki: the face-down pair is not possible (F-13): column 1 holds 1 card; "
+            "the pair comes from a column of 2 or more",
+        ),
+        ({"from": 0, "to": 7}, "player Aki: the face-down pair is not possible (F-13): columns are numbered 0 to 2"),
+        ({"from": 0, "to": True}, 'player Aki: "pair": columns are whole numbers, not [0, true]'),
+        (
+            {"form": 0, "to": 1},
+            'player Aki: "pair": unknown key "form" (did you mean "from"?); the keys allowed here are "from", "to"',
+        ),
+        ([0, 1], 'player Aki: "pair": must be null (declined) or {"from": column, "to": column}, not [0, 1]'),
+    ],
+)
 def test_f13_a_pair_that_cannot_be_laid_is_refused(pair: Any, line: str) -> None:
     run = settle(player(FORTRESS, 0, pair=pair))
     assert_refused(run)
@@ -110,14 +141,20 @@ def test_an_omitted_hand_is_an_empty_hand() -> None:
     assert json.loads(run.stdout)["players"][0]["penalty"] == 0
 
 
-@pytest.mark.parametrize("count,line", [
-    (0, "round 1: player B: 0 cards left is impossible: the round ended when A went out (D-10); "
-        "write a count from 1 to 13"),
-    (True, "round 1: player B: cards left must be a whole number from 1 to 13, not true"),
-    (None, "round 1: player B: cards left must be a whole number from 1 to 13, not null"),
-    (2.0, "round 1: player B: cards left must be a whole number from 1 to 13, not 2.0"),
-    ("3", 'round 1: player B: cards left must be a whole number from 1 to 13, not "3"'),
-])
+@pytest.mark.parametrize(
+    "count,line",
+    [
+        (
+            0,
+            "round 1: player B: 0 cards left is impossible: the round ended when A went out (D-10); "
+            "write a count from 1 to 13",
+        ),
+        (True, "round 1: player B: cards left must be a whole number from 1 to 13, not true"),
+        (None, "round 1: player B: cards left must be a whole number from 1 to 13, not null"),
+        (2.0, "round 1: player B: cards left must be a whole number from 1 to 13, not 2.0"),
+        ("3", 'round 1: player B: cards left must be a whole number from 1 to 13, not "3"'),
+    ],
+)
 def test_d10_only_the_player_who_went_out_has_no_cards_and_counts_are_whole(count: Any, line: str) -> None:
     doc = copy.deepcopy(DRAGONESS)
     doc["rounds"][0]["cards_left"]["B"] = count
@@ -160,17 +197,24 @@ def test_bytes_that_are_not_utf8_are_refused_on_standard_input_as_in_files(tmp_p
     assert run.stderr == f"cannot read {path}: it is not UTF-8 text\n"
 
 
-@pytest.mark.parametrize("text,line", [
-    (b"", "standard input is empty: settle reads a JSON object with \"game\" and \"players\""),
-    (b"  \n", "standard input is empty: settle reads a JSON object with \"game\" and \"players\""),
-    (b"[" * 100_000, "standard input is nested too deeply to be read"),
-    (b'{"game": "dragoness", "n": ' + b"9" * 5000 + b"}",
-     "standard input: a number of 5000 digits is too long for a game"),
-    (b'{"game": "fortress", "game": "homalet"}',
-     'standard input: the key "game" is written twice in one object; write it once'),
-    (b'{"game": NaN}', "standard input: NaN is not a number JSON allows"),
-    (b" " * 1_000_001, "standard input is larger than 1,000,000 bytes; a game is a few kilobytes"),
-])
+@pytest.mark.parametrize(
+    "text,line",
+    [
+        (b"", 'standard input is empty: settle reads a JSON object with "game" and "players"'),
+        (b"  \n", 'standard input is empty: settle reads a JSON object with "game" and "players"'),
+        (b"[" * 100_000, "standard input is nested too deeply to be read"),
+        (
+            b'{"game": "dragoness", "n": ' + b"9" * 5000 + b"}",
+            "standard input: a number of 5000 digits is too long for a game",
+        ),
+        (
+            b'{"game": "fortress", "game": "homalet"}',
+            'standard input: the key "game" is written twice in one object; write it once',
+        ),
+        (b'{"game": NaN}', "standard input: NaN is not a number JSON allows"),
+        (b" " * 1_000_001, "standard input is larger than 1,000,000 bytes; a game is a few kilobytes"),
+    ],
+)
 def test_limits_and_shapes_are_sentences(text: bytes, line: str) -> None:
     run = settle(text)
     assert_refused(run)
@@ -178,8 +222,9 @@ def test_limits_and_shapes_are_sentences(text: bytes, line: str) -> None:
 
 
 def test_dev_zero_is_refused_without_reading_it_until_memory_runs_out() -> None:
-    out = subprocess.run([sys.executable, "-m", "companion", "settle", "/dev/zero"], capture_output=True,
-                         text=True, timeout=30)
+    out = subprocess.run(
+        [sys.executable, "-m", "companion", "settle", "/dev/zero"], capture_output=True, text=True, timeout=30
+    )
     assert out.returncode == 2
     assert out.stderr == "/dev/zero is larger than 1,000,000 bytes; a game is a few kilobytes\n"
 
@@ -193,8 +238,9 @@ def write_deck(folder: Path, name: str, spring: str) -> Path:
     return path
 
 
-def test_a_deck_path_in_the_input_is_found_beside_the_input_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-                                                                 ) -> None:
+def test_a_deck_path_in_the_input_is_found_beside_the_input_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     table = tmp_path / "table"
     table.mkdir()
     write_deck(table, "ours.toml", "07")
@@ -236,8 +282,12 @@ def test_lang_works_after_the_command_too() -> None:
 
 def test_a_closed_pipe_is_not_an_error() -> None:
     doc = json.dumps({**FORTRESS, "players": FORTRESS["players"] * 1}).encode()
-    child = subprocess.Popen([sys.executable, "-m", "companion", "settle", "--explain", "-"], stdin=subprocess.PIPE,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    child = subprocess.Popen(
+        [sys.executable, "-m", "companion", "settle", "--explain", "-"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     assert child.stdout is not None
     child.stdout.close()  # the reader goes away before the answer is written (`| head -0`)
     _, err = child.communicate(doc, timeout=60)
@@ -322,6 +372,7 @@ def test_fuzz_settle_hundreds_of_malformed_documents(tmp_path: Path, monkeypatch
 
 # --------------------------------------------------------------------------- fuzz: deck files
 
+
 def toml_value(value: Any) -> str:
     """``value`` in TOML's inline form (a test's own writer: tomllib only reads)."""
     if isinstance(value, bool):
@@ -371,14 +422,21 @@ def test_the_readme_states_the_limits_the_code_applies() -> None:
     from companion.rules.common import NAME_CHARS
 
     readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
-    rules = readme[readme.index("## Input rules"):]
+    rules = readme[readme.index("## Input rules") :]
     assert f"at most {documents.MAX_INPUT_BYTES:,}" in rules and f"more than {documents.MAX_DIGITS} digits" in rules
     assert f"{decks.MAX_DECK_BYTES:,} bytes" in rules
     assert f"1 to {NAME_CHARS} characters" in rules
     assert ", ".join(deck_rules.SHAPES[:-1]) + " or " + deck_rules.SHAPES[-1] in rules
     assert f"`en` / `ja` | 1–{deck_rules.SHORT_EN} / 1–{deck_rules.SHORT_JA} characters" in rules
-    for needle in ("byte-order mark", "`-o -`", "`--force`", "SIGTERM", "`hand` is optional", "`pile`",
-                   "`out` and `cards_left`"):
+    for needle in (
+        "byte-order mark",
+        "`-o -`",
+        "`--force`",
+        "SIGTERM",
+        "`hand` is optional",
+        "`pile`",
+        "`out` and `cards_left`",
+    ):
         assert needle in rules
 
 
@@ -408,10 +466,19 @@ def test_fuzz_deck_files_hundreds_of_malformed_decks(tmp_path: Path) -> None:
         assert sorted(os.listdir(tmp_path)) == ["deck.toml"]
 
 
-@pytest.mark.parametrize("text", [
-    b"", b"\xff", b"[" * 100_000, b'{"a": ' + b"9" * 5000 + b"}", b'{"a": NaN}', b'{"a": 1, "a": 2}',
-    b" " * 1_000_001, b"\xef\xbb\xbf{}",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        b"",
+        b"\xff",
+        b"[" * 100_000,
+        b'{"a": ' + b"9" * 5000 + b"}",
+        b'{"a": NaN}',
+        b'{"a": 1, "a": 2}',
+        b" " * 1_000_001,
+        b"\xef\xbb\xbf{}",
+    ],
+)
 def test_replay_reads_its_record_by_the_same_rules(text: bytes) -> None:
     for lang in ("en", "ja"):
         assert_refused(call("--lang", lang, "replay", "-", stdin=text), text[:40])

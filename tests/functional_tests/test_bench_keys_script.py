@@ -27,8 +27,9 @@ def test_the_planner_takes_the_shortest_of_offers_suggestions_and_typing() -> No
     lines = ["A1 R1", "A1 R10", "pass"]
 
     def suggest(prefix: str) -> str | None:
-        return next((line for line in lines if line.casefold().startswith(prefix.casefold())
-                     and len(line) > len(prefix)), None)
+        return next(
+            (line for line in lines if line.casefold().startswith(prefix.casefold()) and len(line) > len(prefix)), None
+        )
 
     assert fewest("pass", suggest, ["Lo1", "pass"]) == ["tab", "tab", "enter"]  # the second offer
     assert fewest("A1 R10", suggest, []) == ["A", "tab", "0", "enter"]  # the suggestion, then one more
@@ -39,8 +40,7 @@ def test_the_planner_takes_the_shortest_of_offers_suggestions_and_typing() -> No
 
 
 def test_the_script_plays_the_start_of_each_record_in_the_app() -> None:
-    run = subprocess.run([sys.executable, str(SCRIPT), "--limit", "4"], capture_output=True, text=True,
-                         timeout=300)
+    run = subprocess.run([sys.executable, str(SCRIPT), "--limit", "4"], capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
     assert "plans not followed" not in run.stdout
     last = run.stdout.strip().splitlines()[-1]

@@ -12,12 +12,17 @@ SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "bench_print.py"
 
 
 def test_bench_script_reports_every_measure() -> None:
-    run = subprocess.run([sys.executable, str(SCRIPT), "--runs", "1"], capture_output=True, text=True,
-                         timeout=120)
+    run = subprocess.run([sys.executable, str(SCRIPT), "--runs", "1"], capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     out = run.stdout
-    for label in ("ratio kit / floor:", "decks only", "fixed cost of 15", "ratio kit / (floor + fixed cost):",
-                  "kit in under 1 s:", "78-card duplex deck:"):
+    for label in (
+        "ratio kit / floor:",
+        "decks only",
+        "fixed cost of 15",
+        "ratio kit / (floor + fixed cost):",
+        "kit in under 1 s:",
+        "78-card duplex deck:",
+    ):
         assert label in out, f"missing {label!r} in:\n{out}"
     ratio = float(re.search(r"ratio kit / floor:\s+([0-9.]+)", out).group(1))  # type: ignore[union-attr]
     assert ratio > 0

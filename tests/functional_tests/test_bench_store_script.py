@@ -11,8 +11,13 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_bench_store_reports_every_measure(tmp_path: Path) -> None:
-    run = subprocess.run([sys.executable, str(ROOT / "scripts" / "bench_store.py"), "--runs", "1", "--dir",
-                          str(tmp_path)], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    run = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "bench_store.py"), "--runs", "1", "--dir", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=ROOT,
+    )
     assert run.returncode == 0, run.stderr
     records = sorted(p.stem for p in (ROOT / "examples" / "records").glob("*.json"))
     lines = run.stdout.splitlines()

@@ -30,19 +30,26 @@ def english_machine(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_an_unknown_game_is_one_japanese_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, out, err = run(capsys, "--lang", "ja", "print", "deck", "chess", "-o", str(tmp_path / "x.pdf"))
     assert code == 2 and out == ""
-    assert err == ("companion print deck: gameに「chess」は指定できません。fortress、homalet、dragoness"
-                   "から選んでください（詳しくは companion print deck --help）\n")
+    assert err == (
+        "companion print deck: gameに「chess」は指定できません。fortress、homalet、dragoness"
+        "から選んでください（詳しくは companion print deck --help）\n"
+    )
     assert list(tmp_path.iterdir()) == []
 
 
-@pytest.mark.parametrize("argv,needle", [
-    (("print", "deck", "fortress"), "次の引数が必要です：-o/--output"),
-    (("print", "sheet", "homalet", "--players", "four", "-o", "x.pdf"),
-     "--playersには整数を指定してください（「four」は整数ではありません）"),
-    (("print", "deck", "fortress", "--bleed", "wide", "-o", "x.pdf"), "--bleedには数を指定してください"),
-    (("settle", "game.json", "--loud"), "不明な引数です：--loud"),
-    (("print",), "次の引数が必要です"),
-])
+@pytest.mark.parametrize(
+    "argv,needle",
+    [
+        (("print", "deck", "fortress"), "次の引数が必要です：-o/--output"),
+        (
+            ("print", "sheet", "homalet", "--players", "four", "-o", "x.pdf"),
+            "--playersには整数を指定してください（「four」は整数ではありません）",
+        ),
+        (("print", "deck", "fortress", "--bleed", "wide", "-o", "x.pdf"), "--bleedには数を指定してください"),
+        (("settle", "game.json", "--loud"), "不明な引数です：--loud"),
+        (("print",), "次の引数が必要です"),
+    ],
+)
 def test_usage_errors_in_japanese(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], needle: str) -> None:
     code, out, err = run(capsys, "--lang=ja", *argv)
     assert code == 2 and out == "" and needle in err and err.count("\n") == 1
@@ -82,8 +89,9 @@ def test_what_was_written_is_said_in_japanese(capsys: pytest.CaptureFixture[str]
     target = tmp_path / "sheet.pdf"
     code, out, err = run(capsys, "--lang", "ja", "print", "sheet", "homalet", "--players", "4", "-o", str(target))
     assert (code, err) == (0, "") and out == f"{target} を書き出しました\n" and target.exists()
-    code, out, _ = run(capsys, "--lang", "ja", "print", "summary", "fortress", "--lang", "en",
-                       "-o", str(tmp_path / "s.pdf"))
+    code, out, _ = run(
+        capsys, "--lang", "ja", "print", "summary", "fortress", "--lang", "en", "-o", str(tmp_path / "s.pdf")
+    )
     assert code == 0 and out == f"{tmp_path / 's.pdf'} を書き出しました（1ページ）\n"
 
 

@@ -47,8 +47,9 @@ def test_dash_writes_the_pdf_to_standard_output(tmp_path: Path, monkeypatch: pyt
 
 
 @pytest.mark.parametrize("what", [("kit",), ("png", "homalet")])
-def test_dash_is_refused_for_what_writes_a_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                  what: tuple[str, ...]) -> None:
+def test_dash_is_refused_for_what_writes_a_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, what: tuple[str, ...]
+) -> None:
     monkeypatch.chdir(tmp_path)
     run = call("print", *what, "-o", "-")
     assert_refused(run)
@@ -78,8 +79,9 @@ def test_a_named_pipe_target_receives_the_pdf(tmp_path: Path) -> None:
 
 def test_sigterm_midway_through_print_kit_exits_143_and_leaves_no_temporary_file(tmp_path: Path) -> None:
     out = tmp_path / "kit"
-    child = subprocess.Popen([*COMPANION, "print", "kit", "-o", str(out)], stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE)
+    child = subprocess.Popen(
+        [*COMPANION, "print", "kit", "-o", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
     wait_for_a_temporary(child, tmp_path)
     child.send_signal(signal.SIGTERM)
     child.send_signal(signal.SIGTERM)  # an impatient second one must not interrupt the cleaning up
@@ -110,8 +112,10 @@ def test_a_run_killed_with_sigkill_leaves_its_temporary_which_the_next_run_remov
 def small_deck(folder: Path, ranks: int) -> Path:
     """A Fortress deck of one suit: ``ranks`` cards, so that a PNG run takes a moment."""
     path = folder / f"deck{ranks}.toml"
-    path.write_text(f'game = "fortress"\nranks = {ranks}\n[[suits]]\ncode = "R"\nen = "red"\nja = "赤"\n'
-                    'color = "#c62828"\n', encoding="utf-8")
+    path.write_text(
+        f'game = "fortress"\nranks = {ranks}\n[[suits]]\ncode = "R"\nen = "red"\nja = "赤"\ncolor = "#c62828"\n',
+        encoding="utf-8",
+    )
     return path
 
 
@@ -126,8 +130,10 @@ def test_the_png_folder_holds_exactly_the_cards_of_this_run(tmp_path: Path) -> N
     assert before == [*(f"fortress-{n:03d}-R{n}.png" for n in range(1, 5)), "fortress-back.png"]
     run = png(folder, 2)  # two stale cards would remain: refused, nothing touched
     assert_refused(run)
-    assert run.stderr == (f"folder {folder} already holds 2 other files (such as fortress-003-R3.png); "
-                          "give --force to replace the folder, or choose an empty one\n")
+    assert run.stderr == (
+        f"folder {folder} already holds 2 other files (such as fortress-003-R3.png); "
+        "give --force to replace the folder, or choose an empty one\n"
+    )
     assert sorted(os.listdir(folder)) == before
     run = png(folder, 2, "--force")
     assert run.code == 0, run.stderr
@@ -135,8 +141,12 @@ def test_the_png_folder_holds_exactly_the_cards_of_this_run(tmp_path: Path) -> N
     assert png(folder, 2).code == 0  # the same cards again: nothing stale, no --force needed
     assert png(folder, 3).code == 0  # more cards: every old file is one of them
     assert len(os.listdir(folder)) == 4
-    assert temporaries(tmp_path) == [] and sorted(os.listdir(tmp_path)) == ["deck2.toml", "deck3.toml", "deck4.toml",
-                                                                            "png"]
+    assert temporaries(tmp_path) == [] and sorted(os.listdir(tmp_path)) == [
+        "deck2.toml",
+        "deck3.toml",
+        "deck4.toml",
+        "png",
+    ]
 
 
 def test_force_never_replaces_a_folder_holding_subfolders(tmp_path: Path) -> None:
@@ -157,8 +167,11 @@ class Terminal(io.StringIO):
 def test_the_progress_bar_is_drawn_on_a_terminal(tmp_path: Path) -> None:
     main, secondary = pty.openpty()
     deck = small_deck(tmp_path, 3)
-    child = subprocess.Popen([*COMPANION, "print", "png", "fortress", "--deck", str(deck), "-o", str(tmp_path / "p")],
-                             stderr=secondary, stdout=subprocess.PIPE)
+    child = subprocess.Popen(
+        [*COMPANION, "print", "png", "fortress", "--deck", str(deck), "-o", str(tmp_path / "p")],
+        stderr=secondary,
+        stdout=subprocess.PIPE,
+    )
     os.close(secondary)
     chunks = []
     while True:
@@ -203,8 +216,9 @@ def test_an_error_never_lands_glued_to_the_bar(tmp_path: Path, monkeypatch: pyte
 
 
 def test_a_closed_pipe_after_dash_is_not_an_error() -> None:
-    child = subprocess.Popen([*COMPANION, "print", "deck", "fortress", "-o", "-"], stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE)
+    child = subprocess.Popen(
+        [*COMPANION, "print", "deck", "fortress", "-o", "-"], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
     assert child.stdout is not None and child.stderr is not None
     child.stdout.close()
     err = child.stderr.read()
@@ -212,19 +226,23 @@ def test_a_closed_pipe_after_dash_is_not_an_error() -> None:
     assert err == b""
 
 
-@pytest.mark.parametrize("args", [
-    ("sheet", "fortress", "--players", "3", "-o", "no\nsuch/x.pdf"),
-    ("png", "fortress", "-o", "no\nsuch/x"),
-    ("deck", "fortress", "--bleed", "nan", "-o", "x.pdf"),
-    ("deck", "fortress", "--bleed", "1e400", "-o", "x.pdf"),
-    ("sheet", "fortress", "--players", "99999999999999999999", "-o", "x.pdf"),
-    ("png", "fortress", "-o", os.devnull),
-    ("kit", "-o", "file.txt"),
-    ("summary", "homalet", "-o", "."),
-    ("deck", "homalet", "--deck", "file.txt", "-o", "x.pdf"),
-])
-def test_bad_print_invocations_are_one_line_and_write_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                              args: tuple[str, ...]) -> None:
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("sheet", "fortress", "--players", "3", "-o", "no\nsuch/x.pdf"),
+        ("png", "fortress", "-o", "no\nsuch/x"),
+        ("deck", "fortress", "--bleed", "nan", "-o", "x.pdf"),
+        ("deck", "fortress", "--bleed", "1e400", "-o", "x.pdf"),
+        ("sheet", "fortress", "--players", "99999999999999999999", "-o", "x.pdf"),
+        ("png", "fortress", "-o", os.devnull),
+        ("kit", "-o", "file.txt"),
+        ("summary", "homalet", "-o", "."),
+        ("deck", "homalet", "--deck", "file.txt", "-o", "x.pdf"),
+    ],
+)
+def test_bad_print_invocations_are_one_line_and_write_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: tuple[str, ...]
+) -> None:
     monkeypatch.chdir(tmp_path)
     (tmp_path / "file.txt").write_text("not a deck")
     for lang in ("en", "ja"):

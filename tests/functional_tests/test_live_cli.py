@@ -148,16 +148,19 @@ def test_delete_asks_first(run: Run) -> None:
     assert code == 2 and f"no game {game_id}" in err
 
 
-@pytest.mark.parametrize("args,needle", [
-    (["new", "fortress", "--players", "A,B"], "3 to 5 players"),
-    (["new", "fortress"], "name the players"),
-    (["new", "fortress", "--players", "A,B,C", "--start", "Zed"], "start player Zed"),
-    (["play", "7", "x"], "no game 7"),
-    (["show", "7"], "no game 7"),
-    (["export", "7"], "no game 7"),
-    (["undo", "7"], "no game 7"),
-    (["stats", "--vs", "A", "A"], "two different players"),
-])
+@pytest.mark.parametrize(
+    "args,needle",
+    [
+        (["new", "fortress", "--players", "A,B"], "3 to 5 players"),
+        (["new", "fortress"], "name the players"),
+        (["new", "fortress", "--players", "A,B,C", "--start", "Zed"], "start player Zed"),
+        (["play", "7", "x"], "no game 7"),
+        (["show", "7"], "no game 7"),
+        (["export", "7"], "no game 7"),
+        (["undo", "7"], "no game 7"),
+        (["stats", "--vs", "A", "A"], "two different players"),
+    ],
+)
 def test_refusals_are_one_line_and_exit_2(run: Run, args: list[str], needle: str) -> None:
     code, out, err = run(*args)
     assert code == 2 and needle in err and err.count("\n") == 1 and out == ""
@@ -201,7 +204,10 @@ def test_stats_playtest_of_the_example_records(run: Run) -> None:
     code, out, err = run("stats", "--playtest", "--json")
     groups = json.loads(out)
     assert (code, err) == (0, "") and [(g["game"], g["players"], g["games"]) for g in groups] == [
-        ("dragoness", 8, 1), ("fortress", 5, 1), ("homalet", 7, 1)]
+        ("dragoness", 8, 1),
+        ("fortress", 5, 1),
+        ("homalet", 7, 1),
+    ]
     fortress = groups[1]
     assert [s["wins"] for s in fortress["seats"]] == [0, 0, 0, 1, 0]  # Dai, seat 4, won
     assert fortress["start_player"]["wins"] == 0 and fortress["margins"] == {"2": 1}  # 24 over Aki's 22
@@ -224,8 +230,9 @@ def test_stats_playtest_refuses_options_of_the_other_stats(run: Run) -> None:
     assert (code, out) == (2, "") and "--player" in err
 
 
-def test_db_before_the_command_serves_every_command(run: Run, tmp_path: Path,
-                                                    capsys: pytest.CaptureFixture[str]) -> None:
+def test_db_before_the_command_serves_every_command(
+    run: Run, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """``companion --db PATH COMMAND``: the database named before the command is the one used, by the
     live commands and by ``print result``; a --db after the command still wins."""
     example = ROOT / "examples" / "fortress.json"
@@ -242,18 +249,22 @@ def test_db_before_the_command_serves_every_command(run: Run, tmp_path: Path,
     assert not run.db.exists()
 
 
-@pytest.mark.parametrize("argv,opened", [
-    (["--db", "x.sqlite3"], {"db": "x.sqlite3"}),
-    (["--lang", "ja", "--db=x.sqlite3"], {"lang": "ja", "db": "x.sqlite3"}),
-    (["--lang", "en"], {"lang": "en"}),
-    ([], {}),
-    (["--db"], None),
-    (["--db", "a", "--db", "b"], None),
-    (["--db", "a", "games"], None),
-    (["--lang", "fr"], None),
-])
-def test_db_alone_opens_the_app_on_that_file(argv: list[str], opened: dict[str, str] | None,
-                                             monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(
+    "argv,opened",
+    [
+        (["--db", "x.sqlite3"], {"db": "x.sqlite3"}),
+        (["--lang", "ja", "--db=x.sqlite3"], {"lang": "ja", "db": "x.sqlite3"}),
+        (["--lang", "en"], {"lang": "en"}),
+        ([], {}),
+        (["--db"], None),
+        (["--db", "a", "--db", "b"], None),
+        (["--db", "a", "games"], None),
+        (["--lang", "fr"], None),
+    ],
+)
+def test_db_alone_opens_the_app_on_that_file(
+    argv: list[str], opened: dict[str, str] | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from companion.cli import app_options
 
     assert app_options(argv) == opened

@@ -27,8 +27,11 @@ POKER = (63 * MM, 88 * MM)
 
 def placements(reader: PdfReader, page_no: int) -> list[tuple[str, float, float]]:
     """Every form drawn on a page, with the translation it was drawn at."""
-    return [(str(operands[0]), round(x, 2), round(y, 2))
-            for op, operands, (x, y) in ops_with_ctm(reader, page_no) if op == b"Do"]
+    return [
+        (str(operands[0]), round(x, 2), round(y, 2))
+        for op, operands, (x, y) in ops_with_ctm(reader, page_no)
+        if op == b"Do"
+    ]
 
 
 def fronts(reader: PdfReader, page_no: int) -> list[tuple[float, float]]:
@@ -76,7 +79,7 @@ def test_every_card_is_printed_with_its_text(fortress_deck: Path) -> None:
     pages = [reader.pages[i].extract_text() for i in range(0, len(reader.pages), 2)]
     art = deck_art("fortress")
     for sheet, text in enumerate(pages):
-        for card in art.cards[sheet * 9:(sheet + 1) * 9]:
+        for card in art.cards[sheet * 9 : (sheet + 1) * 9]:
             for piece in art.text(card):
                 assert piece in text, (card, piece)
     assert "Print at 100 %" in reader.pages[1].extract_text()
@@ -100,8 +103,14 @@ def _fonts(obj: Any, seen: set[int]) -> list[Any]:
     return out
 
 
-@pytest.mark.parametrize("args", [("deck", "dragoness"), ("summary", "homalet", "--lang", "ja"),
-                                  ("sheet", "fortress", "--players", "4", "--lang", "en")])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("deck", "dragoness"),
+        ("summary", "homalet", "--lang", "ja"),
+        ("sheet", "fortress", "--players", "4", "--lang", "en"),
+    ],
+)
 def test_every_font_is_embedded_no_helvetica(tmp_path: Path, args: tuple[str, ...]) -> None:
     path = tmp_path / "out.pdf"
     assert cli("print", *args, "-o", str(path)).returncode == 0
@@ -115,8 +124,9 @@ def test_every_font_is_embedded_no_helvetica(tmp_path: Path, args: tuple[str, ..
         assert "+" in str(font["/BaseFont"])  # a subset
 
 
-def behind_on_paper(x: float, y: float, w: float, h: float, width: float, height: float,
-                    duplex: str) -> tuple[float, float]:
+def behind_on_paper(
+    x: float, y: float, w: float, h: float, width: float, height: float, duplex: str
+) -> tuple[float, float]:
     """Where the back of the card at (x, y) must be drawn, worked out on the paper: a landscape
     page goes onto portrait paper turned a quarter (as printers do), the paper turns over about its
     long or short edge, and the point is mapped back onto the back page."""
@@ -141,8 +151,23 @@ def behind_on_paper(x: float, y: float, w: float, h: float, width: float, height
 @pytest.mark.parametrize("paper,size,bleed", [("a4", "poker", "0"), ("letter", "bridge", "3"), ("a4", "mini", "1")])
 def test_backs_land_behind_their_fronts(tmp_path: Path, duplex: str, paper: str, size: str, bleed: str) -> None:
     path = tmp_path / "deck.pdf"
-    out = cli("print", "deck", "homalet", "--players", "3", "--paper", paper, "--size", size, "--bleed", bleed,
-              "--duplex", duplex, "-o", str(path))
+    out = cli(
+        "print",
+        "deck",
+        "homalet",
+        "--players",
+        "3",
+        "--paper",
+        paper,
+        "--size",
+        size,
+        "--bleed",
+        bleed,
+        "--duplex",
+        duplex,
+        "-o",
+        str(path),
+    )
     assert out.returncode == 0, out.stderr
     reader = PdfReader(path)
     width, height = float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height)
@@ -237,14 +262,17 @@ def test_kit_prints_everything_in_both_languages(tmp_path: Path) -> None:
     assert not [n for n in names if n.endswith(".part")]
 
 
-@pytest.mark.parametrize("args,needle", [
-    (("deck", "chess"), "invalid choice: 'chess'"),
-    (("deck", "fortress", "--paper", "a3"), "invalid choice: 'a3'"),
-    (("deck", "fortress", "--size", "tarot"), "invalid choice: 'tarot'"),
-    (("deck", "homalet", "--players", "8"), "HOMALET takes 3 to 7 players, not 8"),
-    (("sheet", "fortress", "--players", "6"), "Six-Suit Fortress takes 3 to 5 players, not 6"),
-    (("deck", "fortress", "--bleed", "9"), "bleed 9 mm is out of range"),
-])
+@pytest.mark.parametrize(
+    "args,needle",
+    [
+        (("deck", "chess"), "invalid choice: 'chess'"),
+        (("deck", "fortress", "--paper", "a3"), "invalid choice: 'a3'"),
+        (("deck", "fortress", "--size", "tarot"), "invalid choice: 'tarot'"),
+        (("deck", "homalet", "--players", "8"), "HOMALET takes 3 to 7 players, not 8"),
+        (("sheet", "fortress", "--players", "6"), "Six-Suit Fortress takes 3 to 5 players, not 6"),
+        (("deck", "fortress", "--bleed", "9"), "bleed 9 mm is out of range"),
+    ],
+)
 def test_bad_print_options_are_one_line_and_write_nothing(tmp_path: Path, args: tuple[str, ...], needle: str) -> None:
     out = cli("print", *args, "-o", str(tmp_path / "x.pdf"))
     assert out.returncode == 2 and needle in out.stderr and out.stderr.count("\n") == 1
@@ -254,7 +282,6 @@ def test_bad_print_options_are_one_line_and_write_nothing(tmp_path: Path, args: 
 def test_unwritable_path_is_one_line(tmp_path: Path) -> None:
     out = cli("print", "deck", "fortress", "-o", str(tmp_path / "missing" / "x.pdf"))
     assert out.returncode == 2 and "does not exist" in out.stderr and out.stderr.count("\n") == 1
-
 
 
 def test_unwritable_folder_is_refused_before_writing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -287,12 +314,29 @@ def test_a_failed_print_leaves_no_partial_file(tmp_path: Path, monkeypatch: pyte
 
 def test_settle_still_reads_json_beside_print(tmp_path: Path) -> None:
     doc = {"game": "homalet", "players": [{"name": "A", "pile": ["1"]}]}
-    out = subprocess.run([sys.executable, "-m", "companion", "settle", "-"], input=json.dumps(doc),
-                         capture_output=True, text=True)
+    out = subprocess.run(
+        [sys.executable, "-m", "companion", "settle", "-"], input=json.dumps(doc), capture_output=True, text=True
+    )
     assert json.loads(out.stdout)["players"][0]["score"] == 1
 
 
 def test_print_errors_speak_japanese_too(tmp_path: Path) -> None:
-    out = subprocess.run([sys.executable, "-m", "companion", "--lang", "ja", "print", "deck", "homalet", "--players",
-                          "9", "-o", str(tmp_path / "x.pdf")], capture_output=True, text=True)
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "companion",
+            "--lang",
+            "ja",
+            "print",
+            "deck",
+            "homalet",
+            "--players",
+            "9",
+            "-o",
+            str(tmp_path / "x.pdf"),
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert out.returncode == 2 and out.stderr == "HOMALETは3〜7人用です（9人は不可）\n"

@@ -29,8 +29,12 @@ STRIP = (18 * MM, 25 * MM)  # the corner a fanned hand shows
 
 
 def _print_deck(path: Path, game: str, *extra: str) -> Path:
-    out = subprocess.run([sys.executable, "-m", "companion", "--lang", "en", "print", "deck", game, *extra,
-                          "-o", str(path)], capture_output=True, text=True, timeout=120)
+    out = subprocess.run(
+        [sys.executable, "-m", "companion", "--lang", "en", "print", "deck", game, *extra, "-o", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert out.returncode == 0, out.stderr
     return path
 
@@ -43,8 +47,9 @@ def decks(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 def card_origins(reader: PdfReader, page_no: int) -> list[tuple[float, float]]:
     """Trim-box origins of the card fronts on a page, in reading order (top row first)."""
-    spots = [(x, y) for op, operands, (x, y) in ops_with_ctm(reader, page_no)
-             if op == b"Do" and "frame-" in str(operands[0])]
+    spots = [
+        (x, y) for op, operands, (x, y) in ops_with_ctm(reader, page_no) if op == b"Do" and "frame-" in str(operands[0])
+    ]
     return sorted(spots, key=lambda p: (-round(p[1]), p[0]))
 
 
@@ -108,8 +113,11 @@ def test_frame_and_all_text_inside_the_safe_area(decks: dict[str, Path], game: s
         outer, inner = frame_edges(path, page_no, (ox, oy), colour)
         assert outer >= SAFE + 1 * MM - 0.3, (name, outer / MM)
         limit = inner + 1.5 * MM
-        inside = [(ch, box) for ch, box in glyphs
-                  if ox <= (box[0] + box[2]) / 2 <= ox + POKER[0] and oy <= (box[1] + box[3]) / 2 <= oy + POKER[1]]
+        inside = [
+            (ch, box)
+            for ch, box in glyphs
+            if ox <= (box[0] + box[2]) / 2 <= ox + POKER[0] and oy <= (box[1] + box[3]) / 2 <= oy + POKER[1]
+        ]
         assert len(inside) >= 8
         for ch, (left, bottom, right, top) in inside:
             assert left - ox >= limit and ox + POKER[0] - right >= limit, (name, ch, (left - ox) / MM)
@@ -134,8 +142,11 @@ def corner_forms(reader: PdfReader, page_no: int, origin: tuple[float, float]) -
     ox, oy = origin
     w, h = POKER
     xobjects = resources(reader, page_no)["/XObject"]
-    placed = [str(ops[0]) for op, ops, (x, y) in ops_with_ctm(reader, page_no)
-              if op == b"Do" and abs(x - ox) < 0.01 and abs(y - oy) < 0.01]
+    placed = [
+        str(ops[0])
+        for op, ops, (x, y) in ops_with_ctm(reader, page_no)
+        if op == b"Do" and abs(x - ox) < 0.01 and abs(y - oy) < 0.01
+    ]
     top, bottom = set(), set()
     for name in placed:
         form = xobjects[name].get_object()
@@ -215,11 +226,14 @@ def test_dragoness_deck_prints_in_gem_order(decks: dict[str, Path]) -> None:
     assert "Lochen" in first and "Cyclone" not in first
 
 
-@pytest.mark.parametrize("game,labels,ambiguous", [
-    ("fortress", [str(n) for n in range(1, 14)], {"6", "9"}),
-    ("dragoness", [str(n) for n in range(1, 14)], {"6", "9"}),
-    ("homalet", [f"{n:02d}" for n in range(70)], {"09", "60", "19", "61", "01", "10"}),
-])
+@pytest.mark.parametrize(
+    "game,labels,ambiguous",
+    [
+        ("fortress", [str(n) for n in range(1, 14)], {"6", "9"}),
+        ("dragoness", [str(n) for n in range(1, 14)], {"6", "9"}),
+        ("homalet", [f"{n:02d}" for n in range(70)], {"09", "60", "19", "61", "01", "10"}),
+    ],
+)
 def test_numbers_that_read_upside_down_are_underlined(game: str, labels: list[str], ambiguous: set[str]) -> None:
     """6/9 in every deck, and in HOMALET the pairs that read as each other turned (09/60, 19/61, 01/10)."""
     assert {label for label in labels if needs_underline(label, labels)} == ambiguous
@@ -301,9 +315,17 @@ def test_the_corners_hold_the_index_alone(tmp_path: Path, game: str, size: str, 
     assert checked >= 6
 
 
-@pytest.mark.parametrize("game,size,page_no", [("dragoness", "mini", 0), ("homalet", "mini", 0),
-                                               ("fortress", "mini", 0), ("dragoness", "poker", 22),
-                                               ("homalet", "bridge", 0), ("dragoness", "mini", 10)])
+@pytest.mark.parametrize(
+    "game,size,page_no",
+    [
+        ("dragoness", "mini", 0),
+        ("homalet", "mini", 0),
+        ("fortress", "mini", 0),
+        ("dragoness", "poker", 22),
+        ("homalet", "bridge", 0),
+        ("dragoness", "mini", 10),
+    ],
+)
 def test_no_text_runs_into_other_text(tmp_path: Path, game: str, size: str, page_no: int) -> None:
     """On every card size, no character's ink overlaps another's (text printed over text)."""
     path = _print_deck(tmp_path / "d.pdf", game, "--size", size)
@@ -311,14 +333,17 @@ def test_no_text_runs_into_other_text(tmp_path: Path, game: str, size: str, page
     frame = next(v.get_object() for k, v in resources(reader, page_no)["/XObject"].items() if "frame-" in k)
     x1, y1, x2, y2 = (float(v) for v in frame["/BBox"])
     cards = [(ox, oy, ox + x2 - x1, oy + y2 - y1) for ox, oy in card_origins(reader, page_no)]
-    glyphs = [box for _, box in glyph_boxes(path, page_no)  # the cards' text, not the sheet's note
-              if any(a <= (box[0] + box[2]) / 2 <= c and b <= (box[1] + box[3]) / 2 <= d for a, b, c, d in cards)]
+    glyphs = [
+        box
+        for _, box in glyph_boxes(path, page_no)  # the cards' text, not the sheet's note
+        if any(a <= (box[0] + box[2]) / 2 <= c and b <= (box[1] + box[3]) / 2 <= d for a, b, c, d in cards)
+    ]
     assert len(glyphs) > 50
     shrink = 0.25  # anti-aliasing and rounding
     boxes = [(a + shrink, b + shrink, c - shrink, d - shrink) for a, b, c, d in glyphs]
     boxes.sort()
     for i, (x1, y1, x2, y2) in enumerate(boxes):
-        for u1, v1, u2, v2 in boxes[i + 1:]:
+        for u1, v1, u2, v2 in boxes[i + 1 :]:
             if u1 >= x2:
                 break
             assert not (v1 < y2 and v2 > y1), ((x1, y1, x2, y2), (u1, v1, u2, v2))

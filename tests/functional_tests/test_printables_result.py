@@ -18,10 +18,15 @@ from printables.result import print_result
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 GAMES = {
     "fortress": json.loads((EXAMPLES / "fortress.json").read_text()),
-    "homalet": {"game": "homalet", "players": [{"name": "A", "pile": ["07", "17", "26", "38", "45"]},
-                                               {"name": "B", "pile": ["01", "02"]}]},
-    "dragoness": {"game": "dragoness", "players": ["A", "B", "C", "D"],
-                  "rounds": [{"out": "A", "cards_left": {"B": 3, "C": 5, "D": 3}}]},
+    "homalet": {
+        "game": "homalet",
+        "players": [{"name": "A", "pile": ["07", "17", "26", "38", "45"]}, {"name": "B", "pile": ["01", "02"]}],
+    },
+    "dragoness": {
+        "game": "dragoness",
+        "players": ["A", "B", "C", "D"],
+        "rounds": [{"out": "A", "cards_left": {"B": 3, "C": 5, "D": 3}}],
+    },
 }
 
 
@@ -76,9 +81,14 @@ def test_the_dragoness_sheet_names_who_went_out_first_under_each_round(lang: Lan
     the rounds, the name of who went out first in each."""
     from printables.result import columns
 
-    doc = {"game": "dragoness", "players": ["Aki", "Ben", "Chie"],
-           "rounds": [{"out": "Ben", "cards_left": {"Aki": 3, "Chie": 5}},
-                      {"out": "Chie", "cards_left": {"Aki": 1, "Ben": 4}}]}
+    doc = {
+        "game": "dragoness",
+        "players": ["Aki", "Ben", "Chie"],
+        "rounds": [
+            {"out": "Ben", "cards_left": {"Aki": 3, "Chie": 5}},
+            {"out": "Chie", "cards_left": {"Aki": 1, "Ben": 4}},
+        ],
+    }
     header, rows = columns(settle(doc, True, lang), lang)
     assert len(header) == 4 and header[-1] == ("Total" if lang == "en" else "合計")
     assert rows[:3] == [["Aki", "2", "2", "4"], ["Ben", "3 *", "1", "4"], ["Chie", "1", "3 *", "4"]]

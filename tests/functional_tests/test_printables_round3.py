@@ -32,8 +32,9 @@ WHITE = (1.0, 1.0, 1.0)
 
 
 def cli(*args: str) -> None:
-    out = subprocess.run([sys.executable, "-m", "companion", "--lang", "en", *args], capture_output=True, text=True,
-                         timeout=300)
+    out = subprocess.run(
+        [sys.executable, "-m", "companion", "--lang", "en", *args], capture_output=True, text=True, timeout=300
+    )
     assert out.returncode == 0, out.stderr
 
 
@@ -51,8 +52,11 @@ def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def glyphs(path: Path, page_no: int) -> list[tuple[str, tuple[float, float, float, float]]]:
     page = pdfium.PdfDocument(str(path))[page_no]
     text = page.get_textpage()
-    return [(text.get_text_range(i, 1), text.get_charbox(i)) for i in range(text.count_chars())
-            if text.get_text_range(i, 1).strip()]
+    return [
+        (text.get_text_range(i, 1), text.get_charbox(i))
+        for i in range(text.count_chars())
+        if text.get_text_range(i, 1).strip()
+    ]
 
 
 def xobject(reader: PdfReader, page_no: int, name: str) -> Any:
@@ -108,10 +112,16 @@ def test_1_gem_rows_stand_clear_of_the_corner_index(kit: Path, size: str) -> Non
 
 
 def test_2_3_nothing_under_6_pt_and_text_stands_out_at_4_5_to_1(kit: Path, tmp_path: Path) -> None:
-    answer = settle({"game": "homalet", "players": [{"name": "Emi", "pile": ["52", "07", "17"]},
-                                                    {"name": "Dai", "pile": ["51", "08", "18"]}]}, True, "en")
+    answer = settle(
+        {
+            "game": "homalet",
+            "players": [{"name": "Emi", "pile": ["52", "07", "17"]}, {"name": "Dai", "pile": ["51", "08", "18"]}],
+        },
+        True,
+        "en",
+    )
     print_result(tmp_path / "result.pdf", answer, ["CR1 1/1 ABC"], "en")
-    backs = {"fortress": (0x26, 0x32, 0x38), "homalet": (0x3e, 0x27, 0x23), "dragoness": (0x1a, 0x23, 0x7e)}
+    backs = {"fortress": (0x26, 0x32, 0x38), "homalet": (0x3E, 0x27, 0x23), "dragoness": (0x1A, 0x23, 0x7E)}
     seen = 0
     for path in [*sorted(kit.glob("*.pdf")), tmp_path / "result.pdf"]:
         reader = PdfReader(path)
@@ -134,7 +144,7 @@ def test_3_index_text_is_a_darker_shade_of_the_light_suit_colours(kit: Path) -> 
     reader = PdfReader(kit / "fortress-deck.pdf")
     texts = [t for page_no in range(0, len(reader.pages), 2) for t in walk(reader, page_no)[0]]
     green = next(t.fill for t in texts if any(f.endswith("corner-G") for f in t.forms))
-    light = (0x6b / 255, 0x98 / 255, 0x79 / 255)
+    light = (0x6B / 255, 0x98 / 255, 0x79 / 255)
     assert contrast(light, WHITE) < 4.5 <= contrast(green, WHITE)
     assert abs(colorsys.rgb_to_hsv(*green)[0] - colorsys.rgb_to_hsv(*light)[0]) < 0.01
 
@@ -259,8 +269,9 @@ def test_8_png_cards_have_the_pdfs_trim(tmp_path: Path, size: str, trim: tuple[i
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("size", ["poker", "bridge", "mini"])
 @pytest.mark.parametrize("bleed", ["0", "3"])
-def test_9_10_cut_marks_at_least_3_mm_and_the_note_clear_of_them(tmp_path: Path, paper: str, size: str,
-                                                                  bleed: str) -> None:
+def test_9_10_cut_marks_at_least_3_mm_and_the_note_clear_of_them(
+    tmp_path: Path, paper: str, size: str, bleed: str
+) -> None:
     path = tmp_path / "d.pdf"
     cli("print", "deck", "fortress", "--paper", paper, "--size", size, "--bleed", bleed, "-o", str(path))
     reader = PdfReader(path)
@@ -275,9 +286,14 @@ def test_9_10_cut_marks_at_least_3_mm_and_the_note_clear_of_them(tmp_path: Path,
     _, placed = walk(reader, 0)
     cards = [(p.matrix[4], p.matrix[5]) for p in placed if "frame-" in p.name]
     w, h = {"poker": (63, 88), "bridge": (57, 88), "mini": (44, 63)}[size]
-    outside = [box for box in note
-               if not any(ox <= (box[0] + box[2]) / 2 <= ox + w * MM and oy <= (box[1] + box[3]) / 2 <= oy + h * MM
-                          for ox, oy in cards)]
+    outside = [
+        box
+        for box in note
+        if not any(
+            ox <= (box[0] + box[2]) / 2 <= ox + w * MM and oy <= (box[1] + box[3]) / 2 <= oy + h * MM
+            for ox, oy in cards
+        )
+    ]
     assert outside  # the note and the ruler's label
     for left, bottom, right, top in outside:
         for x1, y1, x2, y2 in marks:
@@ -294,7 +310,7 @@ def test_10_the_calibration_scales_read_the_whole_offset_range(kit: Path) -> Non
     page = pdfium.PdfDocument(str(path))[1].get_textpage()
     boxes = [page.get_charbox(i) for i in range(page.count_chars())]
     chars = [page.get_text_range(i, 1) for i in range(page.count_chars())]
-    starts = [i for i in range(len(chars) - 2) if "".join(chars[i:i + 3]) in ("-10", "+10")]
+    starts = [i for i in range(len(chars) - 2) if "".join(chars[i : i + 3]) in ("-10", "+10")]
     xs = sorted((boxes[i][0] + boxes[i + 2][2]) / 2 for i in starts)
     assert any(abs((b - a) / MM - 20) < 1 for a, b in itertools.combinations(xs, 2))  # -10 to +10 is 20 mm
 
@@ -347,8 +363,10 @@ def test_12_a_rule_is_never_cut_across_two_cards(tmp_path: Path, game: str, lang
 def test_13_sheet_headings_break_between_words(tmp_path: Path, paper: str) -> None:
     path = tmp_path / "s.pdf"
     cli("print", "sheet", "homalet", "--players", "7", "--lang", "en", "--paper", paper, "-o", str(path))
-    lines = [line.strip() for line in pdfium.PdfDocument(str(path))[0].get_textpage().get_text_range()
-             .replace("\r", "").split("\n")]
+    lines = [
+        line.strip()
+        for line in pdfium.PdfDocument(str(path))[0].get_textpage().get_text_range().replace("\r", "").split("\n")
+    ]
     words = {"Player", "Cards", "Same", "digit", "Run", "Spring", "Largest", "card", "Total"}
     head = [w for line in lines for w in line.split() if w.isalpha() and w in words | {"Sprin", "g", "Larges", "t"}]
     assert "Spring" in head and "Sprin" not in head and "Larges" not in head
@@ -361,8 +379,10 @@ def test_13_sheet_headings_break_between_words(tmp_path: Path, paper: str) -> No
 
 # --------------------------------------------------------------------------- 14, 15. result sheet
 
-TIE = {"game": "homalet", "players": [{"name": "Emi", "pile": ["52", "07", "17"]},
-                                      {"name": "Dai", "pile": ["51", "08", "18"]}]}
+TIE = {
+    "game": "homalet",
+    "players": [{"name": "Emi", "pile": ["52", "07", "17"]}, {"name": "Dai", "pile": ["51", "08", "18"]}],
+}
 
 
 @pytest.mark.parametrize("game", ["fortress", "homalet", "dragoness"])
@@ -374,8 +394,9 @@ def test_14_the_codes_heading_keeps_its_descenders(tmp_path: Path, game: str, la
     print_result(path, settle(GAMES[game], True, lang), ["CR1 1/2 ABCDEF", "CR1 2/2 GHIJKL"], lang)  # type: ignore[arg-type]
     reader = PdfReader(path)
     _, placed = walk(reader, 0)
-    tops = [p.matrix[5] + p.matrix[3] * float(xobject(reader, 0, p.name)["/BBox"][3])
-            for p in placed if "record-" in p.name]
+    tops = [
+        p.matrix[5] + p.matrix[3] * float(xobject(reader, 0, p.name)["/BBox"][3]) for p in placed if "record-" in p.name
+    ]
     assert tops
     code_top = max(tops)
     heading = [box for ch, box in glyphs(path, 0) if box[1] > code_top - 1]
@@ -405,8 +426,13 @@ def phone(image: Image.Image, dpi: float) -> bytes:
     image = image.convert("L").rotate(7, resample=Image.Resampling.BICUBIC, expand=True, fillcolor=200)
     w, h = image.size
     squeeze = 0.075 * w  # the far (top) edge seen 15 % narrower than the near one: the whole sheet stays in view
-    image = image.transform((w, h), Image.Transform.QUAD, (-squeeze, 0, 0, h, w, h, w + squeeze, 0),
-                            resample=Image.Resampling.BICUBIC, fillcolor=200)
+    image = image.transform(
+        (w, h),
+        Image.Transform.QUAD,
+        (-squeeze, 0, 0, h, w, h, w + squeeze, 0),
+        resample=Image.Resampling.BICUBIC,
+        fillcolor=200,
+    )
     light = Image.linear_gradient("L").resize((w, h)).point(lambda v: 120 + v * 135 // 255)
     image = Image.composite(image, Image.new("L", (w, h), 0), light)  # from 47 % light at the top to full
     image = image.filter(ImageFilter.GaussianBlur(1.3))

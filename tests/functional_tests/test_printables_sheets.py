@@ -34,12 +34,19 @@ def object_bounds(path: Path, page_no: int) -> list[tuple[int, tuple[float, floa
     return [(obj.type, tuple(obj.get_bounds())) for obj in page.get_objects(max_depth=1)]
 
 
-@pytest.mark.parametrize("args", [
-    ("deck", "fortress"), ("deck", "homalet", "--paper", "letter"), ("deck", "dragoness", "--bleed", "3"),
-    ("deck", "fortress", "--paper", "letter", "--size", "mini", "--bleed", "5"),
-    ("summary", "homalet", "--lang", "ja"), ("summary", "fortress", "--paper", "letter", "--lang", "en"),
-    ("sheet", "dragoness", "--players", "8", "--lang", "ja"), ("calibrate",),
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("deck", "fortress"),
+        ("deck", "homalet", "--paper", "letter"),
+        ("deck", "dragoness", "--bleed", "3"),
+        ("deck", "fortress", "--paper", "letter", "--size", "mini", "--bleed", "5"),
+        ("summary", "homalet", "--lang", "ja"),
+        ("summary", "fortress", "--paper", "letter", "--lang", "en"),
+        ("sheet", "dragoness", "--players", "8", "--lang", "ja"),
+        ("calibrate",),
+    ],
+)
 def test_nothing_within_5_mm_of_the_paper_edge(tmp_path: Path, args: tuple[str, ...]) -> None:
     """Most printers cannot print the outer few millimetres: marks, notes, rulers and faces keep 5 mm."""
     path = printed(tmp_path, *args)
@@ -69,8 +76,9 @@ def ruler_ticks(reader: PdfReader, page_no: int) -> list[float]:
     return ticks
 
 
-@pytest.mark.parametrize("args", [("deck", "fortress"), ("deck", "dragoness", "--bleed", "3"),
-                                  ("summary", "homalet", "--lang", "en")])
+@pytest.mark.parametrize(
+    "args", [("deck", "fortress"), ("deck", "dragoness", "--bleed", "3"), ("summary", "homalet", "--lang", "en")]
+)
 def test_first_sheet_carries_a_50_mm_ruler(tmp_path: Path, args: tuple[str, ...]) -> None:
     reader = PdfReader(printed(tmp_path, *args))
     ticks = sorted(ruler_ticks(reader, 0))
@@ -82,8 +90,9 @@ def test_first_sheet_carries_a_50_mm_ruler(tmp_path: Path, args: tuple[str, ...]
         assert ruler_ticks(reader, 1) == []  # the first sheet only
 
 
-@pytest.mark.parametrize("duplex,hint", [("long", "/DuplexFlipLongEdge"), ("short", "/DuplexFlipShortEdge"),
-                                         ("none", "/Simplex")])
+@pytest.mark.parametrize(
+    "duplex,hint", [("long", "/DuplexFlipLongEdge"), ("short", "/DuplexFlipShortEdge"), ("none", "/Simplex")]
+)
 def test_print_dialog_hints(tmp_path: Path, duplex: str, hint: str) -> None:
     reader = PdfReader(printed(tmp_path, "deck", "homalet", "--players", "3", "--duplex", duplex))
     root: Any = reader.trailer["/Root"]
@@ -103,15 +112,20 @@ def test_bleed_picks_the_orientation_with_most_cards(tmp_path: Path) -> None:
 
 
 def back_spots(reader: PdfReader, page_no: int) -> list[tuple[float, float]]:
-    return sorted((round(x, 2), round(y, 2)) for op, operands, (x, y) in ops_with_ctm(reader, page_no)
-                  if op == b"Do" and "back-" in str(operands[0]))
+    return sorted(
+        (round(x, 2), round(y, 2))
+        for op, operands, (x, y) in ops_with_ctm(reader, page_no)
+        if op == b"Do" and "back-" in str(operands[0])
+    )
 
 
 def test_back_offset_moves_every_back_and_nothing_else(tmp_path: Path) -> None:
     plain = PdfReader(printed(tmp_path, "deck", "homalet", "--players", "3"))
     moved_path = tmp_path / "moved.pdf"
-    assert cli("print", "deck", "homalet", "--players", "3", "--back-offset", "1.5,-0.5",
-               "-o", str(moved_path)).returncode == 0
+    assert (
+        cli("print", "deck", "homalet", "--players", "3", "--back-offset", "1.5,-0.5", "-o", str(moved_path)).returncode
+        == 0
+    )
     moved = PdfReader(moved_path)
     for page_no in (1, 3):
         for (x0, y0), (x1, y1) in zip(back_spots(plain, page_no), back_spots(moved, page_no), strict=True):
@@ -124,8 +138,9 @@ def test_back_offset_moves_every_back_and_nothing_else(tmp_path: Path) -> None:
     assert fronts.get_data() == moved_fronts.get_data()  # fronts alone
 
 
-@pytest.mark.parametrize("value,needle", [("1,x", "is not X,Y"), ("11,0", "out of range"), ("nan,0", "out of range"),
-                                          ("1", "is not X,Y")])
+@pytest.mark.parametrize(
+    "value,needle", [("1,x", "is not X,Y"), ("11,0", "out of range"), ("nan,0", "out of range"), ("1", "is not X,Y")]
+)
 def test_bad_back_offset_is_one_line(tmp_path: Path, value: str, needle: str) -> None:
     out = cli("print", "deck", "fortress", "--back-offset", value, "-o", str(tmp_path / "x.pdf"))
     assert out.returncode == 2 and needle in out.stderr and out.stderr.count("\n") == 1
@@ -134,6 +149,7 @@ def test_bad_back_offset_is_one_line(tmp_path: Path, value: str, needle: str) ->
 
 def cross_and_zero_ticks(reader: PdfReader) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
     """The front's cross centres and the back's X/Y zero ticks (found by their line widths)."""
+
     def lines(page_no: int, width: float) -> list[tuple[float, float, float, float]]:
         out, current, start = [], 0.0, None
         for op, operands, (tx, ty) in ops_with_ctm(reader, page_no):
@@ -162,18 +178,18 @@ def test_calibration_scales_sit_behind_the_front_crosses(tmp_path: Path, duplex:
     crosses, zeros = cross_and_zero_ticks(reader)
     assert len(crosses) == 3 and len(zeros) == 3
     flipped = sorted(((width - x, y) if duplex == "long" else (x, height - y)) for x, y in crosses)
-    assert all(abs(a[0] - b[0]) < 0.01 and abs(a[1] - b[1]) < 0.01 for a, b in zip(flipped, sorted(zeros),
-                                                                                    strict=True))
+    assert all(abs(a[0] - b[0]) < 0.01 and abs(a[1] - b[1]) < 0.01 for a, b in zip(flipped, sorted(zeros), strict=True))
     moved = PdfReader(printed(tmp_path, "calibrate", "--duplex", duplex, "--back-offset", "2,-1"))
     _, shifted = cross_and_zero_ticks(moved)
-    assert all(abs(b[0] - a[0] - 2 * MM) < 0.01 and abs(b[1] - a[1] + MM) < 0.01
-               for a, b in zip(sorted(zeros), sorted(shifted), strict=True))
+    assert all(
+        abs(b[0] - a[0] - 2 * MM) < 0.01 and abs(b[1] - a[1] + MM) < 0.01
+        for a, b in zip(sorted(zeros), sorted(shifted), strict=True)
+    )
     assert "--back-offset X,Y" in reader.pages[1].extract_text()
 
 
 def test_single_layout_has_one_card_a_page_with_its_boxes(tmp_path: Path) -> None:
-    reader = PdfReader(printed(tmp_path, "deck", "dragoness", "--players", "3", "--layout", "single",
-                               "--bleed", "3"))
+    reader = PdfReader(printed(tmp_path, "deck", "dragoness", "--players", "3", "--layout", "single", "--bleed", "3"))
     assert len(reader.pages) == 2 * 65  # each card's front, then its back
     for page in reader.pages[:4]:
         media = [float(v) for v in page.mediabox]
@@ -213,10 +229,10 @@ def summary_cards(path: Path) -> list[str]:
     return cards
 
 
-@pytest.mark.parametrize("game,lang", [("fortress", "en"), ("homalet", "en"), ("fortress", "ja"),
-                                       ("dragoness", "ja"), ("homalet", "ja")])
-def test_summary_cards_keep_headings_with_their_text_and_are_numbered(tmp_path: Path, game: str,
-                                                                      lang: str) -> None:
+@pytest.mark.parametrize(
+    "game,lang", [("fortress", "en"), ("homalet", "en"), ("fortress", "ja"), ("dragoness", "ja"), ("homalet", "ja")]
+)
+def test_summary_cards_keep_headings_with_their_text_and_are_numbered(tmp_path: Path, game: str, lang: str) -> None:
     from printables.summary_text import sections
 
     path = printed(tmp_path, "summary", game, "--lang", lang)
@@ -309,19 +325,25 @@ def test_homalet_sheet_records_every_card_for_the_tie_break(tmp_path: Path) -> N
     assert tokens.count("29") == 3 * 2 and "30" not in tokens  # only the cards a table of 3 uses
 
 
-@pytest.mark.parametrize("lang,pair,columns,tallest", [("en", "Face-down", "Columns", "Tallest"),
-                                                       ("ja", "裏向きペア", "横の枚数", "最も多い縦列")])
-def test_fortress_sheet_puts_the_pair_before_what_it_changes(tmp_path: Path, lang: str, pair: str, columns: str,
-                                                            tallest: str) -> None:
+@pytest.mark.parametrize(
+    "lang,pair,columns,tallest",
+    [("en", "Face-down", "Columns", "Tallest"), ("ja", "裏向きペア", "横の枚数", "最も多い縦列")],
+)
+def test_fortress_sheet_puts_the_pair_before_what_it_changes(
+    tmp_path: Path, lang: str, pair: str, columns: str, tallest: str
+) -> None:
     path = printed(tmp_path, "sheet", "fortress", "--players", "4", "--lang", lang)
     assert min(word_x(path, pair)) < min(word_x(path, columns)) < min(word_x(path, tallest))
 
 
-@pytest.mark.parametrize("args,title", [(("sheet", "fortress", "--players", "3", "--lang", "ja"),
-                                         "6スートの砦 — 得点表"),
-                                        (("summary", "homalet", "--lang", "ja"), "HOMALET — ルール要約"),
-                                        (("sheet", "homalet", "--players", "3", "--lang", "en"),
-                                         "HOMALET — score sheet")])
+@pytest.mark.parametrize(
+    "args,title",
+    [
+        (("sheet", "fortress", "--players", "3", "--lang", "ja"), "6スートの砦 — 得点表"),
+        (("summary", "homalet", "--lang", "ja"), "HOMALET — ルール要約"),
+        (("sheet", "homalet", "--players", "3", "--lang", "en"), "HOMALET — score sheet"),
+    ],
+)
 def test_titles_are_in_one_language(tmp_path: Path, args: tuple[str, ...], title: str) -> None:
     reader = PdfReader(printed(tmp_path, *args))
     assert reader.metadata is not None and reader.metadata.title == title

@@ -90,8 +90,14 @@ def test_katakana_words_stay_whole_where_they_fit() -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.sampled_from(["spring", "→", "×", "±3", "A+B", "12", "Lochen", "(1–8)", "≧", "win."]),
-                min_size=1, max_size=25), st.integers(30, 200))
+@given(
+    st.lists(
+        st.sampled_from(["spring", "→", "×", "±3", "A+B", "12", "Lochen", "(1–8)", "≧", "win."]),
+        min_size=1,
+        max_size=25,
+    ),
+    st.integers(30, 200),
+)
 def test_english_never_breaks_inside_a_word(words: list[str], width: int) -> None:
     text = " ".join(words)
     lines = wrap(text, 8, width)
@@ -118,7 +124,7 @@ def test_japanese_lines_never_start_or_end_wrongly(text: str, width: int) -> Non
             left -= 1
         while right + 1 < len(chars) and (text[chars[right + 1]] in NEVER_FIRST or text[chars[right]] in NEVER_LAST):
             right += 1
-        cluster = text[chars[left]:chars[right] + 1]
+        cluster = text[chars[left] : chars[right] + 1]
         assert text_width(cluster, 8) > width, (text, lines, cluster)
 
 
@@ -130,12 +136,22 @@ def pdf_lines(path: Path) -> list[str]:
     return lines
 
 
-@pytest.mark.parametrize("args", [("summary", "dragoness", "--lang", "ja"), ("summary", "homalet", "--lang", "ja"),
-                                  ("deck", "dragoness", "--players", "8")])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("summary", "dragoness", "--lang", "ja"),
+        ("summary", "homalet", "--lang", "ja"),
+        ("deck", "dragoness", "--players", "8"),
+    ],
+)
 def test_printed_japanese_lines_obey_the_rules(tmp_path: Path, args: tuple[str, ...]) -> None:
     path = tmp_path / "out.pdf"
-    out = subprocess.run([sys.executable, "-m", "companion", "--lang", "en", "print", *args, "-o", str(path)],
-                         capture_output=True, text=True, timeout=120)
+    out = subprocess.run(
+        [sys.executable, "-m", "companion", "--lang", "en", "print", *args, "-o", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert out.returncode == 0, out.stderr
     lines = pdf_lines(path)
     assert len(lines) > 20

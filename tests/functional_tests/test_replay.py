@@ -64,11 +64,14 @@ def test_an_unfinished_game_is_described_and_its_json_is_null(tmp_path: Path) ->
     assert run("replay", "--json", str(path)).stdout.strip() == "null"
 
 
-@pytest.mark.parametrize(("change", "start"), [
-    (lambda d: d["actions"].insert(5, dict(d["actions"][4])), "action 5: "),  # the same play twice
-    (lambda d: d["actions"][3].update(type="teleport"), "action 3: unknown action type"),
-    (lambda d: d.update(version=99), "this record is version 99"),
-])
+@pytest.mark.parametrize(
+    ("change", "start"),
+    [
+        (lambda d: d["actions"].insert(5, dict(d["actions"][4])), "action 5: "),  # the same play twice
+        (lambda d: d["actions"][3].update(type="teleport"), "action 3: unknown action type"),
+        (lambda d: d.update(version=99), "this record is version 99"),
+    ],
+)
 def test_a_broken_record_stops_with_one_line_naming_the_action(tmp_path: Path, change: Any, start: str) -> None:
     data = load(RECORDS / "dragoness.json")
     change(data)
@@ -78,7 +81,7 @@ def test_a_broken_record_stops_with_one_line_naming_the_action(tmp_path: Path, c
 
 
 def test_replay_of_something_that_is_not_a_record_is_one_line() -> None:
-    for text in ("", "[]", "{\"format\": \"companion-record\"}", "not json"):
+    for text in ("", "[]", '{"format": "companion-record"}', "not json"):
         out = run("replay", "-", stdin=text)
         assert out.returncode == 2 and out.stdout == "" and out.stderr.count("\n") == 1, (text, out.stderr)
         assert "Traceback" not in out.stderr

@@ -23,8 +23,10 @@ from companion.store import Store
 from tests.helpers.inprocess import Run, assert_refused, call
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-RECORDS = {game: json.loads((EXAMPLES / "records" / f"{game}.json").read_text(encoding="utf-8"))
-           for game in ("fortress", "homalet", "dragoness")}
+RECORDS = {
+    game: json.loads((EXAMPLES / "records" / f"{game}.json").read_text(encoding="utf-8"))
+    for game in ("fortress", "homalet", "dragoness")
+}
 QR = zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode)
 
 
@@ -79,15 +81,25 @@ def import_into_fresh_store(tmp_path: Path, *files: Path, stdin: bytes = b"") ->
     return call("import", *map(str, files), "--db", str(fresh), stdin=stdin), fresh
 
 
-@pytest.mark.parametrize("game,dpi,scale,angle,blur,quality", [
-    ("fortress", 150, 0.9, 2.0, 0.8, 60),
-    ("homalet", 200, 0.75, -1.5, 1.0, 50),
-    ("dragoness", 150, 1.0, -2.5, 0.7, 55),
-    ("dragoness", 110, 1.0, 1.0, 0.5, None),  # a coarse scan: about two pixels a module
-])
-def test_a_photographed_sheet_imports_the_identical_record(tmp_path: Path, table: dict[str, Any], game: str,
-                                                           dpi: float, scale: float, angle: float, blur: float,
-                                                           quality: int | None) -> None:
+@pytest.mark.parametrize(
+    "game,dpi,scale,angle,blur,quality",
+    [
+        ("fortress", 150, 0.9, 2.0, 0.8, 60),
+        ("homalet", 200, 0.75, -1.5, 1.0, 50),
+        ("dragoness", 150, 1.0, -2.5, 0.7, 55),
+        ("dragoness", 110, 1.0, 1.0, 0.5, None),  # a coarse scan: about two pixels a module
+    ],
+)
+def test_a_photographed_sheet_imports_the_identical_record(
+    tmp_path: Path,
+    table: dict[str, Any],
+    game: str,
+    dpi: float,
+    scale: float,
+    angle: float,
+    blur: float,
+    quality: int | None,
+) -> None:
     photo = tmp_path / ("sheet.png" if quality is None else "sheet.jpg")
     photo.write_bytes(degraded(render(table["sheets"][game], dpi), scale, angle, blur, quality))
     done, fresh = import_into_fresh_store(tmp_path, photo)
@@ -141,8 +153,9 @@ def test_a_photo_missing_one_code_says_which(tmp_path: Path, table: dict[str, An
     assert done.stderr == f"part 3 of 5 is missing (record {check}): give every code on the sheet\n"
     japanese = call("--lang", "ja", "import", str(photo), "--db", str(fresh))
     assert_refused(japanese)
-    assert japanese.stderr == (f"記録 {check} の5個のコードのうち3番がありません。用紙のすべてのコードを"
-                               "そろえて読み込んでください\n")
+    assert japanese.stderr == (
+        f"記録 {check} の5個のコードのうち3番がありません。用紙のすべてのコードをそろえて読み込んでください\n"
+    )
     with Store.open(fresh, readonly=True) as store:
         assert store.games() == []  # nothing was stored
 
@@ -158,8 +171,10 @@ def test_an_image_without_record_codes_is_refused(tmp_path: Path, picture: str) 
     image.save(photo)
     done, _ = import_into_fresh_store(tmp_path, photo)
     assert_refused(done)
-    assert done.stderr == (f"no QR code of a game record could be read in {photo}: photograph or scan the whole "
-                           "result sheet, flat, sharp and well lit\n")
+    assert done.stderr == (
+        f"no QR code of a game record could be read in {photo}: photograph or scan the whole "
+        "result sheet, flat, sharp and well lit\n"
+    )
 
 
 @pytest.mark.parametrize("quality", [None, 80])
@@ -168,21 +183,30 @@ def test_a_damaged_picture_is_refused(tmp_path: Path, table: dict[str, Any], qua
     photo = tmp_path / "damaged"
     rnd = random.Random(quality)
     noise = bytes(rnd.randrange(256) for _ in range(400))
-    cuts = [good[:5000], good[:12], good[:-200], good[:8] + noise, good[:300] + bytes(len(good) - 300),
-            good[:60] + b"\xff" * 64 + good[124:]]
+    cuts = [
+        good[:5000],
+        good[:12],
+        good[:-200],
+        good[:8] + noise,
+        good[:300] + bytes(len(good) - 300),
+        good[:60] + b"\xff" * 64 + good[124:],
+    ]
     for n, bad in enumerate(cuts):
         photo.write_bytes(bad)
         done, _ = import_into_fresh_store(tmp_path, photo)
         assert_refused(done, n)
-        assert done.stderr in (f"cannot read {photo}: the picture is damaged, cut short or too large\n",
-                               f"no QR code of a game record could be read in {photo}: photograph or scan the "
-                               "whole result sheet, flat, sharp and well lit\n"), n
+        assert done.stderr in (
+            f"cannot read {photo}: the picture is damaged, cut short or too large\n",
+            f"no QR code of a game record could be read in {photo}: photograph or scan the "
+            "whole result sheet, flat, sharp and well lit\n",
+        ), n
     photo.write_bytes(good[:5000])
     assert import_into_fresh_store(tmp_path, photo)[0].stderr.startswith(f"cannot read {photo}: the picture is")
 
 
-def test_the_codes_text_imports_from_a_file_or_standard_input_in_any_order(tmp_path: Path,
-                                                                          table: dict[str, Any]) -> None:
+def test_the_codes_text_imports_from_a_file_or_standard_input_in_any_order(
+    tmp_path: Path, table: dict[str, Any]
+) -> None:
     parts = qr_record.encode_parts(RECORDS["homalet"])
     random.Random(4).shuffle(parts)
     text = tmp_path / "codes.txt"
@@ -222,15 +246,15 @@ def test_the_sheet_shows_the_players_scores_arithmetic_and_winners(table: dict[s
     check = qr_record.encode_parts(RECORDS["fortress"])[0].split(":")[2]
     ended = RECORDS["fortress"]["actions"][-1]["time"].replace("T", " ")[:16]
     assert f"Game {table['ids']['fortress']} · ended {ended} UTC · record {check}" in text  # as an import names it
-    codes = sorted(c.text for c in zxingcpp.read_barcodes(render(table["sheets"]["fortress"], 216).convert("L"),
-                                                          formats=QR))
+    codes = sorted(
+        c.text for c in zxingcpp.read_barcodes(render(table["sheets"]["fortress"], 216).convert("L"), formats=QR)
+    )
     assert codes == sorted(qr_record.encode_parts(RECORDS["fortress"]))
 
 
 def test_print_result_in_japanese_to_standard_output(table: dict[str, Any]) -> None:
     """``--lang`` after ``print result`` is the sheet's language, as for the other print kinds."""
-    done = call("print", "result", str(table["ids"]["homalet"]), "--lang", "ja", "--db", str(table["db"]),
-                "-o", "-")
+    done = call("print", "result", str(table["ids"]["homalet"]), "--lang", "ja", "--db", str(table["db"]), "-o", "-")
     assert done.code == 0 and done.stdout.startswith(b"%PDF")
     assert done.stderr.startswith("wrote standard output: game ")
     page = pdfium.PdfDocument(done.stdout)[0]
@@ -242,8 +266,10 @@ def test_print_result_refuses_an_unfinished_or_unknown_game(tmp_path: Path, tabl
     unfinished = table["ids"]["unfinished"]
     done = call("print", "result", str(unfinished), "--db", str(table["db"]), "-o", str(out))
     assert_refused(done)
-    assert done.stderr == (f"game {unfinished} is not finished: a result sheet is printed once the game is over "
-                           "(companion show tells what is left to play)\n")
+    assert done.stderr == (
+        f"game {unfinished} is not finished: a result sheet is printed once the game is over "
+        "(companion show tells what is left to play)\n"
+    )
     unknown = call("print", "result", "99", "--db", str(table["db"]), "-o", str(out))
     assert_refused(unknown)
     assert unknown.stderr == "there is no game 99; `companion games` lists the stored games\n"
@@ -278,7 +304,7 @@ def test_record_codes_are_small_in_the_alphanumeric_mode() -> None:
         as_bytes.make(fit=True)
         modules = len(qr_matrix(part))
         assert modules <= 93 + 8
-        assert modules ** 2 < 0.8 * len(as_bytes.get_matrix()) ** 2
+        assert modules**2 < 0.8 * len(as_bytes.get_matrix()) ** 2
     assert len(qr_matrix("00" * 300)) > 0  # a run of zero codewords, which the library's alphanumeric mode fails on
 
 

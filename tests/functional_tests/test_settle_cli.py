@@ -7,14 +7,31 @@ import pytest
 
 from tests.helpers.cli import run
 
-FORTRESS_IN = {"game": "fortress",
-               "players": [{"name": "Aki",
-                            "fortress": [["R5", "Y5"], ["G6"], ["B9"], ["K12", "P12", "R12"], ["G1"]],
-                            "hand": ["R3", "R10", "B2"]}]}
-FORTRESS_OUT = {"game": "fortress",
-                "players": [{"name": "Aki", "columns": 4, "tallest": 4, "pair": {"from": 0, "to": 3},
-                             "points": 16, "penalty": 5, "score": 11}],
-                "winners": ["Aki"]}
+FORTRESS_IN = {
+    "game": "fortress",
+    "players": [
+        {
+            "name": "Aki",
+            "fortress": [["R5", "Y5"], ["G6"], ["B9"], ["K12", "P12", "R12"], ["G1"]],
+            "hand": ["R3", "R10", "B2"],
+        }
+    ],
+}
+FORTRESS_OUT = {
+    "game": "fortress",
+    "players": [
+        {
+            "name": "Aki",
+            "columns": 4,
+            "tallest": 4,
+            "pair": {"from": 0, "to": 3},
+            "points": 16,
+            "penalty": 5,
+            "score": 11,
+        }
+    ],
+    "winners": ["Aki"],
+}
 
 
 def test_f14_settle_example_gives_exactly_the_documented_output(tmp_path: Path) -> None:
@@ -38,10 +55,14 @@ def test_f14_settle_reads_standard_input_and_explains() -> None:
 
 
 def test_f14_settle_winners_hold_every_top_score() -> None:
-    doc = {"game": "fortress", "players": [
-        {"name": "A", "fortress": [["R1"], ["R2"]], "hand": []},
-        {"name": "B", "fortress": [["Y1"], ["Y2"]], "hand": []},
-        {"name": "C", "fortress": [["G1"]], "hand": ["G2"]}]}
+    doc = {
+        "game": "fortress",
+        "players": [
+            {"name": "A", "fortress": [["R1"], ["R2"]], "hand": []},
+            {"name": "B", "fortress": [["Y1"], ["Y2"]], "hand": []},
+            {"name": "C", "fortress": [["G1"]], "hand": ["G2"]},
+        ],
+    }
     out = run("settle", "-", stdin=json.dumps(doc))
     answer = json.loads(out.stdout)
     assert answer["winners"] == ["A", "B"]
@@ -49,25 +70,44 @@ def test_f14_settle_winners_hold_every_top_score() -> None:
     assert answer["players"][0]["pair"] is None
 
 
-@pytest.mark.parametrize("doc,needle", [
-    ("{not json", "is not valid JSON"),
-    (json.dumps({"game": "chess", "players": []}), "unknown game \"chess\""),
-    (json.dumps({"game": "fortress", "players": []}), "1 to 5 players"),
-    (json.dumps({"game": "fortress", "players": [{"name": str(i)} for i in range(6)]}), "1 to 5 players"),
-    (json.dumps({"game": "fortress", "players": [{"name": "Aki", "fortress": [["X9"]]}]}),
-     "player Aki: 'X9' is not a card"),
-    (json.dumps({"game": "fortress", "players": [{"name": "Aki", "fortress": [["R5"]], "hand": ["R5"]}]}),
-     "player Aki: R5 appears twice"),
-    (json.dumps({"game": "fortress", "players": [{"name": "Aki", "fortress": [["R5"]]},
-                                                 {"name": "Ben", "fortress": [], "hand": ["r5"]}]}),
-     "player Ben: R5 appears also under Aki"),
-    (json.dumps({"game": "fortress", "players": [{"name": "Aki", "fortress": [["R5", "Y6"]]}]}),
-     "player Aki: the fortress breaks F-11: column 1 mixes ranks 5, 6"),
-    (json.dumps({"game": "fortress", "players": [{"name": "Aki", "fortress": [["R5"], ["Y9"]]}]}),
-     "player Aki: the fortress breaks F-11: column 2 (9) cannot stand right of column 1 (5)"),
-    (json.dumps({"game": "fortress", "players": [{"name": "Aki", "fortress": "R5"}]}),
-     "player Aki: \"fortress\" must be a list of columns"),
-])
+@pytest.mark.parametrize(
+    "doc,needle",
+    [
+        ("{not json", "is not valid JSON"),
+        (json.dumps({"game": "chess", "players": []}), 'unknown game "chess"'),
+        (json.dumps({"game": "fortress", "players": []}), "1 to 5 players"),
+        (json.dumps({"game": "fortress", "players": [{"name": str(i)} for i in range(6)]}), "1 to 5 players"),
+        (
+            json.dumps({"game": "fortress", "players": [{"name": "Aki", "fortress": [["X9"]]}]}),
+            "player Aki: 'X9' is not a card",
+        ),
+        (
+            json.dumps({"game": "fortress", "players": [{"name": "Aki", "fortress": [["R5"]], "hand": ["R5"]}]}),
+            "player Aki: R5 appears twice",
+        ),
+        (
+            json.dumps(
+                {
+                    "game": "fortress",
+                    "players": [{"name": "Aki", "fortress": [["R5"]]}, {"name": "Ben", "fortress": [], "hand": ["r5"]}],
+                }
+            ),
+            "player Ben: R5 appears also under Aki",
+        ),
+        (
+            json.dumps({"game": "fortress", "players": [{"name": "Aki", "fortress": [["R5", "Y6"]]}]}),
+            "player Aki: the fortress breaks F-11: column 1 mixes ranks 5, 6",
+        ),
+        (
+            json.dumps({"game": "fortress", "players": [{"name": "Aki", "fortress": [["R5"], ["Y9"]]}]}),
+            "player Aki: the fortress breaks F-11: column 2 (9) cannot stand right of column 1 (5)",
+        ),
+        (
+            json.dumps({"game": "fortress", "players": [{"name": "Aki", "fortress": "R5"}]}),
+            'player Aki: "fortress" must be a list of columns',
+        ),
+    ],
+)
 def test_f11_settle_bad_input_is_one_line_exit_2_nothing_on_stdout(doc: str, needle: str) -> None:
     out = run("--lang", "en", "settle", "-", stdin=doc)
     assert out.returncode == 2

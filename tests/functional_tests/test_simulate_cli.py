@@ -22,23 +22,38 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     return code, out, err
 
 
-def test_simulate_reports_seats_and_length(capsys: pytest.CaptureFixture[str], tmp_path: Path,
-                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_simulate_reports_seats_and_length(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("COMPANION_DB", str(tmp_path / "games.sqlite3"))
-    code, out, err = run(capsys, "--lang", "en", "simulate", "fortress", "--players", "4", "--games", "40",
-                         "--seed", "5")
+    code, out, err = run(
+        capsys, "--lang", "en", "simulate", "fortress", "--players", "4", "--games", "40", "--seed", "5"
+    )
     assert (code, err) == (0, "")  # no bar: standard error is no terminal here
     assert out.startswith("Six-Suit Fortress · deck ") and "4 players · 40 games, 40 simulated" in out
     assert out.count("    seat ") == 4 and "start player: " in out and "length in actions" in out
     assert not (tmp_path / "games.sqlite3").exists()  # never mixed into real history
-    code, out, _ = run(capsys, "--lang", "ja", "simulate", "fortress", "--players", "3", "--games", "5",
-                       "--policy", "greedy", "--seed", "5")
+    code, out, _ = run(
+        capsys,
+        "--lang",
+        "ja",
+        "simulate",
+        "fortress",
+        "--players",
+        "3",
+        "--games",
+        "5",
+        "--policy",
+        "greedy",
+        "--seed",
+        "5",
+    )
     assert code == 0 and "3人・5ゲーム（うちシミュレーション5）" in out and "少なすぎ" in out
 
 
 def test_simulate_json_and_csv(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "simulate", "fortress", "--players", "5", "--games", "6", "--seed", "1", "--json")
-    group, = json.loads(out)
+    (group,) = json.loads(out)
     assert code == 0 and (group["players"], group["games"], group["simulated"]) == (5, 6, 6)
     assert sum(seat["wins"] for seat in group["seats"]) >= 6  # each game has a winner; a shared win counts for each
     code, out, _ = run(capsys, "simulate", "fortress", "--players", "3", "--games", "2", "--seed", "1", "--csv")
@@ -47,11 +62,14 @@ def test_simulate_json_and_csv(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(capsys, "simulate", "fortress", "--players", "3", "--games", "2", "--seed", "1", "--csv")[1] == out
 
 
-@pytest.mark.parametrize(("args", "words"), [
-    (["homalet", "--players", "4"], "only Six-Suit Fortress"),
-    (["fortress", "--players", "7"], "3 to 5 players"),
-    (["fortress", "--players", "4", "--games", "0"], "--games is a number of games from 1"),
-])
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["homalet", "--players", "4"], "only Six-Suit Fortress"),
+        (["fortress", "--players", "7"], "3 to 5 players"),
+        (["fortress", "--players", "4", "--games", "0"], "--games is a number of games from 1"),
+    ],
+)
 def test_simulate_refusals(capsys: pytest.CaptureFixture[str], args: list[str], words: str) -> None:
     code, out, err = run(capsys, "--lang", "en", "simulate", *args)
     assert (code, out) == (2, "") and words in err and err.count("\n") == 1
@@ -59,9 +77,15 @@ def test_simulate_refusals(capsys: pytest.CaptureFixture[str], args: list[str], 
 
 def test_bench_simulate_script_reports_every_measure() -> None:
     script = ROOT / "scripts" / "bench_simulate.py"
-    done = subprocess.run([sys.executable, str(script), "--games", "8", "--runs", "1"], capture_output=True,
-                          text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, str(script), "--games", "8", "--runs", "1"], capture_output=True, text=True, timeout=120
+    )
     assert done.returncode == 0, done.stderr
-    for label in ("random  4 players, 8 games:", "greedy  4 players, 8 games:", "ratio simulate / fold",
-                  "memory peak:", "slowest: "):
+    for label in (
+        "random  4 players, 8 games:",
+        "greedy  4 players, 8 games:",
+        "ratio simulate / fold",
+        "memory peak:",
+        "slowest: ",
+    ):
         assert label in done.stdout, done.stdout

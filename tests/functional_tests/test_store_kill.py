@@ -41,19 +41,25 @@ def test_kill_minus_nine_never_loses_an_acknowledged_action(tmp_path: Path) -> N
     with Store.open(db_path) as db:
         game_id = db.new_game("homalet", setup.players, setup.start, setup.deck.to_data())  # type: ignore[attr-defined]
     for _ in range(KILLS):
-        process = subprocess.Popen([sys.executable, "-m", "companion", "play", str(game_id), "-"],
-                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                   text=True, env=env, cwd=ROOT)
+        process = subprocess.Popen(
+            [sys.executable, "-m", "companion", "play", str(game_id), "-"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+            cwd=ROOT,
+        )
         assert process.stdin is not None and process.stdout is not None
         acknowledged, sent = 0, 0
-        for line in lines[stored:stored + rnd.randint(0, 4)]:  # wait for these rulings
+        for line in lines[stored : stored + rnd.randint(0, 4)]:  # wait for these rulings
             process.stdin.write(line + "\n")
             process.stdin.flush()
             sent += 1
             ruling = process.stdout.readline()
             assert ruling.strip(), process.stderr.read() if process.stderr else ""
             acknowledged += 1
-        for line in lines[stored + sent:stored + sent + rnd.randint(0, 3)]:  # and kill in the middle of these
+        for line in lines[stored + sent : stored + sent + rnd.randint(0, 3)]:  # and kill in the middle of these
             process.stdin.write(line + "\n")
             sent += 1
         process.stdin.flush()
@@ -66,13 +72,17 @@ def test_kill_minus_nine_never_loses_an_acknowledged_action(tmp_path: Path) -> N
         with Store.open(db_path) as db:
             live = db.load(game_id)
             now = live.actions
-        assert now == tuple(actions[:len(now)]), "stored actions are the game's, in order"
+        assert now == tuple(actions[: len(now)]), "stored actions are the game's, in order"
         assert stored + acknowledged <= len(now) <= stored + sent
         stored = len(now)
         if stored == len(actions):  # the game is over: start the next one
             seed, stored, games = seed + 1, 0, games + 1
             setup, actions, lines = game_lines(seed)
             with Store.open(db_path) as db:
-                game_id = db.new_game("homalet", setup.players, setup.start,  # type: ignore[attr-defined]
-                                      setup.deck.to_data())  # type: ignore[attr-defined]
+                game_id = db.new_game(
+                    "homalet",
+                    setup.players,  # type: ignore[attr-defined]
+                    setup.start,  # type: ignore[attr-defined]
+                    setup.deck.to_data(),  # type: ignore[attr-defined]
+                )
     assert games or stored > 20  # the kills did not stop the games from going on

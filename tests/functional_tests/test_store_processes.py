@@ -32,8 +32,7 @@ db.execute("COMMIT")
 
 def hold_lock(path: Path, seconds: float) -> subprocess.Popen[str]:
     """Another process holding the database's write lock for ``seconds``."""
-    process = subprocess.Popen([sys.executable, "-c", HOLD, str(path), str(seconds)], stdout=subprocess.PIPE,
-                               text=True)
+    process = subprocess.Popen([sys.executable, "-c", HOLD, str(path), str(seconds)], stdout=subprocess.PIPE, text=True)
     assert process.stdout is not None and process.stdout.readline() == "locked\n"
     return process
 
@@ -98,12 +97,21 @@ def test_two_programs_playing_one_game_lose_and_duplicate_nothing(tmp_path: Path
     with Store.open(path) as db:
         game_id = db.new_game("fortress", setup.players, setup.start, setup.deck.to_data())
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    runs = [subprocess.Popen([sys.executable, "-c", RACER, str(game_id), str(path), *lines], env=env,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(2)]
+    runs = [
+        subprocess.Popen(
+            [sys.executable, "-c", RACER, str(game_id), str(path), *lines],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(2)
+    ]
     outputs = [run.communicate(timeout=300) for run in runs]
     assert all(run.returncode == 0 for run in runs), [err for _, err in outputs]
-    played_at = sorted(int(line.split()[1]) for out, _ in outputs for line in out.splitlines()
-                       if line.startswith("played"))
+    played_at = sorted(
+        int(line.split()[1]) for out, _ in outputs for line in out.splitlines() if line.startswith("played")
+    )
     assert played_at == list(range(len(lines)))  # each position played once, by one of them
     for out, _ in outputs:
         for line in out.splitlines():
@@ -117,12 +125,22 @@ def test_programs_creating_the_same_new_database_at_once_all_succeed(tmp_path: P
     """Three processes open a database that does not exist yet, at the same moment: the tables are
     made once and each process stores its game."""
     path = tmp_path / "new.sqlite3"
-    script = ("import sys\nfrom companion.store import Store\n"
-              "with Store.open(sys.argv[1]) as db:\n"
-              "    print(db.new_game('dragoness', [sys.argv[2], 'Other']))\n")
+    script = (
+        "import sys\nfrom companion.store import Store\n"
+        "with Store.open(sys.argv[1]) as db:\n"
+        "    print(db.new_game('dragoness', [sys.argv[2], 'Other']))\n"
+    )
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    runs = [subprocess.Popen([sys.executable, "-c", script, str(path), name], env=env, stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True) for name in ("A", "B", "C")]
+    runs = [
+        subprocess.Popen(
+            [sys.executable, "-c", script, str(path), name],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for name in ("A", "B", "C")
+    ]
     results = [run.communicate(timeout=120) for run in runs]
     assert all(run.returncode == 0 for run in runs), [err for _, err in results]
     assert sorted(int(out) for out, _ in results) == [1, 2, 3]

@@ -40,8 +40,7 @@ def imported(tmp_path: Path, game: str = "fortress") -> tuple[Path, int]:
 def rewrite_action(db: Path, game_id: int, seq: int, data: dict[str, Any]) -> None:
     """Another program (other rules code) stored this action: written with the store's own API."""
     with Store.open(db) as store:
-        store.db.execute("UPDATE actions SET data = ? WHERE game_id = ? AND seq = ?",
-                         (json.dumps(data), game_id, seq))
+        store.db.execute("UPDATE actions SET data = ? WHERE game_id = ? AND seq = ?", (json.dumps(data), game_id, seq))
         chain_game(store.db, game_id)  # the hash chain of each row, as that program would have written it
 
 
@@ -94,8 +93,9 @@ def test_play_refuses_a_line_that_is_not_utf8(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("game,key,value", [("fortress", "ranks", 1_000_000), ("dragoness", "numbers", 10_000_000)])
-def test_a_deck_of_millions_of_cards_in_a_record_is_refused_under_200_mb(tmp_path: Path, game: str, key: str,
-                                                                         value: int) -> None:
+def test_a_deck_of_millions_of_cards_in_a_record_is_refused_under_200_mb(
+    tmp_path: Path, game: str, key: str, value: int
+) -> None:
     record = json.loads((EXAMPLES / f"{game}.json").read_text("utf-8"))
     record["deck"][key] = value
     record["actions"] = []
@@ -116,8 +116,9 @@ def test_a_refused_undo_changes_nothing_and_says_what_to_do(tmp_path: Path) -> N
     db, game_id = imported(tmp_path)
     with Store.open(db) as store:
         before = store.load(game_id).position
-        data = json.loads(store.db.execute("SELECT data FROM actions WHERE game_id = ? AND seq = 40",
-                                           (game_id,)).fetchone()[0])
+        data = json.loads(
+            store.db.execute("SELECT data FROM actions WHERE game_id = ? AND seq = 40", (game_id,)).fetchone()[0]
+        )
         store.db.execute("UPDATE checkpoints SET engine = 'other rules code'")
     assert data["type"] == "build"
     rewrite_action(db, game_id, 40, {**data, "card": "K13"})  # another card than the one captured
@@ -162,9 +163,16 @@ def test_redo_after_another_program_played_is_refused_and_shows_the_stored_game(
 def test_ids_past_sqlites_integers_are_no_game(tmp_path: Path) -> None:
     db, _ = imported(tmp_path)
     for big in (str(2**63), str(-(2**63) - 1), "9" * 40):
-        for command in (["show", big], ["show", big, "--json"], ["export", big], ["undo", big], ["redo", big],
-                        ["play", big, "x"], ["delete", big, "--yes"], ["print", "result", big, "-o",
-                                                                        str(tmp_path / "r.pdf")]):
+        for command in (
+            ["show", big],
+            ["show", big, "--json"],
+            ["export", big],
+            ["undo", big],
+            ["redo", big],
+            ["play", big, "x"],
+            ["delete", big, "--yes"],
+            ["print", "result", big, "-o", str(tmp_path / "r.pdf")],
+        ):
             run = call(*command, "--db", str(db))
             assert_refused(run, command)
             assert "there is no game" in run.stderr
@@ -178,7 +186,9 @@ def test_damaged_rows_are_named_in_one_sentence(tmp_path: Path) -> None:
         "an action that is a blob": ("UPDATE actions SET data = x'00ff' WHERE seq = 3", "stored action 3"),
         "a deck that is not JSON": ("UPDATE games SET deck = '[1,'", "the deck of game"),
         "a deck name that is a string": (
-            "UPDATE games SET deck = json_set(deck, '$.name', 'x')", "\"name\" must be a table"),
+            "UPDATE games SET deck = json_set(deck, '$.name', 'x')",
+            '"name" must be a table',
+        ),
         "winners that are not JSON": ("UPDATE games SET winners = 'x'", "winners"),
         "winners that are a number": ("UPDATE games SET winners = '7'", "winners"),
         "a name that is not UTF-8": ("UPDATE players SET name = CAST(x'41ff42' AS TEXT) WHERE id = 1", "UTF-8"),
@@ -194,8 +204,10 @@ def test_damaged_rows_are_named_in_one_sentence(tmp_path: Path) -> None:
         if "UTF-8" not in what:  # stored so by a program (the hash chain holds), not changed by a flipped byte
             with Store.open(copy) as store:
                 chain_game(store.db, game_id)
-        outcomes = [call(*command, "--db", str(copy)) for command in
-                    (["show", str(game_id)], ["export", str(game_id)], ["games"], ["stats"])]
+        outcomes = [
+            call(*command, "--db", str(copy))
+            for command in (["show", str(game_id)], ["export", str(game_id)], ["games"], ["stats"])
+        ]
         refused = [run for run in outcomes if run.code != 0]
         assert refused, what
         for run in refused:
@@ -215,8 +227,12 @@ def test_a_deck_name_that_is_a_string_in_a_record_is_refused_in_every_game(tmp_p
             assert_refused(run, command)
             assert '"name" must be a table of keys and values, not "My deck"' in run.stderr
     with pytest.raises(Exception, match="must be a table"):
-        game_records.read_record({**json.loads((EXAMPLES / "homalet.json").read_text()), "deck": {
-            **json.loads((EXAMPLES / "homalet.json").read_text())["deck"], "name": "x"}})
+        game_records.read_record(
+            {
+                **json.loads((EXAMPLES / "homalet.json").read_text()),
+                "deck": {**json.loads((EXAMPLES / "homalet.json").read_text())["deck"], "name": "x"},
+            }
+        )
 
 
 # --------------------------------------------------------------------------- item 6
@@ -225,13 +241,16 @@ def test_a_deck_name_that_is_a_string_in_a_record_is_refused_in_every_game(tmp_p
 def test_h1_settle_refuses_homalet_cards_not_in_the_deck_for_that_many_players(tmp_path: Path) -> None:
     """H-1: three players play with 00 to 29; a 30 or 35 earned points (a spring bonus) before."""
     for card in ("30", "35", 69):
-        data: dict[str, Any] = {"game": "homalet", "players": [{"name": "A", "pile": ["07", card]},
-                                                               {"name": "B", "pile": ["12"]},
-                                               {"name": "C", "pile": []}]}
+        data: dict[str, Any] = {
+            "game": "homalet",
+            "players": [{"name": "A", "pile": ["07", card]}, {"name": "B", "pile": ["12"]}, {"name": "C", "pile": []}],
+        }
         path = tmp_path / "h.json"
         path.write_text(json.dumps(data))
-        for command in (["settle", str(path)], ["new", "homalet", "--results", str(path), "--db",
-                                                 str(tmp_path / "g.sqlite3")]):
+        for command in (
+            ["settle", str(path)],
+            ["new", "homalet", "--results", str(path), "--db", str(tmp_path / "g.sqlite3")],
+        ):
             run = call(*command)
             assert_refused(run, command)
             shown = card if isinstance(card, str) else f"{card:02d}"
@@ -269,8 +288,9 @@ def test_names_a_game_could_never_be_scored_with_are_refused_at_new_and_import(t
         assert "a name must be 1 to 100 characters of text on one line" in run.stderr
         assert "\x1b" not in run.stderr
         path = tmp_path / "r.json"
-        path.write_text(json.dumps({**record, "setup": {**record["setup"], "players": [
-            name, *record["setup"]["players"][1:]]}}))
+        path.write_text(
+            json.dumps({**record, "setup": {**record["setup"], "players": [name, *record["setup"]["players"][1:]]}})
+        )
         for command in (["import", str(path), "--db", str(db)], ["replay", str(path)]):
             run = call(*command)
             assert_refused(run, (name, command))
@@ -308,9 +328,12 @@ def test_records_refuse_unknown_keys_everywhere_with_the_closest_known_one(tmp_p
             data["deck"]["colours"] = data["deck"]["colors"]
         return data
 
-    for where, said in (("top", '"actoins" (did you mean "actions"?)'), ("setup", '"strat" (did you mean "start"?)'),
-                        ("action", f'action {play}: a play action: unknown key "viod" (did you mean "void"?)'),
-                        ("deck", '"colours" (did you mean "colors"?)')):
+    for where, said in (
+        ("top", '"actoins" (did you mean "actions"?)'),
+        ("setup", '"strat" (did you mean "start"?)'),
+        ("action", f'action {play}: a play action: unknown key "viod" (did you mean "void"?)'),
+        ("deck", '"colours" (did you mean "colors"?)'),
+    ):
         path = tmp_path / "r.json"
         path.write_text(json.dumps(changed(where)))
         for command in (["replay", str(path)], ["import", str(path), "--db", str(tmp_path / "g.sqlite3")]):
@@ -324,7 +347,7 @@ def test_the_readme_and_store_doc_state_the_limits_the_code_applies() -> None:
     from companion.rules import qr_record
 
     readme = (ROOT / "README.md").read_text("utf-8")
-    rules = readme[readme.index("## Input rules"):]
+    rules = readme[readme.index("## Input rules") :]
     assert f"at most {qr_record.MAX_PARTS} parts" in rules
     assert f"longer than {limits.MAX_LINE_BYTES:,} bytes" in rules
     assert f"{limits.MAX_STDIN_BYTES:,} bytes in all" in rules

@@ -70,17 +70,20 @@ def mounted(tmp_path: Path) -> Iterator[Path]:
 
 def killed_after_playing(db: Path, lines: list[str]) -> None:
     """A program that played ``lines`` (each acknowledged) and was then killed: the log holds them."""
-    code = ("import os, signal, sys\nfrom companion.store import Store\n"
-            f"db = Store.open({str(db)!r})\nlive = db.load(1)\n"
-            f"for line in {lines!r}:\n    live.play_line(line)\n"
-            "os.kill(os.getpid(), signal.SIGKILL)\n")
+    code = (
+        "import os, signal, sys\nfrom companion.store import Store\n"
+        f"db = Store.open({str(db)!r})\nlive = db.load(1)\n"
+        f"for line in {lines!r}:\n    live.play_line(line)\n"
+        "os.kill(os.getpid(), signal.SIGKILL)\n"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == -signal.SIGKILL, done.stderr
 
 
 @ROOT_ONLY
-def test_a_log_on_a_read_only_medium_is_read_never_fewer_actions_than_acknowledged(tmp_path: Path,
-                                                                                 mounted: Path) -> None:
+def test_a_log_on_a_read_only_medium_is_read_never_fewer_actions_than_acknowledged(
+    tmp_path: Path, mounted: Path
+) -> None:
     lines = lines_of("fortress")[:40]
     db = tmp_path / "g.sqlite3"
     assert companion("new", *table_of("fortress"), "--db", str(db)).returncode == 0
@@ -194,12 +197,11 @@ def damaged_copies(good: bytes, folder: Path) -> dict[str, Path]:
     page = 4096
     kinds = {
         "cut short": good[: len(good) // 2],
-        "foreign": b"SQLite format 3\x00" + good[16:60] + b"\x00\x00\x00\x00" + (1234).to_bytes(4, "big")
-                   + good[72:],
+        "foreign": b"SQLite format 3\x00" + good[16:60] + b"\x00\x00\x00\x00" + (1234).to_bytes(4, "big") + good[72:],
         "newer": good[:60] + (99).to_bytes(4, "big") + good[64:],
         "garbled header": good[:16] + b"\xff" * 84 + good[100:],
-        "garbled page": good[: page * 2] + b"\xa5" * page + good[page * 3:],
-        "zeroed page": good[: page] + b"\x00" * page + good[page * 2:],
+        "garbled page": good[: page * 2] + b"\xa5" * page + good[page * 3 :],
+        "zeroed page": good[:page] + b"\x00" * page + good[page * 2 :],
     }
     out = {}
     for name, data in kinds.items():
@@ -210,8 +212,9 @@ def damaged_copies(good: bytes, folder: Path) -> dict[str, Path]:
     schema.write_bytes(good)
     connection = sqlite3.connect(schema)
     connection.execute("PRAGMA writable_schema = ON")
-    connection.execute("UPDATE sqlite_master SET sql = 'CREATE TABLE games(id INTEGER PRIMARY KEY, oops' "
-                       "WHERE name = 'games'")
+    connection.execute(
+        "UPDATE sqlite_master SET sql = 'CREATE TABLE games(id INTEGER PRIMARY KEY, oops' WHERE name = 'games'"
+    )
     connection.commit()
     connection.close()
     out["damaged schema"] = schema

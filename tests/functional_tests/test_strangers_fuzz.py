@@ -37,15 +37,36 @@ def payload(marker: Path) -> bytes:
 
 
 def odd_values(rnd: random.Random, marker: Path) -> list[Any]:
-    return [None, 0, -1, 2**63 - 1, 2**62, 1.5, "", "x" * 5000, "\x1b[2J", "{", "[]", "{}", "null", '"a"',
-            json.dumps({"type": "play", "player": 0, "card": 7, "field": "battle", "void": False}),
-            json.dumps({"name": "x"}), json.dumps([[1] * 3] * 3), b"\x00\xff", zlib.compress(payload(marker)),
-            payload(marker), zlib.compress(b"0" * 5_000_000), rnd.randbytes(rnd.randint(1, 64)),
-            json.dumps({"format": 1, "game": "fortress", "ranks": 10**6, "suits": []}), "Aki\nBen", "[" * 3000]
+    return [
+        None,
+        0,
+        -1,
+        2**63 - 1,
+        2**62,
+        1.5,
+        "",
+        "x" * 5000,
+        "\x1b[2J",
+        "{",
+        "[]",
+        "{}",
+        "null",
+        '"a"',
+        json.dumps({"type": "play", "player": 0, "card": 7, "field": "battle", "void": False}),
+        json.dumps({"name": "x"}),
+        json.dumps([[1] * 3] * 3),
+        b"\x00\xff",
+        zlib.compress(payload(marker)),
+        payload(marker),
+        zlib.compress(b"0" * 5_000_000),
+        rnd.randbytes(rnd.randint(1, 64)),
+        json.dumps({"format": 1, "game": "fortress", "ranks": 10**6, "suits": []}),
+        "Aki\nBen",
+        "[" * 3000,
+    ]
 
 
-COMMANDS = (["show", "1", "--json"], ["show", "2"], ["export", "2"], ["games"], ["stats"], ["undo", "1"],
-            ["redo", "1"])
+COMMANDS = (["show", "1", "--json"], ["show", "2"], ["export", "2"], ["games"], ["stats"], ["undo", "1"], ["redo", "1"])
 COLUMNS = {
     "games": ["game", "mode", "deck", "start", "results", "position", "revision", "finished", "winners", "head"],
     "actions": ["seq", "data", "time", "chain"],
@@ -123,14 +144,39 @@ def mutate(rnd: random.Random, value: Any, depth: int = 0) -> Any:
         i = rnd.randrange(len(out_list))
         out_list[i] = mutate(rnd, out_list[i], depth + 1)
         return out_list
-    return rnd.choice([None, True, -1, 0, 10**40, 2**63, 1e308, "", "R99", "x" * 300, "\u0000", "Lo፩", "٣",
-                       [], {}, [[[[[]]]]], {"name": "x"}, "Aki\nBen", 13, 70, "30"])
+    return rnd.choice(
+        [
+            None,
+            True,
+            -1,
+            0,
+            10**40,
+            2**63,
+            1e308,
+            "",
+            "R99",
+            "x" * 300,
+            "\u0000",
+            "Lo፩",
+            "٣",
+            [],
+            {},
+            [[[[[]]]]],
+            {"name": "x"},
+            "Aki\nBen",
+            13,
+            70,
+            "30",
+        ]
+    )
 
 
 def test_fuzz_crafted_records(tmp_path: Path) -> None:
     rnd = random.Random(1616)
-    records = {game: json.loads((EXAMPLES / f"{game}.json").read_text("utf-8"))
-               for game in ("fortress", "homalet", "dragoness")}
+    records = {
+        game: json.loads((EXAMPLES / f"{game}.json").read_text("utf-8"))
+        for game in ("fortress", "homalet", "dragoness")
+    }
     path = tmp_path / "r.json"
     db = tmp_path / "g.sqlite3"
     for case in range(200):
@@ -159,8 +205,19 @@ def test_fuzz_crafted_qr_texts(tmp_path: Path) -> None:
             body[rnd.randrange(20, len(body))] = rnd.choice(alphabet)
             chosen[i] = "".join(body)
         elif roll < 0.5:  # a heading crafted
-            index, count = rnd.choice([("1", "100000000"), ("1", "1000000"), ("9" * 5000, "2"), ("0", "5"),
-                                       ("3", "2"), ("1", "64"), ("2", "65"), ("፩", "2"), ("1", "٣")])
+            index, count = rnd.choice(
+                [
+                    ("1", "100000000"),
+                    ("1", "1000000"),
+                    ("9" * 5000, "2"),
+                    ("0", "5"),
+                    ("3", "2"),
+                    ("1", "64"),
+                    ("2", "65"),
+                    ("፩", "2"),
+                    ("1", "٣"),
+                ]
+            )
             chosen = [f"CR1:{index}/{count}:{check}:{parts[0].split(':', 4)[4]}"]
         elif roll < 0.7:  # parts dropped or repeated
             chosen = rnd.sample(parts, rnd.randint(1, len(parts))) * rnd.randint(1, 2)

@@ -36,8 +36,21 @@ def fortress_game(cli: Cli) -> str:
     code, out, _ = cli("new", "fortress", "--players", "Aki,Ben,Chie")
     assert code == 0
     game = out.strip()
-    code, _, err = cli("play", game, "A1 Y6", "A2 R3", "A3 G7", "A4 B1", "B1 K2", "B2 P9", "B3 R11", "B4 Y12",
-                       "R13 A1N n", "Y6 right", "G7 right")
+    code, _, err = cli(
+        "play",
+        game,
+        "A1 Y6",
+        "A2 R3",
+        "A3 G7",
+        "A4 B1",
+        "B1 K2",
+        "B2 P9",
+        "B3 R11",
+        "B4 Y12",
+        "R13 A1N n",
+        "Y6 right",
+        "G7 right",
+    )
     assert code == 0, err
     return game
 
@@ -67,8 +80,12 @@ def test_export_to_a_file_says_what_it_wrote(cli: Cli, tmp_path: Path) -> None:
 
 def finished_homalet(cli: Cli, tmp_path: Path) -> None:
     results = tmp_path / "results.json"
-    results.write_text(json.dumps({"game": "homalet", "players": [
-        {"name": "Aki", "pile": ["07", "17"]}, {"name": "Ben Lee", "pile": ["01"]}]}), encoding="utf-8")
+    results.write_text(
+        json.dumps(
+            {"game": "homalet", "players": [{"name": "Aki", "pile": ["07", "17"]}, {"name": "Ben Lee", "pile": ["01"]}]}
+        ),
+        encoding="utf-8",
+    )
     assert cli("new", "homalet", "--results", str(results))[0] == 0
 
 

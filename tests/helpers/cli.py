@@ -8,8 +8,14 @@ import sys
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     """``companion ARGS`` with ``stdin`` as its standard input."""
-    return subprocess.run([sys.executable, "-m", "companion", *args], input=stdin,
-                          capture_output=True, text=True, encoding="utf-8", timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "companion", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+    )
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:

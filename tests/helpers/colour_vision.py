@@ -9,12 +9,9 @@ import math
 Matrix = tuple[tuple[float, float, float], tuple[float, float, float], tuple[float, float, float]]
 
 MACHADO: dict[str, Matrix] = {
-    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413),
-                     (-0.011820, 0.042940, 0.968881)),
-    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216),
-                   (-0.003882, -0.048116, 1.051998)),
-    "tritanopia": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602),
-                   (0.004733, 0.691367, 0.303900)),
+    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881)),
+    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216), (-0.003882, -0.048116, 1.051998)),
+    "tritanopia": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602), (0.004733, 0.691367, 0.303900)),
 }
 
 RGB = tuple[float, float, float]
@@ -60,7 +57,7 @@ def ciede2000(lab1: tuple[float, float, float], lab2: tuple[float, float, float]
     L2, a2, b2 = lab2
     c1, c2 = math.hypot(a1, b1), math.hypot(a2, b2)
     cbar = (c1 + c2) / 2
-    g = 0.5 * (1 - math.sqrt(cbar ** 7 / (cbar ** 7 + 25 ** 7)))
+    g = 0.5 * (1 - math.sqrt(cbar**7 / (cbar**7 + 25**7)))
     a1p, a2p = (1 + g) * a1, (1 + g) * a2
     c1p, c2p = math.hypot(a1p, b1), math.hypot(a2p, b2)
     h1p = math.degrees(math.atan2(b1, a1p)) % 360 if c1p else 0.0
@@ -80,10 +77,15 @@ def ciede2000(lab1: tuple[float, float, float], lab2: tuple[float, float, float]
         hbar = (h1p + h2p) / 2
     else:
         hbar = (h1p + h2p + 360) / 2 if h1p + h2p < 360 else (h1p + h2p - 360) / 2
-    t = (1 - 0.17 * math.cos(math.radians(hbar - 30)) + 0.24 * math.cos(math.radians(2 * hbar))
-         + 0.32 * math.cos(math.radians(3 * hbar + 6)) - 0.20 * math.cos(math.radians(4 * hbar - 63)))
+    t = (
+        1
+        - 0.17 * math.cos(math.radians(hbar - 30))
+        + 0.24 * math.cos(math.radians(2 * hbar))
+        + 0.32 * math.cos(math.radians(3 * hbar + 6))
+        - 0.20 * math.cos(math.radians(4 * hbar - 63))
+    )
     dtheta = 30 * math.exp(-(((hbar - 275) / 25) ** 2))
-    rc = 2 * math.sqrt(cbarp ** 7 / (cbarp ** 7 + 25 ** 7))
+    rc = 2 * math.sqrt(cbarp**7 / (cbarp**7 + 25**7))
     sl = 1 + 0.015 * (lbar - 50) ** 2 / math.sqrt(20 + (lbar - 50) ** 2)
     sc = 1 + 0.045 * cbarp
     sh = 1 + 0.015 * cbarp * t
@@ -98,6 +100,7 @@ def distance(hex1: str, hex2: str, kind: str | None = None) -> float:
 
 def contrast(hex1: str, hex2: str = "#ffffff") -> float:
     """The WCAG contrast ratio of two colours (1 to 21)."""
+
     def lum(code: str) -> float:
         r, g, b = to_linear(hex_rgb(code))
         return 0.2126 * r + 0.7152 * g + 0.0722 * b

@@ -29,8 +29,8 @@ class Table:
     def deal(self) -> None:
         cards = list(Counter(self.setup.cards).elements())
         self.rnd.shuffle(cards)
-        self.hands = [cards[i * 13:(i + 1) * 13] for i in range(self.n)]
-        self.unused = cards[self.n * 13:]
+        self.hands = [cards[i * 13 : (i + 1) * 13] for i in range(self.n)]
+        self.unused = cards[self.n * 13 :]
 
     def act(self, action: d.Action) -> None:
         self.state, ruling = d.apply(self.state, action)
@@ -99,13 +99,18 @@ class Table:
             else:
                 assert s.top is not None
                 top = s.top
-                fits = [g for g in self.candidates(hand, top.size)
-                        if any(x.shape is top.shape and d.stronger(x.high, top.high) for x in d.patterns(DECK, g))]
+                fits = [
+                    g
+                    for g in self.candidates(hand, top.size)
+                    if any(x.shape is top.shape and d.stronger(x.high, top.high) for x in d.patterns(DECK, g))
+                ]
                 if RV in hand and top.high[0] < 12 and rnd.random() < 0.5:
                     rest = [c for c in hand if c != RV]
-                    weaker = [g for g in self.candidates(rest, top.size)
-                              if any(x.shape is top.shape and d.stronger(top.high, x.high)
-                                     for x in d.patterns(DECK, g))]
+                    weaker = [
+                        g
+                        for g in self.candidates(rest, top.size)
+                        if any(x.shape is top.shape and d.stronger(top.high, x.high) for x in d.patterns(DECK, g))
+                    ]
                     if weaker:
                         self.after_revive = weaker[0]
                         hand.remove(RV)

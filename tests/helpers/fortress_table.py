@@ -149,15 +149,20 @@ class RandomChoices:
 class Table:
     """Real cards on a real table, and what the table tells the engine."""
 
-    def __init__(self, n: int, start: int, source: random.Random | st.DataObject,
-                 names: Sequence[str] = ("P0", "P1", "P2", "P3", "P4")) -> None:
+    def __init__(
+        self,
+        n: int,
+        start: int,
+        source: random.Random | st.DataObject,
+        names: Sequence[str] = ("P0", "P1", "P2", "P3", "P4"),
+    ) -> None:
         self.choose: Chooser = RandomChoices(source) if isinstance(source, random.Random) else DrawnChoices(source)
         order = self.choose.permute(DECK.cards())
         self.names = tuple(names[:n])
         self.setup = f.make_setup(self.names, start, DECK)
         deal = f.DEAL[n]
-        self.hands = [order[i * deal:(i + 1) * deal] for i in range(n)]
-        self.stock = order[n * deal:]
+        self.hands = [order[i * deal : (i + 1) * deal] for i in range(n)]
+        self.stock = order[n * deal :]
         self.grid: dict[str, f.Card | None] = dict.fromkeys(CELLS)
         self.forts: list[list[list[f.Card]]] = [[] for _ in range(n)]
         self.public: list[set[f.Card]] = [set() for _ in range(n)]  # cards seen going into each hand
@@ -206,8 +211,12 @@ class Table:
             assert s.hand_counts[p] == len(hand)
             assert s.known_hands[p] == self.public[p] <= set(hand)
         assert min(s.hidden_counts()) >= 0
-        seen = {c for c in self.grid.values() if c is not None} | set(self.pending) | {
-            c for fort in self.forts for col in fort for c in col} | set().union(*self.public)
+        seen = (
+            {c for c in self.grid.values() if c is not None}
+            | set(self.pending)
+            | {c for fort in self.forts for col in fort for c in col}
+            | set().union(*self.public)
+        )
         assert set(s.unseen()) == set(DECK.cards()) - seen
         assert len(seen) + sum(s.hidden_counts()) + s.deck_count == 78  # F-1: every card once
 
@@ -237,9 +246,12 @@ class Table:
     def provably_not_held(self, p: int, card: f.Card) -> bool:
         """The engine can prove ``card`` is not in ``p``'s hand: it is seen elsewhere, or all of
         ``p``'s hand is known."""
-        elsewhere = (card in self.grid.values() or card in self.pending
-                     or any(card in col for fort in self.forts for col in fort)
-                     or any(card in self.public[q] for q in range(self.n) if q != p))
+        elsewhere = (
+            card in self.grid.values()
+            or card in self.pending
+            or any(card in col for fort in self.forts for col in fort)
+            or any(card in self.public[q] for q in range(self.n) if q != p)
+        )
         return elsewhere or (card not in self.public[p] and len(self.public[p]) == len(self.hands[p]))
 
     # ----------------------------------------------------------------- the game
@@ -262,8 +274,14 @@ class Table:
             self.act(f.Reveal(cell, card))
 
     def mistakes_before_placing(self, p: int) -> None:
-        kinds = ["other player", "a card not held", "a card on the table", "blocked spot", "drop a card",
-                 "count below known"]
+        kinds = [
+            "other player",
+            "a card not held",
+            "a card on the table",
+            "blocked spot",
+            "drop a card",
+            "count below known",
+        ]
         for kind in self.choose.some(kinds, 2):
             spot = self.usable()[0]
             if kind == "other player":
@@ -277,9 +295,9 @@ class Table:
                     self.refused(f.Place(p, card, spot, f.Mode.SUIT), "F-4 not held")
             elif kind == "a card on the table":
                 table = [c for c in self.grid.values() if c is not None] + [
-                    c for fort in self.forts for col in fort for c in col]
-                self.refused(f.Place(p, self.choose.pick(table), spot, f.Mode.NUMBER),
-                             "F-1 on the table")
+                    c for fort in self.forts for col in fort for c in col
+                ]
+                self.refused(f.Place(p, self.choose.pick(table), spot, f.Mode.NUMBER), "F-1 on the table")
             elif kind == "blocked spot":
                 blocked = [sp for sp in ALL_SPOTS if self.grid[oracle_cells(sp)[0]] is None]
                 if blocked:
@@ -294,8 +312,11 @@ class Table:
     def drop_a_card(self) -> None:
         """A player who is not on turn finds they dropped a card: it goes back into the deck, and the
         table corrects the count (the dropped card is one the engine has not seen)."""
-        candidates = [q for q in range(self.n) if q != self.turn and len(self.hands[q]) >= 2
-                      and set(self.hands[q]) - self.public[q]]
+        candidates = [
+            q
+            for q in range(self.n)
+            if q != self.turn and len(self.hands[q]) >= 2 and set(self.hands[q]) - self.public[q]
+        ]
         if not candidates:
             return
         q = self.choose.pick(candidates)

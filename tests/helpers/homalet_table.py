@@ -57,8 +57,12 @@ class TrueTable:
 
     # ---- the table's own reading of the rules
     def public(self) -> set[int]:
-        return ({c for s in self.wild for c in s} | {c for _, c, _ in self.played}
-                | {c for p in self.piles for c in p} | set(self.discard))
+        return (
+            {c for s in self.wild for c in s}
+            | {c for _, c, _ in self.played}
+            | {c for p in self.piles for c in p}
+            | set(self.discard)
+        )
 
     def hidden(self, p: int) -> int:
         return len(self.hands[p]) - len(self.known[p])
@@ -128,7 +132,7 @@ class TrueTable:
             out.append((h.RevealSet(tuple(self.stock[-size:])), self.do_reveal))
         elif self.phase == "play":
             p = self.turn
-            for where in ([B, W] if self.wild else [B]):
+            for where in [B, W] if self.wild else [B]:
                 lead = self.lead(where)
                 follow = [c for c in self.hands[p] if lead is None or colour(c) == lead]
                 for c in follow or self.hands[p]:
@@ -166,7 +170,7 @@ class TrueTable:
         return out
 
     def do_reveal(self, a: h.RevealSet) -> None:
-        del self.stock[-len(a.cards):]
+        del self.stock[-len(a.cards) :]
         self.wild.append(a.cards)
         if len(self.wild) == 3 or not self.stock:
             self.begin_round()
@@ -247,8 +251,11 @@ class TrueTable:
             for q in range(self.n):
                 for c in self.known[q] if q != p else ():
                     out.append((h.Play(p, c, B), True))  # a card seen going into another hand
-            not_held = [c for c in everything if c not in public and c not in self.hands[p]
-                        and not any(c in self.known[q] for q in range(self.n))]
+            not_held = [
+                c
+                for c in everything
+                if c not in public and c not in self.hands[p] and not any(c in self.known[q] for q in range(self.n))
+            ]
             lead = self.lead(B)
             for c in not_held[:3]:  # a card p does not hold: provably wrong only if p's hand is all known
                 void = lead is not None and colour(c) != lead
@@ -258,7 +265,7 @@ class TrueTable:
                 out.append((h.Play(p, 10 * self.n, B), True))  # H-1: not in this game
             if not self.wild:
                 out.append((h.Play(p, self.hands[p][0], W), True))
-            for where in ([B, W] if self.wild else [B]):
+            for where in [B, W] if self.wild else [B]:
                 lead = self.lead(where)
                 for c in self.hands[p]:
                     if lead is None:
@@ -285,8 +292,8 @@ class TrueTable:
         elif self.phase == "refill":
             size = min(2, len(self.stock))
             for c in list(public)[:3]:
-                out.append((h.RevealSet((c, *self.stock[-size + 1:])) if size == 2 else h.RevealSet((c,)), True))
-            wrong = tuple(self.stock[-size - 1:]) if size == 2 else tuple(self.stock[-2:])
+                out.append((h.RevealSet((c, *self.stock[-size + 1 :])) if size == 2 else h.RevealSet((c,)), True))
+            wrong = tuple(self.stock[-size - 1 :]) if size == 2 else tuple(self.stock[-2:])
             out.append((h.RevealSet(wrong), len(wrong) != size))
             out.append((h.Play(self.turn, 0, B), True))
         elif self.phase == "effect":
@@ -321,7 +328,7 @@ class Table:
         cards = list(range(10 * n))
         rnd.shuffle(cards)
         self.rnd = rnd
-        self.table = TrueTable(n, EN_NAMES[:n], [cards[i * 6:(i + 1) * 6] for i in range(n)], cards[n * 6:], start)
+        self.table = TrueTable(n, EN_NAMES[:n], [cards[i * 6 : (i + 1) * 6] for i in range(n)], cards[n * 6 :], start)
         self.setup = h.make_setup(EN_NAMES[:n], start, DECK)
         self.state = h.new_state(self.setup)
         self.actions: list[h.Action] = []

@@ -21,8 +21,11 @@ class Run:
 def call(*argv: str, stdin: bytes = b"") -> Run:
     streams = {name: io.TextIOWrapper(io.BytesIO(), encoding="utf-8") for name in ("stdout", "stderr")}
     stdin_stream = io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8")
-    with mock.patch.object(sys, "stdin", stdin_stream), mock.patch.object(sys, "stdout", streams["stdout"]), \
-            mock.patch.object(sys, "stderr", streams["stderr"]):
+    with (
+        mock.patch.object(sys, "stdin", stdin_stream),
+        mock.patch.object(sys, "stdout", streams["stdout"]),
+        mock.patch.object(sys, "stderr", streams["stderr"]),
+    ):
         try:
             code = main(list(argv))
         except SystemExit as leaving:  # argparse: --help, usage errors

@@ -16,20 +16,27 @@ def _limit() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (LIMIT_BYTES, LIMIT_BYTES))
 
 
-def run_limited(argv: Sequence[str], stdin: bytes | int | None = None, timeout: float = TIMEOUT,
-                cwd: str | None = None) -> subprocess.CompletedProcess[str]:
+def run_limited(
+    argv: Sequence[str], stdin: bytes | int | None = None, timeout: float = TIMEOUT, cwd: str | None = None
+) -> subprocess.CompletedProcess[str]:
     """``argv`` run with at most :data:`LIMIT_BYTES` of address space and ``timeout`` seconds; stdin is
     bytes, or a file descriptor (``/dev/zero`` opened by the caller)."""
     env = {**os.environ, "LANG": "C.UTF-8", "LC_ALL": "", "LC_MESSAGES": "", "PYTHONIOENCODING": "utf-8"}
     kwargs: dict[str, object] = {"input": stdin} if isinstance(stdin, bytes) else {"stdin": stdin}
-    result = subprocess.run(list(argv), capture_output=True, timeout=timeout, preexec_fn=_limit, env=env,
-                            cwd=cwd, **kwargs)  # type: ignore[call-overload]
-    return subprocess.CompletedProcess(result.args, result.returncode, result.stdout.decode("utf-8", "replace"),
-                                       result.stderr.decode("utf-8", "replace"))
+    result = subprocess.run(
+        list(argv), capture_output=True, timeout=timeout, preexec_fn=_limit, env=env, cwd=cwd, **kwargs
+    )  # type: ignore[call-overload]
+    return subprocess.CompletedProcess(
+        result.args,
+        result.returncode,
+        result.stdout.decode("utf-8", "replace"),
+        result.stderr.decode("utf-8", "replace"),
+    )
 
 
-def companion(*args: str, stdin: bytes | int | None = None, timeout: float = TIMEOUT,
-              cwd: str | None = None) -> subprocess.CompletedProcess[str]:
+def companion(
+    *args: str, stdin: bytes | int | None = None, timeout: float = TIMEOUT, cwd: str | None = None
+) -> subprocess.CompletedProcess[str]:
     """``python -m companion ARGS`` under the limits."""
     return run_limited([sys.executable, "-m", "companion", *args], stdin, timeout, cwd)
 

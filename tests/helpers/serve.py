@@ -61,9 +61,13 @@ def alive(pid: int) -> bool:
 class Served:
     def __init__(self, db: Path, lang: str = "en") -> None:
         env = {**os.environ, "PYTHONUNBUFFERED": "1", "COLUMNS": "100"}
-        self.process = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--port", "0", "--db", str(db),
-                                         "--lang", lang], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                        text=True, env=env)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "companion", "serve", "--port", "0", "--db", str(db), "--lang", lang],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
         assert self.process.stdout is not None
         self.head: list[str] = []
         deadline = time.monotonic() + 60

@@ -37,8 +37,15 @@ def browser(width: int, height: int, lang: str = "en") -> Any:
         pytest.fail("chromium and chromedriver are needed: apt-get install -y chromium chromium-driver")
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                     f"--window-size={width},{height}", f"--lang={lang}", "--hide-scrollbars"):
+    for argument in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-dev-shm-usage",
+        "--disable-gpu",
+        f"--window-size={width},{height}",
+        f"--lang={lang}",
+        "--hide-scrollbars",
+    ):
         options.add_argument(argument)
     driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
     driver.set_window_size(width, height)
@@ -129,7 +136,8 @@ new MutationObserver(note).observe(document.getElementById('board'), {childList:
 
 
 def test_a_move_typed_in_the_served_app_shows_on_another_browsers_scoreboard_within_a_second(
-        table: tuple[Served, Path, int], drivers: Callable[..., Any]) -> None:
+    table: tuple[Served, Path, int], drivers: Callable[..., Any]
+) -> None:
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.keys import Keys
 
@@ -141,8 +149,9 @@ def test_a_move_typed_in_the_served_app_shows_on_another_browsers_scoreboard_wit
         live = store.load(game_id)
         position = live.position
         line = live.engine.action_line(live.state, _next_action(db, game_id), "en")
-    wait_for(lambda: watcher.execute_script("return document.querySelector('.board').dataset.position")
-             == str(position))
+    wait_for(
+        lambda: watcher.execute_script("return document.querySelector('.board').dataset.position") == str(position)
+    )
     watcher.execute_script(MARK_CHANGES)
     app = drivers(1280, 800)
     app.get(served.link + "app/")
@@ -176,7 +185,8 @@ def _next_action(db: Path, game_id: int) -> Any:
 
 
 def test_the_coach_shows_the_engines_legal_cards_and_drops_a_card_played_at_the_table(
-        table: tuple[Served, Path, int], drivers: Callable[..., Any]) -> None:
+    table: tuple[Served, Path, int], drivers: Callable[..., Any]
+) -> None:
     served, db, game_id = table
     with Store.open(db) as store:
         live = store.load(game_id)
@@ -201,8 +211,12 @@ def test_the_coach_shows_the_engines_legal_cards_and_drops_a_card_played_at_the_
     assert typed in stored
     # the table records the player placing the first card: the coach drops it by itself
     placed = f"{cards[0]} {state.usable_spots()[0]} n"
-    subprocess.run([sys.executable, "-m", "companion", "play", str(game_id), placed, "--db", str(db)],
-                   check=True, capture_output=True, timeout=60)
+    subprocess.run(
+        [sys.executable, "-m", "companion", "play", str(game_id), placed, "--db", str(db)],
+        check=True,
+        capture_output=True,
+        timeout=60,
+    )
     wait_for(lambda: page.find_element("id", "hand").get_attribute("value") == rest, 10)
     assert str(cards[0]) in page.find_element("css selector", "#answer .played").text
     assert rest in page.execute_script("return Object.values(localStorage).join(' ')")
@@ -219,15 +233,22 @@ def test_the_coach_shows_the_engines_legal_cards_and_drops_a_card_played_at_the_
             assert rest.encode() not in path.read_bytes() and typed.encode() not in path.read_bytes()
 
 
-def test_no_token_a_wrong_token_and_another_games_token_show_nothing(table: tuple[Served, Path, int],
-                                                                      drivers: Callable[..., Any]) -> None:
+def test_no_token_a_wrong_token_and_another_games_token_show_nothing(
+    table: tuple[Served, Path, int], drivers: Callable[..., Any]
+) -> None:
     served, _, game_id = table
     board_url, _ = links(served, game_id)
     root = "/".join(served.link.split("/")[:3])
     token = board_url.split("/")[3]
     page = drivers(1280, 800)
-    for url in (root + "/", f"{root}/game/{game_id}", f"{root}/{'A' * 22}/game/{game_id}",
-                f"{root}/{token}/game/{game_id + 1}", f"{root}/{token}/app/", f"{root}/{token}/"):
+    for url in (
+        root + "/",
+        f"{root}/game/{game_id}",
+        f"{root}/{'A' * 22}/game/{game_id}",
+        f"{root}/{token}/game/{game_id + 1}",
+        f"{root}/{token}/app/",
+        f"{root}/{token}/",
+    ):
         page.get(url)
         body = page.find_element("tag name", "body").text
         assert "companion" not in body.lower() and "Aki" not in body and "Scoreboard" not in body, url
@@ -237,9 +258,9 @@ def test_no_token_a_wrong_token_and_another_games_token_show_nothing(table: tupl
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])
-def test_scoreboard_screenshots_are_readable_at_phone_and_laptop_widths(table: tuple[Served, Path, int],
-                                                                       drivers: Callable[..., Any], lang: str,
-                                                                       width: int, height: int) -> None:
+def test_scoreboard_screenshots_are_readable_at_phone_and_laptop_widths(
+    table: tuple[Served, Path, int], drivers: Callable[..., Any], lang: str, width: int, height: int
+) -> None:
     served, _, game_id = table
     board_url, _ = links(served, game_id)
     page = drivers(width, height, lang)
@@ -259,8 +280,9 @@ def test_scoreboard_screenshots_are_readable_at_phone_and_laptop_widths(table: t
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_scoreboard_and_coach_fit_a_360_pixel_phone(table: tuple[Served, Path, int], drivers: Callable[..., Any],
-                                                   lang: str) -> None:
+def test_scoreboard_and_coach_fit_a_360_pixel_phone(
+    table: tuple[Served, Path, int], drivers: Callable[..., Any], lang: str
+) -> None:
     """No sideways scrolling and no text under 14 px on the narrowest common phone."""
     served, db, game_id = table
     board_url, coach_url = links(served, game_id)

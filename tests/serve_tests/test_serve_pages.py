@@ -51,22 +51,45 @@ async def test_without_the_right_token_every_request_gets_an_empty_404(served: S
     ids = stored_examples(db)
     one, other = ids["fortress"], ids["homalet"]
     master, token = table.tokens.master, table.tokens.game(one)
-    refused = ["/", f"/{master}", "/x/", f"/{master[:-1]}/", f"/{master}x/", f"/{token}/",  # a game token is no key
-               f"/{token}/app/", f"/{token}/app/ws", "/nope/app/ws", f"/game/{one}", f"/x/game/{one}",
-               f"/{token}/game/{other}", f"/{token}/coach/{other}/1",  # a token for another game
-               f"/{table.tokens.game(other)}/game/{one}/events", f"/{master}/nothing-here", "/static/css/xterm.css",
-               f"/{master.lower()}/"]
+    refused = [
+        "/",
+        f"/{master}",
+        "/x/",
+        f"/{master[:-1]}/",
+        f"/{master}x/",
+        f"/{token}/",  # a game token is no key
+        f"/{token}/app/",
+        f"/{token}/app/ws",
+        "/nope/app/ws",
+        f"/game/{one}",
+        f"/x/game/{one}",
+        f"/{token}/game/{other}",
+        f"/{token}/coach/{other}/1",  # a token for another game
+        f"/{table.tokens.game(other)}/game/{one}/events",
+        f"/{master}/nothing-here",
+        "/static/css/xterm.css",
+        f"/{master.lower()}/",
+    ]
     for path in refused:
         response = await client.get(path)
         assert (response.status, await response.read()) == (404, b""), path
     response = await client.post(f"/{table.tokens.game(other)}/coach/{one}/1/answer", data=b'{"hand":"R7"}')
     assert (response.status, await response.read()) == (404, b"")
-    websocket_headers = {"Upgrade": "websocket", "Connection": "Upgrade", "Sec-WebSocket-Version": "13",
-                         "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="}
+    websocket_headers = {
+        "Upgrade": "websocket",
+        "Connection": "Upgrade",
+        "Sec-WebSocket-Version": "13",
+        "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+    }
     response = await client.get(f"/{token}/app/ws", headers=websocket_headers)
     assert (response.status, await response.read()) == (404, b"")
-    for path in (f"/{master}/", f"/{master}/app/", f"/{master}/game/{one}", f"/{token}/game/{one}",
-                 f"/{token}/coach/{one}/2"):
+    for path in (
+        f"/{master}/",
+        f"/{master}/app/",
+        f"/{master}/game/{one}",
+        f"/{token}/game/{one}",
+        f"/{token}/coach/{one}/2",
+    ):
         assert (await client.get(path)).status == 200, path
     assert not table.streams and not table.apps.services
 
@@ -96,8 +119,9 @@ async def test_the_index_lists_each_game_with_its_own_links_and_code(served: Ser
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-async def test_the_scoreboard_shows_the_engines_words_counts_scores_and_rulings(served: Served, db: Path,
-                                                                               lang: Lang) -> None:
+async def test_the_scoreboard_shows_the_engines_words_counts_scores_and_rulings(
+    served: Served, db: Path, lang: Lang
+) -> None:
     table, client = served
     game_id = stored_examples(db)["dragoness"]
     at_position(db, game_id, 300)
@@ -113,8 +137,10 @@ async def test_the_scoreboard_shows_the_engines_words_counts_scores_and_rulings(
         assert html.escape(line) in page
     for ruling in rulings:
         assert html.escape(ruling) in page
-    rows = [f'<th scope="row">{name}</th><td>{count}</td><td>{total}</td>'
-            for name, count, total in zip(live.players, counts, totals, strict=True)]
+    rows = [
+        f'<th scope="row">{name}</th><td>{count}</td><td>{total}</td>'
+        for name, count, total in zip(live.players, counts, totals, strict=True)
+    ]
     for row in rows:
         assert row in page
     assert 'data-position="300"' in page and "<script>" in page and "EventSource" in page
@@ -198,11 +224,13 @@ def first_state(engine: Any, setup: Any, actions: Any, wanted: Any) -> tuple[int
     raise AssertionError("no such state in the example game")
 
 
-async def ask(client: TestClient[Any, Any], table: Table, game_id: int, seat: int, hand: str,
-              since: int = 0, lang: str = "en") -> dict[str, Any]:
+async def ask(
+    client: TestClient[Any, Any], table: Table, game_id: int, seat: int, hand: str, since: int = 0, lang: str = "en"
+) -> dict[str, Any]:
     token = table.tokens.game(game_id)
-    response = await client.post(f"/{token}/coach/{game_id}/{seat}/answer",
-                                 data=json.dumps({"hand": hand, "since": since, "lang": lang}))
+    response = await client.post(
+        f"/{token}/coach/{game_id}/{seat}/answer", data=json.dumps({"hand": hand, "since": since, "lang": lang})
+    )
     assert response.status == 200, await response.text()
     answer: dict[str, Any] = await response.json()
     return answer
@@ -248,8 +276,12 @@ async def test_homalet_coach_shows_which_cards_follow_the_lead_colour_on_each_fi
         live = store.load(game_id)
         actions = live.actions
     setup = live.setup
-    position, state = first_state(homalet, setup, actions,  # the first turn with a lead on the battlefield
-                                  lambda s: s.phase is homalet.Phase.PLAY and s.lead(homalet.Field.BATTLE) is not None)
+    position, state = first_state(
+        homalet,
+        setup,
+        actions,  # the first turn with a lead on the battlefield
+        lambda s: s.phase is homalet.Phase.PLAY and s.lead(homalet.Field.BATTLE) is not None,
+    )
     at_position(db, game_id, position)
     seat, lead = state.turn, state.lead(homalet.Field.BATTLE)
     unseen = [c for c in homalet.cards_for(len(setup.players)) if not state.seen >> c & 1]
@@ -266,8 +298,7 @@ async def test_homalet_coach_shows_which_cards_follow_the_lead_colour_on_each_fi
     assert html.escape(void.en) in alone
 
 
-async def test_dragoness_coach_lists_the_groups_the_engine_reads_as_beating_the_pile(served: Served,
-                                                                                      db: Path) -> None:
+async def test_dragoness_coach_lists_the_groups_the_engine_reads_as_beating_the_pile(served: Served, db: Path) -> None:
     """D-7: a follow is the pile's type and size, stronger; the coach lists exactly the groups of
     the hand that ``readings`` accepts now."""
     import itertools
@@ -279,8 +310,12 @@ async def test_dragoness_coach_lists_the_groups_the_engine_reads_as_beating_the_
     with Store.open(db) as store:
         live = store.load(game_id)
         actions = live.actions
-    position, state = first_state(dragoness, live.setup, actions, lambda s: s.phase is dragoness.Phase.FOLLOW
-                                  and s.top is not None and s.top.size == 2)
+    position, state = first_state(
+        dragoness,
+        live.setup,
+        actions,
+        lambda s: s.phase is dragoness.Phase.FOLLOW and s.top is not None and s.top.size == 2,
+    )
     at_position(db, game_id, position)
     deck = live.setup.deck
     by_number: dict[int, list[Any]] = {}
@@ -316,8 +351,14 @@ async def test_a_bad_coach_request_gets_one_sentence(served: Served, db: Path) -
     table, client = served
     game_id = stored_examples(db)["fortress"]
     url = f"/{table.tokens.game(game_id)}/coach/{game_id}"
-    for body in (b"not json", b"[1]", b'{"hand": 5}', b'{"hand": "R7", "since": "x"}', b"x" * 5000,
-                 json.dumps({"hand": "R7 " * 200}).encode()):
+    for body in (
+        b"not json",
+        b"[1]",
+        b'{"hand": 5}',
+        b'{"hand": "R7", "since": "x"}',
+        b"x" * 5000,
+        json.dumps({"hand": "R7 " * 200}).encode(),
+    ):
         response = await client.post(f"{url}/1/answer", data=body)
         text = await response.text()
         assert response.status == 400 and text.count("\n") == 1 and "Traceback" not in text, body[:20]
@@ -367,8 +408,9 @@ def test_the_start_says_who_can_open_the_link() -> None:
     assert "リンクを知っている人は誰でもゲームを見られます" in say("serve.warning", "ja")
 
 
-async def test_dragoness_coach_for_a_huge_hand_answers_at_once_and_says_what_it_left_out(served: Served,
-                                                                                         db: Path) -> None:
+async def test_dragoness_coach_for_a_huge_hand_answers_at_once_and_says_what_it_left_out(
+    served: Served, db: Path
+) -> None:
     """Leading (D-6), every group of the hand could be a pattern: the coach asks the engine about a
     bounded number of groups and says which sizes it did not try."""
     from companion.rules import dragoness

@@ -42,8 +42,7 @@ async def open_app_tab(link: str, session: aiohttp.ClientSession) -> aiohttp.Cli
 
 
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
-def test_serve_prints_the_link_and_code_and_stops_cleanly_with_every_app_process(served: Served,
-                                                                                signum: int) -> None:
+def test_serve_prints_the_link_and_code_and_stops_cleanly_with_every_app_process(served: Served, signum: int) -> None:
     head = "".join(served.head)
     assert "▀" in head or "▄" in head  # the QR code of the link, in half blocks
     assert "Bound to 127.0.0.1" in head
@@ -96,8 +95,12 @@ def test_a_port_in_use_is_refused_in_one_sentence(tmp_path: Path) -> None:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        run = subprocess.run([sys.executable, "-m", "companion", "serve", "--port", str(port), "--db",
-                              str(tmp_path / "g.sqlite3")], capture_output=True, text=True, timeout=60)
+        run = subprocess.run(
+            [sys.executable, "-m", "companion", "serve", "--port", str(port), "--db", str(tmp_path / "g.sqlite3")],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
     assert run.returncode == 2
     assert run.stderr.count("\n") == 1 and f"port {port}" in run.stderr and "--port" in run.stderr
 
@@ -105,8 +108,12 @@ def test_a_port_in_use_is_refused_in_one_sentence(tmp_path: Path) -> None:
 def test_the_load_script_runs_bounded_on_loopback_and_reports_delay_and_memory() -> None:
     """scripts/load_serve.py at a small size (the README's run is 8 scoreboards, 2 tabs, 300 moves)."""
     root = Path(__file__).resolve().parents[2]
-    run = subprocess.run([sys.executable, str(root / "scripts" / "load_serve.py"), "--boards", "2", "--tabs", "1",
-                          "--moves", "12"], capture_output=True, text=True, timeout=240)
+    run = subprocess.run(
+        [sys.executable, str(root / "scripts" / "load_serve.py"), "--boards", "2", "--tabs", "1", "--moves", "12"],
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
     assert run.returncode == 0, run.stdout + run.stderr
     assert "every scoreboard showed every move: yes" in run.stdout
     assert "1000 of 1000 got an empty 404" in run.stdout
@@ -117,8 +124,12 @@ def test_the_load_script_runs_bounded_on_loopback_and_reports_delay_and_memory()
 def test_a_file_that_is_not_a_games_file_is_refused_in_one_sentence(tmp_path: Path) -> None:
     other = tmp_path / "notes.sqlite3"
     other.write_bytes(b"these are not games\n" * 100)
-    run = subprocess.run([sys.executable, "-m", "companion", "serve", "--port", "0", "--db", str(other)],
-                         capture_output=True, text=True, timeout=60)
+    run = subprocess.run(
+        [sys.executable, "-m", "companion", "serve", "--port", "0", "--db", str(other)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert run.returncode == 2 and run.stdout == ""
     assert run.stderr.count("\n") == 1 and "Traceback" not in run.stderr
     assert other.read_bytes() == b"these are not games\n" * 100  # never written

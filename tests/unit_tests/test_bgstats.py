@@ -53,8 +53,10 @@ def test_scores_winners_and_places_follow_settle() -> None:
 
 
 def test_a_shared_win_marks_each_winner_first() -> None:
-    answer = {"players": [{"name": "A", "score": 5}, {"name": "B", "score": 5}, {"name": "C", "score": 2}],
-              "winners": ["A", "B"]}
+    answer = {
+        "players": [{"name": "A", "score": 5}, {"name": "B", "score": 5}, {"name": "C", "score": 2}],
+        "winners": ["A", "B"],
+    }
     play = bgstats.make_play("fortress", ["A", "B", "C"], 2, answer, [None], "k")
     assert [(p["winner"], p["rank"]) for p in play["players"]] == [(True, 1), (True, 1), (False, 3)]
     assert "playDate" not in play and "durationMin" not in play  # no time known: none invented

@@ -115,9 +115,11 @@ def test_issue17_a_game_played_by_walking_complete_word_by_word(game: str, seed:
             text = rnd.choice(choices)
         action = engine.parse_line(state, text)
         mover = getattr(engine.allowed(state), "player", None)
-        if hasattr(action, "player") and mover is not None and type(action).__name__ in ("Place", "Play", "PlayCards",
-                                                                                          "Pass", "Revive", "Pick",
-                                                                                          "TakeSet"):
+        if (
+            hasattr(action, "player")
+            and mover is not None
+            and type(action).__name__ in ("Place", "Play", "PlayCards", "Pass", "Revive", "Pick", "TakeSet")
+        ):
             assert action.player == mover, (text, mover)
         state, ruling = engine.apply(state, action)
         assert ruling.en and ruling.ja

@@ -43,7 +43,7 @@ def test_text_that_is_not_toml(tmp_path: Path) -> None:
 
 def test_bytes_that_are_not_utf8(tmp_path: Path) -> None:
     path = tmp_path / "deck.toml"
-    path.write_bytes(b"game = \"homalet\"\n\xff\xfe")
+    path.write_bytes(b'game = "homalet"\n\xff\xfe')
     en, ja = refusal("homalet", path)
     assert en == f"deck file {path} is not UTF-8 text; save it as UTF-8"
     assert "UTF-8 のテキストではありません" in ja
@@ -61,4 +61,4 @@ def test_a_file_for_another_game(tmp_path: Path) -> None:
     path = tmp_path / "deck.toml"
     path.write_text('game = "fortress"\n')
     en, _ = refusal("homalet", path)
-    assert en == f"deck file {path} is for game \"fortress\", not \"homalet\""
+    assert en == f'deck file {path} is for game "fortress", not "homalet"'

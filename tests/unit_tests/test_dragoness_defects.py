@@ -205,8 +205,10 @@ def test_d5_readings_lists_every_legal_reading_best_first(ddeck: d.Deck) -> None
     assert d.readings(state, cards(ddeck, "Lo9 Fr9")) == []  # stronger than the 7s: not legal now
     lead, _ = run(game(ddeck), "open Aki Lo1", "Lo1", "pass", "pass")
     both = d.readings(lead, cards(ddeck, "KN Lo5 Fr6"))
-    assert [(r.pattern.shape, r.wilds, r.pattern.high) for r in both] == [(d.Shape.RUN, (7,), (7, 8)),
-                                                                          (d.Shape.RUN, (4,), (6, 2))]
+    assert [(r.pattern.shape, r.wilds, r.pattern.high) for r in both] == [
+        (d.Shape.RUN, (7,), (7, 8)),
+        (d.Shape.RUN, (4,), (6, 2)),
+    ]
 
 
 # Wording: plurals and both languages ------------------------------------------------------------
@@ -216,11 +218,14 @@ def test_plurals_are_right_in_english(ddeck: d.Deck) -> None:
     state, _ = run(game(ddeck), "open Aki Lo1")
     state = d.apply(state, d.Correct(0, 1, "dropped cards"))[0]
     assert refused(state, d.PlayCards(0, cards(ddeck, "Lo1 Fr1"))).en == "Aki holds only 1 card"
-    assert d.round_points(0, {1: 1, 2: 1})[1].en == ("first out: 3; 2 players tie for second with 1 card: 2 each, "
-                                                     "no 1 given.")
+    assert d.round_points(0, {1: 1, 2: 1})[1].en == (
+        "first out: 3; 2 players tie for second with 1 card: 2 each, no 1 given."
+    )
     assert d.round_points(0, {1: 1, 2: 2})[1].en == "first out: 3; second (1 card): 2; third (2 cards): 1."
-    assert "(1 card) has already been played" in refused(
-        run(game(ddeck), "open Aki Lo1", "Lo1", "Cy9", "revive", "PG", "Fr9")[0], d.Revive(1)).en
+    assert (
+        "(1 card) has already been played"
+        in refused(run(game(ddeck), "open Aki Lo1", "Lo1", "Cy9", "revive", "PG", "Fr9")[0], d.Revive(1)).en
+    )
     assert "(highest 1 with 1 gem)" in d.patterns(ddeck, cards(ddeck, "Lo1"))[0].describe().en
 
 
@@ -235,8 +240,22 @@ def english_words(text: str) -> list[str]:
 def test_japanese_text_has_no_english_words(ddeck: d.Deck) -> None:
     state = game(ddeck, 4, JA_NAMES)
     texts: list[Msg] = [d.describe(state), d.allowed(state).describe(), d.NOTATION]
-    lines = ["開始 あき Fr1", "Fr1", "Cy4", "パス", "パス", "Lo1", "訂正 べん 12 数え間違い", "Lo9 Fr9", "Lo11 Fr11",
-             "リバイブ", "Et3 Sa3", "PG SQ", "Lo12", "PG Fr2 Cy3"]
+    lines = [
+        "開始 あき Fr1",
+        "Fr1",
+        "Cy4",
+        "パス",
+        "パス",
+        "Lo1",
+        "訂正 べん 12 数え間違い",
+        "Lo9 Fr9",
+        "Lo11 Fr11",
+        "リバイブ",
+        "Et3 Sa3",
+        "PG SQ",
+        "Lo12",
+        "PG Fr2 Cy3",
+    ]
     for line in lines:
         try:
             state, ruling = d.apply(state, d.parse_line(state, line))
@@ -269,7 +288,11 @@ def test_d10_correct_keeps_the_reason_and_the_game_goes_on(ddeck: d.Deck) -> Non
     assert ruling.en == "Chie's hand is corrected from 13 cards to 11 (dropped a card)."
     assert state.hand_counts == (12, 13, 11) and state.turn == 1 and state.phase is d.Phase.FOLLOW
     assert d.action_to_data(d.Correct(2, 11, "dropped a card")) == {
-        "type": "correct", "player": 2, "count": 11, "reason": "dropped a card"}
+        "type": "correct",
+        "player": 2,
+        "count": 11,
+        "reason": "dropped a card",
+    }
     assert "0 to 13, not 14" in refused(state, d.Correct(0, 14, "x")).en
     assert "needs its reason" in refused(state, d.Correct(0, 5, "  ")).en
     full = game(ddeck, 5)  # 78 cards, 65 dealt: 13 unused
@@ -279,7 +302,8 @@ def test_d10_correct_keeps_the_reason_and_the_game_goes_on(ddeck: d.Deck) -> Non
 def test_correct_cannot_make_more_cards_than_the_deck_holds(ddeck: d.Deck) -> None:
     eight, _ = run(game(ddeck, 8), "open Aki Lo1", "Lo1 Fr1")  # 105 cards: 2 played, 91 in the others' hands
     assert refused(eight, d.Correct(0, 13, "recount")).en == (
-        "Aki cannot hold 13 cards: with the cards played and the other hands at most 12 cards are left for Aki")
+        "Aki cannot hold 13 cards: with the cards played and the other hands at most 12 cards are left for Aki"
+    )
     assert d.apply(eight, d.Correct(0, 12, "recount"))[0].hand_counts[0] == 12
 
 

@@ -25,14 +25,23 @@ def test_d1_box_has_105_cards(ddeck: d.Deck) -> None:
     box = ddeck.all_cards()
     assert sum(box.values()) == 105
     assert [c.gems for c in ddeck.clans] == list(range(1, 9))
-    assert [c.en for c in ddeck.clans] == ["Lochen", "Frond", "Cyclone", "Ethery", "Saphire", "Ridge", "Merk",
-                                           "Gylden"]
+    assert [c.en for c in ddeck.clans] == ["Lochen", "Frond", "Cyclone", "Ethery", "Saphire", "Ridge", "Merk", "Gylden"]
     assert box[d.Card("DR")] == 1 and box[d.Card("RV")] == 2 and box[d.Card("KN")] == 2
 
 
-@pytest.mark.parametrize("token,card", [("Lo7", d.Card("Lo", 7)), ("gy12", d.Card("Gy", 12)), ("DR", d.Card("DR")),
-                                        ("pg", d.Card("PG")), ("ローシェン7", d.Card("Lo", 7)), ("従者", d.Card("SQ")),
-                                        ("Dragon Knight", d.Card("KN")), ("Revive", d.Card("RV"))])
+@pytest.mark.parametrize(
+    "token,card",
+    [
+        ("Lo7", d.Card("Lo", 7)),
+        ("gy12", d.Card("Gy", 12)),
+        ("DR", d.Card("DR")),
+        ("pg", d.Card("PG")),
+        ("ローシェン7", d.Card("Lo", 7)),
+        ("従者", d.Card("SQ")),
+        ("Dragon Knight", d.Card("KN")),
+        ("Revive", d.Card("RV")),
+    ],
+)
 def test_d1_notation(ddeck: d.Deck, token: str, card: d.Card) -> None:
     assert ddeck.parse(token) == card
 
@@ -44,8 +53,10 @@ def test_d1_bad_card_lists_valid_forms(ddeck: d.Deck, token: str) -> None:
     assert "Lo Fr Cy Et Sa Ri Me Gy" in caught.value.msg.en and "DR PG SQ KN RV" in caught.value.msg.en
 
 
-@pytest.mark.parametrize("n,size,clans,pages,revives", [(2, 65, 5, 1, 1), (4, 65, 5, 1, 1), (5, 78, 6, 1, 2),
-                                                        (6, 91, 7, 2, 2), (7, 105, 8, 2, 2), (8, 105, 8, 2, 2)])
+@pytest.mark.parametrize(
+    "n,size,clans,pages,revives",
+    [(2, 65, 5, 1, 1), (4, 65, 5, 1, 1), (5, 78, 6, 1, 2), (6, 91, 7, 2, 2), (7, 105, 8, 2, 2), (8, 105, 8, 2, 2)],
+)
 def test_d2_deck_by_player_count(ddeck: d.Deck, n: int, size: int, clans: int, pages: int, revives: int) -> None:
     cards = ddeck.for_players(n)
     assert sum(cards.values()) == size
@@ -210,8 +221,7 @@ def test_d9_revive_rejoins_and_forces_a_weaker_same_shape(ddeck: d.Deck) -> None
 
 def test_d5_d9_strongest_legal_reading_is_taken_after_a_revive_and_said(ddeck: d.Deck) -> None:
     state = game(ddeck)
-    state, _ = play(state, d.Opening(0, d.Card("Lo", 1)), P(state, 0, "Lo1 Fr1"), P(state, 1, "Cy7 Et7"),
-                    d.Revive(2))
+    state, _ = play(state, d.Opening(0, d.Card("Lo", 1)), P(state, 0, "Lo1 Fr1"), P(state, 1, "Cy7 Et7"), d.Revive(2))
     state, rulings = play(state, P(state, 2, "KN Lo5"))
     assert state.top is not None and state.top.high == (5, 8) and "set 2 × 5" in rulings[0]
     state, _ = play(state, d.Pass(0), d.Pass(1))
@@ -235,8 +245,15 @@ def test_d9_revive_blocked_on_a_knight_counting_as_12_in_a_run(ddeck: d.Deck) ->
 
 def test_d9_no_revive_left_in_the_deck(ddeck: d.Deck) -> None:
     state = game(ddeck)  # 3 players: one Revive in the deck
-    state, _ = play(state, d.Opening(0, d.Card("Lo", 1)), P(state, 0, "Lo1"), P(state, 1, "Cy9"), d.Revive(2),
-                    P(state, 2, "PG"), P(state, 0, "Fr9"))
+    state, _ = play(
+        state,
+        d.Opening(0, d.Card("Lo", 1)),
+        P(state, 0, "Lo1"),
+        P(state, 1, "Cy9"),
+        d.Revive(2),
+        P(state, 2, "PG"),
+        P(state, 0, "Fr9"),
+    )
     with pytest.raises(Refusal, match=r"every Revive in the deck \(1 card\) has already been played"):
         d.apply(state, d.Revive(1))
 
@@ -260,12 +277,15 @@ def test_d10_only_revives_counts_as_empty(ddeck: d.Deck) -> None:
     assert "counts as empty" in rulings[0] and state.results[0].points[3] == 3
 
 
-@pytest.mark.parametrize("left,points", [
-    ({1: 3, 2: 5, 3: 3}, {0: 3, 1: 2, 2: 0, 3: 2}),  # tie for second: no 1
-    ({1: 3, 2: 5, 3: 4}, {0: 3, 1: 2, 2: 0, 3: 1}),
-    ({1: 3, 2: 5, 3: 5}, {0: 3, 1: 2, 2: 1, 3: 1}),  # tie for third: each 1
-    ({1: 9}, {0: 3, 1: 2}),
-])
+@pytest.mark.parametrize(
+    "left,points",
+    [
+        ({1: 3, 2: 5, 3: 3}, {0: 3, 1: 2, 2: 0, 3: 2}),  # tie for second: no 1
+        ({1: 3, 2: 5, 3: 4}, {0: 3, 1: 2, 2: 0, 3: 1}),
+        ({1: 3, 2: 5, 3: 5}, {0: 3, 1: 2, 2: 1, 3: 1}),  # tie for third: each 1
+        ({1: 9}, {0: 3, 1: 2}),
+    ],
+)
 def test_d10_round_points(left: dict[int, int], points: dict[int, int]) -> None:
     assert d.round_points(0, left)[0] == points
 

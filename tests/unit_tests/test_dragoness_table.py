@@ -29,13 +29,19 @@ NAMES = ("Aki", "Ben", "Chie", "Dai", "Emi", "Fumi", "Gen", "Hana")
 GEMS = {"Lo": 1, "Fr": 2, "Cy": 3, "Et": 4, "Sa": 5, "Ri": 6, "Me": 7, "Gy": 8}  # D-1
 CLANS_BY_PLAYERS = {2: 5, 3: 5, 4: 5, 5: 6, 6: 7, 7: 8, 8: 8}  # D-2
 SPECIALS_BY_PLAYERS = {  # D-2: Dragoness, Page, Squire, Knight, Revive
-    2: (1, 1, 1, 1, 1), 3: (1, 1, 1, 1, 1), 4: (1, 1, 1, 1, 1), 5: (1, 1, 1, 1, 2),
-    6: (1, 2, 1, 1, 2), 7: (1, 2, 2, 2, 2), 8: (1, 2, 2, 2, 2)}
+    2: (1, 1, 1, 1, 1),
+    3: (1, 1, 1, 1, 1),
+    4: (1, 1, 1, 1, 1),
+    5: (1, 1, 1, 1, 2),
+    6: (1, 2, 1, 1, 2),
+    7: (1, 2, 2, 2, 2),
+    8: (1, 2, 2, 2, 2),
+}
 RV = d.Card("RV")
 
 
 def deck_for(n: int) -> Counter[d.Card]:
-    clans = list(GEMS)[:CLANS_BY_PLAYERS[n]]
+    clans = list(GEMS)[: CLANS_BY_PLAYERS[n]]
     out = Counter(d.Card(c, k) for c in clans for k in range(1, 13))
     for code, count in zip(("DR", "PG", "SQ", "KN", "RV"), SPECIALS_BY_PLAYERS[n], strict=True):
         out[d.Card(code)] = count
@@ -180,8 +186,11 @@ class Model:
                     numbers = [x[0] for x in values] + [v[0]]
                     if shape == "set" and len(set(numbers)) > 1:
                         continue
-                    if shape == "run" and (len(set(numbers)) < len(numbers) or max(numbers) - min(numbers) >= size
-                                           or min(numbers) + size - 1 > high[0]):
+                    if shape == "run" and (
+                        len(set(numbers)) < len(numbers)
+                        or max(numbers) - min(numbers) >= size
+                        or min(numbers) + size - 1 > high[0]
+                    ):
                         continue
                     if grow(i + 1, [*values, v]):
                         return True
@@ -243,7 +252,7 @@ class Table:
     def deal(self, order: list[int]) -> None:
         cards = sorted(self.model.deck.elements())
         shuffled = [cards[i] for i in order]
-        self.hands = [sorted(shuffled[i * 13:(i + 1) * 13]) for i in range(self.n)]
+        self.hands = [sorted(shuffled[i * 13 : (i + 1) * 13]) for i in range(self.n)]
 
     def groups(self, hand: list[d.Card], sizes: list[int], limit: int = 6) -> list[tuple[d.Card, ...]]:
         """Up to ``limit`` legal plays from ``hand`` per size, by the model."""
@@ -325,8 +334,9 @@ class Table:
         """Play ``move``; whether the engine accepted it and the table kept it."""
         m, before = self.model, self.state
         action = move.action
-        on_turn = getattr(action, "player", m.turn) == m.turn or isinstance(action, d.Opening | d.Correct |
-                                                                             d.OnlyRevives)
+        on_turn = getattr(action, "player", m.turn) == m.turn or isinstance(
+            action, d.Opening | d.Correct | d.OnlyRevives
+        )
         if on_turn:
             line = d.action_line(before, action, lang)
             assert d.parse_line(before, line) == action, line
@@ -360,10 +370,15 @@ class Table:
             if action.wilds is None:  # D-5: the strongest; between equals, the higher other cards
                 reading = max(legal, key=lambda r: (max(r[1]), sorted(r[1])))
             else:
-                reading = next(r for r in legal if tuple(
-                    v[0] for c, v in zip(group, r[1], strict=True) if c.code in ("PG", "SQ", "KN")) == action.wilds)
-            lower = [c for c in group if c.code in GEMS and m.opening is not None
-                     and (c.number, GEMS[c.code]) < m.opening]
+                reading = next(
+                    r
+                    for r in legal
+                    if tuple(v[0] for c, v in zip(group, r[1], strict=True) if c.code in ("PG", "SQ", "KN"))
+                    == action.wilds
+                )
+            lower = [
+                c for c in group if c.code in GEMS and m.opening is not None and (c.number, GEMS[c.code]) < m.opening
+            ]
             assert ("broke D-6" in ruling) == (bool(lower) and not m.lower_seen), ruling
             m.lower_seen = m.lower_seen or bool(lower)
             for c in group:
@@ -396,8 +411,13 @@ class Table:
 
     def compare(self) -> None:
         s, m = self.state, self.model
-        phases = {"open": d.Phase.OPENING, "lead": d.Phase.LEAD, "follow": d.Phase.FOLLOW,
-                  "revived": d.Phase.REVIVED, "over": d.Phase.OVER}
+        phases = {
+            "open": d.Phase.OPENING,
+            "lead": d.Phase.LEAD,
+            "follow": d.Phase.FOLLOW,
+            "revived": d.Phase.REVIVED,
+            "over": d.Phase.OVER,
+        }
         assert s.phase is phases[m.phase] and s.round == m.round
         assert [list(r.points) for r in s.results] == m.points
         if m.phase in ("lead", "follow", "revived"):
@@ -463,8 +483,15 @@ def test_d9_the_model_and_the_engine_agree_on_every_revive_of_a_played_table() -
             table.step(move, rnd.choice(["en", "ja"]))
         assert table.model.phase == "over", n
         seen += table.refusals
-    for reason in ("already been played", "cannot pass", "turn", "0 to 13", "unplayed", "taken back",
-                   "is not a pattern"):
+    for reason in (
+        "already been played",
+        "cannot pass",
+        "turn",
+        "0 to 13",
+        "unplayed",
+        "taken back",
+        "is not a pattern",
+    ):
         assert seen[reason] > 0, (reason, seen)
 
 
@@ -472,8 +499,10 @@ BOX = sorted(deck_for(8).elements())
 
 
 @settings(max_examples=300, deadline=None)
-@given(picks=st.lists(st.integers(0, len(BOX) - 1), min_size=1, max_size=5, unique=True),
-       wild_heavy=st.lists(st.sampled_from(["PG", "SQ", "KN"]), max_size=3))
+@given(
+    picks=st.lists(st.integers(0, len(BOX) - 1), min_size=1, max_size=5, unique=True),
+    wild_heavy=st.lists(st.sampled_from(["PG", "SQ", "KN"]), max_size=3),
+)
 def test_d4_d5_every_reading_the_engine_finds_is_the_brute_force_set(picks: list[int], wild_heavy: list[str]) -> None:
     """The engine's readings of a group, compared with a brute force over every wild value."""
     group = tuple(BOX[i] for i in picks)[: 5 - len(wild_heavy)] + tuple(d.Card(c) for c in wild_heavy)

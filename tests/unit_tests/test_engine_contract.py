@@ -15,9 +15,29 @@ MEMBERS = sorted(name for name in vars(Engine) if not name.startswith("_"))
 
 
 def test_the_contract_lists_the_documented_names() -> None:
-    for name in ("GAME", "TITLE", "MIN_PLAYERS", "MAX_PLAYERS", "ASSUMPTIONS", "NOTATION", "Deck", "ACTIONS",
-                 "action_to_data", "action_from_data", "Correct", "make_setup", "new_state", "apply", "fold",
-                 "allowed", "describe", "finished", "settle_input", "parse_line", "action_line"):
+    for name in (
+        "GAME",
+        "TITLE",
+        "MIN_PLAYERS",
+        "MAX_PLAYERS",
+        "ASSUMPTIONS",
+        "NOTATION",
+        "Deck",
+        "ACTIONS",
+        "action_to_data",
+        "action_from_data",
+        "Correct",
+        "make_setup",
+        "new_state",
+        "apply",
+        "fold",
+        "allowed",
+        "describe",
+        "finished",
+        "settle_input",
+        "parse_line",
+        "action_line",
+    ):
         assert name in MEMBERS
 
 
@@ -62,6 +82,7 @@ def test_the_checkpoint_fingerprint_covers_the_whole_engine_package(monkeypatch:
     real = Path.read_bytes
 
     for package, name in (("fortress", "words.py"), ("fortress", "notation.py"), ("common", "reading.py")):
+
         def changed(path: Path, package: str = package, name: str = name) -> bytes:
             data = real(path)
             return data + b"\n# changed" if (path.parent.name, path.name) == (package, name) else data

@@ -19,8 +19,9 @@ class Stopped(Exception):
     """What the test's SIGTERM handler raises (as the command line's raises Terminated)."""
 
 
-def test_a_signal_right_after_the_temporary_is_made_leaves_nothing(tmp_path: Path,
-                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_signal_right_after_the_temporary_is_made_leaves_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def stop(signum: int, frame: FrameType | None) -> None:
         raise Stopped
 

@@ -40,8 +40,13 @@ def test_f8_builds_in_any_order_checked_by_f11_and_rest_to_hand(fdeck: f.Deck) -
 def test_f9_refill_from_deck_then_next_player(fdeck: f.Deck) -> None:
     state = start_game(fdeck, GRID)
     c = fdeck.parse
-    state, _ = play(state, f.Place(0, c("R13"), "A1N", f.Mode.NUMBER), f.Build(c("R13"), f.Where.RIGHT),
-                    f.Build(c("Y6"), f.Where.HAND), f.Build(c("G7"), f.Where.HAND))
+    state, _ = play(
+        state,
+        f.Place(0, c("R13"), "A1N", f.Mode.NUMBER),
+        f.Build(c("R13"), f.Where.RIGHT),
+        f.Build(c("Y6"), f.Where.HAND),
+        f.Build(c("G7"), f.Where.HAND),
+    )
     with pytest.raises(Refusal, match="already holds"):
         f.apply(state, f.Reveal("A2", c("B10")))
     with pytest.raises(Refusal, match=r"cannot place a card now: reveal a deck card into an empty cell \(A1 A3\)"):
@@ -65,9 +70,15 @@ def test_f10_wrong_player_and_known_cards_are_refused_with_reasons(fdeck: f.Deck
         f.apply(state, f.Place(1, c("R13"), "A1N", f.Mode.NUMBER))
     with pytest.raises(Refusal, match="Y6 is already on the grid at A1"):
         f.apply(state, f.Place(0, c("Y6"), "A1N", f.Mode.NUMBER))
-    state, _ = play(state, f.Place(0, c("R13"), "A1N", f.Mode.NUMBER), f.Build(c("R13"), f.Where.HAND),
-                    f.Build(c("Y6"), f.Where.HAND), f.Build(c("G7"), f.Where.HAND),
-                    f.Reveal("A1", c("B10")), f.Reveal("A3", c("B11")))
+    state, _ = play(
+        state,
+        f.Place(0, c("R13"), "A1N", f.Mode.NUMBER),
+        f.Build(c("R13"), f.Where.HAND),
+        f.Build(c("Y6"), f.Where.HAND),
+        f.Build(c("G7"), f.Where.HAND),
+        f.Reveal("A1", c("B10")),
+        f.Reveal("A3", c("B11")),
+    )
     with pytest.raises(Refusal, match="R13 is already in Aki's hand"):
         f.apply(state, f.Place(1, c("R13"), "A2N", f.Mode.NUMBER))
 
@@ -92,8 +103,13 @@ def test_f12_trigger_on_the_last_seats_turn_ends_after_that_turn(fdeck: f.Deck) 
     state = start_game(fdeck, GRID, n=3, start=1)  # last seat is 0
     state, _ = f.apply(state, f.Correct(0, 1, "Aki holds a single card"))
     c = fdeck.parse
-    state, _ = play(state, f.Place(1, c("R10"), "B1N", f.Mode.SUIT), f.Build(c("R10"), f.Where.HAND),
-                    f.Place(2, c("R11"), "B1N", f.Mode.SUIT), f.Build(c("R11"), f.Where.HAND))
+    state, _ = play(
+        state,
+        f.Place(1, c("R10"), "B1N", f.Mode.SUIT),
+        f.Build(c("R10"), f.Where.HAND),
+        f.Place(2, c("R11"), "B1N", f.Mode.SUIT),
+        f.Build(c("R11"), f.Where.HAND),
+    )
     state, _ = play(state, f.Place(0, c("R12"), "B1N", f.Mode.SUIT), f.Build(c("R12"), f.Where.RIGHT))
     assert state.phase is f.Phase.FINAL
 
@@ -104,8 +120,13 @@ def test_f10_empty_hand_is_skipped(fdeck: f.Deck) -> None:
     c = fdeck.parse
     state, _ = play(state, f.Place(0, c("R10"), "B1N", f.Mode.SUIT), f.Build(c("R10"), f.Where.RIGHT))
     assert state.turn == 1 and state.triggered
-    state, _ = play(state, f.Place(1, c("R11"), "B1N", f.Mode.SUIT), f.Build(c("R11"), f.Where.HAND),
-                          f.Place(2, c("R12"), "B1N", f.Mode.SUIT), f.Build(c("R12"), f.Where.HAND))
+    state, _ = play(
+        state,
+        f.Place(1, c("R11"), "B1N", f.Mode.SUIT),
+        f.Build(c("R11"), f.Where.HAND),
+        f.Place(2, c("R12"), "B1N", f.Mode.SUIT),
+        f.Build(c("R12"), f.Where.HAND),
+    )
     assert state.phase is f.Phase.FINAL
 
 
@@ -114,8 +135,13 @@ def test_f7_spot_by_an_empty_cell_is_refused_once_the_deck_is_out(fdeck: f.Deck)
     state, _ = f.apply(state, f.Correct(2, 13 + state.deck_count, "Chie was dealt the rest of the deck"))
     assert state.deck_count == 0
     c = fdeck.parse
-    state, _ = play(state, f.Place(0, c("R13"), "A1N", f.Mode.NUMBER), f.Build(c("R13"), f.Where.HAND),
-                    f.Build(c("Y6"), f.Where.HAND), f.Build(c("G7"), f.Where.HAND))
+    state, _ = play(
+        state,
+        f.Place(0, c("R13"), "A1N", f.Mode.NUMBER),
+        f.Build(c("R13"), f.Where.HAND),
+        f.Build(c("Y6"), f.Where.HAND),
+        f.Build(c("G7"), f.Where.HAND),
+    )
     assert state.phase is f.Phase.PLACE and state.turn == 1  # no refill: the deck is empty
     with pytest.raises(Refusal, match=r"touches empty cell A1 and cannot be used \(F-7\)"):
         f.apply(state, f.Place(1, c("R12"), "A1W", f.Mode.NUMBER))
@@ -136,8 +162,14 @@ def test_f13_f14_final_hands_pairs_and_winner(fdeck: f.Deck) -> None:
         f.apply(state, f.FinalHand(0, (c("Y6"),)))
     with pytest.raises(Refusal, match="2 or more"):
         f.apply(state, f.ChoosePair(0, f.Pair(1, 3)))
-    state, _ = play(state, f.FinalHand(0, (c("R3"),)), f.FinalHand(1, ()), f.FinalHand(2, (c("B2"), c("B8"))),
-                    f.ChoosePair(0, f.Pair(0, 3)), f.ChoosePair(1, None))
+    state, _ = play(
+        state,
+        f.FinalHand(0, (c("R3"),)),
+        f.FinalHand(1, ()),
+        f.FinalHand(2, (c("B2"), c("B8"))),
+        f.ChoosePair(0, f.Pair(0, 3)),
+        f.ChoosePair(1, None),
+    )
     assert state.phase is f.Phase.FINAL
     state, rulings = play(state, f.ChoosePair(2, None))
     assert state.phase is f.Phase.OVER

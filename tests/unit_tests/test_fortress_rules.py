@@ -23,8 +23,17 @@ def test_f1_deck_has_78_distinct_cards_in_six_suits(fdeck: f.Deck) -> None:
     assert {s.ja for s in fdeck.suits} == {"赤", "黄", "緑", "青", "紫", "黒"}
 
 
-@pytest.mark.parametrize("token,card", [("R7", C("R", 7)), ("r7", C("R", 7)), ("K13", C("K", 13)),
-                                        ("赤7", C("R", 7)), ("ｂ１", C("B", 1)), (" y10 ", C("Y", 10))])
+@pytest.mark.parametrize(
+    "token,card",
+    [
+        ("R7", C("R", 7)),
+        ("r7", C("R", 7)),
+        ("K13", C("K", 13)),
+        ("赤7", C("R", 7)),
+        ("ｂ１", C("B", 1)),
+        (" y10 ", C("Y", 10)),
+    ],
+)
 def test_f1_card_notation_parses(fdeck: f.Deck, token: str, card: f.Card) -> None:
     assert fdeck.parse(token) == card
 
@@ -80,8 +89,17 @@ def test_f3_sixteen_spots_two_per_cell() -> None:
         f.parse_spot("A1E")  # A1's east side is inside the grid
 
 
-@pytest.mark.parametrize("spot,a,b", [("A1N", "A1", "A3"), ("A1W", "A1", "A2"), ("A2E", "A2", "A1"),
-                                      ("B3S", "B3", "B1"), ("B4E", "B4", "B3"), ("B4S", "B4", "B2")])
+@pytest.mark.parametrize(
+    "spot,a,b",
+    [
+        ("A1N", "A1", "A3"),
+        ("A1W", "A1", "A2"),
+        ("A2E", "A2", "A1"),
+        ("B3S", "B3", "B1"),
+        ("B4E", "B4", "B3"),
+        ("B4S", "B4", "B2"),
+    ],
+)
 def test_f4_touching_cell_and_the_cell_behind(spot: str, a: str, b: str) -> None:
     assert f.spot_cells(spot) == (a, b)
 
@@ -187,8 +205,9 @@ def test_f13_best_pair_is_exhaustive_against_brute_force() -> None:
         hs = [h for h in heights if h > 0]
         best = f.best_pair(hs)
         base = f.points(hs)[2]
-        everything = [f.points(f.heights_after(hs, f.Pair(s, t)))[2]
-                      for s in range(len(hs)) for t in range(len(hs)) if hs[s] >= 2]
+        everything = [
+            f.points(f.heights_after(hs, f.Pair(s, t)))[2] for s in range(len(hs)) for t in range(len(hs)) if hs[s] >= 2
+        ]
         top = max([base, *everything])
         got = f.points(f.heights_after(hs, best))[2]
         assert got == top

@@ -31,8 +31,8 @@ def test_f1_to_f14_a_table_with_mistakes_plays_to_a_settled_end(data: st.DataObj
     assert f.winners(expected) == [p for p in range(n) if expected[p] == top]
     document = f.settle_input(s)
     assert [row["pair"] for row in document["players"]] == [
-        None if pair is None else {"from": pair.source, "to": pair.target}
-        for pair in (chosen[p] for p in range(n))]
+        None if pair is None else {"from": pair.source, "to": pair.target} for pair in (chosen[p] for p in range(n))
+    ]
     settled = settle(document, deck=DECK)
     assert [row["score"] for row in settled["players"]] == expected  # settle lays the pair each player chose
     assert settled["winners"] == [table.names[p] for p in f.winners(expected)]

@@ -1,7 +1,6 @@
 """Six-Suit Fortress at a live table: defects a real table found, corrections, what is allowed now,
 the table notation, and settling a finished game (issue 9)."""
 
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -28,12 +27,20 @@ def fully_known_hand(fdeck: f.Deck) -> f.State:
     """Aki keeps all three captured cards, then the table finds Aki holds exactly those three."""
     c = fdeck.parse
     state = start_game(fdeck, GRID)
-    state, _ = play(state, f.Place(0, c("R13"), "A1N", f.Mode.NUMBER), f.Build(c("R13"), f.Where.HAND),
-                    f.Build(c("Y6"), f.Where.HAND), f.Build(c("G7"), f.Where.HAND),
-                    f.Correct(0, 3, "misdeal: Aki was dealt 3 cards too few"),
-                    f.Reveal("A1", c("B10")), f.Reveal("A3", c("B11")),
-                    f.Place(1, c("R1"), "B1N", f.Mode.SUIT), f.Build(c("R1"), f.Where.HAND),
-                    f.Place(2, c("R4"), "B1N", f.Mode.SUIT), f.Build(c("R4"), f.Where.HAND))
+    state, _ = play(
+        state,
+        f.Place(0, c("R13"), "A1N", f.Mode.NUMBER),
+        f.Build(c("R13"), f.Where.HAND),
+        f.Build(c("Y6"), f.Where.HAND),
+        f.Build(c("G7"), f.Where.HAND),
+        f.Correct(0, 3, "misdeal: Aki was dealt 3 cards too few"),
+        f.Reveal("A1", c("B10")),
+        f.Reveal("A3", c("B11")),
+        f.Place(1, c("R1"), "B1N", f.Mode.SUIT),
+        f.Build(c("R1"), f.Where.HAND),
+        f.Place(2, c("R4"), "B1N", f.Mode.SUIT),
+        f.Build(c("R4"), f.Where.HAND),
+    )
     assert state.turn == 0 and state.hidden_counts()[0] == 0
     return state
 
@@ -54,10 +61,17 @@ def test_f4_the_final_hand_can_be_entered_after_a_refused_unseen_card(fdeck: f.D
     c = fdeck.parse
     state = fully_known_hand(fdeck)
     refusal(state, f.Place(0, c("K5"), "B1N", f.Mode.NUMBER))
-    state, _ = play(state, f.Correct(1, 1, "x"), f.Correct(2, 1, "x"),  # Ben holds R1, Chie R4
-                    f.Place(0, c("Y6"), "B1N", f.Mode.SUIT), f.Build(c("Y6"), f.Where.RIGHT),
-                    f.Place(1, c("R1"), "B1N", f.Mode.SUIT), f.Build(c("R1"), f.Where.RIGHT),
-                    f.Place(2, c("R4"), "B1N", f.Mode.SUIT), f.Build(c("R4"), f.Where.RIGHT))
+    state, _ = play(
+        state,
+        f.Correct(1, 1, "x"),
+        f.Correct(2, 1, "x"),  # Ben holds R1, Chie R4
+        f.Place(0, c("Y6"), "B1N", f.Mode.SUIT),
+        f.Build(c("Y6"), f.Where.RIGHT),
+        f.Place(1, c("R1"), "B1N", f.Mode.SUIT),
+        f.Build(c("R1"), f.Where.RIGHT),
+        f.Place(2, c("R4"), "B1N", f.Mode.SUIT),
+        f.Build(c("R4"), f.Where.RIGHT),
+    )
     assert state.phase is f.Phase.FINAL and state.hidden_counts() == [0, 0, 0]
     state, (ruling,) = play(state, f.FinalHand(0, (c("G7"), c("R13"))))
     assert ruling == "Aki's final hand: G7 R13; penalty 20."
@@ -80,24 +94,26 @@ def test_f8_a_plain_string_place_builds_the_card(fdeck: f.Deck) -> None:
     """F-8: ``Build(card, "right")`` builds the card (it used to vanish)."""
     state = start_game(fdeck, GRID)
     c = fdeck.parse
-    state, _ = play(state, f.Place(0, c("R13"), "A1N", f.Mode.NUMBER),
-                    f.Build(c("Y6"), "right"))  # type: ignore[arg-type]
+    state, _ = play(state, f.Place(0, c("R13"), "A1N", f.Mode.NUMBER), f.Build(c("Y6"), "right"))  # type: ignore[arg-type]
     assert state.fortresses[0] == [[c("Y6")]]
     assert state.pending == [c("R13"), c("G7")]
 
 
-@pytest.mark.parametrize("make", [
-    lambda c: f.Place(0, c("R13"), "A1N", "numbers"),  # type: ignore[arg-type]
-    lambda c: f.Place(0, c("R13"), "A1N", "n"),  # type: ignore[arg-type]
-    lambda c: f.Build(c("R13"), "Right"),  # type: ignore[arg-type]
-    lambda c: f.Build(c("R13"), 3),  # type: ignore[arg-type]
-    lambda c: f.Place(0, "R13", "A1N", f.Mode.SUIT),  # type: ignore[arg-type]
-    lambda c: f.Place("0", c("R13"), "A1N", f.Mode.SUIT),  # type: ignore[arg-type]
-    lambda c: f.FinalHand(0, ("R13",)),  # type: ignore[arg-type]
-    lambda c: f.ChoosePair(0, (1, 3)),  # type: ignore[arg-type]
-    lambda c: f.ChoosePair(0, f.Pair("1", 3)),  # type: ignore[arg-type]
-    lambda c: f.Correct(0, "5", "misdeal"),  # type: ignore[arg-type]
-])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda c: f.Place(0, c("R13"), "A1N", "numbers"),  # type: ignore[arg-type]
+        lambda c: f.Place(0, c("R13"), "A1N", "n"),  # type: ignore[arg-type]
+        lambda c: f.Build(c("R13"), "Right"),  # type: ignore[arg-type]
+        lambda c: f.Build(c("R13"), 3),  # type: ignore[arg-type]
+        lambda c: f.Place(0, "R13", "A1N", f.Mode.SUIT),  # type: ignore[arg-type]
+        lambda c: f.Place("0", c("R13"), "A1N", f.Mode.SUIT),  # type: ignore[arg-type]
+        lambda c: f.FinalHand(0, ("R13",)),  # type: ignore[arg-type]
+        lambda c: f.ChoosePair(0, (1, 3)),  # type: ignore[arg-type]
+        lambda c: f.ChoosePair(0, f.Pair("1", 3)),  # type: ignore[arg-type]
+        lambda c: f.Correct(0, "5", "misdeal"),  # type: ignore[arg-type]
+    ],
+)
 def test_f4_f8_anything_else_in_an_action_field_is_refused_in_both_languages(fdeck: f.Deck, make: object) -> None:
     """F-4, F-8: a value that is not the field's type is refused when the action is made, never misread."""
     with pytest.raises(Refusal) as caught:
@@ -113,8 +129,12 @@ def test_f10_phase_refusals_are_japanese_throughout(fdeck: f.Deck) -> None:
     """F-10: 「今はplace a cardできません」 was English inside Japanese; each step's refusal now reads whole."""
     state = start_game(fdeck, GRID)
     c = fdeck.parse
-    for action in (f.Reveal("A1", c("B10")), f.Build(c("R13"), f.Where.HAND), f.FinalHand(0, ()),
-                   f.ChoosePair(0, None)):
+    for action in (
+        f.Reveal("A1", c("B10")),
+        f.Build(c("R13"), f.Where.HAND),
+        f.FinalHand(0, ()),
+        f.ChoosePair(0, None),
+    ):
         error = refusal(state, action)
         assert error.msg.ja.startswith("今は") and not english_inside_japanese(error.msg.ja, state.players)
         assert error.msg.en.startswith("cannot ")
@@ -128,8 +148,9 @@ def test_f13_pair_refusals_for_small_fortresses_read_right() -> None:
     assert none is not None and "no columns" in none.en and "-1" not in none.en
     single = f.pair_problem([3], f.Pair(0, 1))
     assert single is not None and single.en == "the fortress has a single column, numbered 1"  # players count from 1
-    assert f.pair_problem([3], f.Pair(0, 1), base=0) == Msg("the fortress has a single column, numbered 0",
-                                                              "砦の縦列は1つだけで、番号は0です")
+    assert f.pair_problem([3], f.Pair(0, 1), base=0) == Msg(
+        "the fortress has a single column, numbered 0", "砦の縦列は1つだけで、番号は0です"
+    )
     short = f.pair_problem([1, 2], f.Pair(0, 1))
     assert short is not None and short.en.startswith("column 1 holds 1 card; ")
 
@@ -147,9 +168,14 @@ def test_f14_final_hand_count_refusal_counts_right(fdeck: f.Deck) -> None:
     """F-14's penalty needs the whole hand: "holds 1 card, but 2 were entered"."""
     state = start_game(fdeck, GRID)
     c = fdeck.parse
-    state, _ = play(state, f.Correct(0, 1, "only one card left"), f.Correct(1, 0, "all cards dropped"),
-                    f.Correct(2, 0, "all cards dropped"), f.Place(0, c("R10"), "B1N", f.Mode.SUIT),
-                    f.Build(c("R10"), f.Where.HAND))
+    state, _ = play(
+        state,
+        f.Correct(0, 1, "only one card left"),
+        f.Correct(1, 0, "all cards dropped"),
+        f.Correct(2, 0, "all cards dropped"),
+        f.Place(0, c("R10"), "B1N", f.Mode.SUIT),
+        f.Build(c("R10"), f.Where.HAND),
+    )
     assert state.phase is f.Phase.FINAL
     error = refusal(state, f.FinalHand(0, (c("R10"), c("B2"))))
     assert "Aki holds 1 card, but 2 were entered" in error.msg.en
@@ -191,16 +217,24 @@ def test_f11_the_engine_refuses_the_repeated_rank_and_says_why(fdeck: f.Deck) ->
     state, _ = play(state, f.Build(c("K1"), f.Where.RIGHT), f.Build(c("R13"), f.Where.LEFT))  # row 13 1
     options = {o.card: o for o in f.build_options(state)}
     assert options[c("G7")].legal == (f.Where.HAND,)
-    state, _ = play(state, f.Build(c("G7"), f.Where.HAND), f.Reveal("A1", c("Y4")), f.Reveal("A3", c("Y12")),
-                    f.Place(1, c("R3"), "B4E", f.Mode.SUIT), f.Build(c("R3"), f.Where.HAND),
-                    f.Place(2, c("R4"), "B4E", f.Mode.SUIT), f.Build(c("R4"), f.Where.HAND),
-                    f.Place(0, c("Y13"), "B1N", f.Mode.NUMBER))  # 13 ≥ 13, 13 < 13 + 5: Y13 K13
+    state, _ = play(
+        state,
+        f.Build(c("G7"), f.Where.HAND),
+        f.Reveal("A1", c("Y4")),
+        f.Reveal("A3", c("Y12")),
+        f.Place(1, c("R3"), "B4E", f.Mode.SUIT),
+        f.Build(c("R3"), f.Where.HAND),
+        f.Place(2, c("R4"), "B4E", f.Mode.SUIT),
+        f.Build(c("R4"), f.Where.HAND),
+        f.Place(0, c("Y13"), "B1N", f.Mode.NUMBER),
+    )  # 13 ≥ 13, 13 < 13 + 5: Y13 K13
     assert state.pending == [c("Y13"), c("K13")]
     options = {o.card: o for o in f.build_options(state)}
     assert options[c("Y13")].legal == (f.Where.ON_LEFT, f.Where.HAND)
     why = dict(options[c("Y13")].refused)[f.Where.RIGHT]
-    assert why.en == ("13 cannot start a new column: the row already has a column of 13s; it can only stack "
-                      "on-left or on-right")
+    assert why.en == (
+        "13 cannot start a new column: the row already has a column of 13s; it can only stack on-left or on-right"
+    )
     error = refusal(state, f.Build(c("Y13"), f.Where.RIGHT))
     assert error.msg.en.startswith(why.en + " (F-11); Y13 may go: on-left, hand")
 
@@ -211,8 +245,14 @@ def test_f12_a_hand_refilled_by_kept_captures_does_not_end_the_game(fdeck: f.Dec
     state = start_game(fdeck, GRID)
     state, _ = play(state, f.Correct(0, 1, "misdeal"), f.Place(0, c("R13"), "A1N", f.Mode.NUMBER))
     assert state.hand_counts[0] == 0 and not state.triggered  # not looked at before building
-    state, rulings = play(state, f.Build(c("Y6"), f.Where.RIGHT), f.Build(c("G7"), f.Where.RIGHT),
-                          f.Build(c("R13"), f.Where.HAND), f.Reveal("A1", c("B10")), f.Reveal("A3", c("B11")))
+    state, rulings = play(
+        state,
+        f.Build(c("Y6"), f.Where.RIGHT),
+        f.Build(c("G7"), f.Where.RIGHT),
+        f.Build(c("R13"), f.Where.HAND),
+        f.Reveal("A1", c("B10")),
+        f.Reveal("A3", c("B11")),
+    )
     assert not state.triggered and state.turn == 1 and "end is triggered" not in " ".join(rulings)
 
 
@@ -269,9 +309,15 @@ def test_f14_a_final_hand_once_entered_cannot_be_corrected(fdeck: f.Deck) -> Non
     """F-14 scores the entered hand: correcting its count afterwards is refused."""
     c = fdeck.parse
     state = start_game(fdeck, GRID)
-    state, _ = play(state, f.Correct(1, 0, "x"), f.Correct(2, 0, "x"), f.Correct(0, 1, "x"),
-                    f.Place(0, c("R10"), "B1N", f.Mode.SUIT), f.Build(c("R10"), f.Where.HAND),
-                    f.FinalHand(0, (c("R10"),)))
+    state, _ = play(
+        state,
+        f.Correct(1, 0, "x"),
+        f.Correct(2, 0, "x"),
+        f.Correct(0, 1, "x"),
+        f.Place(0, c("R10"), "B1N", f.Mode.SUIT),
+        f.Build(c("R10"), f.Where.HAND),
+        f.FinalHand(0, (c("R10"),)),
+    )
     assert "undo the final hand first" in refusal(state, f.Correct(0, 2, "x")).msg.en
 
 
@@ -312,8 +358,13 @@ def test_f9_allowed_reveal_cells_and_unseen_cards(fdeck: f.Deck) -> None:
     """F-9: the cells to fill and the cards not yet seen (in the deck or in a hand)."""
     c = fdeck.parse
     state = start_game(fdeck, GRID)
-    state, _ = play(state, f.Place(0, c("R13"), "A1N", f.Mode.NUMBER), f.Build(c("Y6"), f.Where.RIGHT),
-                    f.Build(c("G7"), f.Where.RIGHT), f.Build(c("R13"), f.Where.HAND))
+    state, _ = play(
+        state,
+        f.Place(0, c("R13"), "A1N", f.Mode.NUMBER),
+        f.Build(c("Y6"), f.Where.RIGHT),
+        f.Build(c("G7"), f.Where.RIGHT),
+        f.Build(c("R13"), f.Where.HAND),
+    )
     now = f.allowed(state)
     assert now.cells == ("A1", "A3") and now.player is None
     seen = {c(t) for t in ("R2", "B3", "K1", "K2", "P5", "P9", "Y6", "G7", "R13")}
@@ -351,12 +402,18 @@ def test_f4_notation_reads_english_and_japanese_and_names_the_wrong_part(fdeck: 
     assert f.parse_line(state, "pair 1 1 3") == f.ChoosePair(1, f.Pair(0, 2))  # columns counted from 1
     assert f.parse_line(state, "ペア Aki なし") == f.ChoosePair(0, None)
     assert f.parse_line(state, "correct Aki 5 dropped  a card") == f.Correct(0, 5, "dropped a card")
-    for line, part in [("R7 A1X n", "'A1X' is not a spot"), ("R7 A1N q", "'q' is neither n (number) nor s"),
-                       ("Q7 A1N n", "'Q7' is not a card"), ("R7 up", "'up' is not a place in the fortress"),
-                       ("hand Zed R3", "'Zed' is not a player"), ("pair Aki 1", "a face-down pair names two"),
-                       ("correct Aki five x", "'five' is not a hand count"), ("R7", "'R7' is not a line"),
-                       ("correct Aki 5", "a correction needs its reason"),
-                       ("R7 A1N", "a placement needs its declaration after the spot: write R7 A1N n")]:
+    for line, part in [
+        ("R7 A1X n", "'A1X' is not a spot"),
+        ("R7 A1N q", "'q' is neither n (number) nor s"),
+        ("Q7 A1N n", "'Q7' is not a card"),
+        ("R7 up", "'up' is not a place in the fortress"),
+        ("hand Zed R3", "'Zed' is not a player"),
+        ("pair Aki 1", "a face-down pair names two"),
+        ("correct Aki five x", "'five' is not a hand count"),
+        ("R7", "'R7' is not a line"),
+        ("correct Aki 5", "a correction needs its reason"),
+        ("R7 A1N", "a placement needs its declaration after the spot: write R7 A1N n"),
+    ]:
         with pytest.raises(Refusal) as caught:
             f.parse_line(state, line)
         # issue 18: the reason and the one form that fits, never the whole notation
@@ -370,12 +427,24 @@ def test_f14_settle_input_of_a_finished_game_settles_to_the_engines_scores(fdeck
     state = start_game(fdeck, GRID)
     with pytest.raises(Refusal, match="the game is not finished"):
         f.settle_input(state)
-    state, _ = play(state, f.Correct(0, 1, "x"), f.Place(0, c("R13"), "A1N", f.Mode.NUMBER),
-                    f.Build(c("Y6"), f.Where.RIGHT), f.Build(c("G7"), f.Where.RIGHT), f.Build(c("R13"), f.Where.HAND),
-                    f.Reveal("A1", c("Y7")), f.Reveal("A3", c("R7")),
-                    f.Correct(1, 0, "x"), f.Correct(2, 0, "x"),
-                    f.FinalHand(0, (c("R13"),)), f.FinalHand(1, ()), f.FinalHand(2, ()),
-                    f.ChoosePair(0, None), f.ChoosePair(1, None), f.ChoosePair(2, None))
+    state, _ = play(
+        state,
+        f.Correct(0, 1, "x"),
+        f.Place(0, c("R13"), "A1N", f.Mode.NUMBER),
+        f.Build(c("Y6"), f.Where.RIGHT),
+        f.Build(c("G7"), f.Where.RIGHT),
+        f.Build(c("R13"), f.Where.HAND),
+        f.Reveal("A1", c("Y7")),
+        f.Reveal("A3", c("R7")),
+        f.Correct(1, 0, "x"),
+        f.Correct(2, 0, "x"),
+        f.FinalHand(0, (c("R13"),)),
+        f.FinalHand(1, ()),
+        f.FinalHand(2, ()),
+        f.ChoosePair(0, None),
+        f.ChoosePair(1, None),
+        f.ChoosePair(2, None),
+    )
     assert f.finished(state)
     document = f.settle_input(state)
     assert document["players"][0] == {"name": "Aki", "fortress": [["Y6"], ["G7"]], "hand": ["R13"], "pair": None}
@@ -384,24 +453,32 @@ def test_f14_settle_input_of_a_finished_game_settles_to_the_engines_scores(fdeck
     assert settled["winners"] == ["Ben", "Chie"]
 
 
-NAME = st.text(st.sampled_from("Akiben 5ダイ赤hand"), min_size=1, max_size=7).map(lambda t: " ".join(t.split())).filter(
-    bool)
+NAME = (
+    st.text(st.sampled_from("Akiben 5ダイ赤hand"), min_size=1, max_size=7)
+    .map(lambda t: " ".join(t.split()))
+    .filter(bool)
+)
 
 
 @settings(max_examples=150, deadline=None)
-@given(names=st.lists(NAME, min_size=3, max_size=5,
-                      unique_by=lambda n: " ".join(normalize_token(n).casefold().split())), data=st.data())
-def test_f13_f14_lines_naming_players_read_back_whatever_the_names(fdeck: f.Deck, names: list[str],
-                                                                   data: st.DataObject) -> None:
+@given(
+    names=st.lists(NAME, min_size=3, max_size=5, unique_by=lambda n: " ".join(normalize_token(n).casefold().split())),
+    data=st.data(),
+)
+def test_f13_f14_lines_naming_players_read_back_whatever_the_names(
+    fdeck: f.Deck, names: list[str], data: st.DataObject
+) -> None:
     """F-13, F-14 (and corrections): a line naming a player reads back to the same player, even when
     one name starts like another ("Aki" and "Aki 5") or looks like a card, a number or a keyword."""
     state = f.new_state(f.make_setup(names, None, fdeck))
     cards = data.draw(st.lists(st.sampled_from(fdeck.cards()), max_size=3, unique=True))
     player = data.draw(st.integers(0, len(names) - 1))
-    actions = [f.FinalHand(player, tuple(cards)), f.ChoosePair(player, None),
-               f.ChoosePair(player, f.Pair(data.draw(st.integers(0, 12)), data.draw(st.integers(0, 12)))),
-               f.Correct(player, data.draw(st.integers(0, 20)),
-                         data.draw(st.sampled_from(["5 x", "a card", "落とした"])))]
+    actions = [
+        f.FinalHand(player, tuple(cards)),
+        f.ChoosePair(player, None),
+        f.ChoosePair(player, f.Pair(data.draw(st.integers(0, 12)), data.draw(st.integers(0, 12)))),
+        f.Correct(player, data.draw(st.integers(0, 20)), data.draw(st.sampled_from(["5 x", "a card", "落とした"]))),
+    ]
     for action in actions:
         for lang in ("en", "ja"):
             line = f.action_line(state, action, lang)  # type: ignore[arg-type]

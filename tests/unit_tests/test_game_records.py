@@ -22,8 +22,12 @@ def _fortress_game(deck: fortress.Deck) -> tuple[Any, list[Any]]:
 
 def _homalet_game(deck: homalet.Deck) -> tuple[Any, list[Any]]:
     setup = homalet.make_setup(("Aki", "Ben", "Chie"), 0, deck)
-    return setup, [homalet.RevealSet((12, 7)), homalet.RevealSet((3, 4)), homalet.RevealSet((5, 6)),
-                   homalet.Play(0, 23, homalet.Field.BATTLE)]
+    return setup, [
+        homalet.RevealSet((12, 7)),
+        homalet.RevealSet((3, 4)),
+        homalet.RevealSet((5, 6)),
+        homalet.Play(0, 23, homalet.Field.BATTLE),
+    ]
 
 
 def _dragoness_game(deck: dragoness.Deck) -> tuple[Any, list[Any]]:
@@ -31,13 +35,17 @@ def _dragoness_game(deck: dragoness.Deck) -> tuple[Any, list[Any]]:
     return setup, [dragoness.Opening(2, deck.parse("Lo1")), dragoness.PlayCards(2, (deck.parse("Lo1"),))]
 
 
-GAMES = {"fortress": (fortress, _fortress_game), "homalet": (homalet, _homalet_game),
-         "dragoness": (dragoness, _dragoness_game)}
+GAMES = {
+    "fortress": (fortress, _fortress_game),
+    "homalet": (homalet, _homalet_game),
+    "dragoness": (dragoness, _dragoness_game),
+}
 
 
 @pytest.fixture(params=list(GAMES))
-def game(request: pytest.FixtureRequest, fdeck: fortress.Deck, hdeck: homalet.Deck,
-         ddeck: dragoness.Deck) -> tuple[ModuleType, Any, list[Any]]:
+def game(
+    request: pytest.FixtureRequest, fdeck: fortress.Deck, hdeck: homalet.Deck, ddeck: dragoness.Deck
+) -> tuple[ModuleType, Any, list[Any]]:
     engine, make = GAMES[request.param]
     deck = {"fortress": fdeck, "homalet": hdeck, "dragoness": ddeck}[request.param]
     setup, actions = make(deck)  # type: ignore[operator]
@@ -68,21 +76,37 @@ def test_a_record_carries_its_deck_not_todays_files(fdeck: fortress.Deck) -> Non
     assert record.deck.suits[0].en == "Scarlet" and record.setup.deck == record.deck
 
 
-@pytest.mark.parametrize(("change", "words"), [
-    (lambda d: d.update(version=game_records.VERSION + 1), "newer companion"),
-    (lambda d: d.update(format="something else"), "\"format\""),
-    (lambda d: d.pop("format"), "\"format\""),
-    (lambda d: d.update(version="1"), "\"version\""),
-    (lambda d: d.update(game="chess"), 'unknown game "chess"'),
-    (lambda d: d.update(deck=[]), "\"deck\""),
-    (lambda d: d.update(setup={"players": "Aki"}), "\"players\""),
-    (lambda d: d.update(setup={"players": ["Aki", "Ben", "Chie"], "start": "Aki"}), "start seat"),
-    (lambda d: d.update(actions={}), "\"actions\""),
-    (lambda d: d["actions"].__setitem__(3, {"type": "teleport"}), "action 3: unknown action type"),
-    (lambda d: d["actions"].__setitem__(2, 7), "action 2:"),
-    (lambda d: d["actions"][1].update(time=5), "action 1:"),
-], ids=["newer", "format", "no-format", "version-text", "game", "deck", "players", "start", "actions",
-        "action-type", "action-not-object", "time"])
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda d: d.update(version=game_records.VERSION + 1), "newer companion"),
+        (lambda d: d.update(format="something else"), '"format"'),
+        (lambda d: d.pop("format"), '"format"'),
+        (lambda d: d.update(version="1"), '"version"'),
+        (lambda d: d.update(game="chess"), 'unknown game "chess"'),
+        (lambda d: d.update(deck=[]), '"deck"'),
+        (lambda d: d.update(setup={"players": "Aki"}), '"players"'),
+        (lambda d: d.update(setup={"players": ["Aki", "Ben", "Chie"], "start": "Aki"}), "start seat"),
+        (lambda d: d.update(actions={}), '"actions"'),
+        (lambda d: d["actions"].__setitem__(3, {"type": "teleport"}), "action 3: unknown action type"),
+        (lambda d: d["actions"].__setitem__(2, 7), "action 2:"),
+        (lambda d: d["actions"][1].update(time=5), "action 1:"),
+    ],
+    ids=[
+        "newer",
+        "format",
+        "no-format",
+        "version-text",
+        "game",
+        "deck",
+        "players",
+        "start",
+        "actions",
+        "action-type",
+        "action-not-object",
+        "time",
+    ],
+)
 def test_a_broken_record_is_refused_with_one_sentence(fdeck: fortress.Deck, change: Any, words: str) -> None:
     setup, actions = _fortress_game(fdeck)
     data = game_records.make_record(fortress, setup, actions)

@@ -25,8 +25,9 @@ def test_h9_the_example_record_folds_to_a_finished_seven_player_game() -> None:
     assert all(t is not None for t in record.times)
     answer = settle(h.settle_input(state), deck=record.deck)
     assert [p["score"] for p in answer["players"]] == [s.score for s in h.scores(state)]
-    assert answer["winners"] == [state.setup.players[i] for i in h.winners([s.score for s in h.scores(state)],
-                                                                             state.piles)]
+    assert answer["winners"] == [
+        state.setup.players[i] for i in h.winners([s.score for s in h.scores(state)], state.piles)
+    ]
 
 
 def test_the_example_record_is_what_its_script_writes() -> None:

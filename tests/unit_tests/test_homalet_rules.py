@@ -177,8 +177,9 @@ def test_h6_season_effects_move_cards_and_autumn_needs_a_deck(hdeck: h.Deck) -> 
 
 def test_h7_wilderness_smallest_first_three_sets_at_most(hdeck: h.Deck) -> None:
     state = start(hdeck, n=4, sets=((30, 31), (32, 33), (34, 35)))
-    state, rulings = play(state, h.Play(0, 9, W), h.Play(1, 3, W, void=True), h.Play(2, 5, W, void=True),
-                          h.Play(3, 7, W, void=True))
+    state, rulings = play(
+        state, h.Play(0, 9, W), h.Play(1, 3, W, void=True), h.Play(2, 5, W, void=True), h.Play(3, 7, W, void=True)
+    )
     assert "Ben (03), Chie (05), Dai (07)" in rulings[-1] and "No set is left for Aki" in rulings[-1]
     with pytest.raises(Refusal, match="Ben takes next"):
         h.apply(state, h.TakeSet(2, 0))

@@ -13,8 +13,14 @@ from companion.rules import homalet as h
 from companion.rules.common import Lang, Msg, Refusal
 from tests.helpers.homalet_table import DECK, EN_NAMES, JA_NAMES, SEASONS, TrueTable, colour
 
-PHASES = {"refill": h.Phase.REFILL, "play": h.Phase.PLAY, "pick": h.Phase.PICK, "effect": h.Phase.EFFECT,
-          "take": h.Phase.TAKE, "over": h.Phase.OVER}
+PHASES = {
+    "refill": h.Phase.REFILL,
+    "play": h.Phase.PLAY,
+    "pick": h.Phase.PICK,
+    "effect": h.Phase.EFFECT,
+    "take": h.Phase.TAKE,
+    "over": h.Phase.OVER,
+}
 ASCII_WORD = re.compile(r"[A-Za-z]")
 RULE_ID = re.compile(r"H-\d+")
 
@@ -52,8 +58,11 @@ def agree(table: TrueTable, state: h.State) -> None:
 
 
 @pytest.mark.slow
-@settings(max_examples=12, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example])
+@settings(
+    max_examples=12,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example],
+)
 @given(data=st.data(), n=st.integers(3, 7), start=st.integers(0, 6), japanese=st.booleans())
 def test_h1_h12_a_table_making_mistakes(data: st.DataObject, n: int, start: int, japanese: bool) -> None:
     """Every real move is accepted and leaves the engine agreeing with the table; every mistake
@@ -61,8 +70,9 @@ def test_h1_h12_a_table_making_mistakes(data: st.DataObject, n: int, start: int,
     engine cannot see hands). The game ends (H-9) and replays to the same state."""
     names = (JA_NAMES if japanese else EN_NAMES)[:n]
     cards = data.draw(st.permutations(list(range(10 * n))), label="deal")
-    table = TrueTable(n, names, [cards[i * 6:(i + 1) * 6] for i in range(n)], cards[n * 6:], start % n,
-                      japanese=japanese)
+    table = TrueTable(
+        n, names, [cards[i * 6 : (i + 1) * 6] for i in range(n)], cards[n * 6 :], start % n, japanese=japanese
+    )
     state = h.new_state(h.make_setup(names, start % n, DECK))
     actions: list[h.Action] = []
     corrections = 0
@@ -118,10 +128,33 @@ def table_score(pile: list[int]) -> int:
     return len(pile) + sum(1 for d in digits if digits.count(d) > 1) + sum(1 for d in digits if d in on_run) + spring
 
 
-@pytest.mark.parametrize("line", ["", "07", "b 07", "pick pick", "move > >", "correct", "訂正 1", "07 b void void",
-                                  "take -1", "reveal x", "move 07", "Aki Aki", "end end", "99 b", "07 戦場無し",
-                                  "᧚ b", "take ᧚", "correct Aki ᧚ x", "take " + "9" * 5000, "correct Aki " + "9" * 5000,
-                                  "move ᧚ deck > discard", "᧚ pick 07"])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "",
+        "07",
+        "b 07",
+        "pick pick",
+        "move > >",
+        "correct",
+        "訂正 1",
+        "07 b void void",
+        "take -1",
+        "reveal x",
+        "move 07",
+        "Aki Aki",
+        "end end",
+        "99 b",
+        "07 戦場無し",
+        "᧚ b",
+        "take ᧚",
+        "correct Aki ᧚ x",
+        "take " + "9" * 5000,
+        "correct Aki " + "9" * 5000,
+        "move ᧚ deck > discard",
+        "᧚ pick 07",
+    ],
+)
 def test_a_bad_line_is_refused_never_crashes(line: str) -> None:
     state = h.new_state(h.make_setup(EN_NAMES[:3], 0, DECK))
     with pytest.raises(Refusal) as caught:
@@ -130,8 +163,12 @@ def test_a_bad_line_is_refused_never_crashes(line: str) -> None:
 
 
 @settings(max_examples=200, deadline=None)
-@given(line=st.text(alphabet=st.sampled_from(list("0123456789 bwvAkiBen>戦場在野無し選ぶ取る移動山札手札訂正-x᧚")),
-                    max_size=20) | st.text(max_size=12))
+@given(
+    line=st.text(
+        alphabet=st.sampled_from(list("0123456789 bwvAkiBen>戦場在野無し選ぶ取る移動山札手札訂正-x᧚")), max_size=20
+    )
+    | st.text(max_size=12)
+)
 def test_any_line_gives_an_action_or_a_refusal(line: str) -> None:
     state = h.new_state(h.make_setup(EN_NAMES[:3], 0, DECK))
     try:

@@ -49,8 +49,9 @@ def aki_holds_20_21(deck: h.Deck) -> h.State:
     """Round 1 on a 3-player table: Aki takes the wilderness set 20 21 (jade, gold) in view of
     everyone; round 2 is waiting for its refill."""
     state = table(deck)
-    state, _ = run(state, h.Play(0, 0, W), h.Play(1, 3, B), h.Play(2, 5, W), h.Pick(1, 3),
-                   h.TakeSet(0, 0), h.TakeSet(2, 0))
+    state, _ = run(
+        state, h.Play(0, 0, W), h.Play(1, 3, B), h.Play(2, 5, W), h.Pick(1, 3), h.TakeSet(0, 0), h.TakeSet(2, 0)
+    )
     assert state.phase is h.Phase.REFILL and state.known_hands[0] == {20, 21}
     return state
 
@@ -79,8 +80,14 @@ def test_h6_an_adjustment_from_a_fully_known_hand_names_a_card_in_it(hdeck: h.De
     """H-6: a season move out of a hand whose every card is known must name one of those cards."""
     state = table(hdeck, n=4, sets=((1, 2), (3, 4), (5, 6)))
     # 15 summer indigo leads; 10 indigo follows; 16 jade and 21 gold are off colour
-    state, _ = run(state, h.Play(0, 15, B), h.Play(1, 16, B, void=True), h.Play(2, 21, B, void=True),
-                   h.Play(3, 10, B), h.Pick(0, 15))
+    state, _ = run(
+        state,
+        h.Play(0, 15, B),
+        h.Play(1, 16, B, void=True),
+        h.Play(2, 21, B, void=True),
+        h.Play(3, 10, B),
+        h.Pick(0, 15),
+    )
     assert state.phase is h.Phase.EFFECT
     state, _ = run(state, h.Adjust(h.Zone.DECK, h.Zone.HAND, 27, None, 1), h.Correct(1, 1, "misdeal"))
     assert state.hidden_counts()[1] == 0
@@ -98,8 +105,10 @@ def test_h4_a_void_claim_is_refused_when_the_table_saw_the_lead_colour_go_into_t
     state, _ = run(state, h.RevealSet((26, 27)), h.RevealSet((28, 29)))
     state, _ = run(state, h.Play(1, 8, B), h.Play(2, 9, W))  # 08 gold leads the battlefield
     msg = refusal(state, h.Play(0, 2, B, void=True))
-    assert msg.en == ("Aki cannot be void of gold: the table saw 21 (gold) go into Aki's hand, so Aki must "
-                      "play gold to the battlefield (H-4)")
+    assert msg.en == (
+        "Aki cannot be void of gold: the table saw 21 (gold) go into Aki's hand, so Aki must "
+        "play gold to the battlefield (H-4)"
+    )
     assert "21" in msg.ja and "黄" in msg.ja
     # the wilderness leads violet (09): Aki holds no known violet, so the claim stands
     state, rulings = run(state, h.Play(0, 2, W, void=True))
@@ -114,12 +123,15 @@ def test_h4_void_must_go_with_an_off_colour_card(hdeck: h.Deck) -> None:
     assert "playing it is no void claim" in refusal(state, h.Play(1, 5, B, void=True)).en
 
 
-@pytest.mark.parametrize("action", [
-    h.Adjust(h.Zone.DECK, h.Zone.HAND, None, 2, 1),
-    h.Adjust(h.Zone.DECK, h.Zone.HAND, None, 9, 1),
-    h.Adjust(h.Zone.HAND, h.Zone.DISCARD, 7, 1, 9),
-    h.Adjust(h.Zone.HAND, h.Zone.DECK, None, 1, 0),
-])
+@pytest.mark.parametrize(
+    "action",
+    [
+        h.Adjust(h.Zone.DECK, h.Zone.HAND, None, 2, 1),
+        h.Adjust(h.Zone.DECK, h.Zone.HAND, None, 9, 1),
+        h.Adjust(h.Zone.HAND, h.Zone.DISCARD, 7, 1, 9),
+        h.Adjust(h.Zone.HAND, h.Zone.DECK, None, 1, 0),
+    ],
+)
 def test_h6_a_player_named_for_the_deck_or_the_discard_is_refused(hdeck: h.Deck, action: h.Adjust) -> None:
     """H-6: the deck and the discard have no owner; naming one is refused in a sentence (was an
     IndexError for a seat beyond the table)."""
@@ -226,8 +238,10 @@ def test_h11_settle_input_agrees_with_the_engine_scores(hdeck: h.Deck) -> None:
     state, _ = run(state, h.Play(0, 10, B), h.Play(1, 6, B), h.Play(2, 5, B, void=True), h.Pick(0, 10), h.Pick(1, 6))
     assert h.finished(state)
     doc = h.settle_input(state)
-    assert doc == {"game": "homalet", "players": [{"name": "Aki", "pile": ["10"]}, {"name": "Ben", "pile": ["06"]},
-                                                  {"name": "Chie", "pile": []}]}
+    assert doc == {
+        "game": "homalet",
+        "players": [{"name": "Aki", "pile": ["10"]}, {"name": "Ben", "pile": ["06"]}, {"name": "Chie", "pile": []}],
+    }
     answer = settle(json.loads(json.dumps(doc)), deck=hdeck)
     assert [p["score"] for p in answer["players"]] == [s.score for s in h.scores(state)] == [2, 1, 0]
     assert answer["winners"] == ["Aki"]
@@ -248,8 +262,15 @@ def test_h4_allowed_now_gives_each_field_its_lead_and_what_the_player_is_known_t
     expected_unseen = sorted(set(range(30)) - {0, 3, 5, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 8, 9})
     assert list(now.unseen) == expected_unseen
     data = json.loads(json.dumps(now.to_data()))
-    assert data["fields"][0] == {"field": "battle", "open": True, "lead": "gold", "cards": [8], "known_lead": [21],
-                                 "known_to_hold_lead": True, "known_void": False}
+    assert data["fields"][0] == {
+        "field": "battle",
+        "open": True,
+        "lead": "gold",
+        "cards": [8],
+        "known_lead": [21],
+        "known_to_hold_lead": True,
+        "known_void": False,
+    }
     text = now.describe()
     assert "Battlefield: leads gold (08); known to hold gold: 21, so no void claim." in text.en
     assert "戦場の色は黄です（08）。黄の21を持っているので「無し」は宣言できません。" in text.ja
@@ -272,14 +293,27 @@ def test_h5_h7_allowed_now_names_who_picks_or_takes_and_from_what(hdeck: h.Deck)
 # --------------------------------------------------------------------------- table notation
 
 NOTATION_EXAMPLES = [
-    ("07 b", h.Play(0, 7, B)), ("07 battlefield", h.Play(0, 7, B)), ("07 戦場", h.Play(0, 7, B)),
-    ("07戦", h.Play(0, 7, B)), ("７ 在野", h.Play(0, 7, W)), ("07 W", h.Play(0, 7, W)),
-    ("07 b void", h.Play(0, 7, B, True)), ("07 在 なし", h.Play(0, 7, W, True)),
+    ("07 b", h.Play(0, 7, B)),
+    ("07 battlefield", h.Play(0, 7, B)),
+    ("07 戦場", h.Play(0, 7, B)),
+    ("07戦", h.Play(0, 7, B)),
+    ("７ 在野", h.Play(0, 7, W)),
+    ("07 W", h.Play(0, 7, W)),
+    ("07 b void", h.Play(0, 7, B, True)),
+    ("07 在 なし", h.Play(0, 7, W, True)),
     ("07 戦場 無し", h.Play(0, 7, B, True)),
-    ("Ben 07 b", h.Play(1, 7, B)), ("ben 07 b", h.Play(1, 7, B)), ("pick 07", h.Pick(0, 7)),
-    ("選ぶ 07", h.Pick(0, 7)), ("Chie pick 7", h.Pick(2, 7)), ("take 2", h.TakeSet(0, 1)), ("取る 1", h.TakeSet(0, 0)),
-    ("reveal 12 34", h.RevealSet((12, 34))), ("公開 12", h.RevealSet((12,))), ("end", h.EndEffect()),
-    ("終了", h.EndEffect()), ("move deck > hand Aki", h.Adjust(h.Zone.DECK, h.Zone.HAND, None, None, 0)),
+    ("Ben 07 b", h.Play(1, 7, B)),
+    ("ben 07 b", h.Play(1, 7, B)),
+    ("pick 07", h.Pick(0, 7)),
+    ("選ぶ 07", h.Pick(0, 7)),
+    ("Chie pick 7", h.Pick(2, 7)),
+    ("take 2", h.TakeSet(0, 1)),
+    ("取る 1", h.TakeSet(0, 0)),
+    ("reveal 12 34", h.RevealSet((12, 34))),
+    ("公開 12", h.RevealSet((12,))),
+    ("end", h.EndEffect()),
+    ("終了", h.EndEffect()),
+    ("move deck > hand Aki", h.Adjust(h.Zone.DECK, h.Zone.HAND, None, None, 0)),
     ("移動 山札 > 手札 Aki", h.Adjust(h.Zone.DECK, h.Zone.HAND, None, None, 0)),
     ("move 33 deck > pile Aki", h.Adjust(h.Zone.DECK, h.Zone.PILE, 33, None, 0)),
     ("move 07 hand 2 > discard", h.Adjust(h.Zone.HAND, h.Zone.DISCARD, 7, 2, None)),
@@ -299,15 +333,28 @@ def test_notation_examples_of_docs_read_as_documented(hdeck: h.Deck, line: str, 
         assert h.parse_line(state, h.action_line(state, action, lang)) == action
 
 
-@pytest.mark.parametrize("line,part", [
-    ("07 x", "'x' is not a field"), ("70 b", "'70' is not a HOMALET card"), ("07", "a play needs a field"),
-    ("07 b maybe", "'maybe' after the field"), ("pick", "write pick CARD"), ("take 0", "'0' is not a set number"),
-    ("take two", "'two' is not a set number"), ("move deck hand", "a move is move [CARD] FROM > TO"),
-    ("move deck > floor", "'floor' is not a place"), ("move deck > hand Zed", "after hand: 'Zed' is not a player"),
-    ("correct Zed 5 x", "'Zed' is not a player"), ("correct Aki five x", "comes the hand's true count"),
-    ("correct Aki 5", "say why the count is corrected"), ("", "the line is empty"), ("end now", "'now' after end"),
-    ("Zed 07 b", "'Zed' is neither a card nor a player"), ("reveal", "the set's cards are missing"),
-])
+@pytest.mark.parametrize(
+    "line,part",
+    [
+        ("07 x", "'x' is not a field"),
+        ("70 b", "'70' is not a HOMALET card"),
+        ("07", "a play needs a field"),
+        ("07 b maybe", "'maybe' after the field"),
+        ("pick", "write pick CARD"),
+        ("take 0", "'0' is not a set number"),
+        ("take two", "'two' is not a set number"),
+        ("move deck hand", "a move is move [CARD] FROM > TO"),
+        ("move deck > floor", "'floor' is not a place"),
+        ("move deck > hand Zed", "after hand: 'Zed' is not a player"),
+        ("correct Zed 5 x", "'Zed' is not a player"),
+        ("correct Aki five x", "comes the hand's true count"),
+        ("correct Aki 5", "say why the count is corrected"),
+        ("", "the line is empty"),
+        ("end now", "'now' after end"),
+        ("Zed 07 b", "'Zed' is neither a card nor a player"),
+        ("reveal", "the set's cards are missing"),
+    ],
+)
 def test_a_bad_line_names_its_wrong_part_and_the_forms(hdeck: h.Deck, line: str, part: str) -> None:
     """Issue 18: the wrong part, then the one form that fits, never the whole notation."""
     state = table(hdeck)
@@ -346,8 +393,14 @@ ANY_ACTION = st.one_of(
     st.builds(h.RevealSet, st.lists(NUMBER, max_size=3).map(tuple)),
     st.builds(h.Play, SEAT, NUMBER, st.sampled_from(list(h.Field)), st.booleans()),
     st.builds(h.Pick, SEAT, NUMBER),
-    st.builds(h.Adjust, st.sampled_from(list(h.Zone)), st.sampled_from(list(h.Zone)), st.none() | NUMBER,
-              st.none() | SEAT, st.none() | SEAT),
+    st.builds(
+        h.Adjust,
+        st.sampled_from(list(h.Zone)),
+        st.sampled_from(list(h.Zone)),
+        st.none() | NUMBER,
+        st.none() | SEAT,
+        st.none() | SEAT,
+    ),
     st.just(h.EndEffect()),
     st.builds(h.TakeSet, SEAT, st.integers(-2, 4)),
     st.builds(h.Correct, SEAT, st.integers(-2, 80), st.sampled_from(["", "misdeal", "落とした"])),
@@ -356,8 +409,9 @@ ANY_ACTION = st.one_of(
 
 @settings(max_examples=400, deadline=None)
 @given(data=st.data(), action=ANY_ACTION)
-def test_any_action_on_any_state_is_ruled_or_refused_never_crashes(hdeck: h.Deck, data: st.DataObject,
-                                                                   action: h.Action) -> None:
+def test_any_action_on_any_state_is_ruled_or_refused_never_crashes(
+    hdeck: h.Deck, data: st.DataObject, action: h.Action
+) -> None:
     """Whatever an app sends, the answer is a ruling or a Refusal in both languages, and a refusal
     changes nothing (H-1 .. H-10)."""
     states = record_states(hdeck)

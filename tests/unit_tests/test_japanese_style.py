@@ -46,14 +46,35 @@ REPLACED = {
     "知らない引数": "不明な引数",
     "指定が足りません": "次の引数が必要です",
 }
-COUNTERS = ("枚", "人", "点", "手", "行", "個", "回", "列目", "ページ", "ラウンド", "組", "番", "つ", "文字", "語",
-            "マス", "桁", "バイト", "秒")
+COUNTERS = (
+    "枚",
+    "人",
+    "点",
+    "手",
+    "行",
+    "個",
+    "回",
+    "列目",
+    "ページ",
+    "ラウンド",
+    "組",
+    "番",
+    "つ",
+    "文字",
+    "語",
+    "マス",
+    "桁",
+    "バイト",
+    "秒",
+)
 DIGIT_SPACE_COUNTER = re.compile(r"\d[ \u3000]+(?:" + "|".join(COUNTERS) + ")(?!札)")  # not 手札
 HALF_WIDTH_NEXT = re.compile(f"[{JAPANESE}][:()]|[:()][{JAPANESE}]")
 QUOTED = re.compile(r"「[^「」]*」")  # what the player typed, a code or a path: any characters
 POLITE = re.compile(r"(ます|です|ません|ました|でした|ください|しょう)$")
-PLAIN = re.compile(r"(する|される|できる|なる|ある|いる|れる|った|した|いた|んだ|ない|だ|える|める|ける|せる|てる|ねる|"
-                   r"べる|げる|じる|きる|りる|ちる|びる)$")
+PLAIN = re.compile(
+    r"(する|される|できる|なる|ある|いる|れる|った|した|いた|んだ|ない|だ|える|める|ける|せる|てる|ねる|"
+    r"べる|げる|じる|きる|りる|ちる|びる)$"
+)
 
 
 def _template(node: ast.expr) -> str | None:
@@ -152,8 +173,11 @@ def _sentences(text: str) -> list[str]:
 
 def problems(text: str) -> list[str]:
     """What ``text`` breaks of the glossary's style, in words; empty when it keeps every rule."""
-    found = [f"uses {word}, the glossary says {instead}" for word, instead in {**FORBIDDEN, **REPLACED}.items()
-             if word in text]
+    found = [
+        f"uses {word}, the glossary says {instead}"
+        for word, instead in {**FORBIDDEN, **REPLACED}.items()
+        if word in text
+    ]
     unquoted = QUOTED.sub("「」", text)
     if half := HALF_WIDTH_NEXT.search(unquoted):
         found.append(f"half-width colon or bracket next to Japanese: {half[0]!r}")
@@ -180,33 +204,39 @@ def test_the_walk_finds_the_messages_of_every_layer() -> None:
     assert len(MESSAGES) > 500
 
 
-@pytest.mark.parametrize("text, problem", [
-    ("F5で精算します。", "精算"),
-    ("今はAkiが指す番ではありません。", "指す"),
-    ("クラン（Lo）", "クラン"),
-    ("減点 5", "減点"),
-    ("ドラゴンネスはランの頂上の13にだけなれます。", "ランの最上位"),
-    ("語が多すぎます(3語)", "half-width"),
-    ("書き方: カード", "half-width"),
-    ("3 枚獲得。", "space between a digit"),
-    ("第2 ラウンド", "space between a digit"),
-    ("勝者：Emi。いちばん大きいカードで決まります：Emiの52", "chained colons"),
-    ("同点のため、Emiが勝ちます。52が上回った。", "plain form"),
-    (" 山札が尽きました。", "a space before the Japanese"),
-])
+@pytest.mark.parametrize(
+    "text, problem",
+    [
+        ("F5で精算します。", "精算"),
+        ("今はAkiが指す番ではありません。", "指す"),
+        ("クラン（Lo）", "クラン"),
+        ("減点 5", "減点"),
+        ("ドラゴンネスはランの頂上の13にだけなれます。", "ランの最上位"),
+        ("語が多すぎます(3語)", "half-width"),
+        ("書き方: カード", "half-width"),
+        ("3 枚獲得。", "space between a digit"),
+        ("第2 ラウンド", "space between a digit"),
+        ("勝者：Emi。いちばん大きいカードで決まります：Emiの52", "chained colons"),
+        ("同点のため、Emiが勝ちます。52が上回った。", "plain form"),
+        (" 山札が尽きました。", "a space before the Japanese"),
+    ],
+)
 def test_the_lint_catches_each_kind_of_mistake(text: str, problem: str) -> None:
     found = problems(text)
     assert found, text
     assert any(problem in p for p in found), found
 
 
-@pytest.mark.parametrize("text", [
-    "勝者：Emi。DaiとEmiが9点で同点のため、最も大きな数字のカードを持つEmiの勝ち（52＞50）。",
-    "「R7 A1N x」は読めません。書き方：カード 場所 数｜スート（例：赤7 A1上 数）",
-    "2枚獲得。",
-    "置けません（F-11）。右端は13です。",
-    "先頭は「hd1:番号/個数:検査値:」の形です",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "勝者：Emi。DaiとEmiが9点で同点のため、最も大きな数字のカードを持つEmiの勝ち（52＞50）。",
+        "「R7 A1N x」は読めません。書き方：カード 場所 数｜スート（例：赤7 A1上 数）",
+        "2枚獲得。",
+        "置けません（F-11）。右端は13です。",
+        "先頭は「hd1:番号/個数:検査値:」の形です",
+    ],
+)
 def test_the_lint_lets_good_japanese_through(text: str) -> None:
     assert problems(text) == []
 
@@ -243,7 +273,9 @@ def test_a_rule_id_in_english_is_in_the_japanese_too() -> None:
     tie names its cards the way issue 22 words it, without the id.)"""
     pairs = list(_pairs())
     assert len(pairs) > 300
-    missing = [f"{f}:{line}: {sorted(set(RULE_ID.findall(en)) - set(RULE_ID.findall(ja)))} — {ja[:60]!r}"
-               for f, line, en, ja in pairs
-               if set(RULE_ID.findall(en)) - set(RULE_ID.findall(ja)) and not ja.startswith("勝者：")]
+    missing = [
+        f"{f}:{line}: {sorted(set(RULE_ID.findall(en)) - set(RULE_ID.findall(ja)))} — {ja[:60]!r}"
+        for f, line, en, ja in pairs
+        if set(RULE_ID.findall(en)) - set(RULE_ID.findall(ja)) and not ja.startswith("勝者：")
+    ]
     assert not missing, "\n".join(missing)

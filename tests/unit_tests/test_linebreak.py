@@ -82,8 +82,12 @@ def test_the_issues_examples() -> None:
     """Issue 18: "ラン 3–5（最高⏎5・宝石2）"; issue 19: "12。", "数|字。", "5 | ラウンド" alone."""
     assert wrap("ラン 3–5（最高5・宝石2）", 16, cell_width) == ["ラン 3–5", "（最高5・宝石2）"]
     for width in range(14, 40):  # from the widest of the wholes
-        for text in ("まだ5ラウンド分が入力されていません。", "ゲームは 5 ラウンドで終わります。",
-                     "単独ではギルデン12。", "右は1〜3大きい数字を出せます。"):
+        for text in (
+            "まだ5ラウンド分が入力されていません。",
+            "ゲームは 5 ラウンドで終わります。",
+            "単独ではギルデン12。",
+            "右は1〜3大きい数字を出せます。",
+        ):
             lines = wrap(text, width, cell_width)
             joined = "|".join(lines)
             for whole in ("5ラウンド", "5 ラウンド", "ギルデン12。", "1〜3", "数字を", "出せます。"):
@@ -112,10 +116,12 @@ def test_cell_width_counts_wide_characters_twice() -> None:
 
 
 def test_the_breaker_is_pure_and_loads_budoux_only_for_japanese() -> None:
-    code = ("import sys, companion.text as t\n"
-            "t.wrap('English only, between words.', 10, t.cell_width)\n"
-            "print(sorted(m for m in ('budoux', 'reportlab', 'textual', 'rich') if m in sys.modules))\n"
-            "t.wrap('日本語の文です。', 10, t.cell_width)\n"
-            "print('budoux' in sys.modules)\n")
+    code = (
+        "import sys, companion.text as t\n"
+        "t.wrap('English only, between words.', 10, t.cell_width)\n"
+        "print(sorted(m for m in ('budoux', 'reportlab', 'textual', 'rich') if m in sys.modules))\n"
+        "t.wrap('日本語の文です。', 10, t.cell_width)\n"
+        "print('budoux' in sys.modules)\n"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split("\n")[:2] == ["[]", "True"]

@@ -26,20 +26,32 @@ from companion.playtest import (
 from companion.rules.common import Msg
 
 
-def played(scores: tuple[int, ...], winners: set[int], start: int | None = 0, *, game: str = "fortress",
-           version: str = "v1", actions: int | None = 100, minutes: float | None = 30.0) -> PlayedGame:
+def played(
+    scores: tuple[int, ...],
+    winners: set[int],
+    start: int | None = 0,
+    *,
+    game: str = "fortress",
+    version: str = "v1",
+    actions: int | None = 100,
+    minutes: float | None = 30.0,
+) -> PlayedGame:
     players = tuple("ABCDEFGH"[: len(scores)])
-    return PlayedGame("1", game, "2026-11-30T19:00:00Z", version, players, scores, frozenset(winners), start,
-                      actions, minutes)
+    return PlayedGame(
+        "1", game, "2026-11-30T19:00:00Z", version, players, scores, frozenset(winners), start, actions, minutes
+    )
 
 
-@pytest.mark.parametrize(("wins", "n", "low", "high"), [
-    (62, 100, 0.5221, 0.7090),  # by hand: centre (p + z²/2n)/(1 + z²/n), half z/(1 + z²/n)·√(p(1-p)/n + z²/4n²)
-    (0, 10, 0.0, 0.2775),  # z²/(n + z²) = 3.8415/13.8415
-    (10, 10, 0.7225, 1.0),
-    (1, 1, 0.2065, 1.0),
-    (5, 10, 0.2366, 0.7634),
-])
+@pytest.mark.parametrize(
+    ("wins", "n", "low", "high"),
+    [
+        (62, 100, 0.5221, 0.7090),  # by hand: centre (p + z²/2n)/(1 + z²/n), half z/(1 + z²/n)·√(p(1-p)/n + z²/4n²)
+        (0, 10, 0.0, 0.2775),  # z²/(n + z²) = 3.8415/13.8415
+        (10, 10, 0.7225, 1.0),
+        (1, 1, 0.2065, 1.0),
+        (5, 10, 0.2366, 0.7634),
+    ],
+)
 def test_wilson_matches_hand_computed_cases(wins: int, n: int, low: float, high: float) -> None:
     got = wilson(wins, n)
     assert got == pytest.approx((low, high), abs=5e-5)
@@ -69,7 +81,7 @@ def test_wilson_of_no_games_says_nothing_and_bad_counts_are_refused() -> None:
 
 def test_a_shared_win_counts_for_each_winner_as_settle_does() -> None:
     games = [played((5, 5, 2), {0, 1}), played((1, 7, 2), {1}), played((4, 4, 4), {0, 1, 2})]
-    group, = summarise(games)
+    (group,) = summarise(games)
     assert [rate.wins for rate in group.seats] == [2, 3, 1]
     assert group.start is not None and group.start.wins == 2  # seat 0 started each game
     assert group.margins == {0: 2, 5: 1}  # a shared win has no margin; 7 over 2 is 5
@@ -86,26 +98,39 @@ def test_margin_and_places_agree_with_the_scores(scores: list[int], data: st.Dat
     assert margin(game) == best - max(others) >= 0
     ranks = places(game.scores, game.winners)
     assert ranks.count(1) == 1 and all(1 <= r <= len(scores) for r in ranks)
-    assert all(ranks[a] <= ranks[b] for a in range(len(scores)) for b in range(len(scores))
-               if a in winners or scores[a] > scores[b])
+    assert all(
+        ranks[a] <= ranks[b]
+        for a in range(len(scores))
+        for b in range(len(scores))
+        if a in winners or scores[a] > scores[b]
+    )
 
 
 def test_groups_by_game_deck_version_and_player_count() -> None:
-    games = [played((1, 2, 3), {2}), played((1, 2, 3, 4), {3}), played((3, 2, 1), {0}, version="v2"),
-             played((3, 2), {0}, None, game="dragoness", actions=None, minutes=None), played((9, 2, 3), {0})]
+    games = [
+        played((1, 2, 3), {2}),
+        played((1, 2, 3, 4), {3}),
+        played((3, 2, 1), {0}, version="v2"),
+        played((3, 2), {0}, None, game="dragoness", actions=None, minutes=None),
+        played((9, 2, 3), {0}),
+    ]
     groups = summarise(games)
     assert [(g.game, g.deck_version, g.players, g.games) for g in groups] == [
-        ("dragoness", "v1", 2, 1), ("fortress", "v1", 3, 2), ("fortress", "v1", 4, 1), ("fortress", "v2", 3, 1)]
+        ("dragoness", "v1", 2, 1),
+        ("fortress", "v1", 3, 2),
+        ("fortress", "v1", 4, 1),
+        ("fortress", "v2", 3, 1),
+    ]
     assert groups[0].start is None and groups[0].actions is None and groups[0].minutes is None
     assert groups[1].actions == {"min": 100, "median": 100, "mean": 100, "max": 100}
 
 
 def test_too_few_games_warn_plainly_and_an_advantage_shows_with_enough() -> None:
-    few, = summarise([played((3, 1), {0})] * 5)
+    (few,) = summarise([played((3, 1), {0})] * 5)
     assert few.too_few and "too few" in (few.warning() or Msg("", "")).en and not few.seats[0].tells
-    many, = summarise([played((3, 1), {0})] * ENOUGH)
+    (many,) = summarise([played((3, 1), {0})] * ENOUGH)
     assert many.warning() is None and many.seats[0].tells  # 30 wins of 30: the interval leaves out 50%
-    even, = summarise([played((3, 1), {0}), played((1, 3), {1})] * (ENOUGH // 2))
+    (even,) = summarise([played((3, 1), {0}), played((1, 3), {1})] * (ENOUGH // 2))
     assert not even.seats[0].tells
     lines = report([few], {"fortress": Msg("Six-Suit Fortress", "6スートの砦")}, "ja")
     assert lines[0].startswith("6スートの砦・デッキ v1・2人・5ゲーム") and "少なすぎ" in lines[1]
@@ -116,7 +141,10 @@ def test_csv_has_one_row_per_player_per_game() -> None:
     assert len(rows) == 5 and all(len(row) == len(CSV_HEADS) for row in rows)
     seat, start, score, rank, won = (CSV_HEADS.index(k) for k in ("seat", "start_player", "score", "rank", "won"))
     assert [(r[seat], r[start], r[score], r[rank], r[won]) for r in rows[:3]] == [
-        ("1", "0", "5", "1", "1"), ("2", "0", "5", "1", "1"), ("3", "1", "2", "3", "0")]
+        ("1", "0", "5", "1", "1"),
+        ("2", "0", "5", "1", "1"),
+        ("3", "1", "2", "3", "0"),
+    ]
     assert rows[3][CSV_HEADS.index("actions")] == "" and rows[3][CSV_HEADS.index("minutes")] == ""
 
 

@@ -3,8 +3,18 @@
 import subprocess
 import sys
 
-FORBIDDEN = ("textual", "rich", "reportlab", "sqlite3", "_sqlite3", "qrcode", "pypdfium2", "platformdirs", "zxingcpp",
-             "PIL")
+FORBIDDEN = (
+    "textual",
+    "rich",
+    "reportlab",
+    "sqlite3",
+    "_sqlite3",
+    "qrcode",
+    "pypdfium2",
+    "platformdirs",
+    "zxingcpp",
+    "PIL",
+)
 
 
 IMPORT_RULES = (

@@ -50,8 +50,9 @@ def records(draw: st.DrawFn) -> dict[str, Any]:
 @pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(records(), st.randoms(use_true_random=False))
-def test_every_record_comes_back_identical_from_its_parts_in_any_order(record: dict[str, Any],
-                                                                      rnd: random.Random) -> None:
+def test_every_record_comes_back_identical_from_its_parts_in_any_order(
+    record: dict[str, Any], rnd: random.Random
+) -> None:
     parts = q.encode_parts(record)
     assert all(len(part) <= q.PART_CHARS for part in parts)
     assert all(set(part) <= QR_ALPHANUMERIC and " " not in part for part in parts)  # compact QR mode; no spaces
@@ -99,8 +100,9 @@ def test_a_missing_part_is_named() -> None:
     parts = q.encode_parts(RECORDS["dragoness"])
     count = len(parts)
     check = parts[0].split(":")[2]
-    assert refusal(parts[:2] + parts[3:]) == (f"part 3 of {count} is missing (record {check}): give every code "
-                                              "on the sheet")
+    assert refusal(parts[:2] + parts[3:]) == (
+        f"part 3 of {count} is missing (record {check}): give every code on the sheet"
+    )
 
 
 def test_parts_of_two_records_are_refused() -> None:
@@ -149,16 +151,17 @@ def whole(data: bytes) -> str:
     return f"CR1:1/1:{q.check_of(data)}:{q.to_text(data)}"
 
 
-JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=5),
-                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=4),
-                    max_leaves=12)
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=4),
+    max_leaves=12,
+)
 
 
 @pytest.mark.slow
 @settings(max_examples=80, deadline=None)
 @given(st.binary(max_size=200), JSON, st.integers(0, 7))
-def test_data_no_encoder_wrote_is_refused_in_a_sentence_never_a_traceback(data: bytes, value: Any,
-                                                                          flags: int) -> None:
+def test_data_no_encoder_wrote_is_refused_in_a_sentence_never_a_traceback(data: bytes, value: Any, flags: int) -> None:
     """Data whose check is right (a hand-made code, or a bug) but whose bytes, compression or JSON
     are not what :func:`q.pack` writes: a refusal or a value, nothing else."""
     body = json.dumps(value).encode()

@@ -33,8 +33,10 @@ def test_coverage_text_round_trips(chars: frozenset[int]) -> None:
 
 def test_checking_a_deck_file_loads_no_font_library() -> None:
     """A deck goes down the layers only: reading and checking one needs neither printables nor reportlab."""
-    code = ("import sys\nfrom companion.decks import load_deck_data, default_deck_path\n"
-            "load_deck_data('homalet', default_deck_path('homalet'))\n"
-            "print(sorted({m.split('.')[0] for m in sys.modules} & {'printables', 'reportlab'}))")
+    code = (
+        "import sys\nfrom companion.decks import load_deck_data, default_deck_path\n"
+        "load_deck_data('homalet', default_deck_path('homalet'))\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'printables', 'reportlab'}))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

@@ -27,8 +27,9 @@ def test_f13_a_chosen_pair_is_used_even_when_another_is_better() -> None:
     assert row["pair"] == {"from": 0, "to": 0} and row["score"] == 3 * 3
 
 
-@pytest.mark.parametrize("pair", [{"from": 3, "to": 0}, {"from": 0, "to": 7}, {"from": 0}, [0, 1],
-                                  {"from": True, "to": 1}])
+@pytest.mark.parametrize(
+    "pair", [{"from": 3, "to": 0}, {"from": 0, "to": 7}, {"from": 0}, [0, 1], {"from": True, "to": 1}]
+)
 def test_f13_an_impossible_pair_is_refused(pair: object) -> None:
     with pytest.raises(Refusal, match="Aki"):
         settle(doc(pair=pair))

@@ -46,23 +46,26 @@ def refusal(engine: AnyEngine, state: object, line: str) -> Refusal:
 LONG = "1" * 5000
 
 
-@pytest.mark.parametrize("game,line,part", [
-    ("fortress", "R፩ A1N n", "'R፩' is not a card"),
-    ("fortress", f"R{LONG} A1N n", "is not a card"),
-    ("fortress", "correct Aki ፩ x", "'፩' is not a hand count"),
-    ("fortress", f"correct Aki {LONG} x", "is too long for a hand count: write at most 6 digits"),
-    ("fortress", "pair Aki ፩ 2", "'፩' is not a column number"),
-    ("dragoness", "Lo፩", "'Lo፩' is not a card"),
-    ("dragoness", f"Lo{LONG}", "is not a card"),
-    ("dragoness", "PG=፩ Lo1", "'፩' after PG= is not a number"),
-    ("dragoness", f"PG={LONG} Lo1", "after PG= is not a number"),
-    ("dragoness", "correct Aki ፩ x", "'፩' is not a count"),
-    ("dragoness", f"correct Aki {LONG} x", "is not a count"),
-    ("homalet", "correct Aki ፩ x", "comes the hand's true count, a number"),
-    ("homalet", f"correct Aki {LONG} x", "comes the hand's true count, a number"),
-    ("homalet", "0፩ b", "is not a HOMALET card"),
-    ("homalet", f"{LONG} b", "is not a HOMALET card"),
-])
+@pytest.mark.parametrize(
+    "game,line,part",
+    [
+        ("fortress", "R፩ A1N n", "'R፩' is not a card"),
+        ("fortress", f"R{LONG} A1N n", "is not a card"),
+        ("fortress", "correct Aki ፩ x", "'፩' is not a hand count"),
+        ("fortress", f"correct Aki {LONG} x", "is too long for a hand count: write at most 6 digits"),
+        ("fortress", "pair Aki ፩ 2", "'፩' is not a column number"),
+        ("dragoness", "Lo፩", "'Lo፩' is not a card"),
+        ("dragoness", f"Lo{LONG}", "is not a card"),
+        ("dragoness", "PG=፩ Lo1", "'፩' after PG= is not a number"),
+        ("dragoness", f"PG={LONG} Lo1", "after PG= is not a number"),
+        ("dragoness", "correct Aki ፩ x", "'፩' is not a count"),
+        ("dragoness", f"correct Aki {LONG} x", "is not a count"),
+        ("homalet", "correct Aki ፩ x", "comes the hand's true count, a number"),
+        ("homalet", f"correct Aki {LONG} x", "comes the hand's true count, a number"),
+        ("homalet", "0፩ b", "is not a HOMALET card"),
+        ("homalet", f"{LONG} b", "is not a HOMALET card"),
+    ],
+)
 def test_i16_10_long_and_foreign_digits_are_refused_in_one_short_sentence(game: str, line: str, part: str) -> None:
     error = refusal(ENGINES[game], start(game, ("Aki", "Ben", "Chie")), line)
     assert part in error.msg.en
@@ -99,8 +102,7 @@ def test_i16_15_every_game_takes_seat_numbers_from_0(game: str) -> None:
     engine = ENGINES[game]
     state = start(game, ("Aki", "Ben", "Chie"))
     assert engine.parse_line(state, "correct 2 5 x") == engine.Correct(2, 5, "x")
-    assert "'3' is not a player (Aki, Ben, Chie, or a seat 0 to 2)" in refusal(
-        engine, state, "correct 3 5 x").msg.en
+    assert "'3' is not a player (Aki, Ben, Chie, or a seat 0 to 2)" in refusal(engine, state, "correct 3 5 x").msg.en
 
 
 def test_i16_15_a_dragoness_player_named_like_a_card_can_name_themself() -> None:

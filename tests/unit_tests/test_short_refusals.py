@@ -18,9 +18,30 @@ from companion.rules.common import Complete, Refusal
 ROOT = Path(__file__).resolve().parents[2]
 ENGINES: dict[str, Any] = {"fortress": fortress, "homalet": homalet, "dragoness": dragoness}
 # lines a table mistypes, tried in every phase of each example game
-MISTAKES = ["zzz", "Zz9 x", "R7 A1X n", "R7 A1N x", "07 x", "07", "pick", "take x", "Lo7 Xx", "hand Zed R3",
-            "pair Aki 0 1", "a b c d e", "open Zed Lo1", "correct Aki", "move deck > floor", "Zed 07 b", "B3",
-            "R7", "07 b void extra", "", "pas", "revael 12 34"]
+MISTAKES = [
+    "zzz",
+    "Zz9 x",
+    "R7 A1X n",
+    "R7 A1N x",
+    "07 x",
+    "07",
+    "pick",
+    "take x",
+    "Lo7 Xx",
+    "hand Zed R3",
+    "pair Aki 0 1",
+    "a b c d e",
+    "open Zed Lo1",
+    "correct Aki",
+    "move deck > floor",
+    "Zed 07 b",
+    "B3",
+    "R7",
+    "07 b void extra",
+    "",
+    "pas",
+    "revael 12 34",
+]
 ROW = 78  # the ruling's width at 80 columns (one cell of padding each side)
 
 

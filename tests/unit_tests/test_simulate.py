@@ -44,7 +44,7 @@ def test_each_seat_plays_only_cards_it_was_dealt_or_kept(seed: int, policy: str)
     replay = random.Random(seed)
     replay.randrange(4)  # the start seat is drawn first, then the deck shuffled, as play_fortress does
     replay.shuffle(cards)
-    held = [set(cards[seat * setup.deal:(seat + 1) * setup.deal]) for seat in range(4)]
+    held = [set(cards[seat * setup.deal : (seat + 1) * setup.deal]) for seat in range(4)]
     turn = f.new_state(setup)
     for action in actions:
         if isinstance(action, f.Place):
@@ -65,8 +65,9 @@ def test_greedy_takes_the_most_cards_it_can() -> None:
     placed = 0
     for action in actions:
         if isinstance(action, f.Place):
-            taken = len(next(c for c in f.captures(state, action.card)
-                             if c.spot == action.spot and c.mode is action.mode).cards)
+            taken = len(
+                next(c for c in f.captures(state, action.card) if c.spot == action.spot and c.mode is action.mode).cards
+            )
             best_with_card = max(len(c.cards) for c in f.captures(state, action.card))
             assert taken == best_with_card  # the best with the card it chose, at least (F-5, F-6)
             placed += 1
@@ -105,13 +106,15 @@ def test_games_come_one_at_a_time_and_memory_stays_flat() -> None:
     assert peak(60) < 2 * peak(6)
 
 
-@pytest.mark.parametrize(("game", "players", "policy", "words"), [
-    ("homalet", 4, "random", "only Six-Suit Fortress"),
-    ("fortress", 9, "random", "3 to 5 players"),
-    ("fortress", 4, "clever", "random or greedy"),
-])
-def test_what_cannot_be_simulated_is_refused_in_a_sentence(game: str, players: int, policy: str,
-                                                           words: str) -> None:
+@pytest.mark.parametrize(
+    ("game", "players", "policy", "words"),
+    [
+        ("homalet", 4, "random", "only Six-Suit Fortress"),
+        ("fortress", 9, "random", "3 to 5 players"),
+        ("fortress", 4, "clever", "random or greedy"),
+    ],
+)
+def test_what_cannot_be_simulated_is_refused_in_a_sentence(game: str, players: int, policy: str, words: str) -> None:
     with pytest.raises(Refusal) as caught:
         next(simulate(game, DECK, players, 1, policy))
     assert words in caught.value.msg.en and caught.value.msg.ja

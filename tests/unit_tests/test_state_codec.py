@@ -93,6 +93,7 @@ def test_data_that_is_not_a_state_is_refused_as_data() -> None:
 def _pickle_calling(module: str, name: str, argument: str) -> bytes:
     """A protocol-4 pickle that calls ``module.name(argument)`` when loaded: the attack of issue 16
     (``companion.rules.common`` / ``dataclasses.builtins.exec`` passed the old unpickler's check)."""
+
     def text(s: str) -> bytes:
         raw = s.encode()
         return b"\x8c" + bytes([len(raw)]) + raw
@@ -106,7 +107,8 @@ def _blobs(marker: Path, state: Any) -> dict[str, bytes]:
     return {
         "an old pickled checkpoint": zlib.compress(pickle.dumps(state, protocol=5), 1),
         "a pickle calling exec through a rules module": zlib.compress(
-            _pickle_calling("companion.rules.common", "dataclasses.builtins.exec", code)),
+            _pickle_calling("companion.rules.common", "dataclasses.builtins.exec", code)
+        ),
         "a pickle calling os.system": zlib.compress(_pickle_calling("os", "system", f"touch {marker}")),
         "a pickle calling eval": zlib.compress(_pickle_calling("builtins", "eval", code)),
         "an uncompressed pickle": _pickle_calling("builtins", "exec", code),
@@ -144,12 +146,14 @@ def test_a_checkpoint_bomb_stays_under_200_mb(tmp_path: Path) -> None:
     """A 400 MB zlib bomb (400 KB stored) read under a 200 MB address-space limit: bounded, ignored."""
     blob = tmp_path / "bomb"
     blob.write_bytes(zlib.compress(b"0" * 400_000_000, 9))
-    code = (f"import json, pathlib; from companion.rules import fortress; from companion.store import thaw\n"
-            f"r = json.loads(pathlib.Path({str(ROOT / 'examples/records/fortress.json')!r}).read_text())\n"
-            "from companion.rules.game_records import read_record\n"
-            "setup = read_record(r).setup\n"
-            f"try:\n    thaw(fortress, pathlib.Path({str(blob)!r}).read_bytes(), setup)\n"
-            "except ValueError as e:\n    print('refused:', e)\n")
+    code = (
+        f"import json, pathlib; from companion.rules import fortress; from companion.store import thaw\n"
+        f"r = json.loads(pathlib.Path({str(ROOT / 'examples/records/fortress.json')!r}).read_text())\n"
+        "from companion.rules.game_records import read_record\n"
+        "setup = read_record(r).setup\n"
+        f"try:\n    thaw(fortress, pathlib.Path({str(blob)!r}).read_bytes(), setup)\n"
+        "except ValueError as e:\n    print('refused:', e)\n"
+    )
     result = python(code)
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("refused: unpacks to more than")
@@ -163,22 +167,27 @@ def _imports(file: Path) -> set[str]:
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
             names.add(node.module.split(".")[0])
         elif isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("__import__", "import_module"):
-            names |= {a.value.split(".")[0] for a in node.args if isinstance(a, ast.Constant) and
-                      isinstance(a.value, str)}
+            names |= {
+                a.value.split(".")[0] for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)
+            }
     return names
 
 
 def test_no_module_of_the_program_imports_pickle_marshal_or_shelve() -> None:
     files = [*(ROOT / "companion").rglob("*.py"), *(ROOT / "printables").rglob("*.py")]
     assert len(files) > 20
-    offending = {str(f.relative_to(ROOT)): sorted(_imports(f) & {"pickle", "marshal", "shelve", "_pickle", "dill"})
-                 for f in files}
+    offending = {
+        str(f.relative_to(ROOT)): sorted(_imports(f) & {"pickle", "marshal", "shelve", "_pickle", "dill"})
+        for f in files
+    }
     assert {f: names for f, names in offending.items() if names} == {}
     assert {"pickle"} <= _imports(Path(__file__))  # the check sees an import (this file crafts payloads)
 
 
 def test_loading_every_command_imports_no_pickle() -> None:
-    code = ("import sys, companion.store, companion.cli, companion.cli.commands.live, companion.cli.commands.result, "
-            "companion.rules.games; print(sorted(m for m in ('pickle', '_pickle', 'shelve') if m in sys.modules))")
+    code = (
+        "import sys, companion.store, companion.cli, companion.cli.commands.live, companion.cli.commands.result, "
+        "companion.rules.games; print(sorted(m for m in ('pickle', '_pickle', 'shelve') if m in sys.modules))"
+    )
     out = python(code)
     assert out.stdout.strip() == "[]", out.stderr

@@ -40,8 +40,11 @@ def test_copy_state_copies_every_nested_container() -> None:
 
 
 def test_each_engine_state_copy_shares_no_container(fdeck: f.Deck, hdeck: h.Deck, ddeck: d.Deck) -> None:
-    states: list[Any] = [f.new_state(f.Setup(("A", "B", "C"), 0, fdeck)),
-                         h.new_state(h.Setup(("A", "B", "C"), 0, hdeck)), d.new_state(d.Setup(("A", "B", "C"), ddeck))]
+    states: list[Any] = [
+        f.new_state(f.Setup(("A", "B", "C"), 0, fdeck)),
+        h.new_state(h.Setup(("A", "B", "C"), 0, hdeck)),
+        d.new_state(d.Setup(("A", "B", "C"), ddeck)),
+    ]
     for state in states:
         twin = state.copy()
         assert twin == state and type(twin) is type(state)

@@ -91,8 +91,9 @@ def test_a_refused_action_changes_nothing(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_resume_and_undo_at_the_end_of_a_long_game_fold_few_actions(tmp_path: Path,
-                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+def test_resume_and_undo_at_the_end_of_a_long_game_fold_few_actions(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The longest game (Dragoness, 8 players, five rounds) resumes from a checkpoint."""
     setup, actions = played("dragoness", 8, seed=2)
     assert len(actions) > 4 * CHECKPOINT_EVERY
@@ -120,7 +121,7 @@ def test_resume_and_undo_at_the_end_of_a_long_game_fold_few_actions(tmp_path: Pa
     monkeypatch.setattr(dragoness, "apply", real)
     with Store.open(path) as db:
         live = db.load(live.id)
-        assert live.state == dragoness.fold(setup, actions[:len(actions) - (2 * CHECKPOINT_EVERY + 4)])
+        assert live.state == dragoness.fold(setup, actions[: len(actions) - (2 * CHECKPOINT_EVERY + 4)])
 
 
 def test_a_checkpoint_from_other_rules_code_is_not_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -203,8 +204,9 @@ def test_a_stored_action_these_rules_refuse_is_named(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("game,players", [("fortress", 4), ("homalet", 3), ("dragoness", 3)])
-def test_a_played_games_record_imported_again_is_a_duplicate_until_the_game_changes(tmp_path: Path, game: str,
-                                                                                     players: int) -> None:
+def test_a_played_games_record_imported_again_is_a_duplicate_until_the_game_changes(
+    tmp_path: Path, game: str, players: int
+) -> None:
     """The duplicate check hashes a played game from its stored rows: that hash must be the one an
     import of its record computes, and a change to the game must make it another game."""
     setup, actions = played(game, players, seed=12, rounds=1)

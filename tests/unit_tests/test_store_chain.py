@@ -32,25 +32,34 @@ def edit(path: Path, sql: str, *params: object) -> None:
     connection.close()
 
 
-@pytest.mark.parametrize("sql,first_bad", [
-    ("UPDATE actions SET data = replace(data, ':', ': ') WHERE seq = 20", "stored action 20 "),
-    ("UPDATE actions SET time = '2026-11-30T19:02:12Z' WHERE seq = 7", "stored action 7 "),
-    ("UPDATE actions SET chain = 'x' WHERE seq = 99", "stored action 99 "),
-    ("DELETE FROM actions WHERE seq = 50", "stored action 50 "),
-    ("UPDATE games SET position = 60", "where game 1 stands"),
-    ("UPDATE games SET start = 1", "setup or its stored action 0"),
-    ("UPDATE players SET name = 'Akj' WHERE name = 'Aki'", "setup or its stored action 0"),
-    ("UPDATE games SET deck = replace(deck, '#', '#0')", "setup or its stored action 0"),
-])
-def test_a_changed_row_breaks_the_chain_and_is_refused_naming_the_first_bad_action(tmp_path: Path, sql: str,
-                                                                                 first_bad: str) -> None:
+@pytest.mark.parametrize(
+    "sql,first_bad",
+    [
+        ("UPDATE actions SET data = replace(data, ':', ': ') WHERE seq = 20", "stored action 20 "),
+        ("UPDATE actions SET time = '2026-11-30T19:02:12Z' WHERE seq = 7", "stored action 7 "),
+        ("UPDATE actions SET chain = 'x' WHERE seq = 99", "stored action 99 "),
+        ("DELETE FROM actions WHERE seq = 50", "stored action 50 "),
+        ("UPDATE games SET position = 60", "where game 1 stands"),
+        ("UPDATE games SET start = 1", "setup or its stored action 0"),
+        ("UPDATE players SET name = 'Akj' WHERE name = 'Aki'", "setup or its stored action 0"),
+        ("UPDATE games SET deck = replace(deck, '#', '#0')", "setup or its stored action 0"),
+    ],
+)
+def test_a_changed_row_breaks_the_chain_and_is_refused_naming_the_first_bad_action(
+    tmp_path: Path, sql: str, first_bad: str
+) -> None:
     path = tmp_path / "g.sqlite3"
     game_id = imported(path)
     with Store.open(path) as db:
         assert db.load(game_id).position == 124
     edit(path, sql)
-    for command in (["show", str(game_id)], ["show", str(game_id), "--json"], ["export", str(game_id)],
-                    ["undo", str(game_id)], ["play", str(game_id), "end"]):
+    for command in (
+        ["show", str(game_id)],
+        ["show", str(game_id), "--json"],
+        ["export", str(game_id)],
+        ["undo", str(game_id)],
+        ["play", str(game_id), "end"],
+    ):
         run = call(*command, "--db", str(path))
         assert_refused(run, command)
         assert first_bad in run.stderr and "hash chain" in run.stderr, run.stderr
@@ -125,10 +134,28 @@ def test_bit_flips_at_every_offset_class_are_refused_or_change_nothing(tmp_path:
     commands = [["show", str(game_id), "--json"], ["export", str(game_id)]]
     expected = [call(*c, "--db", str(path)).stdout for c in commands]
     page = 4096
-    offsets = sorted({o for start in range(0, len(original), page)
-                      for o in (start, start + 1, start + 5, start + 8, start + 12, start + 40, start + 100,
-                                start + page // 2, start + page - 300, start + page - 120, start + page - 40,
-                                start + page - 7, start + page - 1) if o < len(original)})
+    offsets = sorted(
+        {
+            o
+            for start in range(0, len(original), page)
+            for o in (
+                start,
+                start + 1,
+                start + 5,
+                start + 8,
+                start + 12,
+                start + 40,
+                start + 100,
+                start + page // 2,
+                start + page - 300,
+                start + page - 120,
+                start + page - 40,
+                start + page - 7,
+                start + page - 1,
+            )
+            if o < len(original)
+        }
+    )
     refused = same = 0
     copy = tmp_path / "flipped.sqlite3"
     for offset in offsets:

@@ -75,7 +75,7 @@ def test_a_database_with_damaged_pages_is_refused(tmp_path: Path) -> None:
     stored_game(path)
     data = bytearray(path.read_bytes())
     for offset in range(4096 + 8, len(data), 4096):  # scribble over every page's header after the first
-        data[offset:offset + 24] = b"\xff" * 24
+        data[offset : offset + 24] = b"\xff" * 24
     path.write_bytes(bytes(data))
     refused_untouched(path, "damaged")
 
@@ -91,8 +91,9 @@ def test_the_header_marks_the_file_as_ours(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("how", ["asked", "file not writable"])
-def test_a_read_only_database_is_read_but_never_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                        how: str) -> None:
+def test_a_read_only_database_is_read_but_never_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, how: str
+) -> None:
     path = tmp_path / "g.sqlite3"
     game_id = stored_game(path, 10)
     before = path.read_bytes()
@@ -105,8 +106,12 @@ def test_a_read_only_database_is_read_but_never_written(tmp_path: Path, monkeypa
         live = db.load(game_id)
         assert live.position == 10 and live.record()["game"] == "fortress"
         assert db.stats() == [] and db.roster() == ["P0", "P1", "P2"]
-        for change in (lambda: live.undo(), lambda: db.delete(game_id), lambda: live.play(live.actions[0]),
-                       lambda: db.new_game("dragoness", ["A", "B"])):
+        for change in (
+            lambda: live.undo(),
+            lambda: db.delete(game_id),
+            lambda: live.play(live.actions[0]),
+            lambda: db.new_game("dragoness", ["A", "B"]),
+        ):
             with pytest.raises(Refusal, match="read-only"):
                 change()
     assert path.read_bytes() == before
@@ -128,8 +133,9 @@ def test_an_older_database_is_migrated_forward_when_opened(tmp_path: Path, monke
     path = tmp_path / "g.sqlite3"
     game_id = stored_game(path, 5)
     monkeypatch.setattr(store_module, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
-    monkeypatch.setitem(store_module.MIGRATIONS, SCHEMA_VERSION,
-                        lambda db: db.execute("ALTER TABLE games ADD COLUMN note TEXT"))
+    monkeypatch.setitem(
+        store_module.MIGRATIONS, SCHEMA_VERSION, lambda db: db.execute("ALTER TABLE games ADD COLUMN note TEXT")
+    )
     with Store.open(path, readonly=True) as db:  # reading does not migrate
         assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     with Store.open(path) as db:

@@ -58,11 +58,11 @@ class StoreAgainstMemory(RuleBasedStateMachine):
     def play_any(self, index: int) -> None:
         self._expect_play(POOL[index])
 
-    @precondition(lambda self: self.done == GAME[:len(self.done)] and len(self.done) < len(GAME))
+    @precondition(lambda self: self.done == GAME[: len(self.done)] and len(self.done) < len(GAME))
     @rule(k=st.integers(1, 25))
     def play_on(self, k: int) -> None:
         """The reference game's next moves: long enough games to pass checkpoints."""
-        for action in GAME[len(self.done):len(self.done) + k]:
+        for action in GAME[len(self.done) : len(self.done) + k]:
             self._expect_play(action)
 
     @rule(n=st.integers(0, 6))
@@ -94,6 +94,7 @@ class StoreAgainstMemory(RuleBasedStateMachine):
         assert self.live.can_undo == bool(self.done) and self.live.can_redo == bool(self.undone)
 
 
-StoreAgainstMemory.TestCase.settings = settings(max_examples=20, stateful_step_count=30, deadline=None,
-                                                suppress_health_check=[HealthCheck.too_slow])
+StoreAgainstMemory.TestCase.settings = settings(
+    max_examples=20, stateful_step_count=30, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 test_store_against_memory = pytest.mark.slow(StoreAgainstMemory.TestCase)

@@ -18,13 +18,37 @@ from companion.store import Store
 from tests.helpers.store_games import played
 
 ROOT = Path(__file__).resolve().parents[2]
-JUNK: list[Any] = [None, True, -1, 0, 7, 10**30, 1.5, "", "x", "R7", "07", "Lo7", [], [1], {}, {"type": "x"},
-                   "\u0000", "赤7", [[["deep"]]], "A1N", -(2**63), "null"]
+JUNK: list[Any] = [
+    None,
+    True,
+    -1,
+    0,
+    7,
+    10**30,
+    1.5,
+    "",
+    "x",
+    "R7",
+    "07",
+    "Lo7",
+    [],
+    [1],
+    {},
+    {"type": "x"},
+    "\u0000",
+    "赤7",
+    [[["deep"]]],
+    "A1N",
+    -(2**63),
+    "null",
+]
 
 
 def snapshot(db: Store) -> list[Any]:
-    return [db.db.execute(f"SELECT * FROM {table} ORDER BY 1, 2").fetchall()
-            for table in ("games", "seats", "actions", "checkpoints", "players")]
+    return [
+        db.db.execute(f"SELECT * FROM {table} ORDER BY 1, 2").fetchall()
+        for table in ("games", "seats", "actions", "checkpoints", "players")
+    ]
 
 
 def mutate(rnd: random.Random, record: dict[str, Any]) -> dict[str, Any]:
@@ -113,10 +137,55 @@ def test_hundreds_of_malformed_records_are_refused_and_change_nothing(tmp_path: 
 
 def test_hundreds_of_malformed_lines_are_refused_and_change_nothing(tmp_path: Path) -> None:
     rnd = random.Random(12)
-    words = ["A1", "A1N", "R7", "r13", "07", "b", "w", "void", "pick", "take", "reveal", "move", ">", "deck",
-             "hand", "pile", "Lo7", "PG=5", "KN", "pass", "revive", "open", "correct", "Aki", "P0", "P1", "-1",
-             "99", "n", "s", "right", "left", "none", "pair", "1", "3", "end", "赤7", "戦場", "パス", "=", ",",
-             "\t", "ＡＢＣ", "🂡", "only-revives", "x" * 300]
+    words = [
+        "A1",
+        "A1N",
+        "R7",
+        "r13",
+        "07",
+        "b",
+        "w",
+        "void",
+        "pick",
+        "take",
+        "reveal",
+        "move",
+        ">",
+        "deck",
+        "hand",
+        "pile",
+        "Lo7",
+        "PG=5",
+        "KN",
+        "pass",
+        "revive",
+        "open",
+        "correct",
+        "Aki",
+        "P0",
+        "P1",
+        "-1",
+        "99",
+        "n",
+        "s",
+        "right",
+        "left",
+        "none",
+        "pair",
+        "1",
+        "3",
+        "end",
+        "赤7",
+        "戦場",
+        "パス",
+        "=",
+        ",",
+        "\t",
+        "ＡＢＣ",
+        "🂡",
+        "only-revives",
+        "x" * 300,
+    ]
     refused = 0
     with Store.open(tmp_path / "g.sqlite3") as db:
         for game, players in (("fortress", 3), ("homalet", 3), ("dragoness", 4)):
@@ -138,8 +207,17 @@ def test_hundreds_of_malformed_lines_are_refused_and_change_nothing(tmp_path: Pa
     assert refused >= 300
 
 
-@pytest.mark.parametrize("text", ["", "{", "[]", "null", '{"format": "companion-record", "version": 99}',
-                                  '{"format": "companion-record", "version": 1, "game": "chess"}'])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "{",
+        "[]",
+        "null",
+        '{"format": "companion-record", "version": 99}',
+        '{"format": "companion-record", "version": 1, "game": "chess"}',
+    ],
+)
 def test_companion_import_refuses_in_one_line(tmp_path: Path, text: str, capsys: pytest.CaptureFixture[str]) -> None:
     from companion.cli import main
 

@@ -33,8 +33,10 @@ def homalet_sheet(rnd: random.Random) -> dict[str, Any]:
     """H-1: score piles of distinct cards."""
     players = rnd.sample(NAMES, rnd.randint(3, 5))
     cards = rnd.sample(range(len(players) * 10), len(players) * 4)
-    return {"game": "homalet", "players": [{"name": p, "pile": [f"{c:02d}" for c in cards[i::len(players)]]}
-                                           for i, p in enumerate(players)]}
+    return {
+        "game": "homalet",
+        "players": [{"name": p, "pile": [f"{c:02d}" for c in cards[i :: len(players)]]} for i, p in enumerate(players)],
+    }
 
 
 def by_hand(sheets: list[dict[str, Any]]) -> dict[tuple[str, str], dict[str, Any]]:
@@ -65,7 +67,12 @@ def test_stats_equal_the_score_sheets_counted_by_hand(seed: int, count: int) -> 
         for r in rows:
             want = expected[(r.player, r.game)]
             assert (r.plays, r.wins, r.total, r.best, r.worst) == (
-                want["plays"], want["wins"], sum(want["scores"]), max(want["scores"]), min(want["scores"]))
+                want["plays"],
+                want["wins"],
+                sum(want["scores"]),
+                max(want["scores"]),
+                min(want["scores"]),
+            )
             assert r.average == sum(want["scores"]) / want["plays"] and r.win_rate == want["wins"] / want["plays"]
         assert [r for r in rows if r.game == "homalet"] == db.stats(game="homalet")
         assert all(r.player == "Aki" for r in db.stats(player="Aki"))
@@ -74,8 +81,11 @@ def test_stats_equal_the_score_sheets_counted_by_hand(seed: int, count: int) -> 
         vs = db.head_to_head(a, b)
         assert vs.games == len(both)
         wins = [settle(s)["winners"] for s in both]
-        assert (vs.a_wins, vs.b_wins, vs.shared) == (sum(a in w for w in wins), sum(b in w for w in wins),
-                                                    sum(a in w and b in w for w in wins))
+        assert (vs.a_wins, vs.b_wins, vs.shared) == (
+            sum(a in w for w in wins),
+            sum(b in w for w in wins),
+            sum(a in w and b in w for w in wins),
+        )
         assert vs.a_ahead + vs.b_ahead + vs.level == vs.games
         assert len(db.games()) == count and set(db.roster()) <= set(NAMES)
 
@@ -98,8 +108,7 @@ def test_an_incomplete_dragoness_sheet_is_stored_but_not_counted() -> None:
 def test_a_sheet_settle_refuses_is_not_stored() -> None:
     with Store.open(":memory:") as db:
         with pytest.raises(Refusal, match="each card exists once"):
-            db.new_result_game("homalet", {"players": [{"name": "A", "pile": ["07"]},
-                                                       {"name": "B", "pile": ["07"]}]})
+            db.new_result_game("homalet", {"players": [{"name": "A", "pile": ["07"]}, {"name": "B", "pile": ["07"]}]})
         with pytest.raises(Refusal, match='not "homalet"'):
             db.new_result_game("homalet", {"game": "dragoness", "players": []})
         with pytest.raises(Refusal, match="JSON object"):

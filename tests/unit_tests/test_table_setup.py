@@ -32,8 +32,9 @@ def test_f2_d2_counts_are_worded_as_the_printables_word_them(fdeck: f.Deck, ddec
 
 
 @pytest.mark.parametrize("names", [("A", "B", "A"), ("A", "B", " ")])
-def test_each_player_needs_a_name_of_their_own(fdeck: f.Deck, hdeck: h.Deck, ddeck: d.Deck,
-                                               names: tuple[str, ...]) -> None:
+def test_each_player_needs_a_name_of_their_own(
+    fdeck: f.Deck, hdeck: h.Deck, ddeck: d.Deck, names: tuple[str, ...]
+) -> None:
     for make in (lambda: f.Setup(names, 0, fdeck), lambda: h.Setup(names, 0, hdeck), lambda: d.Setup(names, ddeck)):
         assert refused(make).msg.en == "each player needs a name of their own"
 
@@ -46,8 +47,9 @@ def test_the_start_player_sits_at_the_table(fdeck: f.Deck, hdeck: h.Deck, start:
     assert f.Setup(("A", "B", "C"), 2, fdeck).start == 2
 
 
-@pytest.mark.parametrize("names", [("Aki", "Aki ", "Ben"), ("Aki", "aki", "Ben"), ("Aki", "Ａｋｉ", "Ben"),
-                                   ("Ben Ito", "Ben  Ito", "Chie")])
+@pytest.mark.parametrize(
+    "names", [("Aki", "Aki ", "Ben"), ("Aki", "aki", "Ben"), ("Aki", "Ａｋｉ", "Ben"), ("Ben Ito", "Ben  Ito", "Chie")]
+)
 def test_names_the_notation_cannot_tell_apart_are_refused(fdeck: f.Deck, names: tuple[str, ...]) -> None:
     """F-2: a table of named players whose names stay apart when the table notation reads them."""
     with pytest.raises(Refusal, match="differ only in spacing, width or case"):

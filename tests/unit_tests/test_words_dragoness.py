@@ -39,8 +39,9 @@ def test_d7_pass_with_a_name_and_the_follow_refusal_names_pass_and_revive(ddeck:
     state, _ = d.apply(state, d.parse_line(state, "Lo1"))
     assert d.parse_line(state, "Ben pass") == d.Pass(1)
     msg = refused(d.apply, state, d.Opening(1, ddeck.parse("Fr1")))
-    assert msg.en.startswith("cannot name the lowest card now: Ben follows, passes or revives; "
-                             "write the cards played, like ")
+    assert msg.en.startswith(
+        "cannot name the lowest card now: Ben follows, passes or revives; write the cards played, like "
+    )
     assert msg.en.endswith(", or pass, or revive")
     assert "「パス」か「リバイブ」と書きます" in msg.ja
 

@@ -66,8 +66,9 @@ def test_h7_a_bare_number_while_a_player_takes_says_to_write_take(hdeck: h.Deck)
     state = run(pick_state(hdeck), h.Pick(1, 5), h.Pick(0, 0))
     assert state.phase is h.Phase.TAKE and state.actor() == 3
     msg = refused(h.parse_line, state, "2")
-    assert msg.en.startswith("Dai takes a wilderness set: write take 2 (wilderness sets to take: 1: 30 31; "
-                             "2: 32 33; 3: 34 35) (H-7)")
+    assert msg.en.startswith(
+        "Dai takes a wilderness set: write take 2 (wilderness sets to take: 1: 30 31; 2: 32 33; 3: 34 35) (H-7)"
+    )
     assert "「取る 2」と書きます（取れるのは1組目 30 31、2組目 32 33、3組目 34 35、H-7）" in msg.ja
 
 

@@ -8,8 +8,9 @@ from companion.settle import settle
 def test_h12_a_tie_names_the_card_that_decided_it() -> None:
     # the scores as given: Dai and Emi both 9; Emi's largest card 52 beats Dai's 50
     words = h.winner_words(["Aki", "Dai", "Emi"], [3, 9, 9], [[1], [50, 3], [52]])
-    assert words.en == ("Winner: Emi. Dai and Emi tie at 9 points; Emi wins the tie: largest card 52 against "
-                        "Dai's 50 (H-12).")
+    assert words.en == (
+        "Winner: Emi. Dai and Emi tie at 9 points; Emi wins the tie: largest card 52 against Dai's 50 (H-12)."
+    )
     # issue 22's wording: no chained colons, one style
     assert words.ja == "勝者：Emi。DaiとEmiが9点で同点のため、最も大きな数字のカードを持つEmiの勝ち（52＞50）。"
 
@@ -20,8 +21,10 @@ def test_h11_a_clear_win_names_the_points_only() -> None:
 
 
 def test_h12_settle_explain_says_which_card_decided_the_tie() -> None:
-    data = {"game": "homalet",
-            "players": [{"name": "Dai", "pile": ["51", "42"]}, {"name": "Emi", "pile": ["52", "43"]}]}
+    data = {
+        "game": "homalet",
+        "players": [{"name": "Dai", "pile": ["51", "42"]}, {"name": "Emi", "pile": ["52", "43"]}],
+    }
     plain = settle(data)
     assert plain["winners"] == ["Emi"] and "winners_explanation" not in plain
     answer = settle(data, explain=True)
@@ -32,8 +35,11 @@ def test_h12_settle_explain_says_which_card_decided_the_tie() -> None:
 
 
 def test_d11_a_tied_total_is_shared_in_words() -> None:
-    data = {"game": "dragoness", "players": ["A", "B", "C"],
-            "rounds": [{"out": "A", "cards_left": {"B": 3, "C": 5}}, {"out": "B", "cards_left": {"A": 3, "C": 5}}]}
+    data = {
+        "game": "dragoness",
+        "players": ["A", "B", "C"],
+        "rounds": [{"out": "A", "cards_left": {"B": 3, "C": 5}}, {"out": "B", "cards_left": {"A": 3, "C": 5}}],
+    }
     answer = settle(data, explain=True)
     assert answer["winners"] == ["A", "B"]
     assert answer["winners_explanation"] == "Winners: A and B tie at 5 points and share the win (D-11)."
@@ -42,8 +48,10 @@ def test_d11_a_tied_total_is_shared_in_words() -> None:
 
 
 def test_f14_a_tied_score_is_shared_in_words() -> None:
-    data = {"game": "fortress", "players": [{"name": "Aki", "fortress": [["R5"], ["G6"]]},
-                                            {"name": "Ben", "fortress": [["Y5"], ["B6"]]}]}
+    data = {
+        "game": "fortress",
+        "players": [{"name": "Aki", "fortress": [["R5"], ["G6"]]}, {"name": "Ben", "fortress": [["Y5"], ["B6"]]}],
+    }
     answer = settle(data, explain=True)
     assert answer["winners"] == ["Aki", "Ben"]
     assert answer["winners_explanation"] == "Winners: Aki and Ben tie at 2 points and share the win (F-14)."
@@ -61,12 +69,16 @@ def test_h12_the_settlement_screen_says_which_cards_decided_the_tie() -> None:
     """Issue 18: on screen, under "Winner: Emi", the cards that decided the tie, in both languages."""
     from companion.app.screens.settle import tie_decided
 
-    data = {"game": "homalet",
-            "players": [{"name": "Dai", "pile": ["51", "42"]}, {"name": "Emi", "pile": ["52", "43"]}]}
-    assert tie_decided(settle(data, True, "en")) == ("Dai and Emi tie at 2 points; Emi wins the tie: largest card 52 "
-                                                     "against Dai's 51 (H-12).")
-    assert tie_decided(settle(data, True, "ja")) == ("DaiとEmiが2点で同点のため、最も大きな数字のカードを持つ"
-                                                     "Emiの勝ち（52＞51）。")
+    data = {
+        "game": "homalet",
+        "players": [{"name": "Dai", "pile": ["51", "42"]}, {"name": "Emi", "pile": ["52", "43"]}],
+    }
+    assert tie_decided(settle(data, True, "en")) == (
+        "Dai and Emi tie at 2 points; Emi wins the tie: largest card 52 against Dai's 51 (H-12)."
+    )
+    assert tie_decided(settle(data, True, "ja")) == (
+        "DaiとEmiが2点で同点のため、最も大きな数字のカードを持つEmiの勝ち（52＞51）。"
+    )
     clear = {"game": "homalet", "players": [{"name": "Dai", "pile": ["51"]}, {"name": "Emi", "pile": ["52", "43"]}]}
     assert tie_decided(settle(clear, True, "en")) == ""
 
@@ -75,9 +87,12 @@ def test_h12_the_result_sheet_says_which_cards_decided_the_tie() -> None:
     """Issue 18: the result sheet's arithmetic ends with who won and why, a tie's cards included."""
     from printables.result import arithmetic
 
-    data = {"game": "homalet",
-            "players": [{"name": "Dai", "pile": ["51", "42"]}, {"name": "Emi", "pile": ["52", "43"]}]}
+    data = {
+        "game": "homalet",
+        "players": [{"name": "Dai", "pile": ["51", "42"]}, {"name": "Emi", "pile": ["52", "43"]}],
+    }
     assert arithmetic(settle(data, True, "en"), "en")[-1].endswith(
-        "Emi wins the tie: largest card 52 against Dai's 51 (H-12).")
+        "Emi wins the tie: largest card 52 against Dai's 51 (H-12)."
+    )
     notes = arithmetic(settle(data, True, "ja"), "ja")
     assert notes[0].startswith("Dai：") and notes[-1].endswith("最も大きな数字のカードを持つEmiの勝ち（52＞51）。")

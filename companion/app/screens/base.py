@@ -97,8 +97,11 @@ class LangScreen(Screen[None]):
         widget for typing has the focus are given to it."""
         self._recent.append((event.key, event.character, event.time))
         del self._recent[:-RECENT]
-        if self.focused is None and (event.is_printable or event.key in PASSED_ON) \
-                and self._give(event.key, event.character):
+        if (
+            self.focused is None
+            and (event.is_printable or event.key in PASSED_ON)
+            and self._give(event.key, event.character)
+        ):
             event.stop()
             event.prevent_default()
 
@@ -112,7 +115,7 @@ class LangScreen(Screen[None]):
         opener = max((i for i, (key, _, _) in enumerate(recent) if key in OPENERS), default=None)
         if opener is None:
             return
-        for key, character, when in recent[opener + 1:]:
+        for key, character, when in recent[opener + 1 :]:
             if last - when <= BURST and ((character and character.isprintable()) or key in PASSED_ON):
                 active.post_message(LangScreen.Typed(key, character))
 

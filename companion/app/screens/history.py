@@ -28,8 +28,10 @@ def fit_columns(labels: list[str], rows: list[tuple[Any, ...]], shrink: list[boo
     values = [max([3, *(cell_len(str(row[i])) for row in rows)]) for i in range(len(labels))]
     widths = [max(cell_len(label), values[i]) for i, label in enumerate(labels)]
     pairs = list(enumerate(zip(labels, shrink, strict=True)))
-    stages = ([cell_len(label) if can else widths[i] for i, (label, can) in pairs],
-              [min(widths[i], values[i] if not can else max(3, cell_len(label[:2]) + 1)) for i, (label, can) in pairs])
+    stages = (
+        [cell_len(label) if can else widths[i] for i, (label, can) in pairs],
+        [min(widths[i], values[i] if not can else max(3, cell_len(label[:2]) + 1)) for i, (label, can) in pairs],
+    )
     for floor in stages:
         while sum(widths) > room:
             narrower = [i for i in range(len(widths)) if widths[i] > floor[i]]
@@ -77,13 +79,16 @@ class TableScreen(LangScreen):
             self.query_one("#problem", Static).update(self.text(refusal.msg))
             return
         labels = [self.say(key) for key in self.COLUMNS]
-        widths = fit_columns(labels, [row for _, row in rows], [k in self.SHRINK for k in self.COLUMNS],
-                             self.app.size.width - 2 * table.cell_padding * len(labels) - 2)
+        widths = fit_columns(
+            labels,
+            [row for _, row in rows],
+            [k in self.SHRINK for k in self.COLUMNS],
+            self.app.size.width - 2 * table.cell_padding * len(labels) - 2,
+        )
         for column, (label, width) in enumerate(zip(labels, widths, strict=True)):
             table.add_column(fit(label, width), key=f"column-{column}", width=width)
         for key, row in rows:
-            table.add_row(*(fit(v, w) if isinstance(v, str) else v for v, w in zip(row, widths, strict=True)),
-                          key=key)
+            table.add_row(*(fit(v, w) if isinstance(v, str) else v for v, w in zip(row, widths, strict=True)), key=key)
         if not rows:
             self.query_one("#problem", Static).update(self.say(self.EMPTY_KEY))
         if self.sorted_by is not None:
@@ -127,9 +132,20 @@ class HistoryScreen(TableScreen):
         out = []
         for g in self.capp.store.games():
             state = W.state_sheet if g.mode == "sheet" else W.state_finished if g.finished else W.state_playing
-            out.append((str(g.id), (g.id, self.say(SHORT_TITLES[g.game]), ", ".join(g.players),
-                                    g.updated[5:16].replace("T", " "), self.say(state), ", ".join(g.winners),
-                                    g.actions)))
+            out.append(
+                (
+                    str(g.id),
+                    (
+                        g.id,
+                        self.say(SHORT_TITLES[g.game]),
+                        ", ".join(g.players),
+                        g.updated[5:16].replace("T", " "),
+                        self.say(state),
+                        ", ".join(g.winners),
+                        g.actions,
+                    ),
+                )
+            )
         return out
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
@@ -141,11 +157,33 @@ class StatsScreen(TableScreen):
     TITLE_KEY = W.stats_title
     EMPTY_KEY = W.stats_empty
     SHRINK = (W.col_player, W.col_game)
-    COLUMNS = (W.col_player, W.col_game, W.col_played, W.col_won, W.col_rate, W.col_average, W.col_best,
-               W.col_worst, W.col_last)
+    COLUMNS = (
+        W.col_player,
+        W.col_game,
+        W.col_played,
+        W.col_won,
+        W.col_rate,
+        W.col_average,
+        W.col_best,
+        W.col_worst,
+        W.col_last,
+    )
 
     def rows(self) -> list[tuple[str, tuple[Any, ...]]]:
-        return [(f"{r.player}/{r.game}", (r.player, self.say(SHORT_TITLES[r.game]), r.plays, r.wins,
-                                          round(100 * r.win_rate), round(r.average, 1), r.best, r.worst,
-                                          r.last_played[:10]))
-                for r in self.capp.store.stats()]
+        return [
+            (
+                f"{r.player}/{r.game}",
+                (
+                    r.player,
+                    self.say(SHORT_TITLES[r.game]),
+                    r.plays,
+                    r.wins,
+                    round(100 * r.win_rate),
+                    round(r.average, 1),
+                    r.best,
+                    r.worst,
+                    r.last_played[:10],
+                ),
+            )
+            for r in self.capp.store.stats()
+        ]

@@ -21,12 +21,26 @@ from companion.rules.common import Refusal, plural
 if TYPE_CHECKING:
     from companion.store import GameSummary
 
-MENU = (("new", W.home_new), ("sheet", W.home_sheet), ("history", W.home_history), ("stats", W.home_stats),
-        ("help", W.home_help), ("lang", W.home_lang), ("quit", W.home_quit))
+MENU = (
+    ("new", W.home_new),
+    ("sheet", W.home_sheet),
+    ("history", W.home_history),
+    ("stats", W.home_stats),
+    ("help", W.home_help),
+    ("lang", W.home_lang),
+    ("quit", W.home_quit),
+)
 WHOSE_TURN = 12  # unfinished games whose state is read to say whose turn it is (the rest: moves only)
 LIST_AFTER = 0.05  # seconds after the first frame: opening the store (sqlite) waits until then
-ACTIONS = {"new": "new_game", "sheet": "sheet", "history": "history", "stats": "stats",
-           "help": "help", "lang": "toggle_lang", "quit": "quit"}
+ACTIONS = {
+    "new": "new_game",
+    "sheet": "sheet",
+    "history": "history",
+    "stats": "stats",
+    "help": "help",
+    "lang": "toggle_lang",
+    "quit": "quit",
+}
 
 
 def fit(line: str, width: int) -> str:
@@ -39,6 +53,7 @@ def fit(line: str, width: int) -> str:
 class HomeScreen(LangScreen):
     _listed = False
     _enter_waiting = False
+
     def compose(self) -> ComposeResult:
         yield Label(self.say(W.app_title), classes="title")
         with Horizontal(id="home"):

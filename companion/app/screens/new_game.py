@@ -46,8 +46,13 @@ class NameSuggester(Suggester):
         return None
 
 
-FIELDS = {"game": W.new_game, "players": W.new_players, "start": W.new_start, "deck": W.new_deck,
-          "mode": W.new_mode}  # each field of the form by its id, and its label
+FIELDS = {
+    "game": W.new_game,
+    "players": W.new_players,
+    "start": W.new_start,
+    "deck": W.new_deck,
+    "mode": W.new_mode,
+}  # each field of the form by its id, and its label
 
 
 class NewGameScreen(LangScreen):
@@ -56,8 +61,13 @@ class NewGameScreen(LangScreen):
     def __init__(self, sheet: bool = False) -> None:
         super().__init__()
         self.sheet = sheet
-        self.values: dict[str, Any] = {"game": "fortress", "players": "", "start": 0, "deck": "",
-                                       "mode": "sheet" if sheet else "track"}
+        self.values: dict[str, Any] = {
+            "game": "fortress",
+            "players": "",
+            "start": 0,
+            "deck": "",
+            "mode": "sheet" if sheet else "track",
+        }
 
     def compose(self) -> ComposeResult:
         from companion.rules.games import ENGINES
@@ -66,18 +76,33 @@ class NewGameScreen(LangScreen):
         yield Label(self.say(W.home_sheet if self.sheet else W.new_title), classes="title")
         with Grid(id="form"):
             yield Label("  " + self.say(W.new_game), id="game-label")
-            yield Select([(self.text(e.TITLE), g) for g, e in ENGINES.items()], value=v["game"],
-                         allow_blank=False, compact=True, id="game")
+            yield Select(
+                [(self.text(e.TITLE), g) for g, e in ENGINES.items()],
+                value=v["game"],
+                allow_blank=False,
+                compact=True,
+                id="game",
+            )
             yield Label("  " + self.say(W.new_players), id="players-label")
-            yield Input(v["players"], placeholder=self.say(W.new_players_hint), compact=True, id="players",
-                        suggester=NameSuggester(self._roster()))
+            yield Input(
+                v["players"],
+                placeholder=self.say(W.new_players_hint),
+                compact=True,
+                id="players",
+                suggester=NameSuggester(self._roster()),
+            )
             yield Label("  " + self.say(W.new_start), id="start-label")
             yield Select(self._start_options(), value=v["start"], allow_blank=False, compact=True, id="start")
             yield Label("  " + self.say(W.new_deck), id="deck-label")
             yield Input(v["deck"], placeholder=self.say(W.new_deck_hint), compact=True, id="deck")
             yield Label("  " + self.say(W.new_mode), id="mode-label")
-            yield Select([(self.say(W.new_mode_track), "track"), (self.say(W.new_mode_sheet), "sheet")],
-                         value=v["mode"], allow_blank=False, compact=True, id="mode")
+            yield Select(
+                [(self.say(W.new_mode_track), "track"), (self.say(W.new_mode_sheet), "sheet")],
+                value=v["mode"],
+                allow_blank=False,
+                compact=True,
+                id="mode",
+            )
         yield Static("", id="problem")
         with Horizontal(classes="buttons"):
             yield Button(self.say(W.new_go), variant="primary", compact=True, id="go")
@@ -208,5 +233,3 @@ class NewGameScreen(LangScreen):
 
         engine = ENGINES[game]
         engine.make_setup(tuple(names), start, engine.Deck.from_data(deck_data))
-
-

@@ -25,6 +25,7 @@ from companion.rules.common import Msg
 def qr_lines(data: str) -> list[str]:
     return half_blocks(qr_matrix(data))
 
+
 WIDE = 110  # columns from which the QR code stands beside the explanation
 
 
@@ -129,8 +130,11 @@ class SettleScreen(LangScreen):
                 text.append(line + "\n")
             totals = answer["totals"]
             sep = ", " if self.lang == "en" else "、"
-            text.append(self.say(W.settle_total) + sep.join(f"{n} {t}" if self.lang == "en" else f"{n}が{t}点"
-                                                            for n, t in totals.items()), style="bold")
+            text.append(
+                self.say(W.settle_total)
+                + sep.join(f"{n} {t}" if self.lang == "en" else f"{n}が{t}点" for n, t in totals.items()),
+                style="bold",
+            )
             return text
         for player in answer["players"]:
             colon = ": " if self.lang == "en" else "："
@@ -222,5 +226,3 @@ def explained_by_settle(doc: dict[str, Any]) -> Any:
         return settle(doc, True, lang)
 
     return explain
-
-

@@ -39,9 +39,18 @@ def count(text: str) -> int | str:
 
 
 # the settle answer's fields, as the preview names them
-FIELDS = {"columns": W.field_columns, "tallest": W.field_tallest, "pair": W.field_pair, "points": W.field_points,
-          "penalty": W.field_penalty, "cards": W.field_cards, "same_digit": W.field_same_digit, "run": W.field_run,
-          "spring": W.field_spring}
+FIELDS = {
+    "columns": W.field_columns,
+    "tallest": W.field_tallest,
+    "pair": W.field_pair,
+    "points": W.field_points,
+    "penalty": W.field_penalty,
+    "cards": W.field_cards,
+    "same_digit": W.field_same_digit,
+    "run": W.field_run,
+    "spring": W.field_spring,
+}
+
 
 class SheetScreen(LangScreen):
     BINDINGS: ClassVar[list[BindingType]] = bindings(CLOSE, SAVE)
@@ -69,15 +78,17 @@ class SheetScreen(LangScreen):
         yield KeyBar(key_line(SAVE, CLOSE, LANG), self.lang)
 
     def _pile_form(self) -> ComposeResult:
-        fields = (("columns", W.sheet_fortress_columns), ("hand", W.sheet_fortress_hand)) \
-            if self.game == "fortress" else (("pile", W.sheet_homalet_pile),)
+        fields = (
+            (("columns", W.sheet_fortress_columns), ("hand", W.sheet_fortress_hand))
+            if self.game == "fortress"
+            else (("pile", W.sheet_homalet_pile),)
+        )
         with Grid(id="pile-form", classes=f"fields-{len(fields)}"):
             for seat, name in enumerate(self.players):
                 yield Label(name)
                 for key, hint in fields:
                     field_id = f"{key}-{seat}"
-                    yield Input(self.values.get(field_id, ""), placeholder=self.say(hint), compact=True,
-                                id=field_id)
+                    yield Input(self.values.get(field_id, ""), placeholder=self.say(hint), compact=True, id=field_id)
 
     def _dragoness_form(self) -> ComposeResult:
         choices = [(name, name) for name in self.players]
@@ -88,14 +99,19 @@ class SheetScreen(LangScreen):
             yield Label(self.say(W.sheet_dragoness_out))
             for r in range(ROUNDS):
                 current = self.values.get(f"out-{r}")
-                yield Select(choices, value=current if current else Select.NULL, compact=True, id=f"out-{r}",
-                             prompt="—")
+                yield Select(
+                    choices, value=current if current else Select.NULL, compact=True, id=f"out-{r}", prompt="—"
+                )
             for seat, name in enumerate(self.players):
                 yield Label(name)
                 for r in range(ROUNDS):
                     field_id = f"left-{seat}-{r}"
-                    yield Input(self.values.get(field_id, ""), compact=True, id=field_id,
-                                placeholder=self.say(W.sheet_dragoness_left))
+                    yield Input(
+                        self.values.get(field_id, ""),
+                        compact=True,
+                        id=field_id,
+                        placeholder=self.say(W.sheet_dragoness_left),
+                    )
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -121,11 +137,12 @@ class SheetScreen(LangScreen):
         if self.deck:
             doc["deck"] = self.deck
         if self.game == "fortress":
-            doc["players"] = [{"name": n, "fortress": columns(v.get(f"columns-{i}", "")),
-                               "hand": tokens(v.get(f"hand-{i}", ""))} for i, n in enumerate(self.players)]
+            doc["players"] = [
+                {"name": n, "fortress": columns(v.get(f"columns-{i}", "")), "hand": tokens(v.get(f"hand-{i}", ""))}
+                for i, n in enumerate(self.players)
+            ]
         elif self.game == "homalet":
-            doc["players"] = [{"name": n, "pile": tokens(v.get(f"pile-{i}", ""))}
-                              for i, n in enumerate(self.players)]
+            doc["players"] = [{"name": n, "pile": tokens(v.get(f"pile-{i}", ""))} for i, n in enumerate(self.players)]
         else:
             doc["players"] = list(self.players)
             rounds = []

@@ -100,15 +100,18 @@ def _unwrapped_height(content: object, width: int) -> int | None:
 def unexpected(error: Exception) -> Msg:
     """A bug said in one sentence, as the command line says it."""
     what = f"{type(error).__name__}: {error}"
-    return Msg(f"Unexpected error ({what}); nothing was changed.",
-               f"予期しないエラーです（{what}）。何も変更していません。")
+    return Msg(
+        f"Unexpected error ({what}); nothing was changed.", f"予期しないエラーです（{what}）。何も変更していません。"
+    )
 
 
 def unexpected_drawing(error: Exception) -> Msg:
     """A bug while drawing one part of the table, in one sentence."""
     what = f"{type(error).__name__}: {error}"
-    return Msg(f"This part cannot be drawn ({what}); the game itself is saved and goes on.",
-               f"この部分を表示できません（{what}）。ゲーム自体は保存されていて、続けられます。")
+    return Msg(
+        f"This part cannot be drawn ({what}); the game itself is saved and goes on.",
+        f"この部分を表示できません（{what}）。ゲーム自体は保存されていて、続けられます。",
+    )
 
 
 SHOWN_ELSEWHERE = 4  # of several actions played elsewhere, the last so many are named
@@ -144,8 +147,12 @@ class GameScreen(LangScreen):
                 yield CardText(id="coach")  # the coach while a line is typed, else the moves played
         yield CardText(id="ruling")
         with Horizontal(id="entry-row"):
-            yield EntryLine(placeholder=self.say(W.track_entry), compact=True, id="entry",
-                            suggester=LegalSuggester(self.legal_lines, lambda value: value.strip() in self._offers))
+            yield EntryLine(
+                placeholder=self.say(W.track_entry),
+                compact=True,
+                id="entry",
+                suggester=LegalSuggester(self.legal_lines, lambda value: value.strip() in self._offers),
+            )
             yield Static("", id="hint")
         yield KeyBar(KEYS, self.lang)
 
@@ -198,8 +205,9 @@ class GameScreen(LangScreen):
         state = self.live.state
         self._legal = None
         moves = self.live.position
-        self._put("#game-title", f"#{self.live.id} {self.text(self.engine.TITLE)} — "
-                                 f"{', '.join(self.live.players)}  ({moves})")
+        self._put(
+            "#game-title", f"#{self.live.id} {self.text(self.engine.TITLE)} — {', '.join(self.live.players)}  ({moves})"
+        )
         width = self.query_one("#board", Static).content_region.width or None
         self._put("#board", self._drawn(lambda: board(self.engine, state, self.lang, width)))
         details = self.query_one("#details", Static)
@@ -295,8 +303,11 @@ class GameScreen(LangScreen):
         except Exception:  # a bug while completing: the general sentence instead
             example = []
         entry = self.query_one("#entry", Input)
-        entry.placeholder = (self.say(W.track_example) + example[0] + self.say(W.track_example_keys)
-                             if example else self.say(W.track_entry))
+        entry.placeholder = (
+            self.say(W.track_example) + example[0] + self.say(W.track_example_keys)
+            if example
+            else self.say(W.track_entry)
+        )
 
     def _opening(self) -> str | None:
         """A Reign of Dragoness round's opening line naming the lowest card this table's deck holds
@@ -328,8 +339,9 @@ class GameScreen(LangScreen):
         if not self._offers:
             try:
                 legal = self.legal_lines()
-                self._offers = ([] if legal is None else legal.containing(value, OFFERED) if value
-                                else legal.legal(OFFERED))
+                self._offers = (
+                    [] if legal is None else legal.containing(value, OFFERED) if value else legal.legal(OFFERED)
+                )
             except Exception as error:
                 self.say_ruling(unexpected(error), refused=True)
                 return
@@ -391,8 +403,9 @@ class GameScreen(LangScreen):
         self.ruling = Text(prefix + words, style="bold red" if refused else "")
         self._put("#ruling", self._rows(self.ruling))
         if self.describing:
-            self._put("#details", self._drawn(lambda: self._details(
-                lambda: self.text(self.engine.describe(self.live.state)))))
+            self._put(
+                "#details", self._drawn(lambda: self._details(lambda: self.text(self.engine.describe(self.live.state))))
+            )
         self._previewing = False
 
     # ------------------------------------------------------------------ the entry line
@@ -430,8 +443,9 @@ class GameScreen(LangScreen):
         try:
             ruling = self.live.play_line(line)
         except Refusal as refusal:
-            self.say_ruling(with_help(self.text(refusal.msg), self.lang), refused=True,
-                            prefix=self.say(W.track_refused))
+            self.say_ruling(
+                with_help(self.text(refusal.msg), self.lang), refused=True, prefix=self.say(W.track_refused)
+            )
             return False
         except Exception as error:  # a bug: one sentence, never a traceback; the store kept nothing
             self.say_ruling(unexpected(error), refused=True)
@@ -487,8 +501,10 @@ class GameScreen(LangScreen):
             return
         state, action = (self.live.state, undone) if undone is not None else (before, self.live.actions[-1])
         word = W.track_undone if undo else W.track_redone
-        said = Msg(word.en + self.engine.action_line(state, action, "en"),
-                   word.ja + self.engine.action_line(state, action, "ja"))
+        said = Msg(
+            word.en + self.engine.action_line(state, action, "en"),
+            word.ja + self.engine.action_line(state, action, "ja"),
+        )
         self.ruling = Text(self.text(said))
         self._logged(said)
         self.show()

@@ -65,7 +65,7 @@ def hang(row: Text, indent: int, width: int | None) -> Text:
         piece.rstrip()
         if n:
             out.append("\n" + " " * indent)
-            piece = piece[len(piece.plain) - len(piece.plain.lstrip(" ")):]
+            piece = piece[len(piece.plain) - len(piece.plain.lstrip(" ")) :]
         out.append_text(piece)
     return out
 
@@ -286,7 +286,7 @@ def dragoness_board(state: Any, lang: Lang, width: int | None = None) -> Text:
     indent = pile.cell_len
     top = state.top
     if top is not None:
-        cards = state.pile[len(state.pile) - top.size:]
+        cards = state.pile[len(state.pile) - top.size :]
         beneath = len(state.pile) - top.size
         looks = [dragoness_look(deck, c, lang, value[0]) for c, value in zip(cards, top.values, strict=True)]
         tall = width is not None and width >= TALL_WIDTH
@@ -340,7 +340,9 @@ def dragoness_board(state: Any, lang: Lang, width: int | None = None) -> Text:
 
 
 _BOARDS: dict[str, Callable[[Any, Lang, int | None], Text]] = {
-    "fortress": fortress_board, "homalet": homalet_board, "dragoness": dragoness_board,
+    "fortress": fortress_board,
+    "homalet": homalet_board,
+    "dragoness": dragoness_board,
 }
 
 

@@ -90,11 +90,14 @@ def _builds(state: Any, card: Any, lang: Lang) -> Text | None:
             text = Text()
             tile(text, fortress_look(state.setup.deck, card))
             text.append(" ")
-            text.append((", " if lang == "en" else "・").join(fortress.WHERE_NAMES[w].text(lang) for w in option.legal),
-                        style="green")
+            text.append(
+                (", " if lang == "en" else "・").join(fortress.WHERE_NAMES[w].text(lang) for w in option.legal),
+                style="green",
+            )
             for where, why in option.refused:
-                text.append(f"\n  ✗ {fortress.WHERE_NAMES[where].text(lang)}{': ' if lang == 'en' else '：'}",
-                            style="dim")
+                text.append(
+                    f"\n  ✗ {fortress.WHERE_NAMES[where].text(lang)}{': ' if lang == 'en' else '：'}", style="dim"
+                )
                 text.append(why.text(lang), style="dim")
             return text
     return None

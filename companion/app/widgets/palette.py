@@ -23,8 +23,8 @@ class Palette(CommandPalette):
         def show() -> None:
             if search_value:
                 self.query_one(CommandList).add_option(
-                    Option(Align.center(Text(self.no_matches, style="not bold")), disabled=True,
-                           id=self._NO_MATCHES))
+                    Option(Align.center(Text(self.no_matches, style="not bold")), disabled=True, id=self._NO_MATCHES)
+                )
                 self._list_visible = True
             else:
                 self._list_visible = False

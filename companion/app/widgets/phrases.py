@@ -25,6 +25,6 @@ def broken(content: Text | str, width: int) -> Text | str:
         start = plain.find(line, at)
         if start < 0 or plain[at:start].strip(" \n"):
             return content  # the breaker changed the text: leave it to Textual
-        pieces.append(content[start:start + len(line)])
+        pieces.append(content[start : start + len(line)])
         at = start + len(line)
     return Text("\n").join(pieces)

@@ -24,8 +24,10 @@ def qr_matrix(data: str) -> list[list[bool]]:
 def half_blocks(matrix: list[list[bool]]) -> list[str]:
     """Two rows of modules a line: the upper in the top half of the cell, the lower in the bottom."""
     rows = [*matrix, [False] * len(matrix[0])] if len(matrix) % 2 else matrix
-    return ["".join(_HALF[(top, bottom)] for top, bottom in zip(rows[i], rows[i + 1], strict=True))
-            for i in range(0, len(rows), 2)]
+    return [
+        "".join(_HALF[(top, bottom)] for top, bottom in zip(rows[i], rows[i + 1], strict=True))
+        for i in range(0, len(rows), 2)
+    ]
 
 
 def qr_text(data: str) -> Text:

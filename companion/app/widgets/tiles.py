@@ -31,8 +31,16 @@ def tile_style(look: Look, token: str | None = None, line: bool = False, extra: 
     return click(token, style, line)
 
 
-def tile(text: Text, look: Look, token: str | None = None, *, line: bool = False, pad: bool = True,
-         extra: str = "", width: int = 0) -> None:
+def tile(
+    text: Text,
+    look: Look,
+    token: str | None = None,
+    *,
+    line: bool = False,
+    pad: bool = True,
+    extra: str = "",
+    width: int = 0,
+) -> None:
     """Append ``look`` as a one-row tile: `` R13● `` (``pad``: a space of ground on each side;
     ``width``: at least that many cells, centred, so tiles in a grid line up)."""
     face = f" {look.face} " if pad else look.face
@@ -44,9 +52,11 @@ def tall_tile(look: Look, width: int = 7) -> list[tuple[str, Style]]:
     """A three-row tile, a card seen from above: its index at the top left, the symbol in the
     middle, the index turned at the bottom right."""
     label = look.label
-    return [(f" {label}".ljust(width), tile_style(look)),
-            (look.glyph.center(width), tile_style(look)),
-            (f"{label} ".rjust(width), tile_style(look))]
+    return [
+        (f" {label}".ljust(width), tile_style(look)),
+        (look.glyph.center(width), tile_style(look)),
+        (f"{label} ".rjust(width), tile_style(look)),
+    ]
 
 
 class CardText(Static):

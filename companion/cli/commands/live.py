@@ -29,50 +29,72 @@ WORDS = {
     "new": Msg("start a game and print its number", "ゲームを始めて、その番号を出力します"),
     "new.players": Msg("the players in seating order, separated by commas", "席順のプレイヤー名（カンマ区切り）"),
     "new.start": Msg("the start player's name (default: the first)", "スタートプレイヤーの名前（既定値は最初の人）"),
-    "new.results": Msg("store the game from its results alone: the JSON companion settle takes (- for standard "
-                       "input)", "結果だけでゲームを保存します：companion settle と同じ JSON（- なら標準入力）"),
-    "play": Msg("play table-notation lines, each stored before its ruling is printed",
-                "卓上記法の行を順に入力します。各手は保存してから裁定を表示します"),
-    "play.lines": Msg("lines of table notation; - reads them from standard input, one a line",
-                      "卓上記法の行。- なら標準入力から1行ずつ読みます"),
-    "undo": Msg("undo the last N actions (default 1); they can be redone",
-                "最後の N 手を取り消します（既定値 1）。やり直せます"),
+    "new.results": Msg(
+        "store the game from its results alone: the JSON companion settle takes (- for standard input)",
+        "結果だけでゲームを保存します：companion settle と同じ JSON（- なら標準入力）",
+    ),
+    "play": Msg(
+        "play table-notation lines, each stored before its ruling is printed",
+        "卓上記法の行を順に入力します。各手は保存してから裁定を表示します",
+    ),
+    "play.lines": Msg(
+        "lines of table notation; - reads them from standard input, one a line",
+        "卓上記法の行。- なら標準入力から1行ずつ読みます",
+    ),
+    "undo": Msg(
+        "undo the last N actions (default 1); they can be redone", "最後の N 手を取り消します（既定値 1）。やり直せます"
+    ),
     "redo": Msg("redo N undone actions (default 1)", "取り消した手を N 手やり直します（既定値 1）"),
     "count": Msg("how many actions", "手の数"),
-    "show": Msg("the game in words: whose turn, the table, the score so far, what is allowed now",
-                "ゲームの状態：手番、場、ここまでの得点、いまできること"),
+    "show": Msg(
+        "the game in words: whose turn, the table, the score so far, what is allowed now",
+        "ゲームの状態：手番、場、ここまでの得点、いまできること",
+    ),
     "json": Msg("print JSON instead", "代わりに JSON を出力します"),
     "games": Msg("the stored games, newest first", "保存されたゲーム（新しい順）"),
     "delete": Msg("delete a stored game (asks first)", "保存されたゲームを削除します（確認します）"),
     "yes": Msg("do not ask", "確認しません"),
-    "stats": Msg("per player and game: plays, wins, win rate, average, best and worst score",
-                 "プレイヤーとゲームごとの回数・勝利数・勝率・平均・最高点・最低点"),
+    "stats": Msg(
+        "per player and game: plays, wins, win rate, average, best and worst score",
+        "プレイヤーとゲームごとの回数・勝利数・勝率・平均・最高点・最低点",
+    ),
     "csv": Msg("print CSV instead", "代わりに CSV を出力します"),
     "stats.game": Msg("only this game", "このゲームだけ"),
     "stats.player": Msg("only this player", "このプレイヤーだけ"),
-    "stats.playtest": Msg("playtest analysis per game, deck version and player count: wins by seat and of the "
-                          "start player (95% Wilson intervals), winning margins, game length",
-                          "ゲーム・デッキの版・人数ごとのテストプレイ分析：席ごとの勝率とスタートプレイヤーの勝率"
-                          "（95%ウィルソン区間）、勝者の差、ゲームの長さ"),
-    "stats.deck_version": Msg("with --playtest: only this deck version (its version, or its short hash)",
-                              "--playtest と使います：このデッキの版だけ（版の名前か短いハッシュ）"),
-    "stats.players": Msg("with --playtest: only games of this many players",
-                         "--playtest と使います：この人数のゲームだけ"),
+    "stats.playtest": Msg(
+        "playtest analysis per game, deck version and player count: wins by seat and of the "
+        "start player (95% Wilson intervals), winning margins, game length",
+        "ゲーム・デッキの版・人数ごとのテストプレイ分析：席ごとの勝率とスタートプレイヤーの勝率"
+        "（95%ウィルソン区間）、勝者の差、ゲームの長さ",
+    ),
+    "stats.deck_version": Msg(
+        "with --playtest: only this deck version (its version, or its short hash)",
+        "--playtest と使います：このデッキの版だけ（版の名前か短いハッシュ）",
+    ),
+    "stats.players": Msg(
+        "with --playtest: only games of this many players", "--playtest と使います：この人数のゲームだけ"
+    ),
     "stats.vs": Msg("head to head: two players over the games both played", "二人の対戦成績（二人とも遊んだゲーム）"),
     "export": Msg("write a game's record (JSON)", "ゲームの記録（JSON）を書き出します"),
     "export.output": Msg("the file to write (default: standard output)", "書き出すファイル（既定値は標準出力）"),
-    "export.lines": Msg("write table-notation lines instead, one per action (companion play - reads them)",
-                        "代わりに卓上記法の行を1手1行で書き出します（companion play で読めます）"),
-    "export.bgstats": Msg("write instead the link that opens the finished game in the BG Stats app, "
-                          "which asks before it logs the play",
-                          "代わりに、終わったゲームを BG Stats アプリで開くリンクを書き出します"
-                          "（記録する前にアプリが確認します）"),
-    "import": Msg("store a game record as a new game and print its number",
-                  "ゲーム記録を新しいゲームとして保存し、その番号を出力します"),
-    "import.file": Msg("a game record (JSON); or the text of its QR codes, one a line; or photos or scans (PNG, "
-                       "JPEG) of its result sheet (companion print result); - reads standard input",
-                       "ゲーム記録（JSON）、その QR コードの文字列（1行に1つ）、または結果用紙"
-                       "（companion print result）の写真やスキャン（PNG、JPEG）。- なら標準入力"),
+    "export.lines": Msg(
+        "write table-notation lines instead, one per action (companion play - reads them)",
+        "代わりに卓上記法の行を1手1行で書き出します（companion play で読めます）",
+    ),
+    "export.bgstats": Msg(
+        "write instead the link that opens the finished game in the BG Stats app, which asks before it logs the play",
+        "代わりに、終わったゲームを BG Stats アプリで開くリンクを書き出します（記録する前にアプリが確認します）",
+    ),
+    "import": Msg(
+        "store a game record as a new game and print its number",
+        "ゲーム記録を新しいゲームとして保存し、その番号を出力します",
+    ),
+    "import.file": Msg(
+        "a game record (JSON); or the text of its QR codes, one a line; or photos or scans (PNG, "
+        "JPEG) of its result sheet (companion print result); - reads standard input",
+        "ゲーム記録（JSON）、その QR コードの文字列（1行に1つ）、または結果用紙"
+        "（companion print result）の写真やスキャン（PNG、JPEG）。- なら標準入力",
+    ),
 }
 
 
@@ -176,8 +198,10 @@ def run_new(store: Store, args: argparse.Namespace, lang: Lang) -> int:
         if players is not None and isinstance(results, dict):
             listed = _result_names(results)
             if listed is not None and sorted(listed) != sorted(players):
-                raise refuse(f"--players names {', '.join(players)} but the results name {', '.join(listed)}",
-                             f"--players は {'、'.join(players)} ですが、結果には {'、'.join(listed)} とあります")
+                raise refuse(
+                    f"--players names {', '.join(players)} but the results name {', '.join(listed)}",
+                    f"--players は {'、'.join(players)} ですが、結果には {'、'.join(listed)} とあります",
+                )
         if isinstance(results, dict) and isinstance(results.get("deck"), str) and args.results != "-":
             results["deck"] = str(Path(args.results).parent / results["deck"])  # beside the results file
         if args.deck is not None and isinstance(results, dict):
@@ -185,19 +209,25 @@ def run_new(store: Store, args: argparse.Namespace, lang: Lang) -> int:
         print(store.new_result_game(args.game, results), flush=True)
         return 0
     if players is None:
-        raise refuse("name the players: --players A,B,C (or store results alone with --results FILE)",
-                     "プレイヤーを指定してください：--players A,B,C（結果だけなら --results FILE）")
+        raise refuse(
+            "name the players: --players A,B,C (or store results alone with --results FILE)",
+            "プレイヤーを指定してください：--players A,B,C（結果だけなら --results FILE）",
+        )
     repeated = [name for i, name in enumerate(players) if name in players[:i]]
     if repeated:
         from companion.rules.deck_rules import shown
 
-        raise refuse(f"--players names {shown(repeated[0])} twice; each player needs a name of their own",
-                     f"--players に「{_bare(repeated[0])}」が2回あります。プレイヤーにはそれぞれ別の名前が必要です")
+        raise refuse(
+            f"--players names {shown(repeated[0])} twice; each player needs a name of their own",
+            f"--players に「{_bare(repeated[0])}」が2回あります。プレイヤーにはそれぞれ別の名前が必要です",
+        )
     start = None
     if args.start is not None:
         if args.start not in players:
-            raise refuse(f"the start player {args.start} is not one of the players ({', '.join(players)})",
-                         f"スタートプレイヤー {args.start} はプレイヤー（{'、'.join(players)}）にいません")
+            raise refuse(
+                f"the start player {args.start} is not one of the players ({', '.join(players)})",
+                f"スタートプレイヤー {args.start} はプレイヤー（{'、'.join(players)}）にいません",
+            )
         start = players.index(args.start)
     deck_data = None
     if args.deck is not None:
@@ -262,17 +292,31 @@ def _moved(store: Store, args: argparse.Namespace, lang: Lang, undo: bool) -> in
         count = live.redo(args.count)  # folds the redone actions first: refused there, nothing changed
         moved = _lines_from(live, live.state_at(before), live.actions[before:], before)
     if not count:
-        _say(Msg("nothing to undo", "取り消す手はありません") if undo else
-             Msg("nothing to redo", "やり直す手はありません"), lang)
+        _say(
+            Msg("nothing to undo", "取り消す手はありません")
+            if undo
+            else Msg("nothing to redo", "やり直す手はありません"),
+            lang,
+        )
         return 0
     now = plural(live.position, "action", "actions")
     lines_en, lines_ja = (" | ".join(moved.en), " | ".join(moved.ja)) if moved else ("…", "…")
     if undo:
-        _say(Msg(f"undid {plural(count, 'action', 'actions')} ({lines_en}); {now} in effect",
-                 f"{count}手取り消しました（{lines_ja}）。有効な手は{live.position}手です"), lang)
+        _say(
+            Msg(
+                f"undid {plural(count, 'action', 'actions')} ({lines_en}); {now} in effect",
+                f"{count}手取り消しました（{lines_ja}）。有効な手は{live.position}手です",
+            ),
+            lang,
+        )
     else:
-        _say(Msg(f"redid {plural(count, 'action', 'actions')} ({lines_en}); {now} in effect",
-                 f"{count}手やり直しました（{lines_ja}）。有効な手は{live.position}手です"), lang)
+        _say(
+            Msg(
+                f"redid {plural(count, 'action', 'actions')} ({lines_en}); {now} in effect",
+                f"{count}手やり直しました（{lines_ja}）。有効な手は{live.position}手です",
+            ),
+            lang,
+        )
     return 0
 
 
@@ -302,10 +346,16 @@ def _lines_from(live: Any, state: Any, actions: Iterable[Any], first: int) -> _L
 
 def show_data(live: LiveGame, lang: Lang) -> dict[str, Any]:
     """What ``companion show --json`` prints (and the app may show)."""
-    data: dict[str, Any] = {"id": live.id, "game": live.game, "mode": live.mode, "players": list(live.players),
-                            "actions": live.position, "finished": live.finished,
-                            "can_undo": live.can_undo if live.mode == "track" else False,
-                            "can_redo": live.can_redo if live.mode == "track" else False}
+    data: dict[str, Any] = {
+        "id": live.id,
+        "game": live.game,
+        "mode": live.mode,
+        "players": list(live.players),
+        "actions": live.position,
+        "finished": live.finished,
+        "can_undo": live.can_undo if live.mode == "track" else False,
+        "can_redo": live.can_redo if live.mode == "track" else False,
+    }
     if live.mode == "track":
         state = live.state
         data["state"] = live.engine.describe(state).text(lang)
@@ -334,8 +384,12 @@ def run_show(store: Store, args: argparse.Namespace, lang: Lang) -> int:
         print(json.dumps(show_data(live, lang), ensure_ascii=False))
         return 0
     title = live.engine.TITLE.text(lang)
-    out = [Msg(f"Game {live.id}: {title}, {', '.join(live.players)}",
-               f"ゲーム {live.id}：{title}（{'、'.join(live.players)}）").text(lang)]
+    out = [
+        Msg(
+            f"Game {live.id}: {title}, {', '.join(live.players)}",
+            f"ゲーム {live.id}：{title}（{'、'.join(live.players)}）",
+        ).text(lang)
+    ]
     if live.mode == "track":
         state = live.state
         described = live.engine.describe(state)
@@ -372,8 +426,16 @@ def run_games(store: Store, args: argparse.Namespace, lang: Lang) -> int:
     if not listed:
         _say(Msg("no games stored yet", "保存されたゲームはまだありません"), lang)
         return 0
-    rows = [[str(g.id), game_title(g.game, lang), ", ".join(g.players) if lang == "en" else "、".join(g.players),
-             g.updated.replace("T", " ").removesuffix("Z"), _state_words(g).text(lang)] for g in listed]
+    rows = [
+        [
+            str(g.id),
+            game_title(g.game, lang),
+            ", ".join(g.players) if lang == "en" else "、".join(g.players),
+            g.updated.replace("T", " ").removesuffix("Z"),
+            _state_words(g).text(lang),
+        ]
+        for g in listed
+    ]
     heads = Msg("id|game|players|last change (UTC)|state", "番号|ゲーム|プレイヤー|最終更新（UTC）|状態").text(lang)
     print(_table(heads.split("|"), rows))
     return 0
@@ -395,8 +457,10 @@ def _table(heads: list[str], rows: list[list[str]]) -> str:
         return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
     widths = [max(width(r[i]) for r in [heads, *rows]) for i in range(len(heads))]
-    return "\n".join("  ".join(cell + " " * (w - width(cell)) for cell, w in zip(row, widths, strict=True)).rstrip()
-                     for row in [heads, *rows])
+    return "\n".join(
+        "  ".join(cell + " " * (w - width(cell)) for cell, w in zip(row, widths, strict=True)).rstrip()
+        for row in [heads, *rows]
+    )
 
 
 def run_delete(store: Store, args: argparse.Namespace, lang: Lang) -> int:
@@ -405,8 +469,10 @@ def run_delete(store: Store, args: argparse.Namespace, lang: Lang) -> int:
         store.delete(args.id)  # refuses: no such game
     assert game is not None
     if not args.yes:
-        what = Msg(f"delete game {game.id} ({game.game}: {', '.join(game.players)})? [y/N] ",
-                   f"ゲーム {game.id}（{game.game}：{'、'.join(game.players)}）を削除しますか？ [y/N] ")
+        what = Msg(
+            f"delete game {game.id} ({game.game}: {', '.join(game.players)})? [y/N] ",
+            f"ゲーム {game.id}（{game.game}：{'、'.join(game.players)}）を削除しますか？ [y/N] ",
+        )
         print(what.text(lang), end="", flush=True)
         answer = sys.stdin.readline().strip().lower()
         if answer not in ("y", "yes", "はい"):
@@ -417,10 +483,14 @@ def run_delete(store: Store, args: argparse.Namespace, lang: Lang) -> int:
     return 0
 
 
-STAT_HEADS = Msg("player|game|plays|wins|win rate|average|best|worst|last played",
-                 "プレイヤー|ゲーム|回数|勝利|勝率|平均|最高|最低|最後に遊んだ日")
-VS_HEADS = Msg("player A|player B|games together|A won|B won|both won|A scored more|B scored more|same score",
-               "A|B|同じ卓の回数|A の勝ち|B の勝ち|二人とも勝ち|A の得点が上|B の得点が上|同点")
+STAT_HEADS = Msg(
+    "player|game|plays|wins|win rate|average|best|worst|last played",
+    "プレイヤー|ゲーム|回数|勝利|勝率|平均|最高|最低|最後に遊んだ日",
+)
+VS_HEADS = Msg(
+    "player A|player B|games together|A won|B won|both won|A scored more|B scored more|same score",
+    "A|B|同じ卓の回数|A の勝ち|B の勝ち|二人とも勝ち|A の得点が上|B の得点が上|同点",
+)
 
 
 def _player_named(store: Store, name: str) -> str:
@@ -442,8 +512,10 @@ def _player_named(store: Store, name: str) -> str:
             return str(stored)
     from companion.rules.deck_rules import shown
 
-    raise refuse(f"no player named {shown(name)}; players: {', '.join(roster)}",
-                 f"「{_bare(name)}」という名前のプレイヤーはいません。プレイヤーは{'、'.join(roster)}です")
+    raise refuse(
+        f"no player named {shown(name)}; players: {', '.join(roster)}",
+        f"「{_bare(name)}」という名前のプレイヤーはいません。プレイヤーは{'、'.join(roster)}です",
+    )
 
 
 def _bare(name: str) -> str:
@@ -455,15 +527,19 @@ def _bare(name: str) -> str:
 
 def run_stats(store: Store, args: argparse.Namespace, lang: Lang) -> int:
     if args.playtest and (args.player is not None or args.vs is not None):
-        raise refuse("--playtest analyses whole games: it does not go with --player or --vs",
-                     "--playtest はゲーム全体を分析します。--player や --vs とは一緒に使えません")
+        raise refuse(
+            "--playtest analyses whole games: it does not go with --player or --vs",
+            "--playtest はゲーム全体を分析します。--player や --vs とは一緒に使えません",
+        )
     if args.playtest:
         from companion.cli.commands.playtest import print_playtest
 
         return print_playtest(store.played_games(), args, lang)
     if args.deck_version is not None or args.players is not None:
-        raise refuse("--deck-version and --players go with --playtest",
-                     "--deck-version と --players は --playtest と一緒に使います")
+        raise refuse(
+            "--deck-version and --players go with --playtest",
+            "--deck-version と --players は --playtest と一緒に使います",
+        )
     if args.player is not None:
         args.player = _player_named(store, args.player)
     if args.vs is not None:
@@ -484,14 +560,31 @@ def run_stats(store: Store, args: argparse.Namespace, lang: Lang) -> int:
         _print_rows(keys, [[str(r.to_data()[k]) for k in keys] for r in rows], True)
         return 0
     if not rows and args.player is not None and store.roster():
-        _say(Msg(f"{args.player} has no finished games to count yet",
-                 f"{args.player}の集計できる終わったゲームはまだありません"), lang)
+        _say(
+            Msg(
+                f"{args.player} has no finished games to count yet",
+                f"{args.player}の集計できる終わったゲームはまだありません",
+            ),
+            lang,
+        )
         return 0
     if not rows:
         _say(Msg("no finished games to count yet", "集計できる終わったゲームはまだありません"), lang)
         return 0
-    table = [[r.player, game_title(r.game, lang), str(r.plays), str(r.wins), f"{100 * r.win_rate:.0f}%",
-              f"{r.average:.2f}", str(r.best), str(r.worst), r.last_played[:10]] for r in rows]
+    table = [
+        [
+            r.player,
+            game_title(r.game, lang),
+            str(r.plays),
+            str(r.wins),
+            f"{100 * r.win_rate:.0f}%",
+            f"{r.average:.2f}",
+            str(r.best),
+            str(r.worst),
+            r.last_played[:10],
+        ]
+        for r in rows
+    ]
     _print_rows(STAT_HEADS.text(lang).split("|"), table, False)
     return 0
 
@@ -542,11 +635,20 @@ def run_export(store: Store, args: argparse.Namespace, lang: Lang) -> int:
     with atomic_target(target) as temp:
         Path(temp).write_text(text, encoding="utf-8")
     count = text.count("\n")
-    what = (Msg(f"{plural(count, 'line', 'lines')} of table notation", f"卓上記法{count}行")
-            if args.lines else Msg("the BG Stats link", "BG Stats のリンク") if args.bgstats_url
-            else Msg("the record", "記録"))
-    _say(Msg(f"wrote {what.en} of game {live.id} to {args.output}",
-             f"ゲーム {live.id} の{what.ja}を {args.output} に書き出しました"), lang)
+    what = (
+        Msg(f"{plural(count, 'line', 'lines')} of table notation", f"卓上記法{count}行")
+        if args.lines
+        else Msg("the BG Stats link", "BG Stats のリンク")
+        if args.bgstats_url
+        else Msg("the record", "記録")
+    )
+    _say(
+        Msg(
+            f"wrote {what.en} of game {live.id} to {args.output}",
+            f"ゲーム {live.id} の{what.ja}を {args.output} に書き出しました",
+        ),
+        lang,
+    )
     return 0
 
 
@@ -559,7 +661,14 @@ def run_import(store: Store, args: argparse.Namespace, lang: Lang) -> int:
 
 
 RUNNERS: dict[str, Callable[[Store, argparse.Namespace, Lang], int]] = {
-    "new": run_new, "play": run_play, "show": run_show, "games": run_games, "delete": run_delete,
-    "stats": run_stats, "export": run_export, "import": run_import,
-    "undo": lambda s, a, lang: _moved(s, a, lang, True), "redo": lambda s, a, lang: _moved(s, a, lang, False),
+    "new": run_new,
+    "play": run_play,
+    "show": run_show,
+    "games": run_games,
+    "delete": run_delete,
+    "stats": run_stats,
+    "export": run_export,
+    "import": run_import,
+    "undo": lambda s, a, lang: _moved(s, a, lang, True),
+    "redo": lambda s, a, lang: _moved(s, a, lang, False),
 }

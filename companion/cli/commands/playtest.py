@@ -13,12 +13,15 @@ from companion.playtest import CSV_HEADS, PlayedGame, csv_rows, report, summaris
 from companion.rules.common import Lang, Msg
 
 
-def chosen(games: Sequence[PlayedGame], game: str | None, version: str | None,
-           players: int | None) -> list[PlayedGame]:
+def chosen(games: Sequence[PlayedGame], game: str | None, version: str | None, players: int | None) -> list[PlayedGame]:
     """The games of ``game``, deck ``version`` and player count ``players`` (None: any)."""
-    return [g for g in games if (game is None or g.game == game)
-            and (version is None or version_matches(g.deck_version, version))
-            and (players is None or len(g.players) == players)]
+    return [
+        g
+        for g in games
+        if (game is None or g.game == game)
+        and (version is None or version_matches(g.deck_version, version))
+        and (players is None or len(g.players) == players)
+    ]
 
 
 def print_playtest(games: Sequence[PlayedGame], args: argparse.Namespace, lang: Lang) -> int:

@@ -22,8 +22,13 @@ def add_parsers(commands: Any, lang: Lang) -> None:
 
     say = helper(lang)
     printing = commands.add_parser("print", help=say("print"), description=say("print"))
-    kinds = printing.add_subparsers(dest="what", parser_class=type(printing), required=True,
-                                    title=say("kinds"), metavar="{deck,summary,sheet,kit,png,calibrate,result}")
+    kinds = printing.add_subparsers(
+        dest="what",
+        parser_class=type(printing),
+        required=True,
+        title=say("kinds"),
+        metavar="{deck,summary,sheet,kit,png,calibrate,result}",
+    )
     deck = kinds.add_parser("deck", help=say("print.deck"), description=say("print.deck"))
     deck.add_argument("game", choices=GAMES, help=say("game"))
     deck.add_argument("--players", type=int, help=say("players.deck"))

@@ -61,4 +61,3 @@ def replay_document(data: Any, lang: Lang, json_only: bool, explain: bool = Fals
         return settled
     words = record.engine.describe(state).text(lang)
     return words if answer is None else f"{words}\n\n{settled}"
-

@@ -20,10 +20,12 @@ from companion.result_sheet import draw_result
 from companion.rules.common import Lang, Msg, Refusal, plural, refuse
 
 WORDS = {
-    "print.result": Msg("a finished game's result sheet: players, every score with its arithmetic, the winners, "
-                        "and the game record as QR codes (companion import reads a photo of them back)",
-                        "終わったゲームの結果用紙：プレイヤー、各得点とその計算、勝者、そして QR コードにした"
-                        "ゲーム記録（companion import がその写真から読み戻します）"),
+    "print.result": Msg(
+        "a finished game's result sheet: players, every score with its arithmetic, the winners, "
+        "and the game record as QR codes (companion import reads a photo of them back)",
+        "終わったゲームの結果用紙：プレイヤー、各得点とその計算、勝者、そして QR コードにした"
+        "ゲーム記録（companion import がその写真から読み戻します）",
+    ),
 }
 IMAGE_SIGNATURES = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff")
 MAX_IMAGE_BYTES = 50_000_000  # a phone's photo is a few megabytes
@@ -74,15 +76,19 @@ def run_print_result(args: argparse.Namespace, lang: Lang) -> int:
         print(Msg(f"cannot write {out}: {reason}", f"{out} に書き込めません：{reason}").text(lang), file=sys.stderr)
         return EXIT_BAD_INPUT
     if payloads:
-        done = Msg(f"wrote {shown.en}: game {args.id}'s result on {plural(pages, 'page', 'pages')}, its record in "
-                   f"{plural(len(payloads), 'QR code', 'QR codes')} (companion import reads a photo of them)",
-                   f"{shown.ja} を書き出しました：ゲーム {args.id} の結果（{pages}ページ）と、記録を収めた"
-                   f"{len(payloads)}個のQRコード（companion import でその写真を読み込めます）")
+        done = Msg(
+            f"wrote {shown.en}: game {args.id}'s result on {plural(pages, 'page', 'pages')}, its record in "
+            f"{plural(len(payloads), 'QR code', 'QR codes')} (companion import reads a photo of them)",
+            f"{shown.ja} を書き出しました：ゲーム {args.id} の結果（{pages}ページ）と、記録を収めた"
+            f"{len(payloads)}個のQRコード（companion import でその写真を読み込めます）",
+        )
     else:
-        done = Msg(f"wrote {shown.en}: game {args.id}'s result; it was stored from its results alone, so the sheet "
-                   "carries no record of moves",
-                   f"{shown.ja} を書き出しました：ゲーム {args.id} の結果。結果だけで保存されたゲームなので、"
-                   "手の記録のコードはありません")
+        done = Msg(
+            f"wrote {shown.en}: game {args.id}'s result; it was stored from its results alone, so the sheet "
+            "carries no record of moves",
+            f"{shown.ja} を書き出しました：ゲーム {args.id} の結果。結果だけで保存されたゲームなので、"
+            "手の記録のコードはありません",
+        )
     print(done.text(lang), file=sys.stderr if args.output == "-" else sys.stdout)
     return 0
 
@@ -121,10 +127,12 @@ def read_import(paths: Sequence[str]) -> Any:
             continue
         if len(paths) > 1:
             source = source_name(path)
-            raise refuse(f"{source.en} is not the text of a record's QR codes nor a photo of them (PNG, JPEG); a "
-                         "record file (JSON) is imported on its own",
-                         f"{source.ja} は記録の QR コードの文字列でも、その写真（PNG、JPEG）でもありません。"
-                         "記録ファイル（JSON）は1つだけで取り込んでください")
+            raise refuse(
+                f"{source.en} is not the text of a record's QR codes nor a photo of them (PNG, JPEG); a "
+                "record file (JSON) is imported on its own",
+                f"{source.ja} は記録の QR コードの文字列でも、その写真（PNG、JPEG）でもありません。"
+                "記録ファイル（JSON）は1つだけで取り込んでください",
+            )
         return parse_document(text, path, RECORD_INPUT)
     return decode_parts(parts)
 
@@ -145,21 +153,26 @@ def codes_in_image(raw: bytes, path: str) -> list[str]:
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             image = ImageOps.exif_transpose(Image.open(io.BytesIO(raw))).convert("L")
     except (OSError, SyntaxError, ValueError, Image.DecompressionBombWarning, Image.DecompressionBombError):
-        raise refuse(f"cannot read {source.en}: the picture is damaged, cut short or too large",
-                     f"{source.ja} を読めません：画像が壊れているか、途中で切れているか、大きすぎます") from None
+        raise refuse(
+            f"cannot read {source.en}: the picture is damaged, cut short or too large",
+            f"{source.ja} を読めません：画像が壊れているか、途中で切れているか、大きすぎます",
+        ) from None
     found: list[str] = []
     for attempt, binarizer in _attempts(image):
-        for code in zxingcpp.read_barcodes(attempt, formats=zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode),
-                                              binarizer=binarizer):
+        for code in zxingcpp.read_barcodes(
+            attempt, formats=zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode), binarizer=binarizer
+        ):
             if is_part(code.text) and code.text not in found:
                 found.append(code.text)
         if complete(found):
             break
     if not found:
-        raise refuse(f"no QR code of a game record could be read in {source.en}: photograph or scan the whole "
-                     "result sheet, flat, sharp and well lit",
-                     f"{source.ja} からゲーム記録の QR コードを読み取れませんでした。結果用紙全体を、平らに、"
-                     "ピントを合わせて明るい所で撮影するかスキャンしてください")
+        raise refuse(
+            f"no QR code of a game record could be read in {source.en}: photograph or scan the whole "
+            "result sheet, flat, sharp and well lit",
+            f"{source.ja} からゲーム記録の QR コードを読み取れませんでした。結果用紙全体を、平らに、"
+            "ピントを合わせて明るい所で撮影するかスキャンしてください",
+        )
     return found
 
 

@@ -13,15 +13,19 @@ from companion.cli.words import helper
 from companion.rules.common import Lang, Msg, Refusal
 
 WORDS = {
-    "simulate": Msg("simulated games of a deck, each seat choosing among the legal moves for its real hand; "
-                    "the playtest analysis of them (never stored)",
-                    "デッキでシミュレーションしたゲーム（各席が本当の手札から合法手を選びます）と、その"
-                    "テストプレイ分析（保存はしません）"),
+    "simulate": Msg(
+        "simulated games of a deck, each seat choosing among the legal moves for its real hand; "
+        "the playtest analysis of them (never stored)",
+        "デッキでシミュレーションしたゲーム（各席が本当の手札から合法手を選びます）と、その"
+        "テストプレイ分析（保存はしません）",
+    ),
     "simulate.game": Msg("the game (only fortress can be simulated yet)", "ゲーム（今のところ fortress だけ）"),
     "simulate.players": Msg("how many players", "人数"),
     "simulate.games": Msg("how many games (default 100)", "ゲーム数（既定値は100）"),
-    "simulate.policy": Msg("how each seat chooses: random (any legal move) or greedy (the best immediate gain)",
-                           "各席の選び方：random（どの合法手でも）か greedy（その場で一番得な手）"),
+    "simulate.policy": Msg(
+        "how each seat chooses: random (any legal move) or greedy (the best immediate gain)",
+        "各席の選び方：random（どの合法手でも）か greedy（その場で一番得な手）",
+    ),
     "simulate.seed": Msg("the seed: the same seed plays the same games", "乱数の種：同じ種なら同じゲームになります"),
     "simulate.csv": Msg("print one row per player per game (CSV)", "1ゲーム1プレイヤー1行で出力します（CSV）"),
     "simulate.json": Msg("print the analysis as JSON", "分析を JSON で出力します"),
@@ -59,8 +63,12 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     from companion.simulate import simulate
 
     if not 1 <= args.games <= 1_000_000:
-        return fail(Msg(f"--games is a number of games from 1 to 1000000, not {args.games}",
-                        f"--games は1から1000000までのゲーム数です（{args.games} は不可）").text(lang))
+        return fail(
+            Msg(
+                f"--games is a number of games from 1 to 1000000, not {args.games}",
+                f"--games は1から1000000までのゲーム数です（{args.games} は不可）",
+            ).text(lang)
+        )
     try:
         deck = ENGINES[args.game].Deck.from_data(load_deck_data(args.game, args.deck))
         games = simulate(args.game, deck, args.players, args.games, args.policy, args.seed)
@@ -74,5 +82,6 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
             print(file=sys.stderr)
     except Refusal as refusal:
         return fail(refusal.msg.text(lang))
-    return print_playtest(played, argparse.Namespace(game=None, deck_version=None, players=None, json=args.json,
-                                                     csv=args.csv), lang)
+    return print_playtest(
+        played, argparse.Namespace(game=None, deck_version=None, players=None, json=args.json, csv=args.csv), lang
+    )

@@ -26,6 +26,7 @@ class Correct:
         need_int(self.player, Msg("the player", "プレイヤー"))
         need_int(self.count, Msg("the hand count", "手札の枚数"))
         if not isinstance(self.reason, str):
-            raise refuse(f"the reason must be a text, not {self.reason!r}",
-                         f"理由は文字で書いてください（{self.reason!r}）")
+            raise refuse(
+                f"the reason must be a text, not {self.reason!r}", f"理由は文字で書いてください（{self.reason!r}）"
+            )
         object.__setattr__(self, "reason", " ".join(normalize_token(self.reason).split()))

@@ -24,9 +24,13 @@ def suggest(tokens: list[str], index: int, words: Iterable[str]) -> None:
     mean ``P12 hand``? Nothing happens when no word of ``words`` is close."""
     close = did_you_mean(normalize_token(tokens[index]), words)
     if close is not None:
-        meant = " ".join([*tokens[:index], close, *tokens[index + 1:]])
-        raise Complete(Msg(f"{tokens[index]!r} is not a word of this line: did you mean {meant}?",
-                           f"「{tokens[index]}」は読めません。「{meant}」の誤りですか？"))
+        meant = " ".join([*tokens[:index], close, *tokens[index + 1 :]])
+        raise Complete(
+            Msg(
+                f"{tokens[index]!r} is not a word of this line: did you mean {meant}?",
+                f"「{tokens[index]}」は読めません。「{meant}」の誤りですか？",
+            )
+        )
 
 
 def normalize_token(token: str) -> str:
@@ -48,10 +52,14 @@ def read_number(token: str, what: Msg, digits: int = MAX_DIGITS) -> int:
     number = ascii_number(token, digits)
     if number is None:
         if token.isascii() and token.strip().isdigit():
-            raise refuse(f"{quoted(token)} is too long for {what.en}: write at most {digits} digits",
-                         f"{kagi(token)}は{what.ja}として長すぎます。{digits}桁までで書いてください")
-        raise refuse(f"{quoted(token)} is not {what.en}: write a whole number 0 or more",
-                     f"{kagi(token)}は{what.ja}ではありません。0以上の整数で書いてください")
+            raise refuse(
+                f"{quoted(token)} is too long for {what.en}: write at most {digits} digits",
+                f"{kagi(token)}は{what.ja}として長すぎます。{digits}桁までで書いてください",
+            )
+        raise refuse(
+            f"{quoted(token)} is not {what.en}: write a whole number 0 or more",
+            f"{kagi(token)}は{what.ja}ではありません。0以上の整数で書いてください",
+        )
     return number
 
 
@@ -73,8 +81,9 @@ def kagi(token: str) -> str:
 def need_int(value: object, what: Msg) -> int:
     """``value`` given as data (a record, a program) must be a whole number: ``what`` names it."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise Refusal(what + Msg(f" must be a whole number, not {value!r}",
-                                 f"は整数で指定してください（{value!r} は不可）"))
+        raise Refusal(
+            what + Msg(f" must be a whole number, not {value!r}", f"は整数で指定してください（{value!r} は不可）")
+        )
     return value
 
 
@@ -91,9 +100,10 @@ def read_player(players: Sequence[str], tokens: Sequence[str], seats: bool = Tru
     for fold in (False, True):
         for seat in order:
             words = _words(players[seat])
-            head = given[:len(words)]
-            if len(head) == len(words) and (head == words if not fold else
-                                             [w.casefold() for w in head] == [w.casefold() for w in words]):
+            head = given[: len(words)]
+            if len(head) == len(words) and (
+                head == words if not fold else [w.casefold() for w in head] == [w.casefold() for w in words]
+            ):
                 return seat, len(words)
     number = ascii_number(tokens[0]) if tokens and seats else None
     if number is not None and number < len(players):
@@ -104,8 +114,10 @@ def read_player(players: Sequence[str], tokens: Sequence[str], seats: bool = Tru
 def not_a_player(given: str, players: Sequence[str]) -> Msg:
     """``given`` names nobody: the names at the table and the seat numbers, in one sentence."""
     n = len(players)
-    return Msg(f"{quoted(given)} is not a player ({', '.join(players)}, or a seat 0 to {n - 1})",
-               f"{kagi(given)}はプレイヤーではありません（{'・'.join(players)}、または席0〜{n - 1}）")
+    return Msg(
+        f"{quoted(given)} is not a player ({', '.join(players)}, or a seat 0 to {n - 1})",
+        f"{kagi(given)}はプレイヤーではありません（{'・'.join(players)}、または席0〜{n - 1}）",
+    )
 
 
 def take_player(players: Sequence[str], tokens: Sequence[str]) -> tuple[int, list[str]]:
@@ -124,7 +136,7 @@ def names_overlap(players: tuple[str, ...]) -> bool:
     naming the shorter may read back as the longer: then a line written with names is checked by
     reading it back (and written with seat numbers where it does not)."""
     words = [tuple(w.casefold() for w in _words(name)) for name in players]
-    return any(a != b and b[:len(a)] == a for a in words for b in words)
+    return any(a != b and b[: len(a)] == a for a in words for b in words)
 
 
 def deck_name(data: Mapping[str, Any], default: Msg) -> Msg:
@@ -132,8 +144,10 @@ def deck_name(data: Mapping[str, Any], default: Msg) -> Msg:
     a name that is not such a table is refused with a sentence (it is data from a file or a record)."""
     name = data.get("name", {})
     if not isinstance(name, Mapping):
-        raise refuse(f'the deck\'s "name" must be a table of en and ja, like {{"en": "My deck", "ja": "私のデッキ"}}, '
-                     f"not {quoted(str(name))}",
-                     f'デッキの "name" は en と ja の表で書きます（例：{{"en": "My deck", "ja": "私のデッキ"}}）。'
-                     f"{kagi(str(name))}は不可")
+        raise refuse(
+            f'the deck\'s "name" must be a table of en and ja, like {{"en": "My deck", "ja": "私のデッキ"}}, '
+            f"not {quoted(str(name))}",
+            f'デッキの "name" は en と ja の表で書きます（例：{{"en": "My deck", "ja": "私のデッキ"}}）。'
+            f"{kagi(str(name))}は不可",
+        )
     return Msg(str(name.get("en", default.en)), str(name.get("ja", default.ja)))

@@ -15,8 +15,9 @@ from companion.rules.common.words import Msg, Refusal, refuse
 def check_player_count(n: int, low: int, high: int, game: Msg) -> None:
     """``game`` is played by ``low`` to ``high`` players."""
     if not low <= n <= high:
-        raise refuse(f"{game.en} takes {low} to {high} players, not {n}",
-                     f"{game.ja}は{low}〜{high}人用です（{n}人は不可）")
+        raise refuse(
+            f"{game.en} takes {low} to {high} players, not {n}", f"{game.ja}は{low}〜{high}人用です（{n}人は不可）"
+        )
 
 
 NAME_CHARS = 100  # longer than any player's name
@@ -37,8 +38,10 @@ def name_refusal(value: object) -> Refusal:
         text = type(value).__name__
     text = "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in text)
     text = text if len(text) <= 40 else text[:39] + "…"
-    return refuse(f"a name must be 1 to {NAME_CHARS} characters of text on one line, not {text}",
-                  f"名前は1〜{NAME_CHARS}文字の1行の文字列です（{text} は不可）")
+    return refuse(
+        f"a name must be 1 to {NAME_CHARS} characters of text on one line, not {text}",
+        f"名前は1〜{NAME_CHARS}文字の1行の文字列です（{text} は不可）",
+    )
 
 
 def check_players(names: tuple[str, ...], low: int, high: int, game: Msg, start: int | None = None) -> None:
@@ -55,10 +58,12 @@ def check_players(names: tuple[str, ...], low: int, high: int, game: Msg, start:
     for name in names:  # the table notation reads names loosely: they must stay apart when it does
         key = " ".join(normalize_token(name).casefold().split())
         if key in seen:
-            raise refuse(f"the names {seen[key]!r} and {name!r} differ only in spacing, width or case; "
-                         "give each player a name the table can tell apart",
-                         f"名前「{seen[key]}」と「{name}」は空白・全角半角・大文字小文字しか違いません。"
-                         "区別できる名前にしてください")
+            raise refuse(
+                f"the names {seen[key]!r} and {name!r} differ only in spacing, width or case; "
+                "give each player a name the table can tell apart",
+                f"名前「{seen[key]}」と「{name}」は空白・全角半角・大文字小文字しか違いません。"
+                "区別できる名前にしてください",
+            )
         seen[key] = name
     if start is not None and not 0 <= start < n:
         raise refuse(f"the start player is a seat from 0 to {n - 1}", f"スタートプレイヤーは0〜{n - 1}の席です")
@@ -67,8 +72,10 @@ def check_players(names: tuple[str, ...], low: int, high: int, game: Msg, start:
 def seat_name(names: tuple[str, ...], player: int) -> str:
     """The name at seat ``player``; a seat that does not exist is refused."""
     if not 0 <= player < len(names):
-        raise refuse(f"there is no player {player}; seats are 0 to {len(names) - 1}",
-                     f"プレイヤー{player}はいません。席は0〜{len(names) - 1}です")
+        raise refuse(
+            f"there is no player {player}; seats are 0 to {len(names) - 1}",
+            f"プレイヤー{player}はいません。席は0〜{len(names) - 1}です",
+        )
     return names[player]
 
 

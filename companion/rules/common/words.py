@@ -34,6 +34,7 @@ EMPTY = Msg("", "")
 def unsaid(said: Msg, more: Msg) -> Msg:
     """The lines of ``more`` that ``said`` does not already hold, in each language: what is allowed
     now shown under a description that already names whose turn it is, without saying it twice."""
+
     def keep(text: str, before: str) -> str:
         known = set(before.splitlines())
         return "\n".join(line for line in text.splitlines() if line not in known)
@@ -91,8 +92,10 @@ def winner_words(names: Iterable[str], top: list[int], points: int, rule: str) -
     if len(won) == 1:
         return Msg(f"Winner: {won[0]} with {score} ({rule}).", f"勝者：{won[0]}（{points}点）。")
     both = ", ".join(won[:-1]) + f" and {won[-1]}"
-    return Msg(f"Winners: {both} tie at {score} and share the win ({rule}).",
-               f"勝者：{'と'.join(won)}。{points}点で同点のため、勝利を分け合います。")
+    return Msg(
+        f"Winners: {both} tie at {score} and share the win ({rule}).",
+        f"勝者：{'と'.join(won)}。{points}点で同点のため、勝利を分け合います。",
+    )
 
 
 def line_refusal(what: Msg, form: Msg) -> Refusal:

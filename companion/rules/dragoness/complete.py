@@ -61,8 +61,15 @@ def _top(state: d.State, lang: Lang) -> list[Step]:
             return [p for p in range(len(names)) if _ok(state, d.OnlyRevives(p))]
 
         word = Msg(*(_line(state, d.OnlyRevives(0)).text(lg).split()[0] for lg in ("en", "ja")))
-        steps.append(Step(word.text(lang), word.text(other(lang)), False, lambda: [Step(names[p]) for p in only()],
-                          check=lambda: bool(only())))
+        steps.append(
+            Step(
+                word.text(lang),
+                word.text(other(lang)),
+                False,
+                lambda: [Step(names[p]) for p in only()],
+                check=lambda: bool(only()),
+            )
+        )
     if state.phase is not d.Phase.OVER:
         steps += _corrections(state, lang)
     return steps
@@ -71,8 +78,9 @@ def _top(state: d.State, lang: Lang) -> list[Step]:
 def _openings(state: d.State, lang: Lang) -> list[Step]:
     """``open NAME CARD``: every dragon card, the lowest first (D-6)."""
     deck = state.setup.deck
-    dragons = sorted((c for c in state.setup.cards if deck.kind(c) is d.Kind.DRAGON),
-                     key=lambda c: deck.profile(c, True)[1][0])
+    dragons = sorted(
+        (c for c in state.setup.cards if deck.kind(c) is d.Kind.DRAGON), key=lambda c: deck.profile(c, True)[1][0]
+    )
     if not dragons:
         return []
     names = state.setup.players
@@ -90,7 +98,8 @@ def _corrections(state: d.State, lang: Lang) -> list[Step]:
     def counts(p: int) -> list[int]:
         old = state.hand_counts[p]
         return [c for c in (old - 1, old + 1) if c >= 0] + [
-            c for c in range(d.HAND + 1) if c not in (old - 1, old, old + 1)]
+            c for c in range(d.HAND + 1) if c not in (old - 1, old, old + 1)
+        ]
 
     def legal(p: int, count: int) -> bool:
         return _ok(state, d.Correct(p, count, "x"))
@@ -153,7 +162,7 @@ class _Table:
             floor, ceiling = 0, d.DRAGONESS_NUMBER
         else:
             sizes = (top.size,) if top.size <= held else ()
-            floor, ceiling = ((0, top.high[0]) if state.phase is d.Phase.REVIVED else (top.high[0], d.DRAGONESS_NUMBER))
+            floor, ceiling = (0, top.high[0]) if state.phase is d.Phase.REVIVED else (top.high[0], d.DRAGONESS_NUMBER)
         must = state.must_contain if state.phase is d.Phase.LEAD else None
         stands, spans = _by_number(deck, len(state.setup.players), state.phase is d.Phase.REVIVED)
         shape = None if state.phase is d.Phase.LEAD or top is None else top.shape  # as allowed(state) says
@@ -184,16 +193,23 @@ class _Table:
                     options.append(None)
                 if not wild_plain:
                     span = d.WILD_RANGE[self.deck.kind(card)]
-                    options += [*span, *((d.ALONE[self.deck.kind(card)],) if d.ALONE[self.deck.kind(card)] not in span
-                                         else ())]
+                    options += [
+                        *span,
+                        *((d.ALONE[self.deck.kind(card)],) if d.ALONE[self.deck.kind(card)] not in span else ()),
+                    ]
             else:
                 options.append(None)
             for number in options:
                 grown, names = (*group, card), (*named, number)
                 word = str(card) if number is None else f"{card}={number}"
-                out.append(Step(word, end=functools.partial(self.plays, grown, names),
-                                next=functools.partial(self.cards, grown, names),
-                                check=functools.partial(self.grows, grown, names)))
+                out.append(
+                    Step(
+                        word,
+                        end=functools.partial(self.plays, grown, names),
+                        next=functools.partial(self.cards, grown, names),
+                        check=functools.partial(self.grows, grown, names),
+                    )
+                )
         return out
 
     # -- the engine decides
@@ -216,8 +232,11 @@ class _Table:
         for card, number in zip(group, named, strict=False):
             if number is not None:
                 wanted.setdefault(card.code, Counter())[number] += 1
-        out = [reading for reading in found
-               if all(not (want - _numbers_of(ordered, reading, code)) for code, want in wanted.items())]
+        out = [
+            reading
+            for reading in found
+            if all(not (want - _numbers_of(ordered, reading, code)) for code, want in wanted.items())
+        ]
         return ordered, out
 
     def grows(self, group: tuple[d.Card, ...], named: Named) -> bool:
@@ -247,8 +266,9 @@ class _Table:
                     return True
         return False
 
-    def _also(self, before: tuple[d.Card, ...], named: Named, whole: tuple[d.Card, ...],
-              readings: Sequence[d.Reading]) -> None:
+    def _also(
+        self, before: tuple[d.Card, ...], named: Named, whole: tuple[d.Card, ...], readings: Sequence[d.Reading]
+    ) -> None:
         """The engine plays ``whole``, which holds ``before``: so each of its other cards (each wild
         one with its number in these readings) may follow ``before`` too — known without asking."""
         plain = not any(n is not None for n in named)
@@ -273,8 +293,9 @@ class _Table:
     def _numbers(self, card: d.Card, number: int | None) -> frozenset[int]:
         return self.spans[card] if number is None else frozenset((number,))
 
-    def _fillers(self, base: tuple[d.Card, ...], named: Named, size: int,
-                 used: dict[d.Card, int]) -> Iterator[tuple[d.Card, ...]]:
+    def _fillers(
+        self, base: tuple[d.Card, ...], named: Named, size: int, used: dict[d.Card, int]
+    ) -> Iterator[tuple[d.Card, ...]]:
         need = size - len(base)
         if need == 0:
             yield ()
@@ -321,14 +342,17 @@ def _order(deck: d.Deck, players: int) -> tuple[d.Card, ...]:
 
 
 @functools.lru_cache(maxsize=16)
-def _by_number(deck: d.Deck, players: int, weakest: bool) -> tuple[dict[int, list[d.Card]],
-                                                                  dict[d.Card, frozenset[int]]]:
+def _by_number(
+    deck: d.Deck, players: int, weakest: bool
+) -> tuple[dict[int, list[d.Card]], dict[d.Card, frozenset[int]]]:
     """By number, the cards of the table's deck that may count as it in a group: natural cards
     first, the strongest first (or the weakest); and the numbers each card may count as."""
     stands: dict[int, list[d.Card]] = {}
     spans = {}
-    for card in sorted(deck.cards_for(players), key=lambda c: (deck.kind(c) in d.WILD_RANGE,
-                                                              _gems(deck, c) if weakest else -_gems(deck, c))):
+    for card in sorted(
+        deck.cards_for(players),
+        key=lambda c: (deck.kind(c) in d.WILD_RANGE, _gems(deck, c) if weakest else -_gems(deck, c)),
+    ):
         spans[card] = frozenset(v[0] for v in deck.profile(card, False)[1])
         for number in spans[card]:
             stands.setdefault(number, []).append(card)

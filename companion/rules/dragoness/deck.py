@@ -91,43 +91,73 @@ class Deck:
         object.__setattr__(self, "_clans", MappingProxyType({c.code: c for c in self.clans}))
         object.__setattr__(self, "_cache", {})
 
-
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> Deck:
         try:
-            clans = tuple(Clan(str(c["code"]), str(c["en"]), str(c["ja"]), int(c["gems"]), str(c["color"]))
-                          for c in data["clans"])
-            specials = tuple(Special(str(s["code"]), Kind(s["kind"]), str(s["en"]), str(s["ja"]), int(s["count"]),
-                                     Msg(str(s["text"]["en"]), str(s["text"]["ja"])))
-                             for s in data["specials"])
-            by_players = tuple((tuple(int(p) for p in b["players"]), int(b["clans"]),
-                                tuple((str(k), int(v)) for k, v in b["specials"].items()))
-                               for b in data["by_players"])
+            clans = tuple(
+                Clan(str(c["code"]), str(c["en"]), str(c["ja"]), int(c["gems"]), str(c["color"])) for c in data["clans"]
+            )
+            specials = tuple(
+                Special(
+                    str(s["code"]),
+                    Kind(s["kind"]),
+                    str(s["en"]),
+                    str(s["ja"]),
+                    int(s["count"]),
+                    Msg(str(s["text"]["en"]), str(s["text"]["ja"])),
+                )
+                for s in data["specials"]
+            )
+            by_players = tuple(
+                (
+                    tuple(int(p) for p in b["players"]),
+                    int(b["clans"]),
+                    tuple((str(k), int(v)) for k, v in b["specials"].items()),
+                )
+                for b in data["by_players"]
+            )
             numbers = int(data["numbers"])
         except (KeyError, TypeError, ValueError, AttributeError) as error:
-            raise refuse(f"the Dragoness deck definition is broken ({error}); it needs numbers, clans, "
-                         "specials and by_players",
-                         f"ドラゴンネスのデッキ定義が壊れています（{error}）。numbers、clans、specials、"
-                         "by_players が必要です") from None
+            raise refuse(
+                f"the Dragoness deck definition is broken ({error}); it needs numbers, clans, specials and by_players",
+                f"ドラゴンネスのデッキ定義が壊れています（{error}）。numbers、clans、specials、by_players が必要です",
+            ) from None
         codes = [c.code for c in clans] + [s.code for s in specials]
         if len({c.lower() for c in codes}) != len(codes):
-            raise refuse("the Dragoness deck definition repeats a code",
-                         "ドラゴンネスのデッキ定義で記号が重複しています")
+            raise refuse(
+                "the Dragoness deck definition repeats a code", "ドラゴンネスのデッキ定義で記号が重複しています"
+            )
         if {s.kind for s in specials} != set(Kind) - {Kind.DRAGON} or len(specials) != len(Kind) - 1:
-            raise refuse("the Dragoness deck definition needs one special of each kind: dragoness, page, squire, "
-                         "knight, revive",
-                         "スペシャルカードは dragoness、page、squire、knight、revive を1種ずつ定義してください")
-        return cls(deck_name(data, Msg("Reign of Dragoness", "ドラゴンネス")),
-                   numbers, tuple(sorted(clans, key=lambda c: c.gems)), specials, by_players)
+            raise refuse(
+                "the Dragoness deck definition needs one special of each kind: dragoness, page, squire, knight, revive",
+                "スペシャルカードは dragoness、page、squire、knight、revive を1種ずつ定義してください",
+            )
+        return cls(
+            deck_name(data, Msg("Reign of Dragoness", "ドラゴンネス")),
+            numbers,
+            tuple(sorted(clans, key=lambda c: c.gems)),
+            specials,
+            by_players,
+        )
 
     def to_data(self) -> dict[str, Any]:
         return {
-            "format": 1, "game": GAME, "name": {"en": self.name.en, "ja": self.name.ja},
+            "format": 1,
+            "game": GAME,
+            "name": {"en": self.name.en, "ja": self.name.ja},
             "numbers": self.numbers,
-            "clans": [{"code": c.code, "en": c.en, "ja": c.ja, "gems": c.gems, "color": c.color}
-                      for c in self.clans],
-            "specials": [{"code": s.code, "kind": s.kind.value, "en": s.en, "ja": s.ja, "count": s.count,
-                          "text": {"en": s.text.en, "ja": s.text.ja}} for s in self.specials],
+            "clans": [{"code": c.code, "en": c.en, "ja": c.ja, "gems": c.gems, "color": c.color} for c in self.clans],
+            "specials": [
+                {
+                    "code": s.code,
+                    "kind": s.kind.value,
+                    "en": s.en,
+                    "ja": s.ja,
+                    "count": s.count,
+                    "text": {"en": s.text.en, "ja": s.text.ja},
+                }
+                for s in self.specials
+            ],
             "by_players": [{"players": list(p), "clans": c, "specials": dict(s)} for p, c, s in self.by_players],
         }
 
@@ -136,9 +166,10 @@ class Deck:
         try:
             wanted = Kind(kind)
         except ValueError:
-            raise refuse(f"{kind!r} is not a kind of special card; kinds: dragoness, page, squire, knight, revive",
-                         f"{kind!r} はスペシャルカードの種類ではありません（dragoness、page、squire、knight、revive）"
-                         ) from None
+            raise refuse(
+                f"{kind!r} is not a kind of special card; kinds: dragoness, page, squire, knight, revive",
+                f"{kind!r} はスペシャルカードの種類ではありません（dragoness、page、squire、knight、revive）",
+            ) from None
         for s in self.specials:
             if s.kind is wanted:
                 return s
@@ -158,8 +189,10 @@ class Deck:
     def clan(self, code: str) -> Clan:
         clan = self._clans.get(code)
         if clan is None:
-            raise Refusal(Msg(f"{code!r} is not a clan of this deck: ",
-                              f"「{code}」はこのデッキのスートではありません。") + self.forms())
+            raise Refusal(
+                Msg(f"{code!r} is not a clan of this deck: ", f"「{code}」はこのデッキのスートではありません。")
+                + self.forms()
+            )
         return clan
 
     def all_cards(self) -> Counter[Card]:
@@ -183,13 +216,16 @@ class Deck:
     def _cards_for(self, players: int) -> Mapping[Card, int]:
         for counts, clans, specials in self.by_players:
             if players in counts:
-                out: dict[Card, int] = {self.card(c.code, n): 1 for c in self.clans[:clans]
-                                        for n in range(1, self.numbers + 1)}
+                out: dict[Card, int] = {
+                    self.card(c.code, n): 1 for c in self.clans[:clans] for n in range(1, self.numbers + 1)
+                }
                 for code, count in specials:
                     out[self.card(code)] = out.get(self.card(code), 0) + count
                 return MappingProxyType(out)
-        raise refuse(f"Reign of Dragoness takes {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}",
-                     f"ドラゴンネスは{MIN_PLAYERS}〜{MAX_PLAYERS}人用です（{players}人は不可）")
+        raise refuse(
+            f"Reign of Dragoness takes {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}",
+            f"ドラゴンネスは{MIN_PLAYERS}〜{MAX_PLAYERS}人用です（{players}人は不可）",
+        )
 
     def forms(self, players: int | None = None) -> Msg:
         """How to write a card; with ``players``, only the clans and specials that count's deck uses."""
@@ -200,10 +236,12 @@ class Deck:
             specials = tuple(s for s in specials if Card(s.code) in cards)
         clan_codes = " ".join(c.code for c in clans)
         special_codes = " ".join(s.code for s in specials)
-        return Msg(f"write a clan ({clan_codes}) and a number 1–{self.numbers}, e.g. Lo7, lo12, ローシェン7; "
-                   f"or a special: {special_codes} (or its name)",
-                   f"スート（{clan_codes}）と数字1〜{self.numbers}か、スペシャルカード（{special_codes}"
-                   f"または名前）で書きます（例：Lo7、ローシェン7）")
+        return Msg(
+            f"write a clan ({clan_codes}) and a number 1–{self.numbers}, e.g. Lo7, lo12, ローシェン7; "
+            f"or a special: {special_codes} (or its name)",
+            f"スート（{clan_codes}）と数字1〜{self.numbers}か、スペシャルカード（{special_codes}"
+            f"または名前）で書きます（例：Lo7、ローシェン7）",
+        )
 
     def card(self, code: str, number: int = 0) -> Card:
         """The deck's one object for this card: cards read by :meth:`parse` are the same objects,
@@ -223,7 +261,7 @@ class Deck:
         for c in self.clans:
             for prefix in (c.code.lower(), c.en.lower(), c.ja):
                 body = low if prefix != c.ja else text
-                n = ascii_number(body[len(prefix):]) if body.startswith(prefix) else None
+                n = ascii_number(body[len(prefix) :]) if body.startswith(prefix) else None
                 if n is not None and 1 <= n <= self.numbers:
                     return self.card(c.code, n)
         raise Refusal(Msg(f"{quoted(token)} is not a card: ", f"{kagi(token)}はカードではありません。") + self.forms())

@@ -45,8 +45,9 @@ def _phase_refusal(state: State, what: Msg) -> Refusal:
 
 def _player(state: State, player: Any) -> str:
     if isinstance(player, bool) or not isinstance(player, int):
-        raise refuse(f"a player is a seat number, not {player!r}",
-                     f"プレイヤーは席の番号で書きます（{player!r} は不可）")
+        raise refuse(
+            f"a player is a seat number, not {player!r}", f"プレイヤーは席の番号で書きます（{player!r} は不可）"
+        )
     return seat_name(state.setup.players, player)
 
 
@@ -62,8 +63,9 @@ def _on_turn(state: State, player: int) -> str:
 def _check_cards(state: State, cards: Any) -> tuple[Card, ...]:
     """The cards as a tuple; each a card of this player count's deck (D-2) not yet played this round."""
     if type(cards) is not tuple and (isinstance(cards, str) or not isinstance(cards, Sequence)):
-        raise refuse(f"the cards must be a list of cards, not {cards!r}",
-                     f"カードはカードの並びで書きます（{cards!r} は不可）")
+        raise refuse(
+            f"the cards must be a list of cards, not {cards!r}", f"カードはカードの並びで書きます（{cards!r} は不可）"
+        )
     group = tuple(cards)
     have = state.setup.cards
     seen = state.seen
@@ -73,9 +75,10 @@ def _check_cards(state: State, cards: Any) -> tuple[Card, ...]:
             raise _not_in_deck(state, card)
         # only a card played before, or twice in the group, needs counting
         if (card in seen or group.count(card) > 1) and _times_played(state, card, copies) + group.count(card) > copies:
-            raise refuse(f"{card} has already been played this round (the deck holds "
-                         f"{plural(copies, 'copy', 'copies')})",
-                         f"{state.setup.deck.label(card, 'ja')}はこのラウンドですでに出ています（デッキに{copies}枚）")
+            raise refuse(
+                f"{card} has already been played this round (the deck holds {plural(copies, 'copy', 'copies')})",
+                f"{state.setup.deck.label(card, 'ja')}はこのラウンドですでに出ています（デッキに{copies}枚）",
+            )
     return group
 
 
@@ -88,18 +91,25 @@ def _not_in_deck(state: State, card: Any) -> Refusal:
     elif not deck.known(card):
         where = Msg(f"{card} is not a card of this deck: ", f"{card}はこのデッキのカードではありません。")
     else:
-        where = Msg(f"{card} is not in the deck for {players} players (D-2): ",
-                    f"{deck.label(card, 'ja')}（{card}）は{players}人用のデッキにありません（D-2）。")
+        where = Msg(
+            f"{card} is not in the deck for {players} players (D-2): ",
+            f"{deck.label(card, 'ja')}（{card}）は{players}人用のデッキにありません（D-2）。",
+        )
     return Refusal(where + deck.forms(players))
 
 
 def _check_wilds(wilds: Any) -> tuple[int, ...] | None:
     if wilds is None:
         return None
-    if isinstance(wilds, str) or not isinstance(wilds, Sequence) or not all(
-            isinstance(w, int) and not isinstance(w, bool) for w in wilds):
-        raise refuse(f"the wild numbers must be a list of whole numbers, not {wilds!r}",
-                     f"ワイルドの数字は整数の並びで書きます（{wilds!r} は不可）")
+    if (
+        isinstance(wilds, str)
+        or not isinstance(wilds, Sequence)
+        or not all(isinstance(w, int) and not isinstance(w, bool) for w in wilds)
+    ):
+        raise refuse(
+            f"the wild numbers must be a list of whole numbers, not {wilds!r}",
+            f"ワイルドの数字は整数の並びで書きます（{wilds!r} は不可）",
+        )
     return tuple(wilds)
 
 
@@ -108,7 +118,8 @@ def _natural_values(deck: Deck) -> dict[Card, Value]:
     values: dict[Card, Value] | None = deck._cache.get("natural values")
     if values is None:
         values = deck._cache["natural values"] = {
-            card: deck.profile(card, True)[1][0] for card in deck.all_cards() if deck.kind(card) is Kind.DRAGON}
+            card: deck.profile(card, True)[1][0] for card in deck.all_cards() if deck.kind(card) is Kind.DRAGON
+        }
     return values
 
 
@@ -142,13 +153,16 @@ def _opening(state: State, action: Opening) -> tuple[State, Msg]:
     deck = state.setup.deck
     (card,) = _check_cards(state, (action.card,))
     if deck.kind(card) is not Kind.DRAGON:
-        raise refuse("the lowest card is a dragon card (Lochen 1, else Frond 1, …), not a special (D-6)",
-                     "最も低いカードはドラゴンカード（ローシェン1、なければフロンド1…）で、スペシャルカードではありません（D-6）")
+        raise refuse(
+            "the lowest card is a dragon card (Lochen 1, else Frond 1, …), not a special (D-6)",
+            "最も低いカードはドラゴンカード（ローシェン1、なければフロンド1…）で、スペシャルカードではありません（D-6）",
+        )
     s = evolve(state, turn=action.player, must_contain=card, opening=card, phase=Phase.LEAD)
-    return s, Msg(f"Round {s.round}: {name} holds the lowest card, {card}, and leads a pattern "
-                  "containing it (D-6).",
-                  f"第{s.round}ラウンド。最も低いカード{deck.label(card, 'ja')}を持つ{name}が、"
-                  "それを含むパターンで先攻します（D-6）。")
+    return s, Msg(
+        f"Round {s.round}: {name} holds the lowest card, {card}, and leads a pattern containing it (D-6).",
+        f"第{s.round}ラウンド。最も低いカード{deck.label(card, 'ja')}を持つ{name}が、"
+        "それを含むパターンで先攻します（D-6）。",
+    )
 
 
 def _legal(state: State, group: tuple[Card, ...], readings: Sequence[Pattern], group_ja: str) -> list[Pattern]:
@@ -162,27 +176,34 @@ def _legal(state: State, group: tuple[Card, ...], readings: Sequence[Pattern], g
     same = [p for p in readings if p.shape is top.shape and p.size == top.size]
     if not same:
         kind = pattern_kind(top.shape, top.size)
-        raise refuse(f"{text} does not match the pile: play {kind.en} (D-7)",
-                     f"{group_ja}はパイルと同じ種類ではありません。{kind.ja}を出してください（D-7）")
+        raise refuse(
+            f"{text} does not match the pile: play {kind.en} (D-7)",
+            f"{group_ja}はパイルと同じ種類ではありません。{kind.ja}を出してください（D-7）",
+        )
     if state.phase is Phase.REVIVED:
         fitting = [p for p in same if stronger(top.high, p.high)]
         if not fitting:
-            raise refuse(f"{text} is not weaker than {top.describe().en}: after a Revive its highest card must be "
-                         "weaker (a lower number, or the same number and fewer gems, D-9)",
-                         f"{group_ja}は{top.describe().ja}より弱くありません。蘇生カードの後は最も強いカードが"
-                         "より弱く（数字が小さいか、同じ数字で宝石が少なく）なければなりません（D-9）")
+            raise refuse(
+                f"{text} is not weaker than {top.describe().en}: after a Revive its highest card must be "
+                "weaker (a lower number, or the same number and fewer gems, D-9)",
+                f"{group_ja}は{top.describe().ja}より弱くありません。蘇生カードの後は最も強いカードが"
+                "より弱く（数字が小さいか、同じ数字で宝石が少なく）なければなりません（D-9）",
+            )
         return fitting
     fitting = [p for p in same if stronger(p.high, top.high)]
     if not fitting:
-        raise refuse(f"{text} is not stronger than {top.describe().en}: its highest card must be stronger "
-                     "(a higher number, or the same number and more gems, D-3)",
-                     f"{group_ja}は{top.describe().ja}より強くありません。最も強いカードがより強く（数字が大きいか、"
-                     "同じ数字で宝石が多く）なければなりません（D-3）")
+        raise refuse(
+            f"{text} is not stronger than {top.describe().en}: its highest card must be stronger "
+            "(a higher number, or the same number and more gems, D-3)",
+            f"{group_ja}は{top.describe().ja}より強くありません。最も強いカードがより強く（数字が大きいか、"
+            "同じ数字で宝石が多く）なければなりません（D-3）",
+        )
     return fitting
 
 
-def _choose(deck: Deck, group: tuple[Card, ...], wilds: tuple[int, ...] | None,
-            legal: list[Pattern], group_ja: str) -> tuple[Pattern, Msg]:
+def _choose(
+    deck: Deck, group: tuple[Card, ...], wilds: tuple[int, ...] | None, legal: list[Pattern], group_ja: str
+) -> tuple[Pattern, Msg]:
     """D-5: the named reading, else the strongest legal one, and say which was taken."""
     if wilds is None and len(legal) == 1:
         return legal[0], EMPTY
@@ -190,32 +211,39 @@ def _choose(deck: Deck, group: tuple[Card, ...], wilds: tuple[int, ...] | None,
     wild_kinds = [k for k in kinds if k in WILD_RANGE]
     if wilds is not None:
         if len(wilds) != len(wild_kinds):
-            raise refuse(f"{' '.join(map(str, group))} holds {plural(len(wild_kinds), 'wild card', 'wild cards')}: "
-                         f"name {plural(len(wild_kinds), 'number', 'numbers')} or none (D-5)",
-                         f"{group_ja}のワイルドカードは{len(wild_kinds)}枚です。数字を{len(wild_kinds)}つ書くか、"
-                         "何も書かないでください（D-5）")
+            raise refuse(
+                f"{' '.join(map(str, group))} holds {plural(len(wild_kinds), 'wild card', 'wild cards')}: "
+                f"name {plural(len(wild_kinds), 'number', 'numbers')} or none (D-5)",
+                f"{group_ja}のワイルドカードは{len(wild_kinds)}枚です。数字を{len(wild_kinds)}つ書くか、"
+                "何も書かないでください（D-5）",
+            )
         for kind, number in zip(wild_kinds, wilds, strict=True):
             span = WILD_RANGE[kind]
             if len(group) > 1 and number not in span:
                 special = deck.special(kind)
-                raise refuse(f"a {special.en} counts as {span[0]}–{span[-1]}, not {number} (D-5)",
-                             f"{special.ja}は{span[0]}〜{span[-1]}で、{number}にはなりません（D-5）")
+                raise refuse(
+                    f"a {special.en} counts as {span[0]}–{span[-1]}, not {number} (D-5)",
+                    f"{special.ja}は{span[0]}〜{span[-1]}で、{number}にはなりません（D-5）",
+                )
         named = read_declared(deck, group, wilds)
         target = None if named is None else sorted(named.values)
         chosen = [p for p in legal if sorted(p.values) == target]
         if named is None or not chosen:
             listed = ", ".join(map(str, wilds))
-            raise refuse(f"the wild cards cannot be {listed} here: no legal pattern reads that way (D-5)",
-                         f"ワイルドの数字を{'・'.join(map(str, wilds))}とすると出せません（D-5）")
+            raise refuse(
+                f"the wild cards cannot be {listed} here: no legal pattern reads that way (D-5)",
+                f"ワイルドの数字を{'・'.join(map(str, wilds))}とすると出せません（D-5）",
+            )
         return named, Msg(" as named", "、宣言どおり")
     pick = legal[0]
     if not wild_kinds or len(legal) == 1:
         return pick, EMPTY
     numbers = pick.wild_numbers(kinds)
-    return pick, Msg(f"; nobody named the wild cards' numbers, so the strongest legal reading is taken: "
-                     f"{', '.join(map(str, numbers))} (D-5)",
-                     f"。ワイルドの数字の指定がないので、出せる中で最も強い{'・'.join(map(str, numbers))}"
-                     "とします（D-5）")
+    return pick, Msg(
+        f"; nobody named the wild cards' numbers, so the strongest legal reading is taken: "
+        f"{', '.join(map(str, numbers))} (D-5)",
+        f"。ワイルドの数字の指定がないので、出せる中で最も強い{'・'.join(map(str, numbers))}とします（D-5）",
+    )
 
 
 def _play(state: State, action: PlayCards) -> tuple[State, Msg]:
@@ -231,14 +259,18 @@ def _play(state: State, action: PlayCards) -> tuple[State, Msg]:
     group_ja = _cards_ja(deck, group)
     readings = _all_readings(deck, group)
     if not readings:
-        raise refuse(f"{' '.join(map(str, group)) or 'no card'} is not a pattern: play a single card, a set of "
-                     "2–5 cards of one number (no Dragoness), or a run of 3–5 consecutive numbers (D-4); a "
-                     "Revive is played on its own",
-                     f"{group_ja or 'カードなし'}はパターンではありません。シングル、同じ数字2〜5枚のセット"
-                     "（ドラゴンネス不可）、3〜5枚の連続した数字のランのどれかです。蘇生カードは単独で出します（D-4）")
+        raise refuse(
+            f"{' '.join(map(str, group)) or 'no card'} is not a pattern: play a single card, a set of "
+            "2–5 cards of one number (no Dragoness), or a run of 3–5 consecutive numbers (D-4); a "
+            "Revive is played on its own",
+            f"{group_ja or 'カードなし'}はパターンではありません。シングル、同じ数字2〜5枚のセット"
+            "（ドラゴンネス不可）、3〜5枚の連続した数字のランのどれかです。蘇生カードは単独で出します（D-4）",
+        )
     if state.phase is Phase.LEAD and state.must_contain is not None and state.must_contain not in group:
-        raise refuse(f"the first lead of the round must contain {state.must_contain} (D-6)",
-                     f"ラウンドの先攻では{deck.label(state.must_contain, 'ja')}を含めてください（D-6）")
+        raise refuse(
+            f"the first lead of the round must contain {state.must_contain} (D-6)",
+            f"ラウンドの先攻では{deck.label(state.must_contain, 'ja')}を含めてください（D-6）",
+        )
     legal = _legal(state, group, readings, group_ja)
     chosen, how = _choose(deck, group, wilds, legal, group_ja)
     counts = list(state.hand_counts)
@@ -251,22 +283,37 @@ def _play(state: State, action: PlayCards) -> tuple[State, Msg]:
         below = [c for c in group if values.get(c, _ABOVE_ALL) < opening]
         if below:
             lower = min(below, key=values.__getitem__)
-            broke = Msg(f" {lower} is lower than the opening card {state.opening}: the opening broke D-6 (the "
-                        "holder of the lowest card leads); the table settles it.",
-                        f"{deck.label(lower, 'ja')}は開始のカード{deck.label(state.opening, 'ja')}より低いので、"
-                        "開始はD-6（最も低いカードの持ち主が先攻）に反していました。"
-                        "扱いは卓で決めてください。")
+            broke = Msg(
+                f" {lower} is lower than the opening card {state.opening}: the opening broke D-6 (the "
+                "holder of the lowest card leads); the table settles it.",
+                f"{deck.label(lower, 'ja')}は開始のカード{deck.label(state.opening, 'ja')}より低いので、"
+                "開始はD-6（最も低いカードの持ち主が先攻）に反していました。"
+                "扱いは卓で決めてください。",
+            )
     seen, again = _marked(state, group)
-    s = evolve(state, hand_counts=tuple(counts), pile=state.pile + group, played=state.played + group,
-                seen=seen, again=again,
-                top=chosen, top_player=action.player, must_contain=None, lower=lower)
+    s = evolve(
+        state,
+        hand_counts=tuple(counts),
+        pile=state.pile + group,
+        played=state.played + group,
+        seen=seen,
+        again=again,
+        top=chosen,
+        top_player=action.player,
+        must_contain=None,
+        lower=lower,
+    )
     text = " ".join(map(str, group))
     if state.phase is Phase.LEAD:
-        msg = Msg(f"{name} leads {text}: {chosen.describe().en}{how.en}.",
-                  f"{name}が{group_ja}でパイルを開始しました。{chosen.describe().ja}{how.ja}。")
+        msg = Msg(
+            f"{name} leads {text}: {chosen.describe().en}{how.en}.",
+            f"{name}が{group_ja}でパイルを開始しました。{chosen.describe().ja}{how.ja}。",
+        )
     else:
-        msg = Msg(f"{name} plays {text}: {chosen.describe().en}{how.en}.",
-                  f"{name}が{group_ja}を出しました。{chosen.describe().ja}{how.ja}。")
+        msg = Msg(
+            f"{name} plays {text}: {chosen.describe().en}{how.en}.",
+            f"{name}が{group_ja}を出しました。{chosen.describe().ja}{how.ja}。",
+        )
     if broke is not EMPTY:
         msg = msg + broke
     if counts[action.player] == 0:
@@ -288,21 +335,30 @@ def _advance(s: State, msg: Msg) -> tuple[State, Msg]:
     assert winner is not None
     name = s.setup.players[winner]
     s = evolve(s, pile=(), top=None, top_player=None, passed=frozenset(), turn=winner, phase=Phase.LEAD)
-    return s, msg + Msg(f" Everyone else passed: {name} wins the pile and leads (D-8).",
-                        f"他の全員がパス。パイルが流れ、{name}が次のパイルを開始します（D-8）。")
+    return s, msg + Msg(
+        f" Everyone else passed: {name} wins the pile and leads (D-8).",
+        f"他の全員がパス。パイルが流れ、{name}が次のパイルを開始します（D-8）。",
+    )
 
 
 def _pass(state: State, action: Pass) -> tuple[State, Msg]:
     if state.phase is not Phase.FOLLOW:
         if state.phase is Phase.LEAD:
-            raise Refusal(Msg("the leader cannot pass: lead any pattern (D-8); ",
-                              "パイルを開始する人はパスできません。好きなパターンを出してください（D-8）。")
-                          + expected(state))
+            raise Refusal(
+                Msg(
+                    "the leader cannot pass: lead any pattern (D-8); ",
+                    "パイルを開始する人はパスできません。好きなパターンを出してください（D-8）。",
+                )
+                + expected(state)
+            )
         if state.phase is Phase.REVIVED:
-            raise Refusal(Msg("cannot pass now: after a Revive the same player plays the same type and size, "
-                              "weaker (D-9); ",
-                              "今はパスできません。蘇生カードの後は同じ人が同じ種類と枚数で、より弱いパターンを出します（D-9）。")
-                          + expected(state))
+            raise Refusal(
+                Msg(
+                    "cannot pass now: after a Revive the same player plays the same type and size, weaker (D-9); ",
+                    "今はパスできません。蘇生カードの後は同じ人が同じ種類と枚数で、より弱いパターンを出します（D-9）。",
+                )
+                + expected(state)
+            )
         raise _phase_refusal(state, Msg("pass", "パス"))
     name = _on_turn(state, action.player)
     s = evolve(state, passed=state.passed | {action.player})
@@ -312,8 +368,9 @@ def _pass(state: State, action: Pass) -> tuple[State, Msg]:
 @functools.lru_cache(maxsize=256)
 def _passes(name: str) -> Msg:
     """The ruling for a pass, made once per name (most actions are passes)."""
-    return Msg(f"{name} passes and stays out of this pile (D-7).",
-               f"{name}はパス（このパイルが終わるまで不参加、D-7）。")
+    return Msg(
+        f"{name} passes and stays out of this pile (D-7).", f"{name}はパス（このパイルが終わるまで不参加、D-7）。"
+    )
 
 
 def _card_table(setup: Setup) -> list[tuple[Card, Kind, Value, int]]:
@@ -322,8 +379,11 @@ def _card_table(setup: Setup) -> list[tuple[Card, Kind, Value, int]]:
     key = ("table", len(setup.players))
     table: list[tuple[Card, Kind, Value, int]] | None = deck._cache.get(key)
     if table is None:
-        table = deck._cache[key] = [(card, deck.kind(card), deck.profile(card, True)[1][0], copies)
-                                    for card, copies in setup.cards.items() if deck.kind(card) is not Kind.REVIVE]
+        table = deck._cache[key] = [
+            (card, deck.kind(card), deck.profile(card, True)[1][0], copies)
+            for card, copies in setup.cards.items()
+            if deck.kind(card) is not Kind.REVIVE
+        ]
     return table
 
 
@@ -364,8 +424,9 @@ def _weaker_exists(state: State, top: Pattern) -> bool:
             continue
         if any(g < high[1] for g in natural.get(peak, [])) and _cover(gaps, wild):
             return True
-        if any(peak in span and g < high[1] and _cover(gaps, wild[:i] + wild[i + 1:])
-               for i, (span, g) in enumerate(wild)):
+        if any(
+            peak in span and g < high[1] and _cover(gaps, wild[:i] + wild[i + 1 :]) for i, (span, g) in enumerate(wild)
+        ):
             return True
     return False
 
@@ -375,7 +436,7 @@ def _cover(numbers: list[int], wilds: list[tuple[range, int]]) -> bool:
     if not numbers:
         return True
     first, rest = numbers[0], numbers[1:]
-    return any(first in span and _cover(rest, wilds[:i] + wilds[i + 1:]) for i, (span, _) in enumerate(wilds))
+    return any(first in span and _cover(rest, wilds[:i] + wilds[i + 1 :]) for i, (span, _) in enumerate(wilds))
 
 
 def revive_refusal(state: State) -> Refusal | None:
@@ -387,9 +448,10 @@ def revive_refusal(state: State) -> Refusal | None:
     card = Card(revive.code)
     copies = state.setup.cards.get(card, 0)
     if _times_played(state, card, copies) >= copies:
-        return refuse(f"every Revive in the deck ({plural(copies, 'card', 'cards')}) has already been played this "
-                      "round (D-2)",
-                      f"デッキの蘇生カード（{copies}枚）はこのラウンドですべて出ています（D-2）")
+        return refuse(
+            f"every Revive in the deck ({plural(copies, 'card', 'cards')}) has already been played this round (D-2)",
+            f"デッキの蘇生カード（{copies}枚）はこのラウンドですべて出ています（D-2）",
+        )
     top = state.top
     assert top is not None
     if top.high[0] >= 12:
@@ -399,14 +461,18 @@ def revive_refusal(state: State) -> Refusal | None:
     held = state.hand_counts[state.turn]
     kind = pattern_kind(top.shape, top.size)
     if held - 1 < top.size:
-        return refuse(f"{name} holds {plural(held, 'card', 'cards')}: after the Revive "
-                      f"{plural(held - 1, 'card is', 'cards are')} left, too few for {kind.en} (D-9)",
-                      f"{name}の手札は{held}枚で、蘇生カードの後に残る{held - 1}枚では{kind.ja}を出せません（D-9）")
+        return refuse(
+            f"{name} holds {plural(held, 'card', 'cards')}: after the Revive "
+            f"{plural(held - 1, 'card is', 'cards are')} left, too few for {kind.en} (D-9)",
+            f"{name}の手札は{held}枚で、蘇生カードの後に残る{held - 1}枚では{kind.ja}を出せません（D-9）",
+        )
     if not _weaker_exists(state, top):
-        return refuse(f"{kind.en} weaker than {top.describe().en} cannot be made from the cards not yet played, "
-                      "so the Revive could never be completed (D-9)",
-                      f"まだ出ていないカードでは{top.describe().ja}より弱い{kind.ja}を作れないので、"
-                      "蘇生カードを出せません（D-9）")
+        return refuse(
+            f"{kind.en} weaker than {top.describe().en} cannot be made from the cards not yet played, "
+            "so the Revive could never be completed (D-9)",
+            f"まだ出ていないカードでは{top.describe().ja}より弱い{kind.ja}を作れないので、"
+            "蘇生カードを出せません（D-9）",
+        )
     return None
 
 
@@ -423,14 +489,23 @@ def _revive(state: State, action: Revive) -> tuple[State, Msg]:
     counts = list(state.hand_counts)
     counts[action.player] -= 1
     seen, again = _marked(state, (card,))
-    s = evolve(state, hand_counts=tuple(counts), pile=(*state.pile, card), played=(*state.played, card),
-                seen=seen, again=again,
-                passed=frozenset(), phase=Phase.REVIVED)
+    s = evolve(
+        state,
+        hand_counts=tuple(counts),
+        pile=(*state.pile, card),
+        played=(*state.played, card),
+        seen=seen,
+        again=again,
+        passed=frozenset(),
+        phase=Phase.REVIVED,
+    )
     kind = pattern_kind(top.shape, top.size)
-    return s, Msg(f"{name} plays a Revive: everyone who passed rejoins, and {name} now plays {kind.en} weaker "
-                  f"than {top.describe().en} (D-9).",
-                  f"{name}が蘇生カード（リバイブ）を出し、パスした全員が復帰。{name}は{top.describe().ja}より"
-                  f"弱い{kind.ja}を出します（D-9）。")
+    return s, Msg(
+        f"{name} plays a Revive: everyone who passed rejoins, and {name} now plays {kind.en} weaker "
+        f"than {top.describe().en} (D-9).",
+        f"{name}が蘇生カード（リバイブ）を出し、パスした全員が復帰。{name}は{top.describe().ja}より"
+        f"弱い{kind.ja}を出します（D-9）。",
+    )
 
 
 def _revives_left(state: State) -> int:
@@ -446,14 +521,22 @@ def _only_revives(state: State, action: OnlyRevives) -> tuple[State, Msg]:
     count = state.hand_counts[action.player]
     left = _revives_left(state)
     if count > left:
-        raise refuse(f"{name} holds {plural(count, 'card', 'cards')} but only "
-                     f"{plural(left, 'Revive card is', 'Revive cards are')} unplayed (D-10)",
-                     f"{name}の手札は{count}枚ですが、まだ出ていない蘇生カードは{left}枚です（D-10）")
+        raise refuse(
+            f"{name} holds {plural(count, 'card', 'cards')} but only "
+            f"{plural(left, 'Revive card is', 'Revive cards are')} unplayed (D-10)",
+            f"{name}の手札は{count}枚ですが、まだ出ていない蘇生カードは{left}枚です（D-10）",
+        )
     counts = list(state.hand_counts)
     counts[action.player] = 0
     s = evolve(state, hand_counts=tuple(counts))
-    return _round_over(s, action.player, Msg(f"{name} holds only Revive cards: the hand counts as empty (D-10).",
-                                             f"{name}の手札は蘇生カードだけなので、空とみなします（D-10）。"))
+    return _round_over(
+        s,
+        action.player,
+        Msg(
+            f"{name} holds only Revive cards: the hand counts as empty (D-10).",
+            f"{name}の手札は蘇生カードだけなので、空とみなします（D-10）。",
+        ),
+    )
 
 
 def _correct(state: State, action: Correct) -> tuple[State, Msg]:
@@ -462,11 +545,15 @@ def _correct(state: State, action: Correct) -> tuple[State, Msg]:
     name = _player(state, action.player)
     count = action.count
     if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= HAND:
-        raise refuse(f"a hand count is a whole number from 0 to {HAND}, not {count!r}",
-                     f"手札の枚数は0〜{HAND}の整数です（{count!r} は不可）")
+        raise refuse(
+            f"a hand count is a whole number from 0 to {HAND}, not {count!r}",
+            f"手札の枚数は0〜{HAND}の整数です（{count!r} は不可）",
+        )
     if not isinstance(action.reason, str) or not action.reason:
-        raise refuse("a correction needs its reason (a misdeal, a dropped card, …)",
-                     "訂正には理由（配り間違い、落としたカードなど）が必要です")
+        raise refuse(
+            "a correction needs its reason (a misdeal, a dropped card, …)",
+            "訂正には理由（配り間違い、落としたカードなど）が必要です",
+        )
     counts = list(state.hand_counts)
     was = counts[action.player]
     counts[action.player] = count
@@ -474,24 +561,35 @@ def _correct(state: State, action: Correct) -> tuple[State, Msg]:
     if sum(counts) > room:
         others = sum(counts) - count
         most = room - others
-        raise refuse(f"{name} cannot hold {plural(count, 'card', 'cards')}: with the cards played and the other hands "
-                     f"at most {plural(most, 'card is', 'cards are')} left for {name}",
-                     f"{name}が{count}枚持つことはできません。出たカードと他の手札を除くと、残りは多くて{most}枚です")
-    if state.phase is Phase.REVIVED and action.player == state.turn and state.top is not None and \
-            0 < count < state.top.size:
+        raise refuse(
+            f"{name} cannot hold {plural(count, 'card', 'cards')}: with the cards played and the other hands "
+            f"at most {plural(most, 'card is', 'cards are')} left for {name}",
+            f"{name}が{count}枚持つことはできません。出たカードと他の手札を除くと、残りは多くて{most}枚です",
+        )
+    if (
+        state.phase is Phase.REVIVED
+        and action.player == state.turn
+        and state.top is not None
+        and 0 < count < state.top.size
+    ):
         size = state.top.size
-        raise refuse(f"{name} must still play a pattern of {plural(size, 'card', 'cards')} after the Revive (D-9): "
-                     f"a count from {size} up, or 0 if the hand is really empty",
-                     f"{name}は蘇生カードの後に{size}枚のパターンを出します。{size}枚以上か、"
-                     "本当に空なら0にしてください（D-9）")
+        raise refuse(
+            f"{name} must still play a pattern of {plural(size, 'card', 'cards')} after the Revive (D-9): "
+            f"a count from {size} up, or 0 if the hand is really empty",
+            f"{name}は蘇生カードの後に{size}枚のパターンを出します。{size}枚以上か、本当に空なら0にしてください（D-9）",
+        )
     s = evolve(state, hand_counts=tuple(counts))
-    msg = Msg(f"{name}'s hand is corrected from {plural(was, 'card', 'cards')} to {count} ({action.reason}).",
-              f"{name}の手札を{was}枚から{count}枚に訂正しました（{action.reason}）。")
+    msg = Msg(
+        f"{name}'s hand is corrected from {plural(was, 'card', 'cards')} to {count} ({action.reason}).",
+        f"{name}の手札を{was}枚から{count}枚に訂正しました（{action.reason}）。",
+    )
     if count == 0 and state.phase is not Phase.OPENING:
         return _round_over(s, action.player, msg)
     if count == 0:
-        raise refuse("before the opening every hand holds cards; correct to 1 or more",
-                     "開始前の手札は空ではありません。1枚以上にしてください")
+        raise refuse(
+            "before the opening every hand holds cards; correct to 1 or more",
+            "開始前の手札は空ではありません。1枚以上にしてください",
+        )
     return s, msg
 
 
@@ -499,21 +597,36 @@ def _round_over(s: State, out: int, msg: Msg) -> tuple[State, Msg]:
     names = s.setup.players
     left = {p: c for p, c in enumerate(s.hand_counts) if p != out}
     points, why = round_points(out, left)
-    result = RoundResult(out, tuple(0 if p == out else c for p, c in enumerate(s.hand_counts)),
-                         tuple(points[p] for p in range(len(names))))
+    result = RoundResult(
+        out,
+        tuple(0 if p == out else c for p, c in enumerate(s.hand_counts)),
+        tuple(points[p] for p in range(len(names))),
+    )
     scored = ", ".join(f"{names[p]} {points[p]}" for p in range(len(names)))
     scored_ja = "、".join(f"{names[p]}が{points[p]}点" for p in range(len(names)))
-    msg = msg + Msg(f" {names[out]} is out: round {s.round} ends; {why.en} Points: {scored} (D-10).",
-                    f"{names[out]}が上がり、第{s.round}ラウンド終了。{why.ja}点数は{scored_ja}（D-10）。")
+    msg = msg + Msg(
+        f" {names[out]} is out: round {s.round} ends; {why.en} Points: {scored} (D-10).",
+        f"{names[out]}が上がり、第{s.round}ラウンド終了。{why.ja}点数は{scored_ja}（D-10）。",
+    )
     if s.round == ROUNDS:
-        s = evolve(s, results=(*s.results, result), phase=Phase.OVER, pile=(), top=None, top_player=None,
-                    passed=frozenset(), must_contain=None)
+        s = evolve(
+            s,
+            results=(*s.results, result),
+            phase=Phase.OVER,
+            pile=(),
+            top=None,
+            top_player=None,
+            passed=frozenset(),
+            must_contain=None,
+        )
         totals = s.totals()
         return s, msg + Msg(f" After {ROUNDS} rounds. ", f"{ROUNDS}ラウンド終了。") + winner_words(
-            names, winners(totals), max(totals), "D-11")
+            names, winners(totals), max(totals), "D-11"
+        )
     s = State(s.setup, Phase.OPENING, s.round + 1, 0, (HAND,) * len(names), results=(*s.results, result))
-    return s, msg + Msg(" New deal: name who holds the lowest card.",
-                        "配り直して、最も低いカードの持ち主を指定してください。")
+    return s, msg + Msg(
+        " New deal: name who holds the lowest card.", "配り直して、最も低いカードの持ち主を指定してください。"
+    )
 
 
 def fold(setup: Setup, actions: Sequence[Action]) -> State:

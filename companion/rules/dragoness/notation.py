@@ -23,13 +23,16 @@ from companion.rules.dragoness.state import Phase, State, _lowest_card
 
 def expected(state: State) -> Msg:
     """The lines the table types now, with examples written by :func:`action_line`."""
+
     def line(action: Action) -> Msg:
         return Msg(action_line(state, action, "en"), action_line(state, action, "ja"))
 
     if state.phase is Phase.OPENING:
         opening = line(Opening(0, _lowest_card(state)))
-        return Msg(f"write open NAME CARD for the holder of the lowest card, like {opening.en} (D-6)",
-                   f"書き方：開始 名前 カード（例：{opening.ja}、D-6）")
+        return Msg(
+            f"write open NAME CARD for the holder of the lowest card, like {opening.en} (D-6)",
+            f"書き方：開始 名前 カード（例：{opening.ja}、D-6）",
+        )
     if state.phase is Phase.OVER:
         return Msg("the game is over: nothing more is played", "ゲームは終わっています。これ以上の手はありません")
     deck = state.setup.deck
@@ -38,8 +41,10 @@ def expected(state: State) -> Msg:
     play = line(PlayCards(state.turn, cards))
     if state.phase is Phase.FOLLOW:
         passing, revive = line(Pass(state.turn)), line(Revive(state.turn))
-        return Msg(f"write the cards played, like {play.en}, or {passing.en}, or {revive.en}",
-                   f"出すカードを書くか（例：{play.ja}）、「{passing.ja}」か「{revive.ja}」と書きます")
+        return Msg(
+            f"write the cards played, like {play.en}, or {passing.en}, or {revive.en}",
+            f"出すカードを書くか（例：{play.ja}）、「{passing.ja}」か「{revive.ja}」と書きます",
+        )
     return Msg(f"write the cards played, like {play.en}", f"出すカードを書きます（例：{play.ja}）")
 
 
@@ -82,8 +87,9 @@ def _take_name(state: State, tokens: list[str], form: Msg) -> tuple[int, list[st
 def _number(token: str, what: Msg, form: Msg) -> int:
     number = ascii_number(token)
     if number is None:
-        raise Refusal(Msg(f"{quoted(token)} is not {what.en}: write ",
-                          f"{kagi(token)}は{what.ja}ではありません。書き方：") + form)
+        raise Refusal(
+            Msg(f"{quoted(token)} is not {what.en}: write ", f"{kagi(token)}は{what.ja}ではありません。書き方：") + form
+        )
     return number
 
 
@@ -108,8 +114,12 @@ def _parse_line(state: State, line: str) -> Action:
     rest = tokens[1:]
     if key in ("pass", "revive"):
         if rest:
-            raise _bad_line(Msg(f"{tokens[0]} takes nothing after it, not {' '.join(rest)!r}",
-                                f"「{tokens[0]}」の後には何も書きません（「{' '.join(rest)}」は不要）"))
+            raise _bad_line(
+                Msg(
+                    f"{tokens[0]} takes nothing after it, not {' '.join(rest)!r}",
+                    f"「{tokens[0]}」の後には何も書きません（「{' '.join(rest)}」は不要）",
+                )
+            )
         return Pass(state.turn) if key == "pass" else Revive(state.turn)
     if key == "open":
         form = Msg("open NAME CARD, e.g. open Aki Lo1", "開始 名前 カード（例：開始 あき Lo1）")
@@ -121,12 +131,19 @@ def _parse_line(state: State, line: str) -> Action:
         form = Msg("only-revives NAME", "リバイブのみ 名前")
         player, rest = _take_name(state, rest, form)
         if rest:
-            raise Refusal(Msg(f"nothing follows the name, not {' '.join(rest)!r}: write ",
-                              f"名前の後には何も書きません（「{' '.join(rest)}」は不要）。書き方：") + form)
+            raise Refusal(
+                Msg(
+                    f"nothing follows the name, not {' '.join(rest)!r}: write ",
+                    f"名前の後には何も書きません（「{' '.join(rest)}」は不要）。書き方：",
+                )
+                + form
+            )
         return OnlyRevives(player)
     if key == "correct":
-        form = Msg("correct NAME COUNT REASON, e.g. correct Aki 5 dropped a card",
-                   "訂正 名前 枚数 理由（例：訂正 あき 5 カードを落とした）")
+        form = Msg(
+            "correct NAME COUNT REASON, e.g. correct Aki 5 dropped a card",
+            "訂正 名前 枚数 理由（例：訂正 あき 5 カードを落とした）",
+        )
         player, rest = _take_name(state, rest, form)
         if not rest:
             raise Refusal(Msg("the count is missing: write ", "枚数がありません。書き方：") + form)
@@ -169,13 +186,18 @@ def _named_line(state: State, player: int, rest: list[str]) -> Action:
     names = state.setup.players
     name = names[player]
     if state.phase not in (Phase.LEAD, Phase.FOLLOW, Phase.REVIVED):
-        raise Refusal(Msg(f"{name} cannot play now: ", f"今は{name}の手番ではありません。") + state.waiting_for()
-                      + Msg("; ", "。") + expected(state))
+        raise Refusal(
+            Msg(f"{name} cannot play now: ", f"今は{name}の手番ではありません。")
+            + state.waiting_for()
+            + Msg("; ", "。")
+            + expected(state)
+        )
     if player != state.turn:
         turn = names[state.turn]
-        raise Refusal(Msg(f"it is {turn}'s turn, not {name}'s (D-7): ",
-                          f"今は{turn}の番です（{name}ではありません、D-7）。")
-                      + expected(state))
+        raise Refusal(
+            Msg(f"it is {turn}'s turn, not {name}'s (D-7): ", f"今は{turn}の番です（{name}ではありません、D-7）。")
+            + expected(state)
+        )
     if not rest:
         raise Refusal(Msg(f"after {name} comes the play: ", f"{name}の後に出すカードを書きます。") + expected(state))
     key = _KEYWORD.get(_fold(rest[0]))
@@ -188,8 +210,12 @@ def _card(state: State, token: str) -> Card:
     try:
         return state.setup.deck.parse(token)
     except Refusal:
-        raise _bad_line(Msg(f"{quoted(token)} is not a card (like Lo7)",
-                            f"{kagi(token)}はカードではありません（例：Lo7、ローシェン7）")) from None
+        raise _bad_line(
+            Msg(
+                f"{quoted(token)} is not a card (like Lo7)",
+                f"{kagi(token)}はカードではありません（例：Lo7、ローシェン7）",
+            )
+        ) from None
 
 
 def _play_line(state: State, tokens: list[str]) -> Action:
@@ -206,21 +232,33 @@ def _play_line(state: State, tokens: list[str]) -> Action:
             return Revive(state.turn)
         if sep:
             if kind not in WILD_RANGE:
-                raise _bad_line(Msg(f"{body} is not a wild card: only a Page, Squire or Dragon Knight takes =NUMBER",
-                                    f"{deck.label(card, 'ja')}はワイルドカードではありません。「=数字」を付けられるのは"
-                                    "ページ・従者・ドラゴンナイトだけです"))
+                raise _bad_line(
+                    Msg(
+                        f"{body} is not a wild card: only a Page, Squire or Dragon Knight takes =NUMBER",
+                        f"{deck.label(card, 'ja')}はワイルドカードではありません。「=数字」を付けられるのは"
+                        "ページ・従者・ドラゴンナイトだけです",
+                    )
+                )
             reading = ascii_number(number)
             if reading is None:
-                raise _bad_line(Msg(f"{quoted(number)} after {body}= is not a number",
-                                    f"{body}=の後の{kagi(number)}は数字ではありません"))
+                raise _bad_line(
+                    Msg(
+                        f"{quoted(number)} after {body}= is not a number",
+                        f"{body}=の後の{kagi(number)}は数字ではありません",
+                    )
+                )
             wilds.append(reading)
             named += 1
         elif kind in WILD_RANGE:
             wilds.append(0)
         cards.append(card)
     if named and named != len(wilds):
-        raise _bad_line(Msg("name the number of every wild card (e.g. PG=5 KN=6 Lo7), or of none",
-                            "ワイルドの数字はすべてに書くか、どれにも書かないでください（例：PG=5 KN=6 Lo7）"))
+        raise _bad_line(
+            Msg(
+                "name the number of every wild card (e.g. PG=5 KN=6 Lo7), or of none",
+                "ワイルドの数字はすべてに書くか、どれにも書かないでください（例：PG=5 KN=6 Lo7）",
+            )
+        )
     return PlayCards(state.turn, tuple(cards), tuple(wilds) if named else None)
 
 

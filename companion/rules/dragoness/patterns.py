@@ -57,8 +57,9 @@ class Pattern:
         else:
             body = str(numbers[0])
         high = value_words(self.high)
-        return Msg(f"{shape.en} {body} (highest {high.en})",
-                   f"{shape.ja} {body}（最高{self.high[0]}、宝石{self.high[1]}）")
+        return Msg(
+            f"{shape.en} {body} (highest {high.en})", f"{shape.ja} {body}（最高{self.high[0]}、宝石{self.high[1]}）"
+        )
 
     def wild_numbers(self, kinds: Sequence[Kind]) -> tuple[int, ...]:
         return tuple(v[0] for v, k in zip(self.values, kinds, strict=True) if k in WILD_RANGE)
@@ -128,7 +129,7 @@ def _find_readings(deck: Deck, cards: tuple[Card, ...]) -> tuple[Pattern, ...]:
     fixed_numbers = [v[0] for v in fixed.values()]
     spans = {i: frozenset(o[0] for o in profiles[i][1]) for i in wild}
     # sets: every card one number
-    for number in ({fixed_numbers[0]} if fixed_numbers else set(range(1, deck.numbers + 1))):
+    for number in {fixed_numbers[0]} if fixed_numbers else set(range(1, deck.numbers + 1)):
         if all(number == x for x in fixed_numbers) and all(number in spans[i] for i in wild):
             add(dict.fromkeys(wild, number))
     # runs: consecutive numbers, the wilds filling the gaps. Identical wild cards (two Pages) are
@@ -202,5 +203,10 @@ class Reading:
 
     def to_data(self) -> dict[str, Any]:
         p = self.pattern
-        return {"shape": p.shape.value, "size": p.size, "high": list(p.high), "wilds": list(self.wilds),
-                "text": {"en": self.describe().en, "ja": self.describe().ja}}
+        return {
+            "shape": p.shape.value,
+            "size": p.size,
+            "high": list(p.high),
+            "wilds": list(self.wilds),
+            "text": {"en": self.describe().en, "ja": self.describe().ja},
+        }

@@ -21,9 +21,10 @@ def round_points(out: int, cards_left: Mapping[int, int]) -> tuple[dict[int, int
         points[p] = 2
     cards = plural(fewest, "card", "cards")
     if len(seconds) >= 2:
-        return points, Msg(f"first out: 3; {len(seconds)} players tie for second with {cards}: 2 each, "
-                           "no 1 given.",
-                           f"上がった人に3点、2位は{fewest}枚で{len(seconds)}人同点のため各2点、1点はなし。")
+        return points, Msg(
+            f"first out: 3; {len(seconds)} players tie for second with {cards}: 2 each, no 1 given.",
+            f"上がった人に3点、2位は{fewest}枚で{len(seconds)}人同点のため各2点、1点はなし。",
+        )
     for p in seconds:
         del rest[p]
     if not rest:
@@ -34,8 +35,10 @@ def round_points(out: int, cards_left: Mapping[int, int]) -> tuple[dict[int, int
         points[p] = 1
     tie = Msg(f" ({len(thirds)} tie: 1 each)", "") if len(thirds) > 1 else EMPTY
     thirds_ja = f"3位（{third}枚、{len(thirds)}人同点）に各1点" if len(thirds) > 1 else f"3位（{third}枚）に1点"
-    return points, Msg(f"first out: 3; second ({cards}): 2; third ({plural(third, 'card', 'cards')}): 1",
-                       f"上がった人に3点、2位（{fewest}枚）に2点、{thirds_ja}") + tie + Msg(".", "。")
+    return points, Msg(
+        f"first out: 3; second ({cards}): 2; third ({plural(third, 'card', 'cards')}): 1",
+        f"上がった人に3点、2位（{fewest}枚）に2点、{thirds_ja}",
+    ) + tie + Msg(".", "。")
 
 
 winners = top_scorers  # D-11: the highest total; a tie is shared

@@ -61,16 +61,22 @@ class State:
     def waiting_for(self) -> Msg:
         names = self.setup.players
         if self.phase is Phase.OPENING:
-            return Msg(f"round {self.round}: the table names who holds the lowest card",
-                       f"第{self.round}ラウンド。最も低いカードの持ち主を指定してください")
+            return Msg(
+                f"round {self.round}: the table names who holds the lowest card",
+                f"第{self.round}ラウンド。最も低いカードの持ち主を指定してください",
+            )
         if self.phase is Phase.LEAD:
             return Msg(f"{names[self.turn]} leads a pattern", f"{names[self.turn]}が次のパイルを開始します")
         if self.phase is Phase.FOLLOW:
-            return Msg(f"{names[self.turn]} follows, passes or revives",
-                       f"{names[self.turn]}がパターンを出すか、パスか、蘇生カードを出します")
+            return Msg(
+                f"{names[self.turn]} follows, passes or revives",
+                f"{names[self.turn]}がパターンを出すか、パスか、蘇生カードを出します",
+            )
         if self.phase is Phase.REVIVED:
-            return Msg(f"{names[self.turn]} plays the same type and size, weaker",
-                       f"{names[self.turn]}が同じ種類と枚数で、より弱いパターンを出します")
+            return Msg(
+                f"{names[self.turn]} plays the same type and size, weaker",
+                f"{names[self.turn]}が同じ種類と枚数で、より弱いパターンを出します",
+            )
         return Msg("the game is over", "ゲームは終了しています")
 
 
@@ -93,6 +99,7 @@ def _marked(state: State, group: tuple[Card, ...]) -> tuple[frozenset[Card], tup
 
 def new_state(setup: Setup) -> State:
     return State(setup, hand_counts=(HAND,) * len(setup.players))
+
 
 def state_to_data(state: State) -> dict[str, Any]:
     """The state as plain data without its setup: the store's checkpoints (``rules/state_codec.py``)."""

@@ -41,8 +41,9 @@ def make_setup(players: Sequence[str], start: int | None, deck: Deck) -> Setup:
 
 def _need_card(value: object, what: Msg) -> None:
     if not isinstance(value, Card):
-        raise refuse(f"{what.en} must be a card, not {value!r}",
-                     f"{what.ja}はカードで指定してください（{value!r} は不可）")
+        raise refuse(
+            f"{what.en} must be a card, not {value!r}", f"{what.ja}はカードで指定してください（{value!r} は不可）"
+        )
 
 
 def _as_enum(obj: object, name: str, kind: type[Mode] | type[Where], allowed_words: Msg) -> None:
@@ -92,8 +93,12 @@ class Build:
 
     def __post_init__(self) -> None:
         _need_card(self.card, Msg("the built card", "配置するカード"))
-        _as_enum(self, "where", Where, Msg("the places are left, right, on-left, on-right and hand",
-                                           "置き場所は左・右・左端・右端・手札です"))
+        _as_enum(
+            self,
+            "where",
+            Where,
+            Msg("the places are left, right, on-left, on-right and hand", "置き場所は左・右・左端・右端・手札です"),
+        )
 
 
 @dataclass(frozen=True)
@@ -120,8 +125,10 @@ class ChoosePair:
     def __post_init__(self) -> None:
         need_int(self.player, Msg("the player", "プレイヤー"))
         if self.pair is not None and not isinstance(self.pair, Pair):
-            raise refuse(f"the face-down pair must be a Pair of two column numbers or None, not {self.pair!r}",
-                         f"裏向きペアは2つの列番号か「なし」で指定してください（{self.pair!r}）")
+            raise refuse(
+                f"the face-down pair must be a Pair of two column numbers or None, not {self.pair!r}",
+                f"裏向きペアは2つの列番号か「なし」で指定してください（{self.pair!r}）",
+            )
 
 
 Action = Reveal | Place | Build | FinalHand | ChoosePair | Correct

@@ -101,13 +101,23 @@ class Allowed:
             return None if p is None else {"from": p.source, "to": p.target}
 
         return {
-            "phase": self.phase.value, "player": self.player, "spots": list(self.spots),
-            "known_hand": [str(c) for c in self.known_hand], "any_card": self.any_card,
-            "builds": [{"card": str(b.card), "legal": [w.value for w in b.legal],
-                        "refused": [{"where": w.value, "why": {"en": m.en, "ja": m.ja}} for w, m in b.refused]}
-                       for b in self.builds],
-            "cells": list(self.cells), "unseen": [str(c) for c in self.unseen],
-            "final_hands": list(self.final_hands), "pairs": list(self.pairs),
+            "phase": self.phase.value,
+            "player": self.player,
+            "spots": list(self.spots),
+            "known_hand": [str(c) for c in self.known_hand],
+            "any_card": self.any_card,
+            "builds": [
+                {
+                    "card": str(b.card),
+                    "legal": [w.value for w in b.legal],
+                    "refused": [{"where": w.value, "why": {"en": m.en, "ja": m.ja}} for w, m in b.refused],
+                }
+                for b in self.builds
+            ],
+            "cells": list(self.cells),
+            "unseen": [str(c) for c in self.unseen],
+            "final_hands": list(self.final_hands),
+            "pairs": list(self.pairs),
             "best_pairs": [pair(p) for p in self.best_pairs],
         }
 
@@ -115,20 +125,31 @@ class Allowed:
         lines: list[Msg] = []
         who = self.names[self.player] if self.player is not None else ""
         if self.phase is Phase.REVEAL:
-            lines.append(Msg(f"Reveal deck cards into {' '.join(self.cells)}; "
-                             f"{plural(len(self.unseen), 'card is', 'cards are')} still unseen.",
-                             f"{' '.join(self.cells)} に山札からカードを出します。"
-                             f"未確認のカードは{len(self.unseen)}枚。"))
+            lines.append(
+                Msg(
+                    f"Reveal deck cards into {' '.join(self.cells)}; "
+                    f"{plural(len(self.unseen), 'card is', 'cards are')} still unseen.",
+                    f"{' '.join(self.cells)} に山札からカードを出します。未確認のカードは{len(self.unseen)}枚。",
+                )
+            )
         elif self.phase is Phase.PLACE:
             hand = " ".join(map(str, self.known_hand))
             hand_ja = self._ja(self.known_hand)
-            cards = (Msg(f"any card in the hand{f' (known: {hand})' if hand else ''}",
-                         f"手札のカード{f'（分かっているものは{hand_ja}）' if hand else ''}")
-                     if self.any_card else Msg(f"one of {hand}", f"{hand_ja}のどれか"))
-            lines.append(Msg(f"{who} places {cards.en} at a usable spot: {' '.join(self.spots)}; "
-                             "declare number or suit.",
-                             f"{who}が{cards.ja}を使える場所（{' '.join(map(spot_ja, self.spots))}）に置き、"
-                             "数字かスートを宣言します。"))
+            cards = (
+                Msg(
+                    f"any card in the hand{f' (known: {hand})' if hand else ''}",
+                    f"手札のカード{f'（分かっているものは{hand_ja}）' if hand else ''}",
+                )
+                if self.any_card
+                else Msg(f"one of {hand}", f"{hand_ja}のどれか")
+            )
+            lines.append(
+                Msg(
+                    f"{who} places {cards.en} at a usable spot: {' '.join(self.spots)}; declare number or suit.",
+                    f"{who}が{cards.ja}を使える場所（{' '.join(map(spot_ja, self.spots))}）に置き、"
+                    "数字かスートを宣言します。",
+                )
+            )
         elif self.phase is Phase.BUILD:
             for b in self.builds:
                 legal = ", ".join(w.value for w in b.legal)
@@ -140,11 +161,20 @@ class Allowed:
                 lines.append(Msg(f"Final hands still to enter: {names.en}.", f"残り手札の入力待ちは{names.ja}。"))
             for p in self.pairs:
                 best = self.best_pairs[p]
-                tip = (Msg("no pair helps", "裏向きペアで得点は増えません") if best is None
-                       else Msg(f"best: pair {best.source + 1} {best.target + 1}",
-                                f"最善は「ペア {best.source + 1} {best.target + 1}」"))
-                lines.append(Msg(f"{self.names[p]} decides on the face-down pair ({tip.en}).",
-                                 f"{self.names[p]}は裏向きペアを決めます（{tip.ja}）。"))
+                tip = (
+                    Msg("no pair helps", "裏向きペアで得点は増えません")
+                    if best is None
+                    else Msg(
+                        f"best: pair {best.source + 1} {best.target + 1}",
+                        f"最善は「ペア {best.source + 1} {best.target + 1}」",
+                    )
+                )
+                lines.append(
+                    Msg(
+                        f"{self.names[p]} decides on the face-down pair ({tip.en}).",
+                        f"{self.names[p]}は裏向きペアを決めます（{tip.ja}）。",
+                    )
+                )
         else:
             lines.append(Msg("Nothing: the game is over and scored.", "ゲームは終了し、勝利点は確定しています。"))
         return join(lines, "\n", "\n")
@@ -160,12 +190,19 @@ def allowed(state: State) -> Allowed:
     pairs = tuple(p for p, c in enumerate(state.pairs) if c == UNDECIDED) if phase is Phase.FINAL else ()
     best = tuple(best_pair([len(c) for c in f]) for f in state.fortresses) if phase is Phase.FINAL else ()
     return Allowed(
-        phase, player,
+        phase,
+        player,
         tuple(state.usable_spots()) if phase is Phase.PLACE else (),
-        known if phase is Phase.PLACE else (), any_card and phase is Phase.PLACE,
+        known if phase is Phase.PLACE else (),
+        any_card and phase is Phase.PLACE,
         tuple(build_options(state)),
         tuple(c for c, v in state.grid.items() if v is None) if phase is Phase.REVEAL else (),
-        tuple(state.unseen()), final, pairs, best, state.setup.players, state.setup.deck,
+        tuple(state.unseen()),
+        final,
+        pairs,
+        best,
+        state.setup.players,
+        state.setup.deck,
     )
 
 
@@ -182,11 +219,13 @@ def describe(state: State) -> Msg:
     gj = {c: deck.label(v, "ja") if v is not None else "--" for c, v in state.grid.items()}
     lines = [
         Msg("Now: ", "現在：") + state.waiting_for() + Msg(".", "。"),
-        Msg(f"Grid A: {g['A1']} {g['A2']} / {g['A3']} {g['A4']}   B: {g['B1']} {g['B2']} / {g['B3']} {g['B4']}; "
+        Msg(
+            f"Grid A: {g['A1']} {g['A2']} / {g['A3']} {g['A4']}   B: {g['B1']} {g['B2']} / {g['B3']} {g['B4']}; "
             f"deck {plural(state.deck_count, 'card', 'cards')}"
             f"{'; the end is triggered (F-12)' if state.triggered else ''}.",
             f"場札A {gj['A1']} {gj['A2']} / {gj['A3']} {gj['A4']}、B {gj['B1']} {gj['B2']} / {gj['B3']} {gj['B4']}。"
-            f"山札{state.deck_count}枚{'。終了条件成立（F-12）' if state.triggered else ''}。"),
+            f"山札{state.deck_count}枚{'。終了条件成立（F-12）' if state.triggered else ''}。",
+        ),
     ]
     if state.pending:
         cards = " ".join(map(str, state.pending))
@@ -197,11 +236,17 @@ def describe(state: State) -> Msg:
         known = " ".join(map(str, sorted(state.known_hands[p])))
         known_ja = ja(sorted(state.known_hands[p]))
         count = state.hand_counts[p]
-        hand = Msg(f"hand {plural(count, 'card', 'cards')}{f' (known: {known})' if known else ''}",
-                   f"手札{count}枚{f'（分かっているものは{known_ja}）' if known else ''}")
+        hand = Msg(
+            f"hand {plural(count, 'card', 'cards')}{f' (known: {known})' if known else ''}",
+            f"手札{count}枚{f'（分かっているものは{known_ja}）' if known else ''}",
+        )
         label = Msg("score", "勝利点") if state.phase is Phase.OVER else Msg("score so far", "現在の勝利点")
-        lines.append(Msg(f"{name}: {hand.en}; fortress {fort}; {label.en} {result.score}.",
-                         f"{name}は{hand.ja}、砦 {fort_ja}、{label.ja}{result.score}。"))
+        lines.append(
+            Msg(
+                f"{name}: {hand.en}; fortress {fort}; {label.en} {result.score}.",
+                f"{name}は{hand.ja}、砦 {fort_ja}、{label.ja}{result.score}。",
+            )
+        )
     if state.phase is Phase.OVER:
         totals = [x.score for x in scores(state)]
         lines.append(winner_words(names, winners(totals), max(totals), "F-14"))

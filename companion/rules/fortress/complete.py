@@ -65,8 +65,10 @@ def _reveals(state: f.State, a: f.Allowed, lang: Lang) -> list[Step]:
     def cards(cell: str) -> list[Step]:
         return [_step(_word(state, f.Reveal(cell, card), 1), lang) for card in a.unseen]
 
-    return [_step(_word(state, f.Reveal(cell, a.unseen[0]), 0), lang, False,
-                  functools.partial(cards, cell)) for cell in a.cells]
+    return [
+        _step(_word(state, f.Reveal(cell, a.unseen[0]), 0), lang, False, functools.partial(cards, cell))
+        for cell in a.cells
+    ]
 
 
 # --------------------------------------------------------------------------- placement (F-4 .. F-7)
@@ -100,8 +102,10 @@ def _placements(state: f.State, a: f.Allowed, lang: Lang) -> list[Step]:
     known = sorted(a.known_hand, key=lambda c: -best(c))
     unseen = a.unseen if a.any_card else ()
     deck = state.setup.deck
-    return [Step(deck.label(card, lang), deck.label(card, other(lang)), False, functools.partial(spots, card))
-            for card in (*known, *unseen)]
+    return [
+        Step(deck.label(card, lang), deck.label(card, other(lang)), False, functools.partial(spots, card))
+        for card in (*known, *unseen)
+    ]
 
 
 # --------------------------------------------------------------------------- build (F-8, F-11)
@@ -115,8 +119,11 @@ def _builds(state: f.State, a: f.Allowed, lang: Lang) -> list[Step]:
         return [_step(_word(state, f.Build(option.card, w), 1), lang) for w in order]
 
     options = sorted(a.builds, key=lambda b: len(b.legal))  # the only legal place first
-    return [Step(deck.label(b.card, lang), deck.label(b.card, other(lang)), False, functools.partial(places, b))
-            for b in options if b.legal]
+    return [
+        Step(deck.label(b.card, lang), deck.label(b.card, other(lang)), False, functools.partial(places, b))
+        for b in options
+        if b.legal
+    ]
 
 
 # --------------------------------------------------------------------------- the end (F-13, F-14)
@@ -136,34 +143,57 @@ def _final_hands(state: f.State, a: f.Allowed, lang: Lang) -> list[Step]:
             continue
         else:
             then = functools.partial(_hand_cards, deck, lang, count, known, unseen, ())
-        steps.append(_step(_word(state, empty, 0), lang, False, functools.partial(
-            lambda name, t: [_step(name, lang, False, t)], _part(state, empty, 1, -1), then)))
+        steps.append(
+            _step(
+                _word(state, empty, 0),
+                lang,
+                False,
+                functools.partial(lambda name, t: [_step(name, lang, False, t)], _part(state, empty, 1, -1), then),
+            )
+        )
     return steps
 
 
-def _hand_cards(deck: f.Deck, lang: Lang, count: int, known: tuple[f.Card, ...], unseen: tuple[f.Card, ...],
-                chosen: tuple[f.Card, ...]) -> list[Step]:
+def _hand_cards(
+    deck: f.Deck,
+    lang: Lang,
+    count: int,
+    known: tuple[f.Card, ...],
+    unseen: tuple[f.Card, ...],
+    chosen: tuple[f.Card, ...],
+) -> list[Step]:
     """The next card of a final hand: every known card must be in it; the rest are unseen cards."""
     left = count - len(chosen)
     if left == 0:
         return []
     owed = [c for c in known if c not in chosen]
     cards = owed if len(owed) >= left else [*owed, *(c for c in unseen if c not in chosen)]
-    return [Step(deck.label(c, lang), deck.label(c, other(lang)), left == 1,
-                 functools.partial(_hand_cards, deck, lang, count, known, unseen, (*chosen, c))) for c in cards]
+    return [
+        Step(
+            deck.label(c, lang),
+            deck.label(c, other(lang)),
+            left == 1,
+            functools.partial(_hand_cards, deck, lang, count, known, unseen, (*chosen, c)),
+        )
+        for c in cards
+    ]
 
 
 def _pairs(state: f.State, a: f.Allowed, lang: Lang) -> list[Step]:
     """``pair NAME FROM TO`` (the best pair first, then none, then every other legal pair) and
     ``pair NAME none``; the pairs are tried (F-13) only when the name is typed."""
+
     def ends(p: int) -> list[Step]:
         heights = [len(c) for c in state.fortresses[p]]
         best = a.best_pairs[p]
         choices: list[f.Pair | None] = [best, None] if best is not None else [None]
-        choices += [x for s in range(len(heights)) for t in range(len(heights))
-                    if (x := f.Pair(s, t)) != best and f.pair_problem(heights, x) is None]
-        return [_step(_part(state, f.ChoosePair(p, x), -1 if x is None else -2), lang)
-                for x in choices]
+        choices += [
+            x
+            for s in range(len(heights))
+            for t in range(len(heights))
+            if (x := f.Pair(s, t)) != best and f.pair_problem(heights, x) is None
+        ]
+        return [_step(_part(state, f.ChoosePair(p, x), -1 if x is None else -2), lang) for x in choices]
 
     steps = []
     for p in a.pairs:
@@ -184,7 +214,8 @@ def _corrections(state: f.State, lang: Lang) -> list[Step]:
     def counts(p: int) -> list[int]:
         old = state.hand_counts[p]
         return [c for c in (old - 1, old + 1) if c >= 0] + [
-            c for c in range(old + state.deck_count + 1) if c not in (old - 1, old, old + 1)]
+            c for c in range(old + state.deck_count + 1) if c not in (old - 1, old, old + 1)
+        ]
 
     def legal(p: int, count: int) -> bool:
         try:

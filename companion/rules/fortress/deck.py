@@ -46,7 +46,6 @@ class Card:
     def __hash__(self) -> int:
         return self._hash  # type: ignore[attr-defined, no-any-return]
 
-
     def __str__(self) -> str:
         return self._text  # type: ignore[attr-defined, no-any-return]
 
@@ -59,13 +58,11 @@ class Deck:
     ranks: int
     suits: tuple[Suit, ...]
 
-
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> Deck:
         try:
             suits = tuple(
-                Suit(str(s["code"]).upper(), str(s["en"]), str(s["ja"]), str(s["color"]),
-                     str(s.get("shape", "circle")))
+                Suit(str(s["code"]).upper(), str(s["en"]), str(s["ja"]), str(s["color"]), str(s.get("shape", "circle")))
                 for s in data["suits"]
             )
             ranks = int(data["ranks"])
@@ -73,12 +70,15 @@ class Deck:
             raise refuse(
                 f"the fortress deck definition is incomplete ({error}); it needs ranks and "
                 "suits with code, en, ja and color",
-                f"砦のデッキ定義が不完全です（{error}）。ranks と、code・en・ja・color を持つ "
-                "suits が必要です",
+                f"砦のデッキ定義が不完全です（{error}）。ranks と、code・en・ja・color を持つ suits が必要です",
             ) from None
         codes = [s.code for s in suits]
-        if (len(set(codes)) != len(codes) or any(len(c) != 1 or not c.isalpha() for c in codes)
-                or ranks < 1 or not suits):
+        if (
+            len(set(codes)) != len(codes)
+            or any(len(c) != 1 or not c.isalpha() for c in codes)
+            or ranks < 1
+            or not suits
+        ):
             raise refuse(
                 "the fortress deck definition needs distinct one-letter suit codes and ranks ≥ 1",
                 "砦のデッキ定義には重複しない1文字のスート記号と1以上の ranks が必要です",
@@ -87,10 +87,11 @@ class Deck:
 
     def to_data(self) -> dict[str, Any]:
         return {
-            "format": 1, "game": GAME, "name": {"en": self.name.en, "ja": self.name.ja},
+            "format": 1,
+            "game": GAME,
+            "name": {"en": self.name.en, "ja": self.name.ja},
             "ranks": self.ranks,
-            "suits": [{"code": s.code, "en": s.en, "ja": s.ja, "color": s.color,
-                       "shape": s.shape} for s in self.suits],
+            "suits": [{"code": s.code, "en": s.en, "ja": s.ja, "color": s.color, "shape": s.shape} for s in self.suits],
         }
 
     @property
@@ -141,8 +142,10 @@ class Deck:
         text = normalize_token(token)
         for s in self.suits:
             for prefix in (s.ja, s.code, s.code.lower()):
-                rank = ascii_number(text[len(prefix):]) if text.startswith(prefix) else None
+                rank = ascii_number(text[len(prefix) :]) if text.startswith(prefix) else None
                 if rank is not None and 1 <= rank <= self.ranks:
                     return self.card_by_key[s.code, rank]  # the deck's own card: compared by identity first
-        raise NotACard(Msg(f"{quoted(token)} is not a card", f"{kagi(token)}はカードではありません"),
-                       Msg(": ", "。") + self.forms())
+        raise NotACard(
+            Msg(f"{quoted(token)} is not a card", f"{kagi(token)}はカードではありません"),
+            Msg(": ", "。") + self.forms(),
+        )

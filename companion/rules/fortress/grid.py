@@ -58,8 +58,16 @@ class Mode(StrEnum):
     SUIT = "suit"
 
 
-_MODE_WORDS = {"n": Mode.NUMBER, "number": Mode.NUMBER, "num": Mode.NUMBER, "数": Mode.NUMBER,
-               "数字": Mode.NUMBER, "s": Mode.SUIT, "suit": Mode.SUIT, "スート": Mode.SUIT}
+_MODE_WORDS = {
+    "n": Mode.NUMBER,
+    "number": Mode.NUMBER,
+    "num": Mode.NUMBER,
+    "数": Mode.NUMBER,
+    "数字": Mode.NUMBER,
+    "s": Mode.SUIT,
+    "suit": Mode.SUIT,
+    "スート": Mode.SUIT,
+}
 
 
 def parse_mode(token: str) -> Mode:
@@ -88,23 +96,24 @@ def resolve_capture(placed: Card, a: Card, b: Card | None, mode: Mode) -> tuple[
     if mode is Mode.NUMBER:  # F-5
         if count == 3:
             assert b is not None
-            return 3, Msg(f"{p.rank} ≥ {a.rank} + {b.rank}: captures 3",
-                          f"{p.rank} ≥ {a.rank} + {b.rank}：3枚獲得")
+            return 3, Msg(f"{p.rank} ≥ {a.rank} + {b.rank}: captures 3", f"{p.rank} ≥ {a.rank} + {b.rank}：3枚獲得")
         if count == 2:
             if b is None:
-                return 2, Msg(f"{p.rank} ≥ {a.rank} and the cell behind is empty: captures 2",
-                              f"{p.rank} ≥ {a.rank}、奥は空き：2枚獲得")
-            return 2, Msg(f"{p.rank} ≥ {a.rank} but {p.rank} < {a.rank} + {b.rank}: captures 2",
-                          f"{p.rank} ≥ {a.rank}、{p.rank} < {a.rank} + {b.rank}：2枚獲得")
+                return 2, Msg(
+                    f"{p.rank} ≥ {a.rank} and the cell behind is empty: captures 2",
+                    f"{p.rank} ≥ {a.rank}、奥は空き：2枚獲得",
+                )
+            return 2, Msg(
+                f"{p.rank} ≥ {a.rank} but {p.rank} < {a.rank} + {b.rank}: captures 2",
+                f"{p.rank} ≥ {a.rank}、{p.rank} < {a.rank} + {b.rank}：2枚獲得",
+            )
         return 1, Msg(f"{p.rank} < {a.rank}: captures 1", f"{p.rank} < {a.rank}：1枚獲得")
     # F-6
     if count > 1:
         if count == 3:
             assert b is not None
-            return 3, Msg(f"{p.suit} = {a.suit} = {b.suit}: captures 3",
-                          f"{p.suit} = {a.suit} = {b.suit}：3枚獲得")
+            return 3, Msg(f"{p.suit} = {a.suit} = {b.suit}: captures 3", f"{p.suit} = {a.suit} = {b.suit}：3枚獲得")
         behind = "the cell behind is empty" if b is None else f"{b.suit} ≠ {p.suit}"
         behind_ja = "奥は空き" if b is None else f"{b.suit} ≠ {p.suit}"
-        return 2, Msg(f"{p.suit} = {a.suit}, {behind}: captures 2",
-                      f"{p.suit} = {a.suit}、{behind_ja}：2枚獲得")
+        return 2, Msg(f"{p.suit} = {a.suit}, {behind}: captures 2", f"{p.suit} = {a.suit}、{behind_ja}：2枚獲得")
     return 1, Msg(f"{p.suit} ≠ {a.suit}: captures 1", f"{p.suit} ≠ {a.suit}：1枚獲得")

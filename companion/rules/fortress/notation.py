@@ -30,6 +30,7 @@ from companion.rules.fortress.state import UNDECIDED, Phase, State
 
 def expected(state: State) -> Msg:
     """The lines the table types now, with examples written by :func:`action_line`."""
+
     def line(action: Action) -> Msg:
         return Msg(action_line(state, action, "en"), action_line(state, action, "ja"))
 
@@ -37,37 +38,48 @@ def expected(state: State) -> Msg:
     if state.phase is Phase.REVEAL and unseen:
         cell = next(c for c, card in state.grid.items() if card is None)
         reveal = line(Reveal(cell, unseen[0]))
-        return Msg(f"write the cell and the card revealed, like {reveal.en} (F-9)",
-                   f"マスと出たカードを書きます（例：{reveal.ja}、F-9）")
+        return Msg(
+            f"write the cell and the card revealed, like {reveal.en} (F-9)",
+            f"マスと出たカードを書きます（例：{reveal.ja}、F-9）",
+        )
     if state.phase is Phase.PLACE:
         known = sorted(state.known_hands[state.turn])
         card = known[0] if known else unseen[0] if unseen else state.setup.deck.all_cards[0]
         spots = state.usable_spots() or list(SPOTS)
         place = line(Place(state.turn, card, spots[0], Mode.NUMBER))
-        return Msg(f"write the card, the spot and n (number) or s (suit), like {place.en} (F-4)",
-                   f"カード・場所・数かスートを書きます（例：{place.ja}、F-4）")
+        return Msg(
+            f"write the card, the spot and n (number) or s (suit), like {place.en} (F-4)",
+            f"カード・場所・数かスートを書きます（例：{place.ja}、F-4）",
+        )
     if state.phase is Phase.BUILD:
         options = build_options(state)
         first = options[0]
         build = line(Build(first.card, first.legal[0] if first.legal else Where.HAND))
-        return Msg(f"write each captured card and where it goes, like {build.en} (F-8, F-11)",
-                   f"獲得したカードごとに置き場所を書きます（例：{build.ja}、F-8、F-11）")
+        return Msg(
+            f"write each captured card and where it goes, like {build.en} (F-8, F-11)",
+            f"獲得したカードごとに置き場所を書きます（例：{build.ja}、F-8、F-11）",
+        )
     if state.phase is Phase.FINAL:
         parts = []
         hands = [p for p, h in enumerate(state.final_hands) if h is None]
         pairs = [p for p, c in enumerate(state.pairs) if c == UNDECIDED]
         if hands:
             hand, empty = line(FinalHand(hands[0], (unseen[0],) if unseen else ())), line(FinalHand(hands[0], ()))
-            parts.append(Msg(f"each final hand, like {hand.en} or {empty.en}",
-                             f"残り手札（例：{hand.ja}、{empty.ja}）"))
+            parts.append(
+                Msg(f"each final hand, like {hand.en} or {empty.en}", f"残り手札（例：{hand.ja}、{empty.ja}）")
+            )
         if pairs:
             p = pairs[0]
             best = best_pair([len(c) for c in state.fortresses[p]])
             choice = line(ChoosePair(p, best)) if best is not None else None
             none = line(ChoosePair(p, None))
             like = Msg(f"{choice.en} or ", f"{choice.ja}、") if choice is not None else EMPTY
-            parts.append(Msg(f"each face-down pair, like {like.en}{none.en} (F-13)",
-                             f"裏向きペア（例：{like.ja}{none.ja}、F-13）"))
+            parts.append(
+                Msg(
+                    f"each face-down pair, like {like.en}{none.en} (F-13)",
+                    f"裏向きペア（例：{like.ja}{none.ja}、F-13）",
+                )
+            )
         return Msg("write ", "") + join(parts, "; and ", "と") + Msg("", "を書きます")
     return Msg("the game is over: nothing more is played", "ゲームは終わっています。これ以上の手はありません")
 
@@ -99,12 +111,18 @@ FORMS = {
     "reveal": Msg("write CELL CARD, like A1 R7", "書き方：マス カード（例：A1 赤7）"),
     "place": Msg("write CARD SPOT n|s, like R7 A1N n", "書き方：カード 場所 数｜スート（例：赤7 A1上 数）"),
     "build": Msg("write CARD PLACE, like R7 right", "書き方：カード 置き場所（例：赤7 右）"),
-    "hand": Msg("write hand NAME CARDS…, like hand Aki R3 or hand Aki none",
-                "書き方：手札 名前 カード…（例：手札 Aki 赤3、手札 Aki なし）"),
-    "pair": Msg("write pair NAME FROM TO (columns from 1 at the left) or pair NAME none",
-                "書き方：ペア 名前 元 先（列は左端が1。例：ペア Aki 1 3、ペア Aki なし）"),
-    "correct": Msg("write correct NAME COUNT REASON, like correct Aki 5 dropped a card",
-                   "書き方：訂正 名前 枚数 理由（例：訂正 Aki 5 カードを落とした）"),
+    "hand": Msg(
+        "write hand NAME CARDS…, like hand Aki R3 or hand Aki none",
+        "書き方：手札 名前 カード…（例：手札 Aki 赤3、手札 Aki なし）",
+    ),
+    "pair": Msg(
+        "write pair NAME FROM TO (columns from 1 at the left) or pair NAME none",
+        "書き方：ペア 名前 元 先（列は左端が1。例：ペア Aki 1 3、ペア Aki なし）",
+    ),
+    "correct": Msg(
+        "write correct NAME COUNT REASON, like correct Aki 5 dropped a card",
+        "書き方：訂正 名前 枚数 理由（例：訂正 Aki 5 カードを落とした）",
+    ),
 }
 
 
@@ -176,14 +194,15 @@ def _parse(state: State, line: str) -> Action:
         if len(tokens) == 1 and tokens[0].casefold() in _NONE_WORDS:
             return ChoosePair(player, None)
         if len(tokens) != 2:
-            raise refuse(f"a face-down pair names two columns, from and to (counted from 1 at the left), or none; "
-                         f"got {pair_text!r}",
-                         f"裏向きペアは取る列と置く列の番号（左端が1）か「なし」で書きます（「{pair_text}」は不可）")
+            raise refuse(
+                f"a face-down pair names two columns, from and to (counted from 1 at the left), or none; "
+                f"got {pair_text!r}",
+                f"裏向きペアは取る列と置く列の番号（左端が1）か「なし」で書きます（「{pair_text}」は不可）",
+            )
         column = Msg("a column number", "列番号")
         ends = [read_number(t, column) for t in tokens]
         if 0 in ends:
-            raise refuse("columns are counted from 1 at the left",
-                         "列は左端を1として数えます")
+            raise refuse("columns are counted from 1 at the left", "列は左端を1として数えます")
         return ChoosePair(player, Pair(ends[0] - 1, ends[1] - 1))
     if word in _CORRECT_WORDS:
         player, count_text = _parse_player(state, rest)
@@ -211,13 +230,18 @@ def _named_move(state: State, seat: int, action: Action) -> Action:
     names = state.setup.players
     name = names[seat]
     if isinstance(action, Reveal) or state.phase not in (Phase.PLACE, Phase.BUILD):
-        raise Refusal(Msg(f"{name} cannot play now: ", f"今は{name}の手番ではありません。") + state.waiting_for()
-                      + Msg("; ", "。") + expected(state))
+        raise Refusal(
+            Msg(f"{name} cannot play now: ", f"今は{name}の手番ではありません。")
+            + state.waiting_for()
+            + Msg("; ", "。")
+            + expected(state)
+        )
     if seat != state.turn:
         turn = names[state.turn]
-        raise Refusal(Msg(f"it is {turn}'s turn, not {name}'s (F-4): ",
-                          f"今は{turn}の番です（{name}ではありません、F-4）。")
-                      + expected(state))
+        raise Refusal(
+            Msg(f"it is {turn}'s turn, not {name}'s (F-4): ", f"今は{turn}の番です（{name}ではありません、F-4）。")
+            + expected(state)
+        )
     return action
 
 
@@ -233,14 +257,17 @@ def _parse_move(state: State, text: str) -> Action:
     """A placement, a build or a reveal (no player named)."""
     deck = state.setup.deck
     tokens = text.split()
-    if len(tokens) > 3 or (len(tokens) == 3 and not _is_card(state, tokens[0])
-                           and (tokens[0].upper() in CELLS or _is_card(state, tokens[1]))):
+    if len(tokens) > 3 or (
+        len(tokens) == 3
+        and not _is_card(state, tokens[0])
+        and (tokens[0].upper() in CELLS or _is_card(state, tokens[1]))
+    ):
         raise refuse(f"the line has too many words ({len(tokens)})", f"語が多すぎます（{len(tokens)}語）")
     if len(tokens) == 3 and tokens[1].casefold() in _WHERE_WORDS:
-        raise refuse(f"the line has too many words: a build is CARD PLACE, like {tokens[0]} {tokens[1]}; "
-                     f"{tokens[2]!r} is extra",
-                     f"語が多すぎます。配置は「カード 置き場所」（例：{tokens[0]} {tokens[1]}）で、"
-                     f"「{tokens[2]}」は余分です")
+        raise refuse(
+            f"the line has too many words: a build is CARD PLACE, like {tokens[0]} {tokens[1]}; {tokens[2]!r} is extra",
+            f"語が多すぎます。配置は「カード 置き場所」（例：{tokens[0]} {tokens[1]}）で、「{tokens[2]}」は余分です",
+        )
     if len(tokens) == 3:
         card, spot = deck.parse(tokens[0]), parse_spot(tokens[1])
         if normalize_token(tokens[2]).lower() not in _MODE_WORDS:
@@ -250,20 +277,30 @@ def _parse_move(state: State, text: str) -> Action:
         raise _where_it_may_go(state, deck.parse(tokens[0]))
     if len(tokens) == 2:
         first, second = tokens
-        if second.casefold() not in _WHERE_WORDS and _is_card(state, first) and not _is_card(state, second) \
-                and normalize_token(second).upper() not in SPOTS:
+        if (
+            second.casefold() not in _WHERE_WORDS
+            and _is_card(state, first)
+            and not _is_card(state, second)
+            and normalize_token(second).upper() not in SPOTS
+        ):
             suggest(tokens, 1, _WHERE_WORDS)
         if second.casefold() in _WHERE_WORDS:
             return Build(deck.parse(first), parse_where(second))
         if first.upper() in CELLS:
             return Reveal(first.upper(), deck.parse(second))
         if state.phase is Phase.REVEAL:
-            raise refuse(f"{first!r} is not a cell (cells are A1–A4 and B1–B4)",
-                         f"「{first}」はマスではありません（マスはA1〜A4とB1〜B4）")
+            raise refuse(
+                f"{first!r} is not a cell (cells are A1–A4 and B1–B4)",
+                f"「{first}」はマスではありません（マスはA1〜A4とB1〜B4）",
+            )
         deck.parse(first)
         if normalize_token(second).upper() in SPOTS or any(w in second for w in _SIDE_WORDS):
-            raise Complete(Msg(f"a placement needs its declaration after the spot: write {text} n or {text} s",
-                               f"置くときは場所の後に数かスートが必要です。書き方：{text} 数、{text} スート"))
+            raise Complete(
+                Msg(
+                    f"a placement needs its declaration after the spot: write {text} n or {text} s",
+                    f"置くときは場所の後に数かスートが必要です。書き方：{text} 数、{text} スート",
+                )
+            )
         parse_where(second)
     raise refuse(f"{text!r} is not a line this game reads", f"「{text}」はこのゲームの書き方ではありません")
 
@@ -271,9 +308,11 @@ def _parse_move(state: State, text: str) -> Action:
 def not_captured(state: State, card: Card) -> Refusal:
     """``card`` is not among this turn's captured cards still to build (F-8): say which are."""
     deck = state.setup.deck
-    return refuse(f"{card} was not captured this turn; still to build: {' '.join(map(str, state.pending))}",
-                  f"{deck.label(card, 'ja')}はこの手番の獲得カードではありません。未配置は"
-                  f"{'・'.join(deck.label(c, 'ja') for c in state.pending)}です（F-8）")
+    return refuse(
+        f"{card} was not captured this turn; still to build: {' '.join(map(str, state.pending))}",
+        f"{deck.label(card, 'ja')}はこの手番の獲得カードではありません。未配置は"
+        f"{'・'.join(deck.label(c, 'ja') for c in state.pending)}です（F-8）",
+    )
 
 
 def _where_it_may_go(state: State, card: Card) -> Refusal:
@@ -283,9 +322,12 @@ def _where_it_may_go(state: State, card: Card) -> Refusal:
     ranks = [c[0].rank for c in state.fortresses[state.turn]]
     legal = [*placements(ranks, card.rank, state.setup.deck.ranks), Where.HAND]
     ja = state.setup.deck.label(card, "ja")
-    return Complete(Msg(f"{card} may go {', '.join(w.value for w in legal)} (F-11): write {card} {legal[0].value}",
-                        f"{ja}の置き場所は{'・'.join(_WHERE_JA[w] for w in legal)}です（F-11）。"
-                        f"書き方：{ja} {_WHERE_JA[legal[0]]}"))
+    return Complete(
+        Msg(
+            f"{card} may go {', '.join(w.value for w in legal)} (F-11): write {card} {legal[0].value}",
+            f"{ja}の置き場所は{'・'.join(_WHERE_JA[w] for w in legal)}です（F-11）。書き方：{ja} {_WHERE_JA[legal[0]]}",
+        )
+    )
 
 
 def action_line(state: State, action: Action, lang: Lang = "en") -> str:
@@ -319,7 +361,8 @@ def _player_line(action: FinalHand | ChoosePair | Correct, name: str, deck: Deck
         cards = " ".join(deck.label(c, lang) for c in action.cards) or ("なし" if ja else "none")
         return f"{'手札' if ja else 'hand'} {name} {cards}"
     if isinstance(action, ChoosePair):
-        pair = (("なし" if ja else "none") if action.pair is None
-                else f"{action.pair.source + 1} {action.pair.target + 1}")  # columns counted from 1
+        pair = (
+            ("なし" if ja else "none") if action.pair is None else f"{action.pair.source + 1} {action.pair.target + 1}"
+        )  # columns counted from 1
         return f"{'ペア' if ja else 'pair'} {name} {pair}"
     return f"{'訂正' if ja else 'correct'} {name} {action.count} {action.reason}"

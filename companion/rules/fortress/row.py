@@ -17,65 +17,84 @@ class Where(StrEnum):
     HAND = "hand"  # not built: into the hand (F-8)
 
 
-_WHERE_WORDS = {"l": Where.LEFT, "left": Where.LEFT, "左": Where.LEFT,
-                "r": Where.RIGHT, "right": Where.RIGHT, "右": Where.RIGHT,
-                "ol": Where.ON_LEFT, "on-left": Where.ON_LEFT, "左端": Where.ON_LEFT,
-                "or": Where.ON_RIGHT, "on-right": Where.ON_RIGHT, "右端": Where.ON_RIGHT,
-                "h": Where.HAND, "hand": Where.HAND, "手札": Where.HAND}
+_WHERE_WORDS = {
+    "l": Where.LEFT,
+    "left": Where.LEFT,
+    "左": Where.LEFT,
+    "r": Where.RIGHT,
+    "right": Where.RIGHT,
+    "右": Where.RIGHT,
+    "ol": Where.ON_LEFT,
+    "on-left": Where.ON_LEFT,
+    "左端": Where.ON_LEFT,
+    "or": Where.ON_RIGHT,
+    "on-right": Where.ON_RIGHT,
+    "右端": Where.ON_RIGHT,
+    "h": Where.HAND,
+    "hand": Where.HAND,
+    "手札": Where.HAND,
+}
 
 
 def parse_where(token: str) -> Where:
     where = _WHERE_WORDS.get(normalize_token(token).lower())
     if where is None:
         raise refuse(
-            f"{token!r} is not a place in the fortress: use left, right, on-left, on-right "
-            "or hand",
-            f"「{token}」は砦の置き場所ではありません。左・右（新しい縦列）、左端・右端（縦配置）、"
-            "手札のどれかです",
+            f"{token!r} is not a place in the fortress: use left, right, on-left, on-right or hand",
+            f"「{token}」は砦の置き場所ではありません。左・右（新しい縦列）、左端・右端（縦配置）、手札のどれかです",
         )
     return where
 
 
-def placement_problem(ranks: Sequence[int], rank: int, where: Where,
-                      top: int = 13) -> Msg | None:
+def placement_problem(ranks: Sequence[int], rank: int, where: Where, top: int = 13) -> Msg | None:
     """Why a card of ``rank`` cannot go ``where`` in a row of column ``ranks`` (F-11), or None."""
     if where is Where.HAND:
         return None
     if not ranks:
         if where in (Where.LEFT, Where.RIGHT):
             return None  # the first card starts the row
-        return Msg("the fortress is empty: the first card starts a new column",
-                   "砦は空です。最初のカードは新しい縦列になります")
+        return Msg(
+            "the fortress is empty: the first card starts a new column",
+            "砦は空です。最初のカードは新しい縦列になります",
+        )
     left, right = ranks[0], ranks[-1]
     if where is Where.ON_RIGHT or where is Where.ON_LEFT:
         end = right if where is Where.ON_RIGHT else left
         side = Msg("right", "右") if where is Where.ON_RIGHT else Msg("left", "左")
         if rank == end:
             return None
-        return Msg(f"{rank} cannot go onto the {side.en}-end column: it holds {end}s, and a "
-                   "column holds one rank",
-                   f"{rank}は{side.ja}端に縦配置できません。{side.ja}端は{end}で、縦列には同じ数字だけを並べます")
+        return Msg(
+            f"{rank} cannot go onto the {side.en}-end column: it holds {end}s, and a column holds one rank",
+            f"{rank}は{side.ja}端に縦配置できません。{side.ja}端は{end}で、縦列には同じ数字だけを並べます",
+        )
     if rank in ranks:  # F-11 [assumption]: no rank twice in a row, even across the 13-1 wrap
         ends = Msg("on-left or on-right", "左端か右端") if rank in (left, right) else None
-        tail = (Msg(f"; it can only stack {ends.en}", f"。縦配置できるのは{ends.ja}だけです") if ends
-                else Msg("; equal numbers stack only on an end column", "。同じ数字は端にだけ縦配置できます"))
-        return Msg(f"{rank} cannot start a new column: the row already has a column of {rank}s" + tail.en,
-                   f"{rank}で新しい縦列は作れません。砦の横の並びにはすでに{rank}の縦列があります" + tail.ja)
+        tail = (
+            Msg(f"; it can only stack {ends.en}", f"。縦配置できるのは{ends.ja}だけです")
+            if ends
+            else Msg("; equal numbers stack only on an end column", "。同じ数字は端にだけ縦配置できます")
+        )
+        return Msg(
+            f"{rank} cannot start a new column: the row already has a column of {rank}s" + tail.en,
+            f"{rank}で新しい縦列は作れません。砦の横の並びにはすでに{rank}の縦列があります" + tail.ja,
+        )
     if where is Where.RIGHT:
         if (rank - right) % top in STEPS:
             return None
         allowed = [(right - 1 + s) % top + 1 for s in STEPS]
-        return Msg(f"{rank} cannot start a column right of {right}: only "
-                   f"{', '.join(map(str, allowed))} can (±3 rule, 13 and 1 adjacent)",
-                   f"{rank}は{right}の右に置けません。置けるのは"
-                   f"{'・'.join(map(str, allowed))}だけです（±3、13と1は隣接）")
+        return Msg(
+            f"{rank} cannot start a column right of {right}: only "
+            f"{', '.join(map(str, allowed))} can (±3 rule, 13 and 1 adjacent)",
+            f"{rank}は{right}の右に置けません。置けるのは{'・'.join(map(str, allowed))}だけです（±3、13と1は隣接）",
+        )
     if (left - rank) % top in STEPS:
         return None
     allowed = [(left - 1 - s) % top + 1 for s in STEPS]
-    return Msg(f"{rank} cannot start a column left of {left}: only "
-               f"{', '.join(map(str, allowed))} can (±3 rule, 13 and 1 adjacent)",
-               f"{rank}は{left}の左に置けません。置けるのは"
-               f"{'・'.join(map(str, allowed))}だけです（±3、13と1は隣接）")
+    return Msg(
+        f"{rank} cannot start a column left of {left}: only "
+        f"{', '.join(map(str, allowed))} can (±3 rule, 13 and 1 adjacent)",
+        f"{rank}は{left}の左に置けません。置けるのは{'・'.join(map(str, allowed))}だけです（±3、13と1は隣接）",
+    )
 
 
 def placements(ranks: Sequence[int], rank: int, top: int = 13) -> list[Where]:
@@ -123,22 +142,25 @@ def row_problem(columns: Sequence[Sequence[Card]], top: int = 13) -> Msg | None:
             return Msg(f"column {i} is empty", f"{i}列目が空です")
         ranks = {c.rank for c in column}
         if len(ranks) > 1:
-            return Msg(f"column {i} mixes ranks {', '.join(map(str, sorted(ranks)))}; a column "
-                       "holds one rank",
-                       f"{i}列目に違う数字（{'・'.join(map(str, sorted(ranks)))}）が混ざっています")
+            return Msg(
+                f"column {i} mixes ranks {', '.join(map(str, sorted(ranks)))}; a column holds one rank",
+                f"{i}列目に違う数字（{'・'.join(map(str, sorted(ranks)))}）が混ざっています",
+            )
     seen: dict[int, int] = {}
     for i, column in enumerate(columns, 1):
         rank = column[0].rank
         if rank in seen:
-            return Msg(f"columns {seen[rank]} and {i} both hold {rank}s; a rank stands in one column only "
-                       "(F-11)",
-                       f"{seen[rank]}列目と{i}列目がどちらも{rank}です。同じ数字の縦列は1つだけです（F-11）")
+            return Msg(
+                f"columns {seen[rank]} and {i} both hold {rank}s; a rank stands in one column only (F-11)",
+                f"{seen[rank]}列目と{i}列目がどちらも{rank}です。同じ数字の縦列は1つだけです（F-11）",
+            )
         seen[rank] = i
     for i in range(2, len(columns) + 1):
         a, b = columns[i - 2][0].rank, columns[i - 1][0].rank
         if (b - a) % top not in STEPS:
-            return Msg(f"column {i} ({b}) cannot stand right of column {i - 1} ({a}): a new "
-                       "column is 1 to 3 ranks higher, 13 wrapping to 1 (F-11)",
-                       f"{i}列目（{b}）は{i - 1}列目（{a}）の右に置けません。右の縦列は1〜3大きい"
-                       "数字です（13の次は1、F-11）")
+            return Msg(
+                f"column {i} ({b}) cannot stand right of column {i - 1} ({a}): a new "
+                "column is 1 to 3 ranks higher, 13 wrapping to 1 (F-11)",
+                f"{i}列目（{b}）は{i - 1}列目（{a}）の右に置けません。右の縦列は1〜3大きい数字です（13の次は1、F-11）",
+            )
     return None

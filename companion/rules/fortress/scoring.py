@@ -19,8 +19,10 @@ class Pair:
     def __post_init__(self) -> None:
         for value in (self.source, self.target):
             if isinstance(value, bool) or not isinstance(value, int):
-                raise refuse(f"a face-down pair names two column numbers (counted from 0 at the left), not {value!r}",
-                             f"裏向きペアは2つの列番号で書きます（左端が0。{value!r} は不可）")
+                raise refuse(
+                    f"a face-down pair names two column numbers (counted from 0 at the left), not {value!r}",
+                    f"裏向きペアは2つの列番号で書きます（左端が0。{value!r} は不可）",
+                )
 
 
 def pair_problem(heights: Sequence[int], pair: Pair, base: int = 1) -> Msg | None:
@@ -29,18 +31,23 @@ def pair_problem(heights: Sequence[int], pair: Pair, base: int = 1) -> Msg | Non
     reader wrote JSON indexes)."""
     n = len(heights)
     if n == 0:
-        return Msg("the fortress has no columns, so there is no pair to take; decline it",
-                   "砦に縦列がないので裏向きペアは作れません。「なし」を選んでください")
+        return Msg(
+            "the fortress has no columns, so there is no pair to take; decline it",
+            "砦に縦列がないので裏向きペアは作れません。「なし」を選んでください",
+        )
     if not 0 <= pair.source < n or not 0 <= pair.target < n:
         if n == 1:
             return Msg(f"the fortress has a single column, numbered {base}", f"砦の縦列は1つだけで、番号は{base}です")
         left = Msg(" from the left", "左から") if base == 1 else EMPTY
-        return Msg(f"columns are numbered {base} to {n - 1 + base}{left.en}",
-                   f"列番号は{left.ja}{base}〜{n - 1 + base}です")
+        return Msg(
+            f"columns are numbered {base} to {n - 1 + base}{left.en}", f"列番号は{left.ja}{base}〜{n - 1 + base}です"
+        )
     if heights[pair.source] < 2:
-        return Msg(f"column {pair.source + base} holds {plural(heights[pair.source], 'card', 'cards')}; the pair "
-                   "comes from a column of 2 or more",
-                   f"{pair.source + base}列目は{heights[pair.source]}枚です。裏向きペアは2枚以上の縦列から取ります")
+        return Msg(
+            f"column {pair.source + base} holds {plural(heights[pair.source], 'card', 'cards')}; the pair "
+            "comes from a column of 2 or more",
+            f"{pair.source + base}列目は{heights[pair.source]}枚です。裏向きペアは2枚以上の縦列から取ります",
+        )
     return None
 
 
@@ -103,8 +110,9 @@ class Score:
     explanation: Msg
 
 
-def score(columns: Sequence[Sequence[Card]], hand: Sequence[Card],
-          pair: Pair | None, deck: Deck | None = None) -> Score:
+def score(
+    columns: Sequence[Sequence[Card]], hand: Sequence[Card], pair: Pair | None, deck: Deck | None = None
+) -> Score:
     """F-14 with the given face-down pair (see :func:`best_pair`), each step explained (with
     ``deck``, the Japanese names the suits as the table does: 赤3)."""
     heights = [len(c) for c in columns]
@@ -115,25 +123,38 @@ def score(columns: Sequence[Sequence[Card]], hand: Sequence[Card],
     parts = []
     if pair is None:
         n_columns = plural(count, "column", "columns")
-        parts.append(Msg(f"no face-down pair; {n_columns} × tallest {tallest} = {value}",
-                         f"裏向きペアなし。得点 = 横の枚数 {count} × 最も多い縦列 {tallest} = {value}"))
+        parts.append(
+            Msg(
+                f"no face-down pair; {n_columns} × tallest {tallest} = {value}",
+                f"裏向きペアなし。得点 = 横の枚数 {count} × 最も多い縦列 {tallest} = {value}",
+            )
+        )
     else:
-        parts.append(Msg(
-            f"face-down pair from column {pair.source + 1} onto column {pair.target + 1} "
-            f"({before[0]} × {before[1]} = {before[2]} becomes "
-            f"{plural(count, 'column', 'columns')} × tallest {tallest} = {value})",
-            f"裏向きペアを{pair.source + 1}列目から{pair.target + 1}列目へ置き、"
-            f"得点 = 横の枚数 {count} × 最も多い縦列 {tallest} = {value}（ペアなしなら{before[2]}）"))
+        parts.append(
+            Msg(
+                f"face-down pair from column {pair.source + 1} onto column {pair.target + 1} "
+                f"({before[0]} × {before[1]} = {before[2]} becomes "
+                f"{plural(count, 'column', 'columns')} × tallest {tallest} = {value})",
+                f"裏向きペアを{pair.source + 1}列目から{pair.target + 1}列目へ置き、"
+                f"得点 = 横の枚数 {count} × 最も多い縦列 {tallest} = {value}（ペアなしなら{before[2]}）",
+            )
+        )
     if lows:
         terms = " + ".join(f"{suit} {rank}" for suit, rank in sorted(lows.items()))
-        terms_ja = terms if deck is None else " + ".join(f"{deck.suit(suit).ja}{rank}"
-                                                          for suit, rank in sorted(lows.items()))
-        parts.append(Msg(f"; penalty, lowest of each suit in hand: {terms} = {minus}",
-                         f"。失点 = {terms_ja} = {minus}（手札の各スートの最も小さい数字）"))
+        terms_ja = (
+            terms if deck is None else " + ".join(f"{deck.suit(suit).ja}{rank}" for suit, rank in sorted(lows.items()))
+        )
+        parts.append(
+            Msg(
+                f"; penalty, lowest of each suit in hand: {terms} = {minus}",
+                f"。失点 = {terms_ja} = {minus}（手札の各スートの最も小さい数字）",
+            )
+        )
     else:
         parts.append(Msg("; no cards in hand, no penalty", "。手札がないので失点 0"))
-    parts.append(Msg(f"; score {value} − {minus} = {value - minus}.",
-                     f"。勝利点 {value} − {minus} = {value - minus}。"))
+    parts.append(
+        Msg(f"; score {value} − {minus} = {value - minus}.", f"。勝利点 {value} − {minus} = {value - minus}。")
+    )
     return Score(count, tallest, pair, value, minus, lows, value - minus, join(parts, "", ""))
 
 

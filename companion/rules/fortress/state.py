@@ -66,8 +66,11 @@ class State:
             return None
         if isinstance(code, tuple):
             name = self.setup.players[code[1]]
-            return (Msg(f"in {name}'s fortress", f"{name}の砦") if code[0] == "F"
-                    else Msg(f"in {name}'s hand", f"{name}の手札"))
+            return (
+                Msg(f"in {name}'s fortress", f"{name}の砦")
+                if code[0] == "F"
+                else Msg(f"in {name}'s hand", f"{name}の手札")
+            )
         if code == PENDING:
             return Msg("just captured", "獲得したばかり")
         return Msg(f"on the grid at {code}", f"場札の{code}")
@@ -100,8 +103,10 @@ class State:
         names = self.setup.players
         if self.phase is Phase.REVEAL:
             empty = [c for c, card in self.grid.items() if card is None]
-            return Msg(f"reveal a deck card into an empty cell ({' '.join(empty)})",
-                       f"山札から空きマス（{' '.join(empty)}）にカードを出してください")
+            return Msg(
+                f"reveal a deck card into an empty cell ({' '.join(empty)})",
+                f"山札から空きマス（{' '.join(empty)}）にカードを出してください",
+            )
         if self.phase is Phase.PLACE:
             return Msg(f"{names[self.turn]} places a card", f"{names[self.turn]}がカードを置きます")
         if self.phase is Phase.BUILD:
@@ -109,8 +114,10 @@ class State:
             cards_ja = " ".join(self.setup.deck.label(c, "ja") for c in self.pending)
             return Msg(f"{names[self.turn]} builds {cards}", f"{names[self.turn]}が{cards_ja}を配置します")
         if self.phase is Phase.FINAL:
-            return Msg("the game is over: enter each final hand and face-down pair choice",
-                       "ゲーム終了です。各自の残り手札と裏向きペアの選択を入力してください")
+            return Msg(
+                "the game is over: enter each final hand and face-down pair choice",
+                "ゲーム終了です。各自の残り手札と裏向きペアの選択を入力してください",
+            )
         return Msg("the game is over and scored", "ゲーム終了、勝利点確定")
 
 
@@ -120,11 +127,16 @@ _SPOT_CELLS = {s: spot_cells(s) for s in SPOTS}
 def new_state(setup: Setup) -> State:
     n = len(setup.players)
     return State(
-        setup, grid={c: None for c in CELLS},
+        setup,
+        grid={c: None for c in CELLS},
         deck_count=setup.deck.size - setup.deal * n,
-        hand_counts=[setup.deal] * n, known_hands=[set() for _ in range(n)],
-        fortresses=[[] for _ in range(n)], final_hands=[None] * n, pairs=[UNDECIDED] * n,
+        hand_counts=[setup.deal] * n,
+        known_hands=[set() for _ in range(n)],
+        fortresses=[[] for _ in range(n)],
+        final_hands=[None] * n,
+        pairs=[UNDECIDED] * n,
     )
+
 
 def state_to_data(state: State) -> dict[str, Any]:
     """The state as plain data without its setup: the store's checkpoints (``rules/state_codec.py``)."""
@@ -151,6 +163,5 @@ def scores(state: State) -> list[Score]:
         pair = best_pair([len(c) for c in fortress]) if choice == UNDECIDED else choice
         assert not isinstance(pair, str)
         hand = state.final_hands[p]
-        out.append(score(fortress, hand if hand is not None else sorted(state.known_hands[p]),
-                         pair, state.setup.deck))
+        out.append(score(fortress, hand if hand is not None else sorted(state.known_hands[p]), pair, state.setup.deck))
     return out

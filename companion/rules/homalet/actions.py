@@ -26,14 +26,18 @@ def _enum(kind: type[E], value: object, what: Msg, names: Mapping[Any, Msg]) -> 
                 return member
     allowed = ", ".join(m.value for m in kind)
     allowed_ja = "、".join(f"{names[m].ja}（{m.value}）" for m in kind)
-    raise refuse(f"{value!r} is not a {what.en}: use one of {allowed}",
-                 f"{value!r} は{what.ja}ではありません。使えるのは{allowed_ja}です")
+    raise refuse(
+        f"{value!r} is not a {what.en}: use one of {allowed}",
+        f"{value!r} は{what.ja}ではありません。使えるのは{allowed_ja}です",
+    )
 
 
 def _int(value: object, what: Msg) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise refuse(f"{value!r} is not a {what.en}: write a whole number",
-                     f"{value!r} は{what.ja}ではありません。整数で書きます")
+        raise refuse(
+            f"{value!r} is not a {what.en}: write a whole number",
+            f"{value!r} は{what.ja}ではありません。整数で書きます",
+        )
     return value
 
 
@@ -60,8 +64,10 @@ class RevealSet:
 
     def __post_init__(self) -> None:
         if isinstance(self.cards, str | int) or not isinstance(self.cards, Iterable):
-            raise refuse(f"a wilderness set is a list of cards, not {self.cards!r}",
-                         f"在野の組はカードのリストです（{self.cards!r} は不可）")
+            raise refuse(
+                f"a wilderness set is a list of cards, not {self.cards!r}",
+                f"在野の組はカードのリストです（{self.cards!r} は不可）",
+            )
         _set(self, "cards", tuple(_card(c) for c in self.cards))
 
 
@@ -80,8 +86,10 @@ class Play:
         _set(self, "card", _card(self.card))
         _set(self, "field", _enum(Field, self.field, Msg("field", "場"), FIELD_NAMES))
         if not isinstance(self.void, bool):
-            raise refuse(f"void is true or false, not {self.void!r}",
-                         f"「無し」の宣言は真か偽で指定します（{self.void!r} は不可）")
+            raise refuse(
+                f"void is true or false, not {self.void!r}",
+                f"「無し」の宣言は真か偽で指定します（{self.void!r} は不可）",
+            )
 
 
 @dataclass(frozen=True)

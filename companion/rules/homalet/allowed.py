@@ -49,53 +49,90 @@ class Allowed:
     write: Msg = field(default=EMPTY, compare=False, hash=False, repr=False)  # the lines to type now
 
     def to_data(self) -> dict[str, Any]:
-        return {"phase": self.phase.value, "waiting": {"en": self.waiting.en, "ja": self.waiting.ja},
-                "player": self.player,
-                "fields": [{"field": f.field.value, "open": f.open, "lead": f.lead, "cards": list(f.cards),
-                            "known_lead": list(f.known_lead), "known_to_hold_lead": bool(f.known_lead),
-                            "known_void": f.known_void}
-                           for f in self.fields],
-                "known_hand": list(self.known_hand), "hidden": self.hidden,
-                "pickers": list(self.pickers), "pick_from": list(self.pick_from),
-                "takers": list(self.takers), "sets": [list(s) for s in self.sets],
-                "reveal_size": self.reveal_size, "effect": None if self.effect is None else self.effect.value,
-                "unseen": list(self.unseen), "write": {"en": self.write.en, "ja": self.write.ja}}
+        return {
+            "phase": self.phase.value,
+            "waiting": {"en": self.waiting.en, "ja": self.waiting.ja},
+            "player": self.player,
+            "fields": [
+                {
+                    "field": f.field.value,
+                    "open": f.open,
+                    "lead": f.lead,
+                    "cards": list(f.cards),
+                    "known_lead": list(f.known_lead),
+                    "known_to_hold_lead": bool(f.known_lead),
+                    "known_void": f.known_void,
+                }
+                for f in self.fields
+            ],
+            "known_hand": list(self.known_hand),
+            "hidden": self.hidden,
+            "pickers": list(self.pickers),
+            "pick_from": list(self.pick_from),
+            "takers": list(self.takers),
+            "sets": [list(s) for s in self.sets],
+            "reveal_size": self.reveal_size,
+            "effect": None if self.effect is None else self.effect.value,
+            "unseen": list(self.unseen),
+            "write": {"en": self.write.en, "ja": self.write.ja},
+        }
 
     def describe(self) -> Msg:
         lines = [self.waiting + (Msg(": ", "。") + self.write if self.write.en else EMPTY) + Msg(".", "。")]
         for f in self.fields:
             name = FIELD_TITLES[f.field]
             if not f.open:
-                lines.append(Msg(f"{name.en}: closed (no wilderness set left).",
-                                 f"{name.ja}には出せません（在野の組がありません）。"))
+                lines.append(
+                    Msg(
+                        f"{name.en}: closed (no wilderness set left).",
+                        f"{name.ja}には出せません（在野の組がありません）。",
+                    )
+                )
                 continue
             if f.lead is None:
-                lines.append(Msg(f"{name.en}: empty, any colour leads.",
-                                 f"{name.ja}は空です。どの色でも出せます。"))
+                lines.append(Msg(f"{name.en}: empty, any colour leads.", f"{name.ja}は空です。どの色でも出せます。"))
                 continue
             colour = self.colours[f.lead]
-            line = Msg(f"{name.en}: leads {colour.en} ({fmt_all(f.cards)})",
-                       f"{name.ja}の色は{colour.ja}です（{fmt_all(f.cards)}）")
+            line = Msg(
+                f"{name.en}: leads {colour.en} ({fmt_all(f.cards)})",
+                f"{name.ja}の色は{colour.ja}です（{fmt_all(f.cards)}）",
+            )
             if f.known_lead:
-                line += Msg(f"; known to hold {colour.en}: {fmt_all(f.known_lead)}, so no void claim.",
-                            f"。{colour.ja}の{fmt_all(f.known_lead)}を持っているので「無し」は宣言できません。")
+                line += Msg(
+                    f"; known to hold {colour.en}: {fmt_all(f.known_lead)}, so no void claim.",
+                    f"。{colour.ja}の{fmt_all(f.known_lead)}を持っているので「無し」は宣言できません。",
+                )
             elif f.known_void:
-                line += Msg(f"; every card in the hand is known and none is {colour.en}.",
-                            f"。手札はすべて分かっていて、{colour.ja}はありません。")
+                line += Msg(
+                    f"; every card in the hand is known and none is {colour.en}.",
+                    f"。手札はすべて分かっていて、{colour.ja}はありません。",
+                )
             else:
                 line += Msg(".", "。")
             lines.append(line)
         if self.pick_from:
-            lines.append(Msg(f"Battlefield cards to pick: {fmt_all(self.pick_from)}.",
-                             f"選べる戦場のカードは{fmt_all(self.pick_from)}。"))
+            lines.append(
+                Msg(
+                    f"Battlefield cards to pick: {fmt_all(self.pick_from)}.",
+                    f"選べる戦場のカードは{fmt_all(self.pick_from)}。",
+                )
+            )
         if self.phase is Phase.TAKE:
             sets = list_sets(self.sets)
             lines.append(Msg(f"Wilderness sets to take: {sets.en}.", f"取れる在野の組は{sets.ja}。"))
         if self.phase is Phase.REFILL:
-            lines.append(Msg(f"Next set: {count_cards(self.reveal_size).en} from the deck.",
-                             f"次の組は山札から{self.reveal_size}枚。"))
-        lines.append(Msg(f"Unseen ({len(self.unseen)}): {fmt_all(self.unseen)}.",
-                         f"未確認のカード{len(self.unseen)}枚は{fmt_all(self.unseen)}。"))
+            lines.append(
+                Msg(
+                    f"Next set: {count_cards(self.reveal_size).en} from the deck.",
+                    f"次の組は山札から{self.reveal_size}枚。",
+                )
+            )
+        lines.append(
+            Msg(
+                f"Unseen ({len(self.unseen)}): {fmt_all(self.unseen)}.",
+                f"未確認のカード{len(self.unseen)}枚は{fmt_all(self.unseen)}。",
+            )
+        )
         return Msg("\n".join(m.en for m in lines), "\n".join(m.ja for m in lines))
 
 
@@ -118,14 +155,22 @@ def allowed(state: State) -> Allowed:
             out.append(FieldNow(where, is_open, lead, cards, holding, known_void))
         fields = tuple(out)
     return Allowed(
-        phase=state.phase, waiting=state.waiting_for(), player=actor, fields=fields, known_hand=known,
-        hidden=hidden, pickers=state.pickers if state.phase is Phase.PICK else (),
+        phase=state.phase,
+        waiting=state.waiting_for(),
+        player=actor,
+        fields=fields,
+        known_hand=known,
+        hidden=hidden,
+        pickers=state.pickers if state.phase is Phase.PICK else (),
         pick_from=tuple(_battle_left(state)) if state.phase is Phase.PICK else (),
-        takers=state.takers if state.phase is Phase.TAKE else (), sets=state.wilderness,
+        takers=state.takers if state.phase is Phase.TAKE else (),
+        sets=state.wilderness,
         reveal_size=min(SET_SIZE, state.deck_count) if state.phase is Phase.REFILL else 0,
-        effect=state.effect[1] if state.effect is not None else None, unseen=tuple(state.unseen()),
+        effect=state.effect[1] if state.effect is not None else None,
+        unseen=tuple(state.unseen()),
         colours={c.key: Msg(c.en, c.ja) for c in deck.colours},
-        write=expected(state) if state.phase is not Phase.OVER else EMPTY)
+        write=expected(state) if state.phase is not Phase.OVER else EMPTY,
+    )
 
 
 def describe(state: State) -> Msg:
@@ -133,17 +178,19 @@ def describe(state: State) -> Msg:
     names = state.setup.players
     deck = state.setup.deck
     now = allowed(state).describe()
-    lines = [Msg(f"HOMALET, round {state.round}.", f"HOMALET、第{state.round}ラウンド。"),
-             Msg(now.en.splitlines()[0], now.ja.splitlines()[0])]
+    lines = [
+        Msg(f"HOMALET, round {state.round}.", f"HOMALET、第{state.round}ラウンド。"),
+        Msg(now.en.splitlines()[0], now.ja.splitlines()[0]),
+    ]
     for where in Field:
         played = [(p, c) for p, c, f in state.played if f is where]
         if played:
             lead = deck.by_key[deck.colour_of[played[0][1]]]
             fn = FIELD_TITLES[where]
-            en = ", ".join(f"{fmt(c)} {names[p]}" + (" (taken)" if c in state.battle_taken else "")
-                           for p, c in played)
-            ja = "、".join(f"{fmt(c)} {names[p]}" + ("（取得済み）" if c in state.battle_taken else "")
-                           for p, c in played)
+            en = ", ".join(f"{fmt(c)} {names[p]}" + (" (taken)" if c in state.battle_taken else "") for p, c in played)
+            ja = "、".join(
+                f"{fmt(c)} {names[p]}" + ("（取得済み）" if c in state.battle_taken else "") for p, c in played
+            )
             lines.append(Msg(f"{fn.en} (leads {lead.en}): {en}.", f"{fn.ja}は{ja}（色は{lead.ja}）。"))
     sets = list_sets(state.wilderness)
     lines.append(Msg(f"Wilderness sets: {sets.en}.", f"在野の組は{sets.ja}。"))
@@ -154,13 +201,20 @@ def describe(state: State) -> Msg:
         hands_en.append(f"{names[p]} {count}{extra.en}")
         hands_ja.append(f"{names[p]}が{count}枚{extra.ja}")
     lines.append(Msg(f"Hands: {'; '.join(hands_en)}.", f"手札は{'、'.join(hands_ja)}。"))
-    lines.append(Msg(f"Deck: {count_cards(state.deck_count).en}; discard: {fmt_all(sorted(state.discard))}.",
-                     f"山札は{state.deck_count}枚、捨て札は{fmt_all(sorted(state.discard))}。"))
+    lines.append(
+        Msg(
+            f"Deck: {count_cards(state.deck_count).en}; discard: {fmt_all(sorted(state.discard))}.",
+            f"山札は{state.deck_count}枚、捨て札は{fmt_all(sorted(state.discard))}。",
+        )
+    )
     totals = scores(state)
-    piles_en = "; ".join(f"{names[p]} {fmt_all(sorted(pile))} ({plural(totals[p].score, 'point', 'points')})"
-                         for p, pile in enumerate(state.piles))
-    piles_ja = "、".join(f"{names[p]}が{fmt_all(sorted(pile))}（{totals[p].score}点）"
-                         for p, pile in enumerate(state.piles))
+    piles_en = "; ".join(
+        f"{names[p]} {fmt_all(sorted(pile))} ({plural(totals[p].score, 'point', 'points')})"
+        for p, pile in enumerate(state.piles)
+    )
+    piles_ja = "、".join(
+        f"{names[p]}が{fmt_all(sorted(pile))}（{totals[p].score}点）" for p, pile in enumerate(state.piles)
+    )
     lines.append(Msg(f"Score piles: {piles_en}.", f"獲得札は{piles_ja}。"))
     if finished(state):
         lines.append(winner_words(names, [t.score for t in totals], state.piles))

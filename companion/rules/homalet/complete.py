@@ -68,8 +68,11 @@ def _reveal(state: h.State, a: h.Allowed, lang: Lang) -> list[Step]:
     def cards(chosen: tuple[int, ...]) -> list[Step]:
         if len(chosen) == size:
             return []
-        return [Step(h.fmt(c), end=len(chosen) + 1 == size, next=functools.partial(cards, (*chosen, c)))
-                for c in unseen if c not in chosen]
+        return [
+            Step(h.fmt(c), end=len(chosen) + 1 == size, next=functools.partial(cards, (*chosen, c)))
+            for c in unseen
+            if c not in chosen
+        ]
 
     word = _word(state, h.RevealSet(tuple(unseen[:size])), 0)
     return [said(word, lang, False, functools.partial(cards, ()))]
@@ -119,8 +122,12 @@ def _moves(state: h.State, lang: Lang) -> list[Step]:
     engine can see moving, the effect owner's cards first; sources and targets tried by apply."""
     n = len(state.setup.players)
     owner = state.effect[0] if state.effect is not None else 0
-    places = [(h.Zone.DECK, None), *((h.Zone.HAND, p) for p in range(n)), *((h.Zone.PILE, p) for p in range(n)),
-              (h.Zone.DISCARD, None)]
+    places = [
+        (h.Zone.DECK, None),
+        *((h.Zone.HAND, p) for p in range(n)),
+        *((h.Zone.PILE, p) for p in range(n)),
+        (h.Zone.DISCARD, None),
+    ]
     places.sort(key=lambda z: z[1] != owner)  # the owner's hand and pile first
 
     def adjust(card: int | None, source: tuple[h.Zone, int | None], target: tuple[h.Zone, int | None]) -> h.Adjust:
@@ -151,8 +158,14 @@ def _moves(state: h.State, lang: Lang) -> list[Step]:
             first = witness(card, source)
             if first is not None:
                 arrow = functools.partial(targets, card, source)
-                out.append(said(halves(first)[0], lang, False,
-                                functools.partial(lambda t: [Step(">", end=False, next=t)], arrow)))
+                out.append(
+                    said(
+                        halves(first)[0],
+                        lang,
+                        False,
+                        functools.partial(lambda t: [Step(">", end=False, next=t)], arrow),
+                    )
+                )
         return out
 
     unseen = frozenset(state.unseen())
@@ -166,8 +179,11 @@ def _moves(state: h.State, lang: Lang) -> list[Step]:
 
     def steps() -> list[Step]:
         out = sources(None)
-        out += [Step(h.fmt(card), end=False, next=functools.partial(sources, card))
-                for card in _movable(state, owner) if movable(card)]
+        out += [
+            Step(h.fmt(card), end=False, next=functools.partial(sources, card))
+            for card in _movable(state, owner)
+            if movable(card)
+        ]
         return out
 
     def some() -> bool:
@@ -187,8 +203,9 @@ def _movable(state: h.State, owner: int) -> list[int]:
     return list(dict.fromkeys([*known, *sorted(state.discard), *state.unseen()]))
 
 
-def _likely_sources(state: h.State, card: int, places: Sequence[tuple[h.Zone, int | None]]
-                    ) -> list[tuple[h.Zone, int | None]]:
+def _likely_sources(
+    state: h.State, card: int, places: Sequence[tuple[h.Zone, int | None]]
+) -> list[tuple[h.Zone, int | None]]:
     """Where ``card`` may be moved from, the place the table saw it first (one apply usually
     decides)."""
     for p, hand in enumerate(state.known_hands):
@@ -216,7 +233,8 @@ def _corrections(state: h.State, lang: Lang) -> list[Step]:
     def counts(p: int) -> list[int]:
         old = state.hand_counts[p]
         return [c for c in (old - 1, old + 1) if c >= 0] + [
-            c for c in range(old + state.deck_count + 1) if c not in (old - 1, old, old + 1)]
+            c for c in range(old + state.deck_count + 1) if c not in (old - 1, old, old + 1)
+        ]
 
     def legal(p: int, count: int) -> bool:
         return _ok(state, h.Correct(p, count, "x"))

@@ -34,8 +34,12 @@ class Season(StrEnum):
     WINTER = "winter"
 
 
-SEASON_NAMES = {Season.SPRING: Msg("spring", "春"), Season.SUMMER: Msg("summer", "夏"),
-                Season.AUTUMN: Msg("autumn", "秋"), Season.WINTER: Msg("winter", "冬")}
+SEASON_NAMES = {
+    Season.SPRING: Msg("spring", "春"),
+    Season.SUMMER: Msg("summer", "夏"),
+    Season.AUTUMN: Msg("autumn", "秋"),
+    Season.WINTER: Msg("winter", "冬"),
+}
 
 
 @dataclass(frozen=True)
@@ -62,8 +66,7 @@ class Deck:
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> Deck:
         try:
-            colours = tuple(Colour(str(c["key"]), str(c["en"]), str(c["ja"]), str(c["color"]))
-                            for c in data["colors"])
+            colours = tuple(Colour(str(c["key"]), str(c["en"]), str(c["ja"]), str(c["color"])) for c in data["colors"])
             keys = {c.key for c in colours}
             cards = data["cards"]
             colour_of, season_of = [], []
@@ -76,12 +79,13 @@ class Deck:
                 season = entry.get("season")
                 season_of.append(None if season is None else Season(season))
         except (KeyError, TypeError, ValueError) as error:
-            raise refuse(f"the HOMALET deck definition is broken ({error}); it needs [[colors]] "
-                         "and a [cards] entry with a colour for every card 00 to 69",
-                         f"HOMALETのデッキ定義が壊れています（{error}）。[[colors]] と、00〜69の各カード"
-                         "の色を書いた [cards] が必要です") from None
-        return cls(deck_name(data, Msg("HOMALET", "HOMALET")), colours,
-                   tuple(colour_of), tuple(season_of))
+            raise refuse(
+                f"the HOMALET deck definition is broken ({error}); it needs [[colors]] "
+                "and a [cards] entry with a colour for every card 00 to 69",
+                f"HOMALETのデッキ定義が壊れています（{error}）。[[colors]] と、00〜69の各カード"
+                "の色を書いた [cards] が必要です",
+            ) from None
+        return cls(deck_name(data, Msg("HOMALET", "HOMALET")), colours, tuple(colour_of), tuple(season_of))
 
     def to_data(self) -> dict[str, Any]:
         cards: dict[str, Any] = {}
@@ -91,10 +95,13 @@ class Deck:
             if season is not None:
                 entry["season"] = season.value
             cards[f"{n:02d}"] = entry
-        return {"format": 1, "game": GAME, "name": {"en": self.name.en, "ja": self.name.ja},
-                "colors": [{"key": c.key, "en": c.en, "ja": c.ja, "color": c.color}
-                           for c in self.colours],
-                "cards": cards}
+        return {
+            "format": 1,
+            "game": GAME,
+            "name": {"en": self.name.en, "ja": self.name.ja},
+            "colors": [{"key": c.key, "en": c.en, "ja": c.ja, "color": c.color} for c in self.colours],
+            "cards": cards,
+        }
 
     def colour(self, card: int) -> Colour:
         return self.by_key[self.colour_of[card]]
@@ -113,8 +120,10 @@ def parse_card(token: str | int, top: int = CARDS) -> int:
     number = ascii_number(str(token), 2)
     if number is not None and number < top:
         return number
-    raise refuse(f"{quoted(str(token))} is not a HOMALET card: write a number from 00 to {top - 1:02d} (07 or 7)",
-                 f"{kagi(str(token))}はHOMALETのカードではありません（00〜{top - 1:02d}の数字）")
+    raise refuse(
+        f"{quoted(str(token))} is not a HOMALET card: write a number from 00 to {top - 1:02d} (07 or 7)",
+        f"{kagi(str(token))}はHOMALETのカードではありません（00〜{top - 1:02d}の数字）",
+    )
 
 
 _CARD_TEXT = tuple(f"{n:02d}" for n in range(100))
@@ -133,8 +142,10 @@ def fmt_all(cards: Iterable[int]) -> str:
 
 def list_sets(sets: Sequence[Sequence[int]]) -> Msg:
     """Wilderness sets numbered from 1, as the table notation counts them."""
-    return Msg("; ".join(f"{i + 1}: {fmt_all(c)}" for i, c in enumerate(sets)) or "—",
-               "、".join(f"{i + 1}組目 {fmt_all(c)}" for i, c in enumerate(sets)) or "—")
+    return Msg(
+        "; ".join(f"{i + 1}: {fmt_all(c)}" for i, c in enumerate(sets)) or "—",
+        "、".join(f"{i + 1}組目 {fmt_all(c)}" for i, c in enumerate(sets)) or "—",
+    )
 
 
 def count_cards(n: int) -> Msg:

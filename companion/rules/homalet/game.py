@@ -32,8 +32,10 @@ def _phase_refusal(state: State, what: Msg) -> Refusal:
 def _check_in_game(state: State, card: int) -> None:
     n = len(state.setup.players)
     if card >= 10 * n or card < 0:
-        raise refuse(f"{fmt(card)} is not used with {n} players: the game uses 00 to {10 * n - 1} (H-1)",
-                     f"{n}人では{fmt(card)}は使いません。使うのは00〜{10 * n - 1}です（H-1）")
+        raise refuse(
+            f"{fmt(card)} is not used with {n} players: the game uses 00 to {10 * n - 1} (H-1)",
+            f"{n}人では{fmt(card)}は使いません。使うのは00〜{10 * n - 1}です（H-1）",
+        )
 
 
 def _check_unseen(state: State, card: int) -> None:
@@ -41,8 +43,10 @@ def _check_unseen(state: State, card: int) -> None:
     _check_in_game(state, card)
     place = state.place(card)
     if place is not None:
-        raise refuse(f"{fmt(card)} is already {place.en}; each card exists once",
-                     f"{fmt(card)}はすでに{place.ja}にあります。同じカードは1枚だけです")
+        raise refuse(
+            f"{fmt(card)} is already {place.en}; each card exists once",
+            f"{fmt(card)}はすでに{place.ja}にあります。同じカードは1枚だけです",
+        )
 
 
 def _check_in_hand(state: State, card: int, player: int, rule: str) -> None:
@@ -55,10 +59,11 @@ def _check_in_hand(state: State, card: int, player: int, rule: str) -> None:
     if state.hand_counts[player] - len(hand) <= 0:
         name = state.setup.players[player]
         held = count_cards(state.hand_counts[player])
-        raise refuse(f"{name} holds {held.en}, all known to the table ({fmt_all(sorted(hand))}); "
-                     f"{fmt(card)} is not one of them ({rule})",
-                     f"{name}の手札{held.ja}はすべて分かっています（{fmt_all(sorted(hand))}）。"
-                     f"{fmt(card)}はその中にありません")
+        raise refuse(
+            f"{name} holds {held.en}, all known to the table ({fmt_all(sorted(hand))}); "
+            f"{fmt(card)} is not one of them ({rule})",
+            f"{name}の手札{held.ja}はすべて分かっています（{fmt_all(sorted(hand))}）。{fmt(card)}はその中にありません",
+        )
 
 
 def _check_player(state: State, player: int) -> str:
@@ -89,9 +94,11 @@ def _reveal_set(state: State, action: RevealSet) -> tuple[State, Msg]:
         raise _phase_refusal(state, Msg("lay out a wilderness set", "在野の組を並べることは"))
     size = min(SET_SIZE, state.deck_count)
     if len(action.cards) != size:
-        raise refuse(f"a wilderness set is {count_cards(size).en} now ({count_cards(state.deck_count).en} "
-                     "left in the deck; a last single card makes a 1-card set, H-8)",
-                     f"今の在野の組は{size}枚です（山札の残りは{state.deck_count}枚。最後の1枚は1枚の組、H-8）")
+        raise refuse(
+            f"a wilderness set is {count_cards(size).en} now ({count_cards(state.deck_count).en} "
+            "left in the deck; a last single card makes a 1-card set, H-8)",
+            f"今の在野の組は{size}枚です（山札の残りは{state.deck_count}枚。最後の1枚は1枚の組、H-8）",
+        )
     if len(set(action.cards)) != len(action.cards):
         raise refuse("a set names the same card twice", "組に同じカードが2回あります")
     for card in action.cards:
@@ -101,8 +108,10 @@ def _reveal_set(state: State, action: RevealSet) -> tuple[State, Msg]:
     s.deck_count = state.deck_count - len(action.cards)
     for card in action.cards:
         s.seen |= 1 << card
-    msg = Msg(f"Wilderness set {len(s.wilderness)}: {fmt_all(action.cards)}.",
-              f"在野の{len(s.wilderness)}組目は{fmt_all(action.cards)}。")
+    msg = Msg(
+        f"Wilderness set {len(s.wilderness)}: {fmt_all(action.cards)}.",
+        f"在野の{len(s.wilderness)}組目は{fmt_all(action.cards)}。",
+    )
     if len(s.wilderness) == SETS or s.deck_count == 0:
         msg += _begin_round(s)
     return s, msg
@@ -111,8 +120,7 @@ def _reveal_set(state: State, action: RevealSet) -> tuple[State, Msg]:
 def _begin_round(s: State) -> Msg:
     s.turn = s.round_start
     names = s.setup.players
-    msg = Msg(f" Round {s.round}: {names[s.round_start]} starts.",
-              f"第{s.round}ラウンドは{names[s.round_start]}から。")
+    msg = Msg(f" Round {s.round}: {names[s.round_start]} starts.", f"第{s.round}ラウンドは{names[s.round_start]}から。")
     return msg + _next_player(s, first=True)
 
 
@@ -136,41 +144,53 @@ def _play(state: State, action: Play) -> tuple[State, Msg]:
     name = _check_player(state, player)
     names = state.setup.players
     if player != state.turn:
-        raise refuse(f"it is {names[state.turn]}'s turn, not {name}'s (H-4)",
-                     f"今は{names[state.turn]}の番です（{name}ではありません、H-4）")
+        raise refuse(
+            f"it is {names[state.turn]}'s turn, not {name}'s (H-4)",
+            f"今は{names[state.turn]}の番です（{name}ではありません、H-4）",
+        )
     _check_in_hand(state, card, player, "H-4")
     deck = state.setup.deck
     if action.field is Field.WILD and not state.wilderness:
-        raise refuse("no wilderness set is left, so the card must go to the battlefield (H-4)",
-                     "在野の組が残っていないので、戦場に出さなければなりません（H-4）")
+        raise refuse(
+            "no wilderness set is left, so the card must go to the battlefield (H-4)",
+            "在野の組が残っていないので、戦場に出さなければなりません（H-4）",
+        )
     lead = state.lead(action.field)
     c = deck.colour(card)
     where = FIELD_NAMES[action.field]
     off_colour = lead is not None and c.key != lead
     if lead is None and action.void:
-        raise refuse(f"{where.en} is empty, so any colour may lead: there is no lead colour to be void of (H-4)",
-                     f"{where.ja}にはまだカードがないので、どの色でも出せます。「無し」の宣言は要りません（H-4）")
+        raise refuse(
+            f"{where.en} is empty, so any colour may lead: there is no lead colour to be void of (H-4)",
+            f"{where.ja}にはまだカードがないので、どの色でも出せます。「無し」の宣言は要りません（H-4）",
+        )
     if lead is not None:
         lead_c = deck.by_key[lead]
         if off_colour and not action.void:
             claim = Play(player, card, action.field, True)
             en, ja = action_line(state, claim, "en"), action_line(state, claim, "ja")
-            raise refuse(f"{where.en} leads {lead_c.en}: {name} must play {lead_c.en} there if holding "
-                         f"any; if {name} holds no {lead_c.en}, write {en} to play {fmt(card)} ({c.en}) (H-4)",
-                         f"{where.ja}の色は{lead_c.ja}です。{lead_c.ja}を持っていれば出さなければなりません。"
-                         f"{name}が{lead_c.ja}を持っていなければ、{fmt(card)}（{c.ja}）は「{ja}」と書いて出します（H-4）")
+            raise refuse(
+                f"{where.en} leads {lead_c.en}: {name} must play {lead_c.en} there if holding "
+                f"any; if {name} holds no {lead_c.en}, write {en} to play {fmt(card)} ({c.en}) (H-4)",
+                f"{where.ja}の色は{lead_c.ja}です。{lead_c.ja}を持っていれば出さなければなりません。"
+                f"{name}が{lead_c.ja}を持っていなければ、{fmt(card)}（{c.ja}）は「{ja}」と書いて出します（H-4）",
+            )
         if not off_colour and action.void:
-            raise refuse(f"{fmt(card)} is {c.en}, the lead colour of {where.en}: playing it is no void "
-                         "claim; leave out void (H-4)",
-                         f"{fmt(card)}は{where.ja}の色と同じ{c.ja}なので、「無し」の宣言は要りません（H-4）")
+            raise refuse(
+                f"{fmt(card)} is {c.en}, the lead colour of {where.en}: playing it is no void "
+                "claim; leave out void (H-4)",
+                f"{fmt(card)}は{where.ja}の色と同じ{c.ja}なので、「無し」の宣言は要りません（H-4）",
+            )
         if off_colour:
             holding = sorted(k for k in state.known_hands[player] if deck.colour_of[k] == lead)
             if holding:
-                raise refuse(f"{name} cannot be void of {lead_c.en}: the table saw {fmt_all(holding)} "
-                             f"({lead_c.en}) go into {name}'s hand, so {name} must play {lead_c.en} "
-                             f"to {where.en} (H-4)",
-                             f"{name}は{lead_c.ja}を持っています。{fmt_all(holding)}（{lead_c.ja}）が"
-                             f"{name}の手札に入ったのを卓が見ています。{where.ja}には{lead_c.ja}を出してください（H-4）")
+                raise refuse(
+                    f"{name} cannot be void of {lead_c.en}: the table saw {fmt_all(holding)} "
+                    f"({lead_c.en}) go into {name}'s hand, so {name} must play {lead_c.en} "
+                    f"to {where.en} (H-4)",
+                    f"{name}は{lead_c.ja}を持っています。{fmt_all(holding)}（{lead_c.ja}）が"
+                    f"{name}の手札に入ったのを卓が見ています。{where.ja}には{lead_c.ja}を出してください（H-4）",
+                )
     s = evolve(state)
     s.hand_counts = _with(state.hand_counts, player, state.hand_counts[player] - 1)
     if card in state.known_hands[player]:
@@ -210,9 +230,11 @@ def _resolve_battle(s: State) -> Msg:
     winner = max(tied, key=lambda k: top_of[k])
     wc = deck.by_key[winner]
     if len(tied) > 1:
-        why = Msg(f"{len(tied)} colours tie with {plural(most, 'card', 'cards')} each; {wc.en} holds the "
-                  f"largest number, {fmt(top_of[winner])}",
-                  f"{len(tied)}色が{most}枚ずつで並び、最も大きな数字{fmt(top_of[winner])}を含む{wc.ja}の勝ち")
+        why = Msg(
+            f"{len(tied)} colours tie with {plural(most, 'card', 'cards')} each; {wc.en} holds the "
+            f"largest number, {fmt(top_of[winner])}",
+            f"{len(tied)}色が{most}枚ずつで並び、最も大きな数字{fmt(top_of[winner])}を含む{wc.ja}の勝ち",
+        )
     else:
         why = Msg(f"{wc.en} has the most cards ({most})", f"{wc.ja}が最多（{most}枚）")
     winners_ = sorted(((card, p) for p, card in battle if deck.colour_of[card] == winner), reverse=True)
@@ -220,8 +242,10 @@ def _resolve_battle(s: State) -> Msg:
     s.phase = Phase.PICK
     order = ", ".join(f"{names[p]} ({fmt(c)})" for c, p in winners_)
     order_ja = "、".join(f"{names[p]}（{fmt(c)}）" for c, p in winners_)
-    return Msg(f" Battlefield: {why.en}; winners pick from the largest number down: {order} (H-5).",
-               f"戦場は{why.ja}。勝者は大きい数字から選びます（{order_ja}、H-5）。")
+    return Msg(
+        f" Battlefield: {why.en}; winners pick from the largest number down: {order} (H-5).",
+        f"戦場は{why.ja}。勝者は大きい数字から選びます（{order_ja}、H-5）。",
+    )
 
 
 def _pick(state: State, action: Pick) -> tuple[State, Msg]:
@@ -230,31 +254,37 @@ def _pick(state: State, action: Pick) -> tuple[State, Msg]:
     name = _check_player(state, action.player)
     names = state.setup.players
     if action.player != state.pickers[0]:
-        raise refuse(f"{names[state.pickers[0]]} picks next, not {name} (largest number first, H-5)",
-                     f"次に選ぶのは{names[state.pickers[0]]}です（{name}ではありません、H-5）")
+        raise refuse(
+            f"{names[state.pickers[0]]} picks next, not {name} (largest number first, H-5)",
+            f"次に選ぶのは{names[state.pickers[0]]}です（{name}ではありません、H-5）",
+        )
     available = _battle_left(state)
     if action.card not in available:
-        raise refuse(f"{fmt(action.card)} is not on the battlefield to take; available: "
-                     f"{fmt_all(available)} (wilderness cards are never taken, H-5)",
-                     f"{fmt(action.card)}は戦場で取れるカードではありません。取れるのは{fmt_all(available)}です（H-5）")
+        raise refuse(
+            f"{fmt(action.card)} is not on the battlefield to take; available: "
+            f"{fmt_all(available)} (wilderness cards are never taken, H-5)",
+            f"{fmt(action.card)}は戦場で取れるカードではありません。取れるのは{fmt_all(available)}です（H-5）",
+        )
     s = evolve(state)
     s.battle_taken = state.battle_taken | {action.card}
     s.piles = _with(state.piles, action.player, state.piles[action.player] + (action.card,))
     s.pickers = state.pickers[1:]
-    msg = Msg(f"{name} takes {fmt(action.card)} into the score pile.",
-              f"{name}が{fmt(action.card)}を獲得しました。")
+    msg = Msg(f"{name} takes {fmt(action.card)} into the score pile.", f"{name}が{fmt(action.card)}を獲得しました。")
     season = state.setup.deck.season(action.card)
     if season is Season.SPRING:
         msg += Msg(" Spring: +1 point at scoring (H-6).", "春マークは得点計算で1点（H-6）。")
     elif season is Season.AUTUMN and s.deck_count == 0:
-        msg += Msg(" Autumn cannot apply: the deck is empty (H-6).",
-                   "山札がないので秋マークの効果は適用できません（H-6）。")
+        msg += Msg(
+            " Autumn cannot apply: the deck is empty (H-6).", "山札がないので秋マークの効果は適用できません（H-6）。"
+        )
     elif season is not None:
         s.effect = (action.player, season)
         s.phase = Phase.EFFECT
         sn = SEASON_NAMES[season]
-        return s, msg + Msg(f" {sn.en.capitalize()} effect: the table moves the cards it calls for; ",
-                            f"{sn.ja}マークの効果。卓が必要なカードを動かします。") + expected(s) + Msg(".", "。")
+        return s, msg + Msg(
+            f" {sn.en.capitalize()} effect: the table moves the cards it calls for; ",
+            f"{sn.ja}マークの効果。卓が必要なカードを動かします。",
+        ) + expected(s) + Msg(".", "。")
     return s, msg + _after_pick(s)
 
 
@@ -284,16 +314,18 @@ def _check_adjust(state: State, action: Adjust) -> None:
                 raise refuse(f"say whose {zn.en} it is", f"誰の{zn.ja}か指定してください")
             _check_player(state, player)
         elif player is not None:
-            raise refuse(f"{zn.en} belongs to nobody: name no player for it (players go with a hand or "
-                         "a score pile)",
-                         f"{zn.ja}は誰のものでもありません。プレイヤーを指定できるのは手札と獲得札だけです")
+            raise refuse(
+                f"{zn.en} belongs to nobody: name no player for it (players go with a hand or a score pile)",
+                f"{zn.ja}は誰のものでもありません。プレイヤーを指定できるのは手札と獲得札だけです",
+            )
     if action.source == action.target and action.source_player == action.target_player:
         raise refuse("a card must move somewhere else", "カードは別の場所へ動かしてください")
     card, src_p = action.card, action.source_player
     visible = (Zone.PILE, Zone.DISCARD)
     if card is None and (action.source in visible or action.target in visible):
-        raise refuse("name the card: it goes to or from a face-up place",
-                     "表向きの場所との移動なので、カードを指定してください")
+        raise refuse(
+            "name the card: it goes to or from a face-up place", "表向きの場所との移動なので、カードを指定してください"
+        )
     if action.source is Zone.DECK:
         if state.deck_count == 0:
             raise refuse("the deck is empty", "山札は空です")
@@ -307,13 +339,16 @@ def _check_adjust(state: State, action: Adjust) -> None:
             _check_in_hand(state, card, src_p, "H-6")
         elif state.hand_counts[src_p] == len(state.known_hands[src_p]):
             known = fmt_all(sorted(state.known_hands[src_p]))
-            raise refuse(f"name the card: every card in {names[src_p]}'s hand is known ({known})",
-                         f"カードを指定してください。{names[src_p]}の手札はすべて分かっています（{known}）")
+            raise refuse(
+                f"name the card: every card in {names[src_p]}'s hand is known ({known})",
+                f"カードを指定してください。{names[src_p]}の手札はすべて分かっています（{known}）",
+            )
     elif action.source is Zone.PILE:
         assert src_p is not None and card is not None
         if card not in state.piles[src_p]:
-            raise refuse(f"{fmt(card)} is not in {names[src_p]}'s score pile",
-                         f"{fmt(card)}は{names[src_p]}の獲得札にありません")
+            raise refuse(
+                f"{fmt(card)} is not in {names[src_p]}'s score pile", f"{fmt(card)}は{names[src_p]}の獲得札にありません"
+            )
     else:
         assert card is not None
         if card not in state.discard:
@@ -338,11 +373,11 @@ def _adjust(state: State, action: Adjust) -> tuple[State, Msg]:
         assert src_p is not None and card is not None
         pile = s.piles[src_p]
         i = pile.index(card)
-        s.piles = _with(s.piles, src_p, pile[:i] + pile[i + 1:])
+        s.piles = _with(s.piles, src_p, pile[:i] + pile[i + 1 :])
     else:
         assert card is not None
         i = s.discard.index(card)
-        s.discard = s.discard[:i] + s.discard[i + 1:]
+        s.discard = s.discard[:i] + s.discard[i + 1 :]
     if action.target is Zone.DECK:
         s.deck_count += 1
     elif action.target is Zone.HAND:
@@ -360,10 +395,12 @@ def _adjust(state: State, action: Adjust) -> tuple[State, Msg]:
         s.seen = s.seen & ~(1 << card) if action.target is Zone.DECK else s.seen | 1 << card
     what = Msg(fmt(card), fmt(card)) if card is not None else Msg("a card", "1枚")
     sn = SEASON_NAMES[season]
-    return s, Msg(f"{sn.en.capitalize()}: {what.en} from {_zone_place(s, action.source, src_p, 'en')} "
-                  f"to {_zone_place(s, action.target, dst_p, 'en')}.",
-                  f"{sn.ja}マークの効果で{what.ja}を{_zone_place(s, action.source, src_p, 'ja')}から"
-                  f"{_zone_place(s, action.target, dst_p, 'ja')}へ。")
+    return s, Msg(
+        f"{sn.en.capitalize()}: {what.en} from {_zone_place(s, action.source, src_p, 'en')} "
+        f"to {_zone_place(s, action.target, dst_p, 'en')}.",
+        f"{sn.ja}マークの効果で{what.ja}を{_zone_place(s, action.source, src_p, 'ja')}から"
+        f"{_zone_place(s, action.target, dst_p, 'ja')}へ。",
+    )
 
 
 def _end_effect(state: State) -> tuple[State, Msg]:
@@ -381,13 +418,15 @@ def _resolve_wild(s: State) -> Msg:
     if not wild:
         return _cleanup(s)
     s.takers = tuple(p for _, p in wild)[: len(s.wilderness)]
-    left_out = [p for _, p in wild][len(s.wilderness):]
+    left_out = [p for _, p in wild][len(s.wilderness) :]
     order = ", ".join(f"{names[p]} ({fmt(c)})" for c, p in wild[: len(s.takers)])
     order_ja = "、".join(f"{names[p]}（{fmt(c)}）" for c, p in wild[: len(s.takers)])
     msg = Msg(f" Wilderness: smallest number first: {order} (H-7).", f"在野は小さい数字から（{order_ja}、H-7）。")
     if left_out:
-        msg += Msg(f" No set is left for {', '.join(names[p] for p in left_out)}.",
-                   f"{'・'.join(names[p] for p in left_out)}の分の組はありません。")
+        msg += Msg(
+            f" No set is left for {', '.join(names[p] for p in left_out)}.",
+            f"{'・'.join(names[p] for p in left_out)}の分の組はありません。",
+        )
     if not s.takers:
         return msg + _cleanup(s)
     s.phase = Phase.TAKE
@@ -400,20 +439,25 @@ def _take_set(state: State, action: TakeSet) -> tuple[State, Msg]:
     name = _check_player(state, action.player)
     names = state.setup.players
     if action.player != state.takers[0]:
-        raise refuse(f"{names[state.takers[0]]} takes next, not {name} (smallest number first, H-7)",
-                     f"次に取るのは{names[state.takers[0]]}です（{name}ではありません、H-7）")
+        raise refuse(
+            f"{names[state.takers[0]]} takes next, not {name} (smallest number first, H-7)",
+            f"次に取るのは{names[state.takers[0]]}です（{name}ではありません、H-7）",
+        )
     if not 0 <= action.index < len(state.wilderness):
         sets = list_sets(state.wilderness)
-        raise refuse(f"there is no wilderness set {action.index + 1}; the sets left are {sets.en} (H-7)",
-                     f"在野の{action.index + 1}組目はありません。残りは{sets.ja}（H-7）")
+        raise refuse(
+            f"there is no wilderness set {action.index + 1}; the sets left are {sets.en} (H-7)",
+            f"在野の{action.index + 1}組目はありません。残りは{sets.ja}（H-7）",
+        )
     s = evolve(state)
     cards = state.wilderness[action.index]
-    s.wilderness = state.wilderness[:action.index] + state.wilderness[action.index + 1:]
+    s.wilderness = state.wilderness[: action.index] + state.wilderness[action.index + 1 :]
     s.hand_counts = _with(state.hand_counts, action.player, state.hand_counts[action.player] + len(cards))
     s.known_hands = _with(state.known_hands, action.player, state.known_hands[action.player] | set(cards))
     s.takers = state.takers[1:]
-    msg = Msg(f"{name} takes the set {fmt_all(cards)} into the hand.",
-              f"{name}が組 {fmt_all(cards)} を手札に加えました。")
+    msg = Msg(
+        f"{name} takes the set {fmt_all(cards)} into the hand.", f"{name}が組 {fmt_all(cards)} を手札に加えました。"
+    )
     if not s.takers:
         msg += _cleanup(s)
     return s, msg
@@ -428,15 +472,19 @@ def _cleanup(s: State) -> Msg:
     empty = [names[p] for p, c in enumerate(s.hand_counts) if c == 0]
     if len(empty) >= 2:
         s.phase = Phase.OVER
-        return Msg(f" Cleanup: {', '.join(empty)} hold no cards: the game is over (H-9).",
-                   f"クリーンアップ。{'・'.join(empty)}の手札が0枚なのでゲーム終了（H-9）。")
+        return Msg(
+            f" Cleanup: {', '.join(empty)} hold no cards: the game is over (H-9).",
+            f"クリーンアップ。{'・'.join(empty)}の手札が0枚なのでゲーム終了（H-9）。",
+        )
     s.round += 1
     s.round_start = (s.round_start + 1) % len(names)
     msg = Msg(" Cleanup: the rest is discarded.", "クリーンアップで残りは捨て札に。")
     if len(s.wilderness) < SETS and s.deck_count > 0:
         s.phase = Phase.REFILL
-        return msg + Msg(f" Refill the wilderness to {SETS} sets from the deck (H-8).",
-                         f"山札から在野を{SETS}組まで補充します（H-8）。")
+        return msg + Msg(
+            f" Refill the wilderness to {SETS} sets from the deck (H-8).",
+            f"山札から在野を{SETS}組まで補充します（H-8）。",
+        )
     return msg + _begin_round(s)
 
 
@@ -449,27 +497,36 @@ def _correct(state: State, action: Correct) -> tuple[State, Msg]:
     known = state.known_hands[p]
     old, new = state.hand_counts[p], action.count
     if new < len(known):
-        raise refuse(f"{name}'s hand holds at least the {count_cards(len(known)).en} the table saw go into it "
-                     f"({fmt_all(sorted(known))}); the count cannot be {new}",
-                     f"{name}の手札には卓が見た{len(known)}枚（{fmt_all(sorted(known))}）があるので、"
-                     f"{new}枚にはできません")
+        raise refuse(
+            f"{name}'s hand holds at least the {count_cards(len(known)).en} the table saw go into it "
+            f"({fmt_all(sorted(known))}); the count cannot be {new}",
+            f"{name}の手札には卓が見た{len(known)}枚（{fmt_all(sorted(known))}）があるので、{new}枚にはできません",
+        )
     if new == old:
-        raise refuse(f"{name} already holds {count_cards(old).en} by the record; nothing to correct",
-                     f"記録でも{name}の手札は{old}枚です。訂正することはありません")
+        raise refuse(
+            f"{name} already holds {count_cards(old).en} by the record; nothing to correct",
+            f"記録でも{name}の手札は{old}枚です。訂正することはありません",
+        )
     if new - old > state.deck_count:
-        raise refuse(f"{name} cannot gain {count_cards(new - old).en}: the deck holds only "
-                     f"{count_cards(state.deck_count).en}; correct the hand holding too many first",
-                     f"{name}の手札を{new - old}枚増やせません。山札は{state.deck_count}枚しかありません。"
-                     "先に多すぎる手札を訂正してください")
+        raise refuse(
+            f"{name} cannot gain {count_cards(new - old).en}: the deck holds only "
+            f"{count_cards(state.deck_count).en}; correct the hand holding too many first",
+            f"{name}の手札を{new - old}枚増やせません。山札は{state.deck_count}枚しかありません。"
+            "先に多すぎる手札を訂正してください",
+        )
     if not action.reason:
-        raise refuse("say why the count is corrected (a misdeal, a dropped card)",
-                     "訂正の理由を書いてください（配り間違い、落としたカードなど）")
+        raise refuse(
+            "say why the count is corrected (a misdeal, a dropped card)",
+            "訂正の理由を書いてください（配り間違い、落としたカードなど）",
+        )
     s = evolve(state)
     s.hand_counts = _with(state.hand_counts, p, new)
     s.deck_count = state.deck_count - (new - old)
-    msg = Msg(f"Correction: {name} holds {count_cards(new).en}, not {old} ({action.reason}); the deck now "
-              f"holds {count_cards(s.deck_count).en}.",
-              f"訂正。{name}の手札は{old}枚ではなく{new}枚（{action.reason}）。山札は{s.deck_count}枚になります。")
+    msg = Msg(
+        f"Correction: {name} holds {count_cards(new).en}, not {old} ({action.reason}); the deck now "
+        f"holds {count_cards(s.deck_count).en}.",
+        f"訂正。{name}の手札は{old}枚ではなく{new}枚（{action.reason}）。山札は{s.deck_count}枚になります。",
+    )
     if state.phase is Phase.PLAY and p == state.turn and new == 0:
         msg += _next_player(s)
     elif state.phase is Phase.REFILL and s.deck_count == 0:
@@ -490,5 +547,10 @@ def settle_input(state: State) -> dict[str, Any]:
     """The ``companion settle`` document for a finished game: each player's score pile."""
     if not finished(state):
         raise _phase_refusal(state, Msg("settle the game", "得点計算は"))
-    return {"game": GAME, "players": [{"name": name, "pile": [fmt(c) for c in pile]}
-                                      for name, pile in zip(state.setup.players, state.piles, strict=True)]}
+    return {
+        "game": GAME,
+        "players": [
+            {"name": name, "pile": [fmt(c) for c in pile]}
+            for name, pile in zip(state.setup.players, state.piles, strict=True)
+        ],
+    }

@@ -31,6 +31,7 @@ from companion.rules.homalet.words import PICK_FORM, Field, Zone
 def expected(state: State, card: int | None = None) -> Msg:
     """The lines the table types now, with an example written by :func:`action_line` (``card``:
     the card the player had in mind, used in the example where it fits)."""
+
     def lines(action: Action) -> tuple[str, str]:
         return action_line(state, action, "en"), action_line(state, action, "ja")
 
@@ -38,8 +39,10 @@ def expected(state: State, card: int | None = None) -> Msg:
     if state.phase is Phase.REFILL:
         size = min(SET_SIZE, state.deck_count)
         en, ja = lines(RevealSet(tuple(state.unseen()[:size])))
-        return Msg(f"write reveal and the {count_cards(size).en} laid out, like {en}",
-                   f"「公開」と並べた{size}枚を書きます（例：{ja}）")
+        return Msg(
+            f"write reveal and the {count_cards(size).en} laid out, like {en}",
+            f"「公開」と並べた{size}枚を書きます（例：{ja}）",
+        )
     if state.phase is Phase.PLAY and actor is not None:
         hand = sorted(state.known_hands[actor]) or state.unseen()
         example = card if card is not None else (hand[0] if hand else 0)
@@ -49,38 +52,61 @@ def expected(state: State, card: int | None = None) -> Msg:
     if state.phase is Phase.PICK and actor is not None:
         left = _battle_left(state)
         en, ja = lines(Pick(actor, card if card in left else left[0]))
-        return Msg(f"write {en} (battlefield cards to pick: {fmt_all(left)}) (H-5)",
-                   f"「{ja}」と書きます（選べるのは{fmt_all(left)}、H-5）")
+        return Msg(
+            f"write {en} (battlefield cards to pick: {fmt_all(left)}) (H-5)",
+            f"「{ja}」と書きます（選べるのは{fmt_all(left)}、H-5）",
+        )
     if state.phase is Phase.TAKE and actor is not None:
         index = card - 1 if card is not None and 0 < card <= len(state.wilderness) else 0
         en, ja = lines(TakeSet(actor, index))
         sets = list_sets(state.wilderness)
-        return Msg(f"write {en} (wilderness sets to take: {sets.en}) (H-7)",
-                   f"「{ja}」と書きます（取れるのは{sets.ja}、H-7）")
+        return Msg(
+            f"write {en} (wilderness sets to take: {sets.en}) (H-7)", f"「{ja}」と書きます（取れるのは{sets.ja}、H-7）"
+        )
     if state.phase is Phase.EFFECT and state.effect is not None:
         en, ja = lines(Adjust(Zone.DECK, Zone.HAND, None, None, state.effect[0]))
         owner = state.effect[0]
         shown = sorted(state.known_hands[owner]) or state.unseen() or [0]
         cen, cja = lines(Adjust(Zone.HAND, Zone.DISCARD, shown[0], owner, None))
         end_en, end_ja = lines(EndEffect())
-        return Msg(f"write a move line for each card the effect moves (like {en}; a card shown is named, "
-                   f"like {cen}), then {end_en} (H-6)",
-                   f"効果で動かすカードごとに「移動」の行を書き（例：{ja}。見えたカードは「{cja}」"
-                   f"のように番号も書きます）、最後に「{end_ja}」と書きます（H-6）")
+        return Msg(
+            f"write a move line for each card the effect moves (like {en}; a card shown is named, "
+            f"like {cen}), then {end_en} (H-6)",
+            f"効果で動かすカードごとに「移動」の行を書き（例：{ja}。見えたカードは「{cja}」"
+            f"のように番号も書きます）、最後に「{end_ja}」と書きます（H-6）",
+        )
     return Msg("the game is over: nothing more is played", "ゲームは終わっています。これ以上の手はありません")
 
 
-FIELD_WORDS = {"b": Field.BATTLE, "battle": Field.BATTLE, "battlefield": Field.BATTLE, "戦場": Field.BATTLE,
-               "戦": Field.BATTLE, "w": Field.WILD, "wild": Field.WILD, "wilderness": Field.WILD,
-               "在野": Field.WILD, "在": Field.WILD}
+FIELD_WORDS = {
+    "b": Field.BATTLE,
+    "battle": Field.BATTLE,
+    "battlefield": Field.BATTLE,
+    "戦場": Field.BATTLE,
+    "戦": Field.BATTLE,
+    "w": Field.WILD,
+    "wild": Field.WILD,
+    "wilderness": Field.WILD,
+    "在野": Field.WILD,
+    "在": Field.WILD,
+}
 
 
 VOID_WORDS = frozenset({"void", "v", "無し", "なし"})
 
 
-ZONE_WORDS = {"deck": Zone.DECK, "山札": Zone.DECK, "hand": Zone.HAND, "手札": Zone.HAND, "pile": Zone.PILE,
-              "獲得札": Zone.PILE, "得点札": Zone.PILE, "discard": Zone.DISCARD, "捨て札": Zone.DISCARD,
-              "捨札": Zone.DISCARD}
+ZONE_WORDS = {
+    "deck": Zone.DECK,
+    "山札": Zone.DECK,
+    "hand": Zone.HAND,
+    "手札": Zone.HAND,
+    "pile": Zone.PILE,
+    "獲得札": Zone.PILE,
+    "得点札": Zone.PILE,
+    "discard": Zone.DISCARD,
+    "捨て札": Zone.DISCARD,
+    "捨札": Zone.DISCARD,
+}
 
 
 SEPARATORS = frozenset({">", "->", "→", "to", "から"})
@@ -105,12 +131,20 @@ CORRECT_WORDS = frozenset({"correct", "訂正"})
 
 
 WORDS: dict[str, dict[Lang, str]] = {
-    "b": {"en": "b", "ja": "戦場"}, "w": {"en": "w", "ja": "在野"}, "void": {"en": "void", "ja": "無し"},
-    "pick": {"en": "pick", "ja": "選ぶ"}, "take": {"en": "take", "ja": "取る"},
-    "reveal": {"en": "reveal", "ja": "公開"}, "move": {"en": "move", "ja": "移動"},
-    "end": {"en": "end", "ja": "終了"}, "correct": {"en": "correct", "ja": "訂正"}, ">": {"en": ">", "ja": ">"},
-    "deck": {"en": "deck", "ja": "山札"}, "hand": {"en": "hand", "ja": "手札"},
-    "pile": {"en": "pile", "ja": "獲得札"}, "discard": {"en": "discard", "ja": "捨て札"},
+    "b": {"en": "b", "ja": "戦場"},
+    "w": {"en": "w", "ja": "在野"},
+    "void": {"en": "void", "ja": "無し"},
+    "pick": {"en": "pick", "ja": "選ぶ"},
+    "take": {"en": "take", "ja": "取る"},
+    "reveal": {"en": "reveal", "ja": "公開"},
+    "move": {"en": "move", "ja": "移動"},
+    "end": {"en": "end", "ja": "終了"},
+    "correct": {"en": "correct", "ja": "訂正"},
+    ">": {"en": ">", "ja": ">"},
+    "deck": {"en": "deck", "ja": "山札"},
+    "hand": {"en": "hand", "ja": "手札"},
+    "pile": {"en": "pile", "ja": "獲得札"},
+    "discard": {"en": "discard", "ja": "捨て札"},
 }
 
 
@@ -125,8 +159,10 @@ def _bad(en: str, ja: str) -> Refusal:
 # the form of a line that starts with a command word (issue 18: the one form that fits, not the whole notation)
 FORMS = {
     "reveal": Msg("write reveal CARDS, like reveal 12 34", "書き方：公開 カード…（例：公開 12 34）"),
-    "move": Msg("write move [CARD] FROM > TO, like move 07 hand Aki > discard",
-                "書き方：移動 [カード] 元 > 先（例：移動 07 手札 Aki > 捨て札）"),
+    "move": Msg(
+        "write move [CARD] FROM > TO, like move 07 hand Aki > discard",
+        "書き方：移動 [カード] 元 > 先（例：移動 07 手札 Aki > 捨て札）",
+    ),
     "correct": Msg("write correct NAME COUNT REASON", "書き方：訂正 名前 枚数 理由"),
     "pick": Msg("write pick CARD, like pick 07", "書き方：選ぶ カード（例：選ぶ 07）"),
     "take": Msg("write take N, the set's number from 1, like take 2", "書き方：取る 番号（1から。例：取る 2）"),
@@ -134,8 +170,14 @@ FORMS = {
 }
 
 
-_FORM_WORDS = {"reveal": REVEAL_WORDS, "move": MOVE_WORDS, "correct": CORRECT_WORDS, "pick": PICK_WORDS,
-               "take": TAKE_WORDS, "end": END_WORDS}
+_FORM_WORDS = {
+    "reveal": REVEAL_WORDS,
+    "move": MOVE_WORDS,
+    "correct": CORRECT_WORDS,
+    "pick": PICK_WORDS,
+    "take": TAKE_WORDS,
+    "end": END_WORDS,
+}
 
 
 _COMMAND_WORDS = frozenset().union(*_FORM_WORDS.values())
@@ -144,8 +186,10 @@ _COMMAND_WORDS = frozenset().union(*_FORM_WORDS.values())
 def _phase_form(state: State) -> Msg:
     """The line the game waits for, short enough for a refusal (two rows at 80 columns)."""
     if state.phase is Phase.EFFECT:
-        return Msg("write move [CARD] FROM > TO for each card the effect moves, then end (H-6)",
-                   "書き方：移動 [カード] 元 > 先（動かすカードごと）、最後に 終了（H-6）")
+        return Msg(
+            "write move [CARD] FROM > TO for each card the effect moves, then end (H-6)",
+            "書き方：移動 [カード] 元 > 先（動かすカードごと）、最後に 終了（H-6）",
+        )
     if state.phase is Phase.TAKE:
         return FORMS["take"]
     return expected(state)
@@ -191,8 +235,10 @@ def _parse_play(state: State, tokens: list[str], player: int) -> Play:
         raise _bad(f"{tokens[1]!r} is not a field", f"「{tokens[1]}」は場ではありません")
     rest = tokens[2:]
     if rest and (len(rest) > 1 or rest[0].lower() not in VOID_WORDS):
-        raise _bad(f"{' '.join(rest)!r} after the field: only void may follow",
-                   f"場の後の「{' '.join(rest)}」は読めません（書けるのは「無し」だけです）")
+        raise _bad(
+            f"{' '.join(rest)!r} after the field: only void may follow",
+            f"場の後の「{' '.join(rest)}」は読めません（書けるのは「無し」だけです）",
+        )
     return Play(player, card, where, bool(rest))
 
 
@@ -201,14 +247,18 @@ def _parse_zone(state: State, tokens: list[str]) -> tuple[Zone, int | None]:
         raise _bad("a move needs a place on each side of >", "移動には > の両側に場所が必要です")
     zone = ZONE_WORDS.get(tokens[0].lower())
     if zone is None:
-        raise _bad(f"{tokens[0]!r} is not a place (deck, discard, hand NAME or pile NAME)",
-                   f"「{tokens[0]}」は場所ではありません（山札、捨て札、手札 名前、獲得札 名前）")
+        raise _bad(
+            f"{tokens[0]!r} is not a place (deck, discard, hand NAME or pile NAME)",
+            f"「{tokens[0]}」は場所ではありません（山札、捨て札、手札 名前、獲得札 名前）",
+        )
     if len(tokens) == 1:
         return zone, None
     seat, used = _player_at(state, tokens[1:], Msg(f"after {tokens[0]}", f"「{tokens[0]}」の後"))
     if used != len(tokens) - 1:
-        raise _bad(f"{' '.join(tokens[1 + used:])!r} is left over after {' '.join(tokens[:1 + used])}",
-                   f"「{' '.join(tokens[:1 + used])}」の後の「{' '.join(tokens[1 + used:])}」は読めません")
+        raise _bad(
+            f"{' '.join(tokens[1 + used :])!r} is left over after {' '.join(tokens[: 1 + used])}",
+            f"「{' '.join(tokens[: 1 + used])}」の後の「{' '.join(tokens[1 + used :])}」は読めません",
+        )
     return zone, seat
 
 
@@ -221,10 +271,12 @@ def _parse_move(state: State, tokens: list[str]) -> Adjust:
         tokens = tokens[:-1]
     cut = [i for i, t in enumerate(tokens) if t.lower() in SEPARATORS]
     if len(cut) != 1:
-        raise _bad("a move is move [CARD] FROM > TO, like move 07 hand Aki > discard",
-                   "移動は「移動 [カード] 元 > 先」と書きます（例：移動 07 手札 Aki > 捨て札）")
-    source, source_player = _parse_zone(state, tokens[:cut[0]])
-    target, target_player = _parse_zone(state, tokens[cut[0] + 1:])
+        raise _bad(
+            "a move is move [CARD] FROM > TO, like move 07 hand Aki > discard",
+            "移動は「移動 [カード] 元 > 先」と書きます（例：移動 07 手札 Aki > 捨て札）",
+        )
+    source, source_player = _parse_zone(state, tokens[: cut[0]])
+    target, target_player = _parse_zone(state, tokens[cut[0] + 1 :])
     return Adjust(source, target, card, source_player, target_player)
 
 
@@ -235,11 +287,15 @@ def _parse_correct(state: State, tokens: list[str]) -> Correct:
     rest = tokens[used:]
     count = ascii_number(rest[0]) if rest else None
     if count is None:
-        raise _bad(f"after {' '.join(tokens[:used])} comes the hand's true count, a number",
-                   f"「{' '.join(tokens[:used])}」の後には正しい手札の枚数（数字）を書きます")
+        raise _bad(
+            f"after {' '.join(tokens[:used])} comes the hand's true count, a number",
+            f"「{' '.join(tokens[:used])}」の後には正しい手札の枚数（数字）を書きます",
+        )
     if len(rest) < 2:
-        raise _bad("say why the count is corrected, after the count (a misdeal, a dropped card)",
-                   "枚数の後に訂正の理由を書いてください（配り間違い、落としたカードなど）")
+        raise _bad(
+            "say why the count is corrected, after the count (a misdeal, a dropped card)",
+            "枚数の後に訂正の理由を書いてください（配り間違い、落としたカードなど）",
+        )
     return Correct(seat, count, " ".join(rest[1:]))
 
 
@@ -281,8 +337,10 @@ def _parse_line(state: State, tokens: list[str]) -> Action:
         return _parse_correct(state, rest)
     if head in END_WORDS:
         if rest:
-            raise _bad(f"{' '.join(rest)!r} after {tokens[0]}: the end of a season effect is the word alone",
-                       f"「{tokens[0]}」の後の「{' '.join(rest)}」は読めません。効果の終了は「終了」だけで書きます")
+            raise _bad(
+                f"{' '.join(rest)!r} after {tokens[0]}: the end of a season effect is the word alone",
+                f"「{tokens[0]}」の後の「{' '.join(rest)}」は読めません。効果の終了は「終了」だけで書きます",
+            )
         return EndEffect()
     actor = state.actor()
     implied = actor if actor is not None else state.turn
@@ -299,9 +357,10 @@ def _parse_line(state: State, tokens: list[str]) -> Action:
     try:
         seat, used = _player_at(state, tokens)
     except Refusal:
-        raise _bad(f"{tokens[0]!r} is neither a card nor a player",
-                   f"「{tokens[0]}」はカードでもプレイヤーでもありません") from None
-    head, rest = (tokens[used].lower(), tokens[used + 1:]) if used < len(tokens) else ("", [])
+        raise _bad(
+            f"{tokens[0]!r} is neither a card nor a player", f"「{tokens[0]}」はカードでもプレイヤーでもありません"
+        ) from None
+    head, rest = (tokens[used].lower(), tokens[used + 1 :]) if used < len(tokens) else ("", [])
     if head in PICK_WORDS:
         return Pick(seat, _line_card(_one_number(rest, PICK_FORM)))
     if head in TAKE_WORDS:
@@ -310,12 +369,18 @@ def _parse_line(state: State, tokens: list[str]) -> Action:
 
 
 def _parse_take(state: State, rest: list[str], player: int) -> TakeSet:
-    number = _one_number(rest, Msg("take N, the wilderness set's number from 1, like take 2",
-                                   "取る 番号（在野の組の番号、1から。例：取る 2）"))
+    number = _one_number(
+        rest,
+        Msg(
+            "take N, the wilderness set's number from 1, like take 2", "取る 番号（在野の組の番号、1から。例：取る 2）"
+        ),
+    )
     index = ascii_number(number)
     if index is None or index < 1:
-        raise _bad(f"{quoted(number)} is not a set number: sets are numbered from 1",
-                   f"{kagi(number)}は組の番号ではありません。番号は1から数えます")
+        raise _bad(
+            f"{quoted(number)} is not a set number: sets are numbered from 1",
+            f"{kagi(number)}は組の番号ではありません。番号は1から数えます",
+        )
     return TakeSet(player, index - 1)
 
 
@@ -366,6 +431,11 @@ def _line(state: State, action: Action, lang: Lang, seats: bool) -> str:
     if isinstance(action, Correct):
         return f"{word('correct')} {_player_word(state, action.player, seats)} {action.count} {action.reason}"
     parts = [word("move")] + ([fmt(action.card)] if action.card is not None else [])
-    parts += [word(action.source.value), _player_word(state, action.source_player, seats), word(">"),
-              word(action.target.value), _player_word(state, action.target_player, seats)]
+    parts += [
+        word(action.source.value),
+        _player_word(state, action.source_player, seats),
+        word(">"),
+        word(action.target.value),
+        _player_word(state, action.target_player, seats),
+    ]
     return " ".join(p for p in parts if p)

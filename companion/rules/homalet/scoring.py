@@ -64,9 +64,12 @@ def score(pile: Sequence[int], deck: Deck) -> Score:
             parts_ja.append("＋春1")
         lines.append(Msg(f"{fmt(card)}: {' '.join(parts_en)};", f"{fmt(card)}は{''.join(parts_ja)}。"))
     total = len(pile) + same + run + spring
-    lines.append(Msg(f"total {len(pile)} + {same} + {run} + {spring} = {total}.",
-                     f"得点 = 基本点 {len(pile)} + 同数ボーナス {same} + 連番ボーナス {run} + 春マーク {spring} "
-                     f"= {total}。"))
+    lines.append(
+        Msg(
+            f"total {len(pile)} + {same} + {run} + {spring} = {total}.",
+            f"得点 = 基本点 {len(pile)} + 同数ボーナス {same} + 連番ボーナス {run} + 春マーク {spring} = {total}。",
+        )
+    )
     return Score(len(pile), same, run, spring, total, tuple(lines))
 
 
@@ -89,12 +92,15 @@ def winner_words(names: Sequence[str], totals: Sequence[int], piles: Sequence[Se
     winner = won[0]
     others = [i for i in tied if i != winner]
     largest = {i: max(piles[i], default=-1) for i in tied}
-    beaten = ", ".join(f"{names[i]}'s {fmt(largest[i])}" if largest[i] >= 0 else f"{names[i]}'s empty pile"
-                       for i in others)
+    beaten = ", ".join(
+        f"{names[i]}'s {fmt(largest[i])}" if largest[i] >= 0 else f"{names[i]}'s empty pile" for i in others
+    )
     beaten_ja = "、".join(fmt(largest[i]) if largest[i] >= 0 else "なし" for i in others)
     tie = " and ".join(names[i] for i in tied) if len(tied) == 2 else ", ".join(names[i] for i in tied)
     score = plural(top, "point", "points")
-    return Msg(f"Winner: {names[winner]}. {tie} tie at {score}; {names[winner]} wins the tie: largest card "
-               f"{fmt(largest[winner])} against {beaten} (H-12).",
-               f"勝者：{names[winner]}。{'と'.join(names[i] for i in tied)}が{top}点で同点のため、"
-               f"最も大きな数字のカードを持つ{names[winner]}の勝ち（{fmt(largest[winner])}＞{beaten_ja}）。")
+    return Msg(
+        f"Winner: {names[winner]}. {tie} tie at {score}; {names[winner]} wins the tie: largest card "
+        f"{fmt(largest[winner])} against {beaten} (H-12).",
+        f"勝者：{names[winner]}。{'と'.join(names[i] for i in tied)}が{top}点で同点のため、"
+        f"最も大きな数字のカードを持つ{names[winner]}の勝ち（{fmt(largest[winner])}＞{beaten_ja}）。",
+    )

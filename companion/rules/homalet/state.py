@@ -70,8 +70,9 @@ class State:
                 return Msg(f"in wilderness set {i + 1}", f"在野の{i + 1}組目")
         for p, c, f in self.played:
             if c == card and c not in self.battle_taken:
-                return Msg(f"played by {names[p]} to {FIELD_NAMES[f].en}",
-                           f"{names[p]}が{FIELD_NAMES[f].ja}に出したカード")
+                return Msg(
+                    f"played by {names[p]} to {FIELD_NAMES[f].en}", f"{names[p]}が{FIELD_NAMES[f].ja}に出したカード"
+                )
         for p, pile in enumerate(self.piles):
             if card in pile:
                 return Msg(f"in {names[p]}'s score pile", f"{names[p]}の獲得札")
@@ -118,24 +119,36 @@ class State:
         if self.phase is Phase.PLAY:
             return Msg(f"{names[self.turn]} plays a card", f"{names[self.turn]}がカードを出します")
         if self.phase is Phase.PICK:
-            return Msg(f"{names[self.pickers[0]]} picks a battlefield card",
-                       f"{names[self.pickers[0]]}が戦場のカードを1枚選びます")
+            return Msg(
+                f"{names[self.pickers[0]]} picks a battlefield card",
+                f"{names[self.pickers[0]]}が戦場のカードを1枚選びます",
+            )
         if self.phase is Phase.EFFECT:
             assert self.effect is not None
             season = SEASON_NAMES[self.effect[1]]
-            return Msg(f"the table resolves {names[self.effect[0]]}'s {season.en} effect, then ends it",
-                       f"{names[self.effect[0]]}の{season.ja}マークの効果を解決し、終了してください")
+            return Msg(
+                f"the table resolves {names[self.effect[0]]}'s {season.en} effect, then ends it",
+                f"{names[self.effect[0]]}の{season.ja}マークの効果を解決し、終了してください",
+            )
         if self.phase is Phase.TAKE:
-            return Msg(f"{names[self.takers[0]]} takes a wilderness set",
-                       f"{names[self.takers[0]]}が在野の組を取ります")
+            return Msg(
+                f"{names[self.takers[0]]} takes a wilderness set", f"{names[self.takers[0]]}が在野の組を取ります"
+            )
         return Msg("the game is over", "ゲーム終了")
 
 
 def new_state(setup: Setup) -> State:
     n = len(setup.players)
-    return State(setup, round_start=setup.start, turn=setup.start, hand_counts=(HAND,) * n,
-                 known_hands=(frozenset(),) * n, deck_count=10 * n - HAND * n,
-                 piles=((),) * n)
+    return State(
+        setup,
+        round_start=setup.start,
+        turn=setup.start,
+        hand_counts=(HAND,) * n,
+        known_hands=(frozenset(),) * n,
+        deck_count=10 * n - HAND * n,
+        piles=((),) * n,
+    )
+
 
 def state_to_data(state: State) -> dict[str, Any]:
     """The state as plain data without its setup: the store's checkpoints (``rules/state_codec.py``)."""
@@ -149,7 +162,7 @@ def state_from_data(setup: Setup, data: Any) -> State:
 
 
 def _with(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return (*values[:index], value, *values[index + 1:])
+    return (*values[:index], value, *values[index + 1 :])
 
 
 def _battle_left(state: State) -> list[int]:
