@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from companion import store as store_module
 from companion.rules import fortress
 from companion.rules.common import Refusal
 from companion.store import Store
+from companion.store import schema as store_module
 from tests.helpers.store_games import played
 
 ROOT = Path(__file__).resolve().parents[2]

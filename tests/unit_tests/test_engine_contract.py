@@ -73,7 +73,7 @@ def test_the_checkpoint_fingerprint_covers_the_whole_engine_package(monkeypatch:
     the shared vocabulary) is not used: every such file is in the fingerprint."""
     from pathlib import Path
 
-    from companion import store
+    from companion.store import checkpoints as store
 
     engine = ENGINES["fortress"]
     monkeypatch.setattr(store, "_FINGERPRINTS", {})

@@ -128,7 +128,7 @@ def test_read_only_of_a_missing_database_is_refused(tmp_path: Path) -> None:
 def test_an_older_database_is_migrated_forward_when_opened(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The schema carries a version; opening an older file for writing lifts it step by step, keeping
     its games (here the current version lifted to a pretend next one that adds a column)."""
-    from companion import store as store_module
+    from companion.store import schema as store_module
 
     path = tmp_path / "g.sqlite3"
     game_id = stored_game(path, 5)

@@ -1,0 +1,234 @@
+"""The store: the games on an open database: new ones, stored ones listed, loaded, deleted,
+their statistics, and records exported and imported."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from contextlib import suppress
+from typing import TYPE_CHECKING, Any
+
+from companion.rules.common import Msg, Refusal, refuse
+from companion.store import stats
+from companion.store.checkpoints import _seal, fingerprint, freeze
+from companion.store.database import Database
+from companion.store.engines import _answer_scores, _outcome, engine_for, make_setup
+from companion.store.live import LiveGame
+from companion.store.refusals import MAX_ID, _no_game, _stored_json
+from companion.store.schema import CHECKPOINT_NEAR, _dumps, chain_link, chain_seed, game_digest
+from companion.store.stats import GameSummary, HeadToHead, StatRow
+
+if TYPE_CHECKING:
+    from companion.playtest import PlayedGame
+
+
+class Store(Database):
+    """One open game database. Use :meth:`open`; close it with :meth:`close` (or ``with``)."""
+
+    def new_game(
+        self, game: str, players: Sequence[str], start: int | None = None, deck_data: Mapping[str, Any] | None = None
+    ) -> int:
+        """Start a tracked game; the players are refused as the engine refuses them (count, names,
+        start seat). ``deck_data`` is the deck definition (default: the game's own deck file)."""
+        engine = engine_for(game)
+        if deck_data is None:
+            from companion.decks import load_deck_data
+
+            deck_data = load_deck_data(game)
+        from companion.rules.deck_rules import read_deck
+
+        deck = read_deck(engine, deck_data)
+        setup = make_setup(engine, tuple(players), start, deck)
+        with self._guard(), self._write():
+            return self._insert_game(
+                game, "track", _dumps(deck.to_data()), getattr(setup, "start", None), setup.players
+            )
+
+    def new_result_game(self, game: str, results: Mapping[str, Any]) -> int:
+        """Store a game from its results alone: ``results`` is the ``companion settle`` input
+        document (its ``deck``, a file path, is read now and kept). Refused as settle refuses it."""
+        from companion.decks import load_deck_data
+        from companion.settle import settle
+
+        engine = engine_for(game)
+        if not isinstance(results, Mapping):
+            raise refuse(
+                "the results must be a JSON object, as companion settle takes",
+                "結果は companion settle と同じ JSON オブジェクトです",
+            )
+        document = dict(results)
+        if document.get("game", game) != game:
+            from companion.rules.deck_rules import shown
+
+            raise refuse(
+                f"the results are for {shown(document.get('game'))}, not {shown(game)}",
+                f"この結果は {shown(document.get('game'))} のもので、{shown(game)} のものではありません",
+            )
+        document["game"] = game
+        deck_file = document.get("deck")
+        if deck_file is not None and not isinstance(deck_file, str):
+            raise refuse('"deck" must be the path of a deck file', '"deck" にはデッキファイルのパスを書きます')
+        deck = engine.Deck.from_data(load_deck_data(game, deck_file))
+        answer = settle(document, False, "en", deck=deck)  # refuses what settle refuses
+        document.pop("deck", None)
+        names, scores = _answer_scores(answer)
+        finished = bool(answer.get("complete", True))
+        with self._guard(), self._write():
+            game_id = self._insert_game(game, "sheet", _dumps(deck.to_data()), None, names, document)
+            self._set_result(game_id, finished, answer["winners"] if finished else [], scores if finished else None)
+        return game_id
+
+    def load(self, game_id: int) -> LiveGame:
+        """The game as it stands (resumed from the nearest checkpoint, not replayed)."""
+        with self._guard(), self._read():
+            game = LiveGame(self, self._row(game_id), self._names(game_id))
+            with suppress(Refusal):  # a game these rules cannot fold to its end still opens: undo and export work
+                game.state  # noqa: B018  -- folded inside the snapshot
+        return game
+
+    def games(self) -> list[GameSummary]:
+        """Every stored game, newest first."""
+        with self._guard(), self._read():
+            rows = self.db.execute(
+                "SELECT id, game, created, updated, finished, winners, mode, position "
+                "FROM games ORDER BY updated DESC, id DESC"
+            ).fetchall()
+            seated: dict[int, list[str]] = {}
+            for game_id, name in self.db.execute(
+                "SELECT s.game_id, p.name FROM seats s JOIN players p ON p.id = s.player_id ORDER BY s.game_id, s.seat"
+            ):
+                seated.setdefault(game_id, []).append(name)
+        for r in rows:
+            self._check(r, "isssissi", f"game {r[0]}")
+            self._check(seated.get(r[0], ()), "s" * len(seated.get(r[0], ())), f"the players of game {r[0]}")
+        return [
+            GameSummary(
+                r[0], r[1], tuple(seated.get(r[0], ())), r[2], r[3], bool(r[4]), self._winners(r[0], r[5]), r[6], r[7]
+            )
+            for r in rows
+        ]
+
+    def _winners(self, game_id: int, text: Any) -> tuple[str, ...]:
+        winners = _stored_json(self.path, text, Msg(f"the winners of game {game_id}", f"ゲーム {game_id} の勝者"))
+        if not isinstance(winners, list) or not all(isinstance(w, str) for w in winners):
+            raise refuse(
+                f"{self.path} is damaged (the winners of game {game_id} are not a list of names); it was "
+                "left untouched: restore a copy",
+                f"{self.path} は壊れています（ゲーム {game_id} の勝者が名前のリストではありません）。"
+                "変更していません。コピーを戻してください",
+            )
+        return tuple(winners)
+
+    def unfinished(self) -> list[GameSummary]:
+        return [g for g in self.games() if not g.finished]
+
+    def delete(self, game_id: int) -> None:
+        if not 0 < game_id <= MAX_ID:
+            raise _no_game(game_id)
+        with self._guard(), self._write():
+            if not self.db.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount:
+                raise _no_game(game_id)
+
+    def roster(self) -> list[str]:
+        """Every player name stored, the most recently seen first (for name completion)."""
+        with self._guard():
+            rows = self.db.execute(
+                "SELECT p.name FROM players p LEFT JOIN seats s ON s.player_id = p.id "
+                "LEFT JOIN games g ON g.id = s.game_id GROUP BY p.id "
+                "ORDER BY MAX(g.updated) DESC, MAX(g.id) DESC, p.name"
+            ).fetchall()
+        names = [r[0] for r in rows]
+        self._check(names, "s" * len(names), "a player's name")
+        return names
+
+    # ------------------------------------------------------------ statistics
+
+    def stats(self, game: str | None = None, player: str | None = None) -> list[StatRow]:
+        """Per player and game, over every finished game stored: plays, wins, scores."""
+        return stats.stat_rows(self, game, player)
+
+    def played_games(self) -> list[PlayedGame]:
+        """Every finished, settled game as the playtest analysis reads it (companion.playtest), oldest first."""
+        return stats.played_games(self)
+
+    def head_to_head(self, a: str, b: str, game: str | None = None) -> HeadToHead:
+        """``a`` against ``b`` over the finished games both played (of ``game``, if given)."""
+        return stats.head_to_head(self, a, b, game)
+
+    # ------------------------------------------------------------ records
+
+    def export_record(self, game_id: int) -> dict[str, Any]:
+        """The game's record (docs/records.md): the actions in effect, with their times."""
+        return self.load(game_id).record()
+
+    def import_record(self, data: Mapping[str, Any]) -> int:
+        """Store a record as a new game (its actions checked by folding them); a record equal to
+        a game already stored is refused."""
+        from companion.rules import game_records
+
+        try:
+            record = game_records.read_record(data)
+        except (AttributeError, TypeError, KeyError, ValueError, IndexError):  # a shape the readers missed
+            raise refuse(
+                "this is not a game record this program can read: a part of its deck or setup has the wrong shape",
+                "このプログラムで読めるゲーム記録ではありません：デッキ定義か設定の一部の形が違います",
+            ) from None
+        engine, setup = record.engine, record.setup
+        states = [engine.new_state(setup)]
+        for index, action in enumerate(record.actions):
+            try:
+                states.append(engine.apply(states[-1], action)[0])
+            except Refusal as error:
+                raise Refusal(Msg(f"action {index}: ", f"{index}番目の手：") + error.msg) from None
+        deck_text = _dumps(setup.deck.to_data())
+        start = getattr(setup, "start", None)
+        rows = [(_dumps(engine.action_to_data(a)), t) for a, t in zip(record.actions, record.times, strict=True)]
+        digest = game_digest(engine.GAME, deck_text, setup.players, start, rows)
+        with self._guard(), self._write():
+            duplicate = self._find_digest(engine.GAME, len(rows), digest)
+            if duplicate is not None:
+                raise refuse(
+                    f"this record is already stored as game {duplicate}; nothing was imported",
+                    f"この記録はゲーム {duplicate} として保存済みです。取り込みませんでした",
+                )
+            game_id = self._insert_game(engine.GAME, "track", deck_text, start, setup.players, times=record.times)
+            chains = [chain_seed(engine.GAME, deck_text, start, setup.players)]
+            for text, stamp in rows:
+                chains.append(chain_link(chains[-1], text, stamp))
+            self.db.executemany(
+                "INSERT INTO actions(game_id, seq, data, time, chain) VALUES (?, ?, ?, ?, ?)",
+                [(game_id, seq, text, stamp, chains[seq + 1]) for seq, (text, stamp) in enumerate(rows)],
+            )
+            mark = fingerprint(engine)
+            ends = len(states) - 1  # an imported game: every CHECKPOINT_NEAR actions and at its end
+            seqs = [seq for seq in [*range(CHECKPOINT_NEAR, ends, CHECKPOINT_NEAR), ends] if seq]
+            blobs = [(seq, freeze(engine, states[seq])) for seq in seqs]
+            self.db.executemany(
+                "INSERT INTO checkpoints(game_id, seq, engine, state, seal) VALUES (?, ?, ?, ?, ?)",
+                [(game_id, seq, mark, blob, _seal(chains[seq], blob)) for seq, blob in blobs],
+            )
+            self.db.execute(
+                "UPDATE games SET position = ?, digest = ?, head = ? WHERE id = ?",
+                (len(rows), digest, chains[-1], game_id),
+            )
+            self._set_result(game_id, *_outcome(engine, setup, states[-1]))
+        return game_id
+
+    def _find_digest(self, game: str, length: int, digest: str) -> int | None:
+        """The stored game whose record has this :func:`game_digest`: candidates are the games of
+        the same game and length; a candidate's digest is worked out from its rows (no replay)
+        when it has none yet, and kept until the game changes."""
+        rows = self.db.execute(
+            "SELECT id, digest FROM games WHERE game = ? AND mode = 'track' AND position = ?", (game, length)
+        ).fetchall()
+        for game_id, known in rows:
+            if known is None:
+                row = self._row(game_id)
+                actions = self.db.execute(
+                    "SELECT data, time FROM actions WHERE game_id = ? AND seq < ? ORDER BY seq",
+                    (game_id, row["position"]),
+                ).fetchall()
+                known = game_digest(row["game"], row["deck"], self._names(game_id), row["start"], actions)
+                self.db.execute("UPDATE games SET digest = ? WHERE id = ?", (known, game_id))
+            if known == digest:
+                return int(game_id)
+        return None
