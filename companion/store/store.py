@@ -71,6 +71,7 @@ class Store(Database):
         answer = settle(document, False, "en", deck=deck)  # refuses what settle refuses
         document.pop("deck", None)
         names, scores = _answer_scores(answer)
+        make_setup(engine, tuple(names), None, deck)  # the table it is read back as: refused now, not at load
         finished = bool(answer.get("complete", True))
         with self._guard(), self._write():
             game_id = self._insert_game(game, "sheet", _dumps(deck.to_data()), None, names, document)

@@ -116,6 +116,24 @@ def test_a_sheet_settle_refuses_is_not_stored() -> None:
         assert db.games() == [] and db.roster() == []
 
 
+@pytest.mark.parametrize(
+    ("game", "sheet", "said"),
+    [
+        ("homalet", {"players": [{"name": "A", "pile": ["07"]}, {"name": "B", "pile": ["12"]}]}, "3 to 7 players"),
+        ("fortress", {"players": [{"name": "A", "fortress": [["R1"]], "hand": []}]}, "players, not 1"),
+    ],
+)
+def test_a_sheet_with_a_table_the_rules_do_not_have_is_refused_before_it_is_stored(
+    game: str, sheet: dict[str, Any], said: str
+) -> None:
+    """H-1 (HOMALET is for 3 to 7) and F-1: settle scores a partial sheet, but a stored game must be a
+    table the rules know, or it could not be read back ("game N cannot be read")."""
+    with Store.open(":memory:") as db:
+        with pytest.raises(Refusal, match=said):
+            db.new_result_game(game, sheet)
+        assert db.games() == [] and db.roster() == []
+
+
 def test_a_sheet_keeps_its_deck_file(tmp_path: Path) -> None:
     """A "deck" path in the results is read when the game is stored: the file may go away later."""
     from companion.decks import default_deck_path
