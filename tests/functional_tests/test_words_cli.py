@@ -82,7 +82,14 @@ def finished_homalet(cli: Cli, tmp_path: Path) -> None:
     results = tmp_path / "results.json"
     results.write_text(
         json.dumps(
-            {"game": "homalet", "players": [{"name": "Aki", "pile": ["07", "17"]}, {"name": "Ben Lee", "pile": ["01"]}]}
+            {
+                "game": "homalet",
+                "players": [
+                    {"name": "Aki", "pile": ["07", "17"]},
+                    {"name": "Ben Lee", "pile": ["01"]},
+                    {"name": "Chie", "pile": []},
+                ],
+            }
         ),
         encoding="utf-8",
     )
@@ -98,7 +105,7 @@ def test_stats_finds_a_player_as_the_notation_reads_names(cli: Cli, tmp_path: Pa
     code, out, _ = cli("stats", "--player", "ben  lee", "--json")
     assert [row["player"] for row in json.loads(out)] == ["Ben Lee"]
     code, out, err = cli("stats", "--player", "zed")
-    assert code == 2 and err.strip() == 'no player named "zed"; players: Aki, Ben Lee'
+    assert code == 2 and err.strip() == 'no player named "zed"; players: Aki, Ben Lee, Chie'
     code, out, _ = cli("stats", "--vs", "aki", "BEN LEE")
     heads = out.splitlines()[0]
     assert heads.split()[:4] == ["player", "A", "player", "B"] and "A scored more" in heads
