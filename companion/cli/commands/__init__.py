@@ -11,7 +11,14 @@ from typing import Any, Protocol, cast
 from companion.exits import EXIT_BAD_INPUT
 from companion.rules.common import Lang
 
-LIVE_COMMANDS = ("new", "play", "undo", "redo", "show", "games", "delete", "stats", "export", "import")
+# the commands over the game store (docs/store.md), by family
+STORE_FAMILIES: dict[str, tuple[str, ...]] = {
+    "live": ("new", "play", "undo", "redo"),
+    "games": ("show", "games", "delete"),
+    "stats": ("stats",),
+    "exchange": ("export", "import"),
+}
+LIVE_COMMANDS = tuple(name for names in STORE_FAMILIES.values() for name in names)
 
 # command -> the module under companion.cli.commands that adds and runs it, in the order help lists them
 FAMILIES: dict[str, str] = {
@@ -19,7 +26,7 @@ FAMILIES: dict[str, str] = {
     "replay": "replay",
     "print": "printing",
     "simulate": "simulate",
-    **dict.fromkeys(LIVE_COMMANDS, "live"),
+    **{name: module for module, names in STORE_FAMILIES.items() for name in names},
     "serve": "serve",
 }
 COMMANDS = tuple(FAMILIES)
