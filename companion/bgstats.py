@@ -17,6 +17,7 @@ from urllib.parse import quote
 
 from companion.playtest import minutes_between, places
 from companion.rules.common import refuse
+from companion.rules.play_details import Details
 from companion.settle import settle
 
 if TYPE_CHECKING:
@@ -61,11 +62,13 @@ def make_play(
     answer: Mapping[str, Any],
     times: Sequence[str | None],
     key: str,
+    details: Details | None = None,
 ) -> dict[str, Any]:
     """The BG Stats play of a finished game: ``answer`` is its ``companion settle`` answer, ``times`` the
     times known for it (ISO 8601 UTC; the last is when it ended), ``key`` text that names the game alone
     (its record as canonical JSON): the play's id is derived from it, so sending it twice is the same play.
-    ``start`` is the start seat (None: no start player, as in Reign of Dragoness, D-6)."""
+    ``start`` is the start seat (None: no start player, as in Reign of Dragoness, D-6). ``details`` adds
+    where it was played, its notes (as ``comments``) and the deck's BoardGameGeek id, where known."""
     scores = scores_of(answer)
     winners = [str(w) for w in answer["winners"]]
     ranks = places([scores[name] for name in players], {seat for seat, name in enumerate(players) if name in winners})
@@ -76,7 +79,13 @@ def make_play(
     minutes = minutes_between(known[0], known[-1]) if len(known) >= 2 else None
     if minutes is not None:
         play["durationMin"] = round(minutes)
+    if details is not None and details.location is not None:
+        play["location"] = details.location
+    if details is not None and details.notes:
+        play["comments"] = details.notes
     play["game"] = {"name": GAME_NAMES[game], "highestWins": True, "noPoints": False, "sourceGameId": game}
+    if details is not None and details.bgg_id is not None:
+        play["game"]["bggId"] = details.bgg_id
     play["players"] = [
         {
             "name": name,
@@ -97,9 +106,15 @@ def canonical(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
+def play_key(data: Mapping[str, Any]) -> str:
+    """What names a record's game alone: the record as canonical JSON without its details, as record
+    version 1 wrote it. So the play's id stays when notes are edited, and is the one sent before."""
+    return canonical({**{k: v for k, v in data.items() if k != "details"}, "version": 1})
+
+
 def play_from_record(data: Mapping[str, Any]) -> dict[str, Any]:
-    """The BG Stats play of a finished game's record (docs/records.md); refused, in a sentence, if the
-    record does not read or its game is not over."""
+    """The BG Stats play of a finished game's record (docs/records.md), with its details; refused, in a
+    sentence, if the record does not read or its game is not over."""
     from companion.rules.game_records import fold_record, read_record
 
     record = read_record(data)
@@ -116,7 +131,8 @@ def play_from_record(data: Mapping[str, Any]) -> dict[str, Any]:
         getattr(record.setup, "start", None),
         answer,
         record.times,
-        canonical(data),
+        play_key(data),
+        record.details,
     )
 
 
@@ -132,7 +148,9 @@ def play_of_game(live: LiveGame) -> dict[str, Any]:
             f"ゲーム {live.id} はまだ終わっていません。BG Stats に送れるのは終わったゲームだけです",
         )
     key = canonical({"game": live.game, "results": live.results, "created": live.created})
-    return make_play(live.game, live.players, getattr(live.setup, "start", None), answer, [live.updated], key)
+    return make_play(
+        live.game, live.players, getattr(live.setup, "start", None), answer, [live.updated], key, live.details
+    )
 
 
 def url(play: Mapping[str, Any]) -> str:

@@ -42,10 +42,10 @@ def deck_hash(deck: Mapping[str, Any]) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:8]
 
 
-def deck_version(deck: Mapping[str, Any]) -> str:
-    """The deck's version as shown: its ``version`` key, if the deck has one, and the short hash of its
-    data (``2.1+1a2b3c4d``), or the hash alone."""
-    version = deck.get("version")
+def deck_version(deck: Mapping[str, Any], version: str | None = None) -> str:
+    """The deck's version as shown: ``version`` (default: the deck's ``version`` key), if there is one,
+    and the short hash of its data (``2.1+1a2b3c4d``), or the hash alone."""
+    version = deck.get("version") if version is None else version
     return f"{version}+{deck_hash(deck)}" if isinstance(version, str | int) and str(version) else deck_hash(deck)
 
 

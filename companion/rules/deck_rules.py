@@ -18,6 +18,7 @@ from typing import Any
 
 from companion.rules import dragoness, homalet
 from companion.rules.common import Msg, Refusal, refuse
+from companion.rules.play_details import deck_details
 from companion.rules.values import SHOWN as SHOWN
 from companion.rules.values import check_keys as check_keys
 from companion.rules.values import shown as shown
@@ -167,7 +168,8 @@ def _names(entry: Mapping[str, Any], path: Path, en: int, ja: int, digits: bool 
 
 
 def _common(game: str, data: Mapping[str, Any], keys: Collection[str], required: Collection[str]) -> None:
-    check_keys(data, ("format", "game", "name", *keys), ("game", *required), Msg("", ""))
+    check_keys(data, ("format", "game", "name", "version", "bgg_id", *keys), ("game", *required), Msg("", ""))
+    deck_details(data)  # the optional "version" and "bgg_id", kept with each game played with the deck
     if data["game"] != game:
         raise _bad(
             ("game",),

@@ -13,10 +13,11 @@ from companion.rules.common import Msg, Refusal, refuse
 from companion.rules.deck_rules import check_keys, read_deck, shown
 from companion.rules.engine import AnyEngine
 from companion.rules.games import ENGINES
+from companion.rules.play_details import Details, read_details
 
 FORMAT = "companion-record"
-VERSION = 1
-RECORD_KEYS = ("format", "version", "game", "deck", "setup", "actions")
+VERSION = 2  # 2: the optional "details" (location, notes, the deck's version and BoardGameGeek id)
+RECORD_KEYS = ("format", "version", "game", "deck", "setup", "actions", "details")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -29,18 +30,23 @@ class Record:
     setup: Any
     actions: tuple[Any, ...]
     times: tuple[str | None, ...]
+    details: Details = dataclasses.field(default_factory=Details)
 
 
 def make_record(
-    engine: AnyEngine, setup: Any, actions: typing.Sequence[Any], times: typing.Sequence[str | None] | None = None
+    engine: AnyEngine,
+    setup: Any,
+    actions: typing.Sequence[Any],
+    times: typing.Sequence[str | None] | None = None,
+    details: Details | None = None,
 ) -> dict[str, Any]:
     """The versioned, JSON-ready record of a game (docs/records.md): the full deck definition it
-    was played with, the setup, and every action in order with its time. Pure: the caller
-    supplies the times."""
+    was played with, the setup, every action in order with its time, and its details where any is
+    set. Pure: the caller supplies the times."""
     stamps = list(times) if times is not None else [None] * len(actions)
     if len(stamps) != len(actions):
         raise ValueError("one time per action")
-    return {
+    record = {
         "format": FORMAT,
         "version": VERSION,
         "game": engine.GAME,
@@ -48,6 +54,10 @@ def make_record(
         "setup": {"players": list(setup.players), "start": getattr(setup, "start", None)},
         "actions": [{**engine.action_to_data(a), "time": t} for a, t in zip(actions, stamps, strict=True)],
     }
+    shown_details = details.to_data() if details is not None else {}
+    if shown_details:
+        record["details"] = shown_details
+    return record
 
 
 def _bad(en: str, ja: str) -> Exception:
@@ -134,7 +144,21 @@ def read_record(data: Any) -> Record:
             times.append(time)
         except Refusal as error:
             raise Refusal(Msg(f"action {index}: ", f"{index}番目の手：") + error.msg) from None
-    return Record(engine, deck, setup, tuple(actions), tuple(times))
+    details = Details()
+    if "details" in data:
+        if version < 2:
+            raise _bad('"details" came with record version 2', '"details" はバージョン 2 からの項目です')
+        try:
+            details = read_details(data["details"])
+        except Refusal as error:
+            raise Refusal(
+                Msg(
+                    "this is not a game record this program can read: ",
+                    "このプログラムで読めるゲーム記録ではありません：",
+                )
+                + error.msg
+            ) from None
+    return Record(engine, deck, setup, tuple(actions), tuple(times), details)
 
 
 def fold_record(record: Record) -> tuple[Any, list[Msg]]:

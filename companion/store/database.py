@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, Self
 
 from companion.rules.common import Refusal, refuse
+from companion.rules.play_details import Details
 from companion.store import schema
 from companion.store.checks import _check_header, _check_kind, _connect_ro, _quick_check
 from companion.store.refusals import (
@@ -43,7 +44,12 @@ _GAME_COLUMNS: dict[str, tuple[type, ...]] = {  # what each column of a game's r
     "finished": (int,),
     "winners": (str,),
     "head": (str, type(None)),
+    "location": (str, type(None)),
+    "notes": (str,),
+    "deck_version": (str, type(None)),
+    "bgg_id": (int, type(None)),
 }
+_SINCE = {"head": 2, "location": 3, "notes": 3, "deck_version": 3, "bgg_id": 3}  # columns newer than version 1
 _KIND_WORDS = {int: "whole number", str: "text"}
 
 
@@ -241,13 +247,28 @@ class Database:
         players: Sequence[str],
         results: Mapping[str, Any] | None = None,
         times: Sequence[str | None] = (),
+        details: Details | None = None,
     ) -> int:
         """A new game's row and seats; an imported game is dated by its first and last action."""
         known = [t for t in times if t]
         created, updated = (known[0], known[-1]) if known else (now(), now())
+        kept = details or Details()
         cursor = self.db.execute(
-            "INSERT INTO games(game, mode, deck, start, results, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (game, mode, deck_text, start, None if results is None else _dumps(results), created, updated),
+            "INSERT INTO games(game, mode, deck, start, results, created, updated, location, notes, deck_version, "
+            "bgg_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                game,
+                mode,
+                deck_text,
+                start,
+                None if results is None else _dumps(results),
+                created,
+                updated,
+                kept.location,
+                kept.notes,
+                kept.deck_version,
+                kept.bgg_id,
+            ),
         )
         game_id = int(cursor.lastrowid or 0)
         self.db.executemany(
@@ -298,7 +319,7 @@ class Database:
         if row is None:
             raise _no_game(game_id)
         present = set(row.keys())  # an older file has fewer columns
-        lacking = sorted(set(_GAME_COLUMNS) - present - ({"head"} if self.version < 2 else set()))
+        lacking = sorted(set(_GAME_COLUMNS) - present - {c for c, since in _SINCE.items() if self.version < since})
         if lacking:
             raise _damaged(self.path, f"its games table has no column {lacking[0]}")
         for column, kinds in _GAME_COLUMNS.items():

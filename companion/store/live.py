@@ -9,6 +9,7 @@ from contextlib import contextmanager, suppress
 from typing import Any
 
 from companion.rules.common import Lang, Msg, Refusal, plural, refuse
+from companion.rules.play_details import Details
 from companion.store.checkpoints import _seal, fingerprint, freeze, thaw
 from companion.store.database import Database
 from companion.store.engines import _outcome, engine_for, make_setup
@@ -59,6 +60,14 @@ class LiveGame:
         )
         self._finished_sheet = bool(row["finished"])
         self.created: str = row["created"]
+        present = set(row.keys())  # a file of version 2 or older, opened read-only, has no details yet
+
+        def column(name: str, default: Any) -> Any:
+            return row[name] if name in present else default
+
+        self.details = Details(
+            column("location", None), column("notes", ""), column("deck_version", None), column("bgg_id", None)
+        )
 
     def _sync(self, row: sqlite3.Row) -> None:
         """Forget what was folded: the stored game is the truth (after another program changed it).
@@ -390,13 +399,34 @@ class LiveGame:
                 f"ゲーム {self.id} は結果だけで保存されているので、手の記録はありません。"
                 "結果は companion show で見られます",
             )
-        times = [
-            r[0]
-            for r in self.store.db.execute(
-                "SELECT time FROM actions WHERE game_id = ? AND seq < ? ORDER BY seq", (self.id, self._position)
-            )
-        ]
-        return game_records.make_record(self.engine, self.setup, self.actions, times)
+        return game_records.make_record(self.engine, self.setup, self.actions, self.times(), self.details)
+
+    def times(self) -> list[str | None]:
+        """The time of each action in effect, as stored (None where it was not kept)."""
+        with self.store._guard():
+            return [
+                r[0]
+                for r in self.store.db.execute(
+                    "SELECT time FROM actions WHERE game_id = ? AND seq < ? ORDER BY seq", (self.id, self._position)
+                )
+            ]
+
+    def duration_min(self) -> float | None:
+        """Minutes from the first action in effect to the last, by their times (None for a score sheet,
+        or where fewer than two times were kept)."""
+        from companion.playtest import minutes_between
+
+        if self.mode == "sheet":
+            return None
+        known = [t for t in self.times() if t]
+        return minutes_between(known[0], known[-1]) if len(known) >= 2 else None
+
+    def deck_label(self) -> str:
+        """The deck's version as the playtest analysis names it: the deck file's version and the short
+        hash of the deck data played (``2.1+1a2b3c4d``), or the hash alone."""
+        from companion.playtest import deck_version
+
+        return deck_version(self.deck.to_data(), self.details.deck_version)
 
     def settle(self, explain: bool = False, lang: Lang = "en") -> dict[str, Any] | None:
         """The ``companion settle`` answer for a finished game (None while it goes on)."""

@@ -107,7 +107,8 @@ def played_games(store: Database) -> list[PlayedGame]:
 
     with store._guard(), store._read():
         rows = store.db.execute(
-            "SELECT g.id, g.game, g.deck, g.start, g.mode, g.position, g.updated, "
+            f"SELECT g.id, g.game, g.deck, {'g.deck_version' if store.version >= 3 else 'NULL'}, g.start, g.mode, "
+            "g.position, g.updated, "
             "(SELECT time FROM actions a WHERE a.game_id = g.id AND a.seq = 0), "
             "(SELECT time FROM actions a WHERE a.game_id = g.id AND a.seq = g.position - 1) "
             "FROM games g WHERE g.finished = 1 ORDER BY g.id"
@@ -118,21 +119,21 @@ def played_games(store: Database) -> list[PlayedGame]:
             "JOIN games g ON g.id = s.game_id WHERE g.finished = 1 ORDER BY s.game_id, s.seat"
         ):
             seats.setdefault(game_id, []).append((name, score, won))
-    versions: dict[str, str] = {}  # deck JSON -> its version: most games share a few decks
+    versions: dict[tuple[str, str | None], str] = {}  # deck JSON and version -> label: most games share a few
     out = []
-    for game_id, game, deck, start, mode, position, updated, first, last in rows:
+    for game_id, game, deck, version, start, mode, position, updated, first, last in rows:
         seated = seats.get(game_id, [])
         if not seated or any(score is None for _, score, _ in seated):
             continue  # finished but not settled (a settle refusal): nothing to count
-        if deck not in versions:
-            versions[deck] = deck_version(json.loads(deck))
+        if (deck, version) not in versions:
+            versions[deck, version] = deck_version(json.loads(deck), version if isinstance(version, str) else None)
         end = last if mode == "track" and last else updated
         out.append(
             PlayedGame(
                 str(game_id),
                 game,
                 end,
-                versions[deck],
+                versions[deck, version],
                 tuple(name for name, _, _ in seated),
                 tuple(int(score or 0) for _, score, _ in seated),
                 frozenset(seat for seat, (_, _, won) in enumerate(seated) if won),

@@ -3,11 +3,13 @@ their statistics, and records exported and imported."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from contextlib import suppress
 from typing import TYPE_CHECKING, Any
 
 from companion.rules.common import Msg, Refusal, refuse
+from companion.rules.play_details import check_location, check_notes, deck_details
 from companion.store import stats
 from companion.store.checkpoints import _seal, fingerprint, freeze
 from companion.store.database import Database
@@ -25,10 +27,16 @@ class Store(Database):
     """One open game database. Use :meth:`open`; close it with :meth:`close` (or ``with``)."""
 
     def new_game(
-        self, game: str, players: Sequence[str], start: int | None = None, deck_data: Mapping[str, Any] | None = None
+        self,
+        game: str,
+        players: Sequence[str],
+        start: int | None = None,
+        deck_data: Mapping[str, Any] | None = None,
+        location: str | None = None,
     ) -> int:
         """Start a tracked game; the players are refused as the engine refuses them (count, names,
-        start seat). ``deck_data`` is the deck definition (default: the game's own deck file)."""
+        start seat). ``deck_data`` is the deck definition (default: the game's own deck file): its
+        ``version`` and ``bgg_id`` are kept with the game, and ``location``, where it is played."""
         engine = engine_for(game)
         if deck_data is None:
             from companion.decks import load_deck_data
@@ -37,13 +45,24 @@ class Store(Database):
         from companion.rules.deck_rules import read_deck
 
         deck = read_deck(engine, deck_data)
+        details = dataclasses.replace(deck_details(deck_data), location=check_location(location))
         setup = make_setup(engine, tuple(players), start, deck)
         with self._guard(), self._write():
             return self._insert_game(
-                game, "track", _dumps(deck.to_data()), getattr(setup, "start", None), setup.players
+                game, "track", _dumps(deck.to_data()), getattr(setup, "start", None), setup.players, details=details
             )
 
-    def new_result_game(self, game: str, results: Mapping[str, Any]) -> int:
+    def set_notes(self, game_id: int, notes: str) -> str:
+        """Replace game ``game_id``'s notes (at any time, after the game too): the notes as kept (spaces
+        around them dropped). Refused, nothing changed, for text that is too long or holds control
+        characters. The game's moves, its time and its record's other parts do not change."""
+        text = check_notes(notes)
+        with self._guard(), self._write():
+            self._row(game_id)  # refuses a game that does not exist (a file written to is of this version)
+            self.db.execute("UPDATE games SET notes = ? WHERE id = ?", (text, game_id))
+        return text
+
+    def new_result_game(self, game: str, results: Mapping[str, Any], location: str | None = None) -> int:
         """Store a game from its results alone: ``results`` is the ``companion settle`` input
         document (its ``deck``, a file path, is read now and kept). Refused as settle refuses it."""
         from companion.decks import load_deck_data
@@ -67,14 +86,16 @@ class Store(Database):
         deck_file = document.get("deck")
         if deck_file is not None and not isinstance(deck_file, str):
             raise refuse('"deck" must be the path of a deck file', '"deck" にはデッキファイルのパスを書きます')
-        deck = engine.Deck.from_data(load_deck_data(game, deck_file))
+        deck_data = load_deck_data(game, deck_file)
+        deck = engine.Deck.from_data(deck_data)
+        details = dataclasses.replace(deck_details(deck_data), location=check_location(location))
         answer = settle(document, False, "en", deck=deck)  # refuses what settle refuses
         document.pop("deck", None)
         names, scores = _answer_scores(answer)
         make_setup(engine, tuple(names), None, deck)  # the table it is read back as: refused now, not at load
         finished = bool(answer.get("complete", True))
         with self._guard(), self._write():
-            game_id = self._insert_game(game, "sheet", _dumps(deck.to_data()), None, names, document)
+            game_id = self._insert_game(game, "sheet", _dumps(deck.to_data()), None, names, document, details=details)
             self._set_result(game_id, finished, answer["winners"] if finished else [], scores if finished else None)
         return game_id
 
@@ -191,7 +212,9 @@ class Store(Database):
                     f"this record is already stored as game {duplicate}; nothing was imported",
                     f"この記録はゲーム {duplicate} として保存済みです。取り込みませんでした",
                 )
-            game_id = self._insert_game(engine.GAME, "track", deck_text, start, setup.players, times=record.times)
+            game_id = self._insert_game(
+                engine.GAME, "track", deck_text, start, setup.players, times=record.times, details=record.details
+            )
             chains = [chain_seed(engine.GAME, deck_text, start, setup.players)]
             for text, stamp in rows:
                 chains.append(chain_link(chains[-1], text, stamp))

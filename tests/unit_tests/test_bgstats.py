@@ -84,3 +84,21 @@ def test_an_unfinished_record_is_refused_in_a_sentence() -> None:
     with pytest.raises(Refusal) as caught:
         bgstats.play_from_record(data)
     assert "not over" in caught.value.msg.en and "終わって" in caught.value.msg.ja
+
+
+def test_the_details_become_location_comments_and_bgg_id_and_keep_the_plays_id() -> None:
+    plain = bgstats.play_from_record(example("homalet"))
+    detailed = {
+        **example("homalet"),
+        "version": 2,
+        "details": {"location": "club", "notes": "tight finish", "deck_version": "2", "bgg_id": 4242},
+    }
+    play = bgstats.play_from_record(detailed)
+    assert play["location"] == "club" and play["comments"] == "tight finish"
+    assert play["game"]["bggId"] == 4242
+    assert set(play) <= set(bgstats.PLAY_FIELDS) and set(play["game"]) <= set(bgstats.GAME_FIELDS)
+    assert play["sourcePlayId"] == plain["sourcePlayId"]  # editing the notes does not make another play
+    assert "location" not in plain and "comments" not in plain and "bggId" not in plain["game"]
+    assert {k: v for k, v in play.items() if k not in ("location", "comments", "game")} == {
+        k: v for k, v in plain.items() if k != "game"
+    }
