@@ -14,7 +14,7 @@ from companion.rules.common import Lang
 # the commands over the game store (docs/store.md), by family
 STORE_FAMILIES: dict[str, tuple[str, ...]] = {
     "live": ("new", "play", "undo", "redo"),
-    "games": ("show", "games", "delete"),
+    "games": ("show", "games", "delete", "note"),
     "stats": ("stats",),
     "exchange": ("export", "import"),
 }

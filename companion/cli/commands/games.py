@@ -24,6 +24,13 @@ WORDS = {
     "games": Msg("the stored games, newest first", "保存されたゲーム（新しい順）"),
     "delete": Msg("delete a stored game (asks first)", "保存されたゲームを削除します（確認します）"),
     "yes": Msg("do not ask", "確認しません"),
+    "note": Msg(
+        "replace a game's notes (during or after the game)", "ゲームのメモを書き換えます（ゲーム中でも終了後でも）"
+    ),
+    "note.text": Msg(
+        "the new notes (at most 2,000 characters; empty text clears them; - reads them from standard input)",
+        "新しいメモ（2,000文字まで。空の文字列なら消します。- なら標準入力から読みます）",
+    ),
 }
 
 
@@ -39,6 +46,9 @@ def add_parsers(commands: Any, lang: Lang) -> None:
     delete = command("delete")
     add_game_id(delete, lang)
     delete.add_argument("--yes", "-y", action="store_true", help=text("yes"))
+    note = command("note")
+    add_game_id(note, lang)
+    note.add_argument("text", metavar="TEXT", help=text("note.text"))
 
 
 def run(args: argparse.Namespace, lang: Lang) -> int:
@@ -46,7 +56,7 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     return run_on_store(args, lang, RUNNERS, WRITERS)
 
 
-WRITERS = ("delete",)
+WRITERS = ("delete", "note")
 
 
 def show_data(live: LiveGame, lang: Lang) -> dict[str, Any]:
@@ -70,7 +80,38 @@ def show_data(live: LiveGame, lang: Lang) -> dict[str, Any]:
     data["settle"], refused = _settled(live, lang)
     if refused is not None:
         data["settle_refused"] = refused.text(lang)
+    data["details"] = details_data(live)
     return data
+
+
+def details_data(live: LiveGame) -> dict[str, Any]:
+    """A game's details as ``show --json`` gives them: where, its notes, the deck's version (the deck
+    file's version and the short hash of the deck played, as ``stats --playtest`` names it), the
+    BoardGameGeek id, and the minutes from the first action to the last (None where not known)."""
+    minutes = live.duration_min()
+    return {
+        "location": live.details.location,
+        "notes": live.details.notes,
+        "deck_version": live.deck_label(),
+        "bgg_id": live.details.bgg_id,
+        "duration_min": None if minutes is None else round(minutes, 1),
+    }
+
+
+def details_lines(live: LiveGame) -> list[Msg]:
+    """The details ``companion show`` prints, in both languages: those that are known."""
+    details = live.details
+    out = []
+    if details.location is not None:
+        out.append(Msg(f"Location: {details.location}", f"場所：{details.location}"))
+    label = live.deck_label()
+    out.append(Msg(f"Deck version: {label}", f"デッキの版：{label}"))
+    minutes = live.duration_min()
+    if minutes is not None:
+        out.append(Msg(f"Played for {round(minutes)} min", f"プレイ時間：{round(minutes)}分"))
+    if details.notes:
+        out.append(Msg(f"Notes: {details.notes}", f"メモ：{details.notes}"))
+    return out
 
 
 def _settled(live: LiveGame, lang: Lang) -> tuple[dict[str, Any] | None, Msg | None]:
@@ -105,6 +146,7 @@ def run_show(store: Store, args: argparse.Namespace, lang: Lang) -> int:
                 out.append(now)
     else:
         out.append(Msg("stored from its results alone", "結果だけで保存されたゲーム").text(lang))
+    out.extend(line.text(lang) for line in details_lines(live))
     answer, refused = _settled(live, lang)
     if answer is not None:
         out.append(format_json(answer))
@@ -166,4 +208,39 @@ def run_delete(store: Store, args: argparse.Namespace, lang: Lang) -> int:
     return 0
 
 
-RUNNERS: dict[str, Runner] = {"show": run_show, "games": run_games, "delete": run_delete}
+def run_note(store: Store, args: argparse.Namespace, lang: Lang) -> int:
+    text = _stdin_notes() if args.text == "-" else args.text
+    kept = store.set_notes(args.id, text)
+    say(
+        Msg(
+            f"replaced the notes of game {args.id} ({plural(len(kept), 'character', 'characters')})",
+            f"ゲーム {args.id} のメモを書き換えました（{len(kept)}文字）",
+        )
+        if kept
+        else Msg(f"cleared the notes of game {args.id}", f"ゲーム {args.id} のメモを消しました"),
+        lang,
+    )
+    return 0
+
+
+def _stdin_notes() -> str:
+    """Notes from standard input: UTF-8, read no further than the longest notes can be."""
+    from companion.rules.common import refuse
+    from companion.rules.play_details import NOTES_MAX
+
+    raw = sys.stdin.buffer.read(4 * NOTES_MAX + 1)  # a character is at most 4 bytes of UTF-8
+    if len(raw) > 4 * NOTES_MAX:
+        raise refuse(
+            f"the notes on standard input are longer than {NOTES_MAX:,} characters; nothing was changed",
+            f"標準入力のメモが{NOTES_MAX:,}文字を超えています。何も変更していません",
+        )
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise refuse(
+            "the notes on standard input are not UTF-8 text; nothing was changed",
+            "標準入力のメモが UTF-8 のテキストではありません。何も変更していません",
+        ) from None
+
+
+RUNNERS: dict[str, Runner] = {"show": run_show, "games": run_games, "delete": run_delete, "note": run_note}

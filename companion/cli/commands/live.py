@@ -20,6 +20,10 @@ if TYPE_CHECKING:
     from companion.store import Store
 
 WORDS = {
+    "new.location": Msg(
+        "where the game is played (kept with it; at most 100 characters)",
+        "ゲームを遊ぶ場所（ゲームと一緒に保存します。100文字まで）",
+    ),
     "new": Msg("start a game and print its number", "ゲームを始めて、その番号を出力します"),
     "new.players": Msg("the players in seating order, separated by commas", "席順のプレイヤー名（カンマ区切り）"),
     "new.start": Msg("the start player's name (default: the first)", "スタートプレイヤーの名前（既定値は最初の人）"),
@@ -55,6 +59,7 @@ def add_parsers(commands: Any, lang: Lang) -> None:
     new.add_argument("--start", metavar="NAME", help=text("new.start"))
     new.add_argument("--deck", metavar="FILE", help=text("deck.file"))
     new.add_argument("--results", metavar="FILE", help=text("new.results"))
+    new.add_argument("--location", metavar="PLACE", help=text("new.location"))
     play = command("play")
     add_game_id(play, lang)
     play.add_argument("lines", nargs="+", metavar="LINE", help=text("play.lines"))
@@ -88,7 +93,7 @@ def run_new(store: Store, args: argparse.Namespace, lang: Lang) -> int:
             results["deck"] = str(Path(args.results).parent / results["deck"])  # beside the results file
         if args.deck is not None and isinstance(results, dict):
             results["deck"] = args.deck
-        print(store.new_result_game(args.game, results), flush=True)
+        print(store.new_result_game(args.game, results, args.location), flush=True)
         return 0
     if players is None:
         raise refuse(
@@ -116,7 +121,7 @@ def run_new(store: Store, args: argparse.Namespace, lang: Lang) -> int:
         from companion.decks import load_deck_data
 
         deck_data = load_deck_data(args.game, args.deck)
-    print(store.new_game(args.game, players, start, deck_data), flush=True)
+    print(store.new_game(args.game, players, start, deck_data, args.location), flush=True)
     return 0
 
 
