@@ -45,6 +45,8 @@ class W:
     new_deck = Msg("Deck file", "デッキファイル")
     new_deck_hint = Msg("empty: the prototype deck", "空欄：試作デッキ")
     new_mode = Msg("Mode", "モード")
+    new_location = Msg("Location", "場所")
+    new_location_hint = Msg("optional: where you play", "任意：遊ぶ場所")
     new_mode_track = Msg("Track every move", "全手を記録")
     new_mode_sheet = Msg("Score sheet only", "得点表のみ")
     new_go = Msg("Start", "開始")
@@ -145,6 +147,17 @@ class W:
     key_print = Msg("Result sheet", "結果用紙")
     settle_printed = Msg("Result sheet written to ", "結果用紙を書き出しました：")
     settle_home = Msg("Home", "ホーム")
+    settle_notes = Msg(
+        "Notes (kept with the game; editable later too)", "メモ（ゲームと一緒に保存。あとからも書き換えられます）"
+    )
+    settle_notes_save = Msg("Save the notes", "メモを保存")
+    settle_notes_saved = Msg("Notes saved.", "メモを保存しました。")
+    settle_bgstats_open = Msg("BG Stats (B)", "BG Stats（B）")
+    key_bgstats = Msg("BG Stats code", "BG Stats のQRコード")
+    qr_bgstats = Msg(
+        "Scan with the phone that has BG Stats: it opens this play and asks before logging it.  Esc: back",
+        "BG Stats の入ったスマートフォンで読み取ると、このプレイが開き、記録する前に確認されます。Escで戻ります。",
+    )
     settle_score = Msg("score", "得点")
     settle_total = Msg("Totals: ", "合計：")
     settle_incomplete = Msg("Not all five rounds are entered yet.", "まだ5ラウンド分が入力されていません。")

@@ -18,6 +18,7 @@ from companion.app.screens.base import LangScreen
 from companion.app.widgets.keybar import KeyBar
 from companion.app.words import W
 from companion.rules.common import Refusal
+from companion.rules.play_details import LOCATION_MAX, check_location
 
 _SEPARATORS = re.compile(r"[,、，]")
 
@@ -51,6 +52,7 @@ FIELDS = {
     "players": W.new_players,
     "start": W.new_start,
     "deck": W.new_deck,
+    "location": W.new_location,
     "mode": W.new_mode,
 }  # each field of the form by its id, and its label
 
@@ -66,6 +68,7 @@ class NewGameScreen(LangScreen):
             "players": "",
             "start": 0,
             "deck": "",
+            "location": "",
             "mode": "sheet" if sheet else "track",
         }
 
@@ -95,6 +98,14 @@ class NewGameScreen(LangScreen):
             yield Select(self._start_options(), value=v["start"], allow_blank=False, compact=True, id="start")
             yield Label("  " + self.say(W.new_deck), id="deck-label")
             yield Input(v["deck"], placeholder=self.say(W.new_deck_hint), compact=True, id="deck")
+            yield Label("  " + self.say(W.new_location), id="location-label")
+            yield Input(
+                v["location"],
+                placeholder=self.say(W.new_location_hint),
+                compact=True,
+                id="location",
+                max_length=LOCATION_MAX,
+            )
             yield Label("  " + self.say(W.new_mode), id="mode-label")
             yield Select(
                 [(self.say(W.new_mode_track), "track"), (self.say(W.new_mode_sheet), "sheet")],
@@ -131,7 +142,7 @@ class NewGameScreen(LangScreen):
     def action_back(self) -> None:
         """Back to the home screen; if names or a deck file were typed, ask before discarding them."""
         self._keep()
-        if not (self.values["players"].strip() or self.values["deck"].strip()):
+        if not any(self.values[key].strip() for key in ("players", "deck", "location")):
             self.app.pop_screen()
             return
         from companion.app.screens.confirm import Confirm
@@ -164,7 +175,7 @@ class NewGameScreen(LangScreen):
             for select in self.query(f"#{key}").results(Select):
                 if select.value is not Select.NULL:
                     self.values[key] = select.value
-        for key in ("players", "deck"):
+        for key in ("players", "deck", "location"):
             for entry in self.query(f"#{key}").results(Input):
                 self.values[key] = entry.value
 
@@ -207,13 +218,14 @@ class NewGameScreen(LangScreen):
         start = None if game == "dragoness" else int(v["start"])
         try:
             deck_data = self._deck_data(game, v["deck"].strip())
+            location = check_location(v["location"])
             if v["mode"] == "sheet":
                 self._check_table(game, names, start, deck_data)
                 from companion.app.screens.sheet import SheetScreen
 
-                self.app.switch_screen(SheetScreen(game, names, v["deck"].strip() or None))
+                self.app.switch_screen(SheetScreen(game, names, v["deck"].strip() or None, location))
                 return
-            game_id = self.capp.store.new_game(game, names, start=start, deck_data=deck_data)
+            game_id = self.capp.store.new_game(game, names, start=start, deck_data=deck_data, location=location)
         except Refusal as refusal:
             self.query_one("#problem", Static).update(self.text(refusal.msg))
             return

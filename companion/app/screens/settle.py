@@ -1,5 +1,6 @@
 """Settlement: every player's arithmetic in words (as ``companion settle --explain``), the winners
-with the tie rule that decided, and the compact settle JSON as a QR code a phone can scan."""
+with the tie rule that decided, and the compact settle JSON as a QR code a phone can scan; for a stored
+game also its notes (editable, saved through the store) and the BG Stats link as a QR code (B)."""
 
 from __future__ import annotations
 
@@ -11,15 +12,15 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Label, Static
+from textual.widgets import Button, Label, Static, TextArea
 
-from companion.app.keys import BACK, CLOSE, EXPORT, LANG, PRINT, QR, QUIT, UNDO, bindings, key_line
+from companion.app.keys import BACK, BGSTATS, CLOSE, EXPORT, LANG, PRINT, QR, QUIT, UNDO, bindings, key_line
 from companion.app.screens.base import LangScreen
 from companion.app.widgets.keybar import KeyBar
 from companion.app.widgets.qr import _STYLE as QR_STYLE
 from companion.app.widgets.qr import half_blocks, qr_matrix, qr_text
 from companion.app.words import W
-from companion.rules.common import Msg
+from companion.rules.common import Msg, Refusal
 
 
 def qr_lines(data: str) -> list[str]:
@@ -71,7 +72,11 @@ class SettleScreen(LangScreen):
     """``explained`` is the settle answer with explanations in the language it was asked in;
     ``explain`` asks for it again in another language; ``compact`` is what the QR code holds."""
 
-    BINDINGS: ClassVar[list[BindingType]] = bindings(BACK, EXPORT, PRINT, QR, UNDO)
+    BINDINGS: ClassVar[list[BindingType]] = bindings(BACK, EXPORT, PRINT, QR, BGSTATS, UNDO)
+    DEFAULT_CSS = """
+    SettleScreen #notes { height: 6; margin: 0 1; }
+    SettleScreen #notes-said { height: auto; padding: 0 1; }
+    """
 
     def __init__(self, explain: Any, compact: dict[str, Any], game_id: int | None) -> None:
         super().__init__()
@@ -79,8 +84,29 @@ class SettleScreen(LangScreen):
         self.compact = compact
         self.game_id = game_id
         self.game = compact["game"]
+        self.saved_notes: str | None = None  # the notes as stored (None: not a stored game)
+        self.notes_draft: str | None = None  # the notes as typed, kept while the screen is recomposed
+        self.link: str | None = None  # the BG Stats link of a stored, finished game
+        self._read = False
+
+    def _read_game(self, game_id: int) -> None:
+        """The stored game's notes and BG Stats link (none if the game does not read or is not over)."""
+        from companion import bgstats
+
+        try:
+            live = self.capp.store.load(game_id)
+        except Refusal:
+            return
+        self.saved_notes = live.details.notes
+        try:
+            self.link = bgstats.url(bgstats.play_of_game(live))
+        except Refusal:
+            self.link = None
 
     def compose(self) -> ComposeResult:
+        if self.game_id is not None and not self._read:
+            self._read = True
+            self._read_game(self.game_id)
         answer: dict[str, Any] = self.explain(self.lang)
         number = "" if self.game_id is None else f" #{self.game_id}"
         yield Label(f"{self.say(W.settle_title)} — {self.capp.game_title(self.game)}{number}", classes="title")
@@ -88,6 +114,17 @@ class SettleScreen(LangScreen):
             with Vertical(id="explain"):
                 yield Static(self._winners(answer), id="winners")
                 yield Static(self._arithmetic(answer))
+                if self.saved_notes is not None:
+                    yield Label(self.say(W.settle_notes), classes="heading")
+                    notes = self.saved_notes if self.notes_draft is None else self.notes_draft
+                    yield TextArea(notes, id="notes", soft_wrap=True, show_line_numbers=False)
+                    yield Static("", id="notes-said")
+                if self.saved_notes is not None or self.link is not None:
+                    with Horizontal(classes="buttons", id="details-buttons"):
+                        if self.saved_notes is not None:
+                            yield Button(self.say(W.settle_notes_save), compact=True, id="save-notes")
+                        if self.link is not None:
+                            yield Button(self.say(W.settle_bgstats_open), compact=True, id="bgstats")
             with Vertical(id="qr-box"):
                 yield Label(self.say(W.settle_qr), classes="heading")
                 yield Static(self._qr(), id="qr")
@@ -97,7 +134,35 @@ class SettleScreen(LangScreen):
                 yield Button(self.say(W.settle_export), compact=True, id="export")
                 yield Button(self.say(W.settle_print), compact=True, id="print")
             yield Button(self.say(W.settle_home), variant="primary", compact=True, id="home")
-        yield KeyBar(key_line(QR, BACK, UNDO, EXPORT, PRINT, LANG, QUIT), self.lang)
+        keys = (QR, BGSTATS) if self.link is not None else (QR,)
+        yield KeyBar(key_line(*keys, BACK, UNDO, EXPORT, PRINT, LANG, QUIT), self.lang)
+
+    def relabel(self) -> None:
+        self._keep_notes()
+        super().relabel()
+
+    def _keep_notes(self) -> None:
+        for area in self.query("#notes").results(TextArea):
+            self.notes_draft = area.text
+
+    def save_notes(self) -> bool:
+        """Store the notes as typed, if they changed: True once they are kept; a refusal (too long, a
+        control character) is said under them and nothing is stored, nor is what was typed lost."""
+        self._keep_notes()
+        if self.game_id is None or self.notes_draft is None or self.notes_draft == self.saved_notes:
+            return True
+        said = self.query_one("#notes-said", Static)
+        try:
+            self.saved_notes = self.capp.store.set_notes(self.game_id, self.notes_draft)
+        except Refusal as refusal:
+            said.update(self.text(refusal.msg))
+            return False
+        said.update(self.say(W.settle_notes_saved))
+        return True
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        if event.widget.id == "notes":
+            self.save_notes()
 
     def _qr(self) -> Text:
         return qr_text(compact_json(self.compact))
@@ -153,20 +218,30 @@ class SettleScreen(LangScreen):
             self.action_print_sheet()
         elif event.button.id == "qr-open":
             self.action_qr()
-        else:
+        elif event.button.id == "bgstats":
+            self.action_bgstats()
+        elif event.button.id == "save-notes":
+            self.save_notes()
+        elif self.save_notes():
             self.capp.home()
 
     def action_back(self) -> None:
-        self.app.pop_screen()
+        if self.save_notes():  # notes that cannot be kept stay on the screen, with the reason
+            self.app.pop_screen()
 
     def action_qr(self) -> None:
         self.app.push_screen(QrScreen(compact_json(self.compact)))
+
+    def action_bgstats(self) -> None:
+        """The BG Stats link as a QR code on its own screen, for the phone that has BG Stats."""
+        if self.link is not None:
+            self.app.push_screen(QrScreen(self.link, W.qr_bgstats))
 
     def action_undo(self) -> None:
         """Undo works here too: back to the game, its last action taken back."""
         below = self.app.screen_stack[-2] if len(self.app.screen_stack) > 1 else None
         undo = getattr(below, "action_undo", None)
-        if undo is None:
+        if undo is None or not self.save_notes():
             return
         self.app.pop_screen()
         undo()
@@ -187,9 +262,10 @@ class QrScreen(LangScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = bindings(CLOSE, QR.doing("app.pop_screen"))
 
-    def __init__(self, data: str) -> None:
+    def __init__(self, data: str, caption: Msg = W.qr_scan) -> None:
         super().__init__()
         self.data = data
+        self.caption = caption  # what the code is for, and how to leave
         self.code = qr_lines(data)
 
     def compose(self) -> ComposeResult:
@@ -208,7 +284,7 @@ class QrScreen(LangScreen):
 
     def _note(self) -> str:
         if self.fits():
-            return self.say(W.qr_scan)
+            return self.say(self.caption)
         width, height = self.needed()
         size = self.app.size
         return self.say(W.qr_enlarge).format(width, height, f"{size.width}×{size.height}")

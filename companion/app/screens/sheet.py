@@ -55,11 +55,12 @@ FIELDS = {
 class SheetScreen(LangScreen):
     BINDINGS: ClassVar[list[BindingType]] = bindings(CLOSE, SAVE)
 
-    def __init__(self, game: str, players: list[str], deck: str | None = None) -> None:
+    def __init__(self, game: str, players: list[str], deck: str | None = None, location: str | None = None) -> None:
         super().__init__()
         self.game = game
         self.players = players
         self.deck = deck
+        self.location = location  # where it was played, from the new-game form: kept with the game
         self.values: dict[str, str] = {}
 
     # ------------------------------------------------------------------ the form
@@ -204,7 +205,7 @@ class SheetScreen(LangScreen):
             from companion.settle import settle
 
             compact = settle(doc, False, "en")
-            game_id = self.capp.store.new_result_game(self.game, doc)
+            game_id = self.capp.store.new_result_game(self.game, doc, self.location)
         except Refusal as refusal:
             self.notify(self.text(refusal.msg), severity="error")
             return
