@@ -10,7 +10,7 @@ import pytest
 import zxingcpp
 from PIL import Image
 from textual.pilot import Pilot
-from textual.widgets import Input, Static, TextArea
+from textual.widgets import Button, Input, Static, TextArea
 
 from companion import bgstats
 from companion.app.screens.new_game import NewGameScreen
@@ -66,7 +66,7 @@ async def test_the_location_typed_on_the_new_game_form_is_kept_with_the_game(db:
         await pilot.pause()
         app.screen.query_one("#players", Input).value = "Aki, Ben, Chie"
         app.screen.query_one("#location", Input).value = "Aki's flat"
-        app.screen.query_one("#go").press()
+        app.screen.query_one("#go", Button).press()
         await pilot.pause()
     with Store.open(db) as store:
         (game,) = store.games()
@@ -80,7 +80,7 @@ async def test_a_location_with_a_control_character_is_refused_on_the_form(db: Pa
         await pilot.pause()
         app.screen.query_one("#players", Input).value = "Aki, Ben, Chie"
         app.screen.query_one("#location", Input).value = "a\x07b"
-        app.screen.query_one("#go").press()
+        app.screen.query_one("#go", Button).press()
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen) and "location" in text_of(app, "#problem")
         assert app.screen.query_one("#location", Input).value == "a\x07b"  # what was typed stays
@@ -98,7 +98,7 @@ async def test_notes_are_saved_through_the_store_and_edited_after_the_game(db: P
         area.focus()
         await pilot.press(*"close")
         await pilot.press("enter", *"game")
-        screen.query_one("#save-notes").press()
+        screen.query_one("#save-notes", Button).press()
         await pilot.pause()
         assert text_of(app, "#notes-said") == ("Notes saved." if lang == "en" else "メモを保存しました。")
         with Store.open(db) as store:
