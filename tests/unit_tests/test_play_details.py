@@ -195,3 +195,19 @@ def test_a_file_of_a_newer_version_is_refused_and_left_untouched(tmp_path: Path)
     with pytest.raises(Refusal, match="newer"):
         Store.open(path)
     assert path.read_bytes() == before
+
+
+def test_a_record_with_details_round_trips_through_the_store_and_the_result_codes(tmp_path: Path) -> None:
+    from companion.rules.qr_record import decode_parts, encode_parts
+
+    data = {
+        **example("dragoness"),
+        "version": 2,
+        "details": {"location": "部室", "notes": "five rounds\nBen went out twice", "deck_version": "7", "bgg_id": 1},
+    }
+    with Store.open(tmp_path / "g.sqlite3") as store:
+        game_id = store.import_record(data)
+        assert store.export_record(game_id) == data  # import of an exported record: the same record
+        with pytest.raises(Refusal, match="already stored"):  # the details are not what makes a game
+            store.import_record({**data, "details": {"notes": "other notes"}})
+    assert json.loads(json.dumps(decode_parts(encode_parts(data)))) == data
