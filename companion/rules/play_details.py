@@ -50,7 +50,7 @@ def check_location(value: Any) -> str | None:
     if not isinstance(value, str) or len(value) > LOCATION_MAX or not value.isprintable():
         raise refuse(
             f"the location must be text of at most {LOCATION_MAX} characters on one line, not {shown(value)}",
-            f"場所は1行で{LOCATION_MAX}文字までの文字列です（{shown(value)} は不可）",
+            f"会場は1行で{LOCATION_MAX}文字までの文字列です（{shown(value)} は不可）",
         )
     return value.strip() or None
 

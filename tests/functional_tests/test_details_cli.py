@@ -38,7 +38,7 @@ def test_location_and_notes_are_kept_shown_and_exported(tmp_path: Path) -> None:
     assert details["notes"] == "接戦" and details["bgg_id"] is None and len(details["deck_version"]) == 8
     text = ok("show", game, "--db", str(db))
     assert "Location: Aki's flat" in text and "Notes: 接戦" in text
-    assert "場所：Aki's flat" in ok("show", game, "--db", str(db), "--lang", "ja")
+    assert "会場：Aki's flat" in ok("show", game, "--db", str(db), "--lang", "ja")
     record = json.loads(ok("export", game, "--db", str(db)))
     assert record["version"] == 2 and record["details"] == {"location": "Aki's flat", "notes": "接戦"}
     assert "cleared" in ok("note", game, "", "--db", str(db))

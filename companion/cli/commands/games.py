@@ -103,7 +103,7 @@ def details_lines(live: LiveGame) -> list[Msg]:
     details = live.details
     out = []
     if details.location is not None:
-        out.append(Msg(f"Location: {details.location}", f"場所：{details.location}"))
+        out.append(Msg(f"Location: {details.location}", f"会場：{details.location}"))
     label = live.deck_label()
     out.append(Msg(f"Deck version: {label}", f"デッキの版：{label}"))
     minutes = live.duration_min()

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 WORDS = {
     "new.location": Msg(
         "where the game is played (kept with it; at most 100 characters)",
-        "ゲームを遊ぶ場所（ゲームと一緒に保存します。100文字まで）",
+        "ゲームを遊ぶ会場（ゲームと一緒に保存します。100文字まで）",
     ),
     "new": Msg("start a game and print its number", "ゲームを始めて、その番号を出力します"),
     "new.players": Msg("the players in seating order, separated by commas", "席順のプレイヤー名（カンマ区切り）"),
