@@ -84,3 +84,29 @@ async def test_the_homalet_board_fits_its_part_of_the_screen(
         if size == (120, 40) and players == PLAYERS:
             assert len(rows) >= room // 2
         assert not app.bugs
+
+
+def test_with_room_the_dragoness_totals_are_bars_as_long_as_the_points() -> None:
+    """D-10, D-11 on a roomy board: under the round table, each player's total as a bar of two
+    cells a point (rounds in turn solid and shaded), the total after it; none without the room."""
+    from companion.app.widgets.boards import BAR, BAR_ALT, BAR_CELLS
+
+    store = Store.open(":memory:")
+    live = store.load(store.new_game("dragoness", PLAYERS, start=None))
+    lines = GAMES["dragoness"]
+    for line in lines[: len(lines) * 2 // 3]:
+        live.play_line(line)
+    state = live.state
+    totals = state.totals()
+    assert state.results and any(totals)
+    rows = board(live.engine, state, "en", 76, 35).plain.split("\n")
+    start = rows.index(" total")
+    for p, name in enumerate(PLAYERS):
+        row = rows[start + 1 + p]
+        bar = row.replace(BAR_ALT, BAR)
+        assert row[1:].startswith(name) and bar.count(BAR) == BAR_CELLS * totals[p], row
+        assert row.rstrip().endswith(f" {totals[p]}")
+        first = state.results[0].points[p]
+        assert row[row.index(BAR) :].startswith(BAR * (BAR_CELLS * first)) if first else True
+    assert " total" not in board(live.engine, state, "en", 76, 11).plain.split("\n")
+    assert " total" not in board(live.engine, state, "en", 60, 35).plain.split("\n")
