@@ -167,7 +167,9 @@ class Terminal:
             return done - start
         finally:
             client.stdin.close()
-            self.tmux("kill-session", "-t", session)
+            subprocess.run(
+                ["tmux", "-L", self.socket, "kill-session", "-t", session], capture_output=True
+            )  # if still there
             client.wait()
 
 
