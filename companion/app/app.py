@@ -15,7 +15,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 
 from companion.app.keys import HELP, IN_PALETTE, LANG, bindings
-from companion.app.screens.base import LangScreen
+from companion.app.screens.base import SCREENS_CSS, LangScreen
 from companion.app.words import W, say
 from companion.rules.common import Lang, Msg, Refusal
 
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from companion.store import Store
 
 MAX_BUGS = 20  # bugs caught in one run before the app gives up (a home screen that cannot draw)
+SCREENS_CSS_AFTER = 0.1  # seconds after the first frame: the other screens' styles are read then
 
 
 def unexpected_in_screen(error: Exception) -> Msg:
@@ -48,7 +49,9 @@ def locale_lang() -> Lang:
 
 
 class CompanionApp(App[None]):
-    CSS_PATH = Path(__file__).with_name("app.tcss")  # absolute: a subclass elsewhere finds it too
+    # absolute: a subclass elsewhere finds it too. Only what the home screen needs is read at start;
+    # the other screens' styles (SCREENS_CSS) once the first frame is on the screen
+    CSS_PATH = Path(__file__).with_name("home.tcss")
     TITLE = "companion"
     BINDINGS: ClassVar[list[BindingType]] = bindings(HELP, LANG)
 
@@ -61,6 +64,24 @@ class CompanionApp(App[None]):
         self._store: Store | None = None
         self.bugs: list[Exception] = []  # what the safety net caught (tests look here)
         self._recovering = False
+        self._first_frame = False
+
+    # ------------------------------------------------------------------ styles: the home screen's first
+
+    def post_display_hook(self) -> None:
+        """After each frame (Textual's hook); after the first, the other screens' styles are read."""
+        if not self._first_frame and self.screen.is_mounted:
+            self._first_frame = True
+            self.set_timer(SCREENS_CSS_AFTER, self.read_screens_css)
+
+    def read_screens_css(self) -> None:
+        """Read the styles of every screen but home (once), while the home screen is looked at, so
+        that the first screen opened does not wait for them; a screen opened sooner reads them itself
+        (its ``CSS_PATH``)."""
+        if self.stylesheet.has_source(str(SCREENS_CSS)):
+            return
+        self.stylesheet.read(SCREENS_CSS)
+        self.stylesheet.update(self)
 
     # ------------------------------------------------------------------ the safety net
 

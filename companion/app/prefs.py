@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from companion.files import write_atomic
 from companion.rules.common import Lang
 
 FILE = "app.json"
@@ -35,6 +34,8 @@ def saved_lang() -> Lang | None:
 def save_lang(lang: Lang) -> None:
     """Remember ``lang`` for the next run (other settings in the file kept). Raises OSError or
     :class:`companion.files.WriteRefused`."""
+    from companion.files import write_atomic  # not at start-up: it brings the deck rules of every game
+
     path = prefs_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     try:

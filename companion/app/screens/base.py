@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, cast
 
 from textual import events
@@ -11,6 +12,7 @@ from textual.screen import Screen
 from companion.app.words import say
 from companion.rules.common import Lang, Msg
 
+SCREENS_CSS = Path(__file__).parent.parent / "app.tcss"  # every screen's styles but home's (home.tcss)
 RECENT = 64  # keys kept
 BURST = 1.0  # seconds: keys typed within this of the last one belong to the same burst
 OPENERS = {"enter", "f1", "f5", "escape"}  # keys that may open another screen (or go back to one)
@@ -50,6 +52,9 @@ class LangScreen(Screen[None]):
     """
 
     KEYS_TO = ""
+    # Textual reads it when a screen is first opened, unless the app read it already (after the
+    # home screen's first frame: CompanionApp.read_screens_css); the home screen needs none of it
+    CSS_PATH = SCREENS_CSS
 
     def __init__(self) -> None:
         super().__init__()

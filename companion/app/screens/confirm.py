@@ -12,11 +12,13 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
 from companion.app.keys import BACK, NO, YES, bindings
+from companion.app.screens.base import SCREENS_CSS
 from companion.app.words import W, say
 from companion.rules.common import Lang
 
 
 class Confirm(ModalScreen[bool]):
+    CSS_PATH = SCREENS_CSS  # its frame (#confirm) is styled there
     BINDINGS: ClassVar[list[BindingType]] = bindings(YES, NO, BACK.doing("answer(False)"))
 
     def __init__(self, question: str, lang: Lang) -> None:

@@ -209,7 +209,8 @@ class GameScreen(LangScreen):
             "#game-title", f"#{self.live.id} {self.text(self.engine.TITLE)} — {', '.join(self.live.players)}  ({moves})"
         )
         width = self.query_one("#board", Static).content_region.width or None
-        self._put("#board", self._drawn(lambda: board(self.engine, state, self.lang, width)))
+        rows = self.query_one("#left").content_region.height or None  # the room a board may grow into
+        self._put("#board", self._drawn(lambda: board(self.engine, state, self.lang, width, rows)))
         details = self.query_one("#details", Static)
         details.display = self.describing
         said: list[Msg] = []  # the details, once drawn: what is allowed leaves out what they say

@@ -9,86 +9,16 @@ from collections.abc import Callable
 from typing import Any
 
 from rich.cells import cell_len
-from rich.style import Style
 from rich.text import Text
 
-from companion.app.complete import LegalLines
+from companion.app.widgets.board_text import SUPERSCRIPT, TALL_WIDTH, hang, right_aligned, row_name
+from companion.app.widgets.homalet_board import homalet_board
 from companion.app.widgets.tiles import click, tall_tile, tile
 from companion.app.words import W, say
-from companion.cardlook import dragoness_look, fortress_look, homalet_colour_look, homalet_look
-from companion.rules import dragoness, fortress, homalet
-from companion.rules.common import Lang, Refusal
+from companion.cardlook import dragoness_look, fortress_look
+from companion.rules import dragoness, fortress
+from companion.rules.common import Lang
 from companion.rules.engine import AnyEngine
-from companion.rules.games import HOMALET
-
-TURN = "▶"
-SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
-TALL_WIDTH = 70
-HANG_ROOM = 12  # cells a wrapped row needs beside its head to go on under its own column
-HANG_NEAR = 4  # else it goes on from here  # a board at least this wide draws the Fortress grids with three-row tiles
-
-
-def _choice(engine: AnyEngine, state: Any, action: Any, lang: Lang) -> str | None:
-    """The engine's line for ``action``, offered when a choice is clicked (None unless the engine's
-    ``complete`` offers it now)."""
-    try:
-        line = str(engine.action_line(state, action, lang))
-    except Refusal:
-        return None
-    return line if LegalLines(engine, state, lang).offered(line) else None
-
-
-def hang(row: Text, indent: int, width: int | None) -> Text:
-    """One board row wrapped at spaces to ``width`` cells, its further lines starting under column
-    ``indent`` (a long fortress or score pile stays in its column instead of wrapping to column 1)."""
-    if width is None or row.cell_len <= width or width <= HANG_NEAR + 4:
-        return row
-    if width - indent < HANG_ROOM:
-        indent = HANG_NEAR  # too little room beside the row's head: go on under it, near the left
-    plain = row.plain
-    cuts: list[int] = []
-    used = 0  # cells on the line being filled
-    space = None  # where the last space on this line ends
-    start = 0
-    for i, ch in enumerate(plain):
-        cells = cell_len(ch)
-        if used + cells > width and i > start:
-            cut = space if space is not None and space > start else i
-            cuts.append(cut)
-            start, space = cut, None
-            used = indent + cell_len(plain[cut:i])
-        used += cells
-        if ch == " ":
-            space = i + 1
-    out = Text()
-    for n, piece in enumerate(row.divide(cuts)):
-        piece.rstrip()
-        if n:
-            out.append("\n" + " " * indent)
-            piece = piece[len(piece.plain) - len(piece.plain.lstrip(" ")) :]
-        out.append_text(piece)
-    return out
-
-
-def _row_name(text: Text, name: str, active: bool, width: int = 10) -> None:
-    text.append(TURN if active else " ", style="bold")
-    cut = name if cell_len(name) <= width else _cut(name, width - 1) + "…"
-    text.append(cut + " " * (width - cell_len(cut)) + " ", style="bold" if active else "")
-
-
-def _right(word: str, cells: int) -> str:
-    """``word`` right-aligned in ``cells`` terminal cells (a Japanese character takes two)."""
-    return " " * (cells - cell_len(word)) + word
-
-
-def _cut(name: str, cells: int) -> str:
-    out = ""
-    for ch in name:
-        if cell_len(out + ch) > cells:
-            break
-        out += ch
-    return out
-
 
 # --------------------------------------------------------------------------- Six-Suit Fortress
 
@@ -170,7 +100,7 @@ def fortress_board(state: Any, lang: Lang, width: int | None = None) -> Text:
     ending = state.phase in (fortress.Phase.FINAL, fortress.Phase.OVER)
     for p, name in enumerate(state.setup.players):
         row = Text()
-        _row_name(row, name, p == active)
+        row_name(row, name, p == active)
         row.append(f"{say(W.board_hand, lang)}{state.hand_counts[p]:>2} ")
         row.append(f"{say(W.board_score, lang)}{scores[p].score:>3}  ", style="bold")
         indent = row.cell_len
@@ -188,96 +118,47 @@ def fortress_board(state: Any, lang: Lang, width: int | None = None) -> Text:
     return text
 
 
-# --------------------------------------------------------------------------- HOMALET
-
-
-def homalet_board(state: Any, lang: Lang, width: int | None = None) -> Text:
-    """The battlefield and wilderness with their lead colours and each card with its player (a
-    battlefield card already picked marked), the wilderness sets, each player's hand count and
-    score pile with its live score and breakdown."""
-    deck = state.setup.deck
-    text = Text()
-
-    picking = state.phase is homalet.Phase.PICK and state.pickers
-    taking = state.phase is homalet.Phase.TAKE and state.takers
-
-    def card(c: int, into: Text, taken: bool = False, pick: bool = False) -> None:
-        look = homalet_look(deck, c)
-        choice = _choice(HOMALET, state, homalet.Pick(state.pickers[0], c), lang) if pick and picking else None
-        if taken:
-            tile(into, look, f"{c:02d}", extra="strike")
-            into.append("✓", style="dim")
-        elif choice is not None:
-            tile(into, look, choice, line=True, extra="underline")
-        else:
-            tile(into, look, f"{c:02d}")
-        season = deck.season(c)
-        if season is not None:
-            name = homalet.SEASON_NAMES[season].text(lang)
-            into.append(name[:1] if lang == "ja" else name[:2].capitalize(), style="dim")  # 春 / Sp
-
-    names = state.setup.players
-    label = max(cell_len(homalet.FIELD_NAMES[f].text(lang)) for f in homalet.Field)
-    for where in homalet.Field:
-        row = Text()
-        title = homalet.FIELD_NAMES[where].text(lang)
-        row.append(f" {title}" + " " * (label - cell_len(title)) + " ", style="bold")
-        lead = state.lead(where)
-        if lead is not None:
-            row.append(f"{say(W.board_lead, lang)} ")
-            tile(row, homalet_colour_look(deck, lead, lang))
-            row.append("  ")
-        indent = row.cell_len
-        for p, c, f in state.played:
-            if f is where:
-                card(c, row, taken=c in state.battle_taken, pick=where is homalet.Field.BATTLE)
-                row.append(f"\u00a0{names[p][:6]}  ", style="dim")  # a card and its player stay on one line
-        text.append_text(hang(row, indent, width))
-        text.append("\n")
-    row = Text(f" {say(W.board_sets, lang)} ", style="bold")
-    indent = row.cell_len
-    for i, cards in enumerate(state.wilderness):
-        choice = _choice(HOMALET, state, homalet.TakeSet(state.takers[0], i), lang) if taking else None
-        row.append(f"{i + 1}:", style=click(choice, "underline", line=True) if choice else Style(dim=True))
-        for c in cards:
-            card(c, row)
-            row.append(" ")
-        row.append(" ")
-    text.append_text(hang(row, indent, width))
-    wide = width is None or width >= TALL_WIDTH
-    text.append(f"\n {say(W.board_deck, lang)} {state.deck_count}  {say(W.board_round, lang)} {state.round}")
-    if not wide:  # what the numbers in brackets are
-        text.append("  " + say(W.board_breakdown_key, lang), style="dim")
-    text.append("\n")
-    scores = homalet.scores(state)
-    actor = state.actor()
-    for p, name in enumerate(names):
-        row = Text()
-        _row_name(row, name, p == actor)
-        row.append(f"{say(W.board_hand, lang)}{state.hand_counts[p]:>2} ")
-        s = scores[p]
-        row.append(f"{say(W.board_score, lang)}{s.score:>3} ", style="bold")
-        parts = (s.cards, s.same_digit, s.run, s.spring)
-        if wide:
-            row.append(say(W.board_breakdown, lang).format(*parts) + " ", style="dim")
-        else:
-            row.append("(" + "+".join(map(str, parts)) + ") ", style="dim")
-        indent = row.cell_len
-        for c in sorted(state.piles[p]):
-            card(c, row)
-            row.append(" ")
-        text.append_text(hang(row, indent, width))
-        text.append("\n")
-    return text
-
-
 # --------------------------------------------------------------------------- Reign of Dragoness
 
 
-def dragoness_board(state: Any, lang: Lang, width: int | None = None) -> Text:
+def dragoness_board(state: Any, lang: Lang, width: int | None = None, height: int | None = None) -> Text:
     """Round n of 5; the pile's top pattern as tiles (a special card with the value it stands for),
     its type and the card to beat; then a table: each player's hand count, points round by round
-    and in total, and who has passed or leads the pile."""
+    and in total, and who has passed or leads the pile; given the rows and at least ``TALL_WIDTH``
+    cells, the totals as bars under it (D-10, D-11), the leader seen at a glance."""
+    text = _dragoness_table(state, lang, width)
+    if width is not None and height is not None and width >= TALL_WIDTH and state.results:
+        bars = _dragoness_bars(state, lang)
+        if len(text.plain.split("\n")) + 1 + len(bars.plain.split("\n")) <= height:
+            text.append("\n\n")
+            text.append_text(bars)
+    return text
+
+
+BAR = "█"  # a round's points in the bars; rounds alternate with a lighter block
+BAR_ALT = "▓"
+BAR_CELLS = 2  # cells a point: 15 points at most (five rounds of 3) make 30 cells
+
+
+def _dragoness_bars(state: Any, lang: Lang) -> Text:
+    """Each player's total as a bar, ``BAR_CELLS`` blocks a point, each round's points in turn in
+    ``BAR`` and ``BAR_ALT`` (the length is the total, written after it: no colour needed), the
+    leaders' totals bold."""
+    totals = state.totals()
+    best = max(totals)
+    text = Text()
+    text.append(f" {say(W.board_total, lang)}", style="bold")
+    for p, name in enumerate(state.setup.players):
+        text.append("\n")
+        row_name(text, name, False)
+        for r, result in enumerate(state.results[: dragoness.ROUNDS]):
+            text.append((BAR if r % 2 == 0 else BAR_ALT) * (BAR_CELLS * result.points[p]))
+        text.append(f" {totals[p]}", style="bold" if totals[p] == best else "dim")
+    return text
+
+
+def _dragoness_table(state: Any, lang: Lang, width: int | None) -> Text:
+    """The pile and the round table (``dragoness_board`` without the bars)."""
     deck = state.setup.deck
     text = Text()
     rounds = dragoness.ROUNDS
@@ -316,15 +197,17 @@ def dragoness_board(state: Any, lang: Lang, width: int | None = None) -> Text:
     text.append("\n\n")
     totals = state.totals()
     playing = state.phase in (dragoness.Phase.LEAD, dragoness.Phase.FOLLOW, dragoness.Phase.REVIVED)
-    head = Text(" " * 12 + _right(say(W.board_hand, lang), 4) + " ", style="bold")
+    head = Text(" " * 12 + right_aligned(say(W.board_hand, lang), 4) + " ", style="bold")
     for r in range(1, rounds + 1):
-        head.append(_right(f"{say(W.board_r, lang)}{r}", 3), style="bold underline" if r == state.round else "bold")
+        head.append(
+            right_aligned(f"{say(W.board_r, lang)}{r}", 3), style="bold underline" if r == state.round else "bold"
+        )
         head.append(" ")  # over the * of who went out first
-    head.append(" " + _right(say(W.board_total, lang), 5), style="bold")
+    head.append(" " + right_aligned(say(W.board_total, lang), 5), style="bold")
     text.append_text(head)
     text.append("\n")
     for p, name in enumerate(state.setup.players):
-        _row_name(text, name, playing and p == state.turn)
+        row_name(text, name, playing and p == state.turn)
         cells = [f"{r.points[p]:>3}" + ("*" if r.out == p else " ") for r in state.results[:rounds]]
         cells += ["  · "] * (rounds - len(cells))
         text.append(f"{state.hand_counts[p]:>4} " + "".join(cells))  # one piece: quick to draw
@@ -346,8 +229,14 @@ _BOARDS: dict[str, Callable[[Any, Lang, int | None], Text]] = {
 }
 
 
-def board(engine: AnyEngine, state: Any, lang: Lang, width: int | None = None) -> Text:
-    """The table of ``engine``'s game in ``state``; player rows wrapped to ``width`` cells if given."""
-    text = _BOARDS[engine.GAME](state, lang, width)
+def board(engine: AnyEngine, state: Any, lang: Lang, width: int | None = None, height: int | None = None) -> Text:
+    """The table of ``engine``'s game in ``state``; player rows wrapped to ``width`` cells if given;
+    ``height`` rows given, a board that has them uses them (HOMALET's larger tiles, Dragoness' bars)."""
+    if engine.GAME == "homalet":
+        text = homalet_board(state, lang, width, height)
+    elif engine.GAME == "dragoness":
+        text = dragoness_board(state, lang, width, height)
+    else:
+        text = _BOARDS[engine.GAME](state, lang, width)
     text.rstrip()
     return text
