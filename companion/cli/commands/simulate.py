@@ -19,7 +19,7 @@ WORDS = {
         "デッキでシミュレーションしたゲーム（各席が本当の手札から合法手を選びます）と、その"
         "テストプレイ分析（保存はしません）",
     ),
-    "simulate.game": Msg("the game (only fortress can be simulated yet)", "ゲーム（今のところ fortress だけ）"),
+    "simulate.game": Msg("the game: fortress, homalet or dragoness", "ゲーム：fortress、homalet、dragoness"),
     "simulate.players": Msg("how many players", "人数"),
     "simulate.games": Msg("how many games (default 100)", "ゲーム数（既定値は100）"),
     "simulate.policy": Msg(
