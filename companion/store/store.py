@@ -148,8 +148,19 @@ class Store(Database):
         return stats.stat_rows(self, game, player)
 
     def played_games(self) -> list[PlayedGame]:
-        """Every finished, settled game as the playtest analysis reads it (companion.playtest), oldest first."""
-        return stats.played_games(self)
+        """Every finished, settled game as the playtest analysis reads it (companion.playtest), oldest first;
+        a tracked game with its lead changes, from replaying its actions (a game that cannot be read keeps
+        none)."""
+        from companion.playtest import with_lead_changes
+
+        def replay(game: PlayedGame) -> tuple[Any, Any, Any] | None:
+            try:
+                live = self.load(int(game.id))
+                return live.engine, live.setup, live.actions
+            except Refusal:
+                return None
+
+        return with_lead_changes(stats.played_games(self), replay)
 
     def head_to_head(self, a: str, b: str, game: str | None = None) -> HeadToHead:
         """``a`` against ``b`` over the finished games both played (of ``game``, if given)."""
