@@ -43,6 +43,7 @@ _GAME_COLUMNS: dict[str, tuple[type, ...]] = {  # what each column of a game's r
     "finished": (int,),
     "winners": (str,),
     "head": (str, type(None)),
+    "simulated": (int,),
 }
 _KIND_WORDS = {int: "whole number", str: "text"}
 
@@ -289,6 +290,13 @@ class Database:
             if type(value) not in wanted[kind]:
                 raise _damaged(self.path, f"{what} holds a value of the wrong kind")
 
+    def _real(self, alias: str = "g", simulated: bool = False) -> str:
+        """The SQL condition keeping the real games of table ``alias`` (or, ``simulated``, only the
+        simulated ones); a file older than version 3, read as it is, has only real games."""
+        if self.version < 3:
+            return "0" if simulated else "1"
+        return f"{alias}.simulated = {int(simulated)}"
+
     def _row(self, game_id: int) -> sqlite3.Row:
         if not 0 < game_id <= MAX_ID:
             raise _no_game(game_id)
@@ -298,7 +306,8 @@ class Database:
         if row is None:
             raise _no_game(game_id)
         present = set(row.keys())  # an older file has fewer columns
-        lacking = sorted(set(_GAME_COLUMNS) - present - ({"head"} if self.version < 2 else set()))
+        older = ({"head"} if self.version < 2 else set()) | ({"simulated"} if self.version < 3 else set())
+        lacking = sorted(set(_GAME_COLUMNS) - present - older)
         if lacking:
             raise _damaged(self.path, f"its games table has no column {lacking[0]}")
         for column, kinds in _GAME_COLUMNS.items():

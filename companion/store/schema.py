@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 APPLICATION_ID = 0x43504E31  # "CPN1": marks the file as this program's (PRAGMA application_id)
-SCHEMA_VERSION = 2  # PRAGMA user_version; MIGRATIONS lifts an older file to it
+SCHEMA_VERSION = 3  # PRAGMA user_version; MIGRATIONS lifts an older file to it
 CHECKPOINT_EVERY = 8  # near where the game stands, a folded state is kept every this many actions,
 CHECKPOINT_NEAR = 64  # within this many actions of it; further back, every this many; and where it stands
 BUSY_MS = 5000  # how long a writer waits for another process's transaction before refusing
@@ -38,7 +38,8 @@ CREATE TABLE games(
     finished INTEGER NOT NULL DEFAULT 0,
     winners TEXT NOT NULL DEFAULT '[]',  -- JSON list of names, for a finished game
     digest TEXT,                         -- hash of the record of the actions in effect (NULL: not worked out)
-    head TEXT                            -- the hash chain where the game stands (its seed at position 0)
+    head TEXT,                           -- the hash chain where the game stands (its seed at position 0)
+    simulated INTEGER NOT NULL DEFAULT 0 -- 1: played by companion simulate, kept out of history and statistics
 );
 CREATE TABLE seats(
     game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -103,8 +104,14 @@ def chain_game(db: sqlite3.Connection, game_id: int) -> None:
     db.execute("DELETE FROM checkpoints WHERE game_id = ?", (game_id,))
 
 
+def _mark_simulated(db: sqlite3.Connection) -> None:
+    """Version 2 → 3: a game can be marked as simulated (``companion simulate --store``); every game
+    stored before is a real one."""
+    db.execute("ALTER TABLE games ADD COLUMN simulated INTEGER NOT NULL DEFAULT 0")
+
+
 # from version N to N+1: what lifts it, in the transaction that opens the file for writing
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _chain_every_game}
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _chain_every_game, 2: _mark_simulated}
 
 
 def default_db_path() -> Path:

@@ -87,11 +87,11 @@ class Store(Database):
         return game
 
     def games(self) -> list[GameSummary]:
-        """Every stored game, newest first."""
+        """Every stored game, newest first (the simulated ones, ``companion simulate --store``, left out)."""
         with self._guard(), self._read():
             rows = self.db.execute(
                 "SELECT id, game, created, updated, finished, winners, mode, position "
-                "FROM games ORDER BY updated DESC, id DESC"
+                f"FROM games g WHERE {self._real()} ORDER BY updated DESC, id DESC"
             ).fetchall()
             seated: dict[int, list[str]] = {}
             for game_id, name in self.db.execute(
@@ -135,6 +135,7 @@ class Store(Database):
             rows = self.db.execute(
                 "SELECT p.name FROM players p LEFT JOIN seats s ON s.player_id = p.id "
                 "LEFT JOIN games g ON g.id = s.game_id GROUP BY p.id "
+                f"HAVING COUNT(g.id) = 0 OR SUM({self._real()}) > 0 "  # a seat only at simulated tables: left out
                 "ORDER BY MAX(g.updated) DESC, MAX(g.id) DESC, p.name"
             ).fetchall()
         names = [r[0] for r in rows]
@@ -147,10 +148,10 @@ class Store(Database):
         """Per player and game, over every finished game stored: plays, wins, scores."""
         return stats.stat_rows(self, game, player)
 
-    def played_games(self) -> list[PlayedGame]:
+    def played_games(self, simulated: bool = False) -> list[PlayedGame]:
         """Every finished, settled game as the playtest analysis reads it (companion.playtest), oldest first;
         a tracked game with its lead changes, from replaying its actions (a game that cannot be read keeps
-        none)."""
+        none). The real games; ``simulated``: the simulated ones instead."""
         from companion.playtest import with_lead_changes
 
         def replay(game: PlayedGame) -> tuple[Any, Any, Any] | None:
@@ -160,7 +161,7 @@ class Store(Database):
             except Refusal:
                 return None
 
-        return with_lead_changes(stats.played_games(self), replay)
+        return with_lead_changes(stats.played_games(self, simulated), replay)
 
     def head_to_head(self, a: str, b: str, game: str | None = None) -> HeadToHead:
         """``a`` against ``b`` over the finished games both played (of ``game``, if given)."""
@@ -172,9 +173,10 @@ class Store(Database):
         """The game's record (docs/records.md): the actions in effect, with their times."""
         return self.load(game_id).record()
 
-    def import_record(self, data: Mapping[str, Any]) -> int:
+    def import_record(self, data: Mapping[str, Any], simulated: bool = False) -> int:
         """Store a record as a new game (its actions checked by folding them); a record equal to
-        a game already stored is refused."""
+        a game already stored is refused. ``simulated``: a game ``companion simulate`` played, kept out
+        of history and statistics (``played_games(simulated=True)`` reads them)."""
         from companion.rules import game_records
 
         try:
@@ -222,6 +224,8 @@ class Store(Database):
                 "UPDATE games SET position = ?, digest = ?, head = ? WHERE id = ?",
                 (len(rows), digest, chains[-1], game_id),
             )
+            if simulated:
+                self.db.execute("UPDATE games SET simulated = 1 WHERE id = ?", (game_id,))
             self._set_result(game_id, *_outcome(engine, setup, states[-1]))
         return game_id
 
