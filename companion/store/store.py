@@ -148,10 +148,16 @@ class Store(Database):
         """Per player and game, over every finished game stored: plays, wins, scores."""
         return stats.stat_rows(self, game, player)
 
-    def played_games(self, simulated: bool = False) -> list[PlayedGame]:
+    def played_games(self, simulated: bool = False, leads: bool = True) -> list[PlayedGame]:
         """Every finished, settled game as the playtest analysis reads it (companion.playtest), oldest first;
-        a tracked game with its lead changes, from replaying its actions (a game that cannot be read keeps
-        none). The real games; ``simulated``: the simulated ones instead."""
+        with ``leads``, a tracked game with its lead changes (:meth:`with_lead_changes`). The real games;
+        ``simulated``: the simulated ones instead."""
+        games = stats.played_games(self, simulated)
+        return self.with_lead_changes(games) if leads else games
+
+    def with_lead_changes(self, games: Sequence[PlayedGame]) -> list[PlayedGame]:
+        """``games`` with their lead changes, each tracked game's actions replayed (a game that cannot be
+        read keeps none; a score sheet has none). A replay a game: a few milliseconds each."""
         from companion.playtest import with_lead_changes
 
         def replay(game: PlayedGame) -> tuple[Any, Any, Any] | None:
@@ -161,7 +167,7 @@ class Store(Database):
             except Refusal:
                 return None
 
-        return with_lead_changes(stats.played_games(self, simulated), replay)
+        return with_lead_changes(games, replay)
 
     def head_to_head(self, a: str, b: str, game: str | None = None) -> HeadToHead:
         """``a`` against ``b`` over the finished games both played (of ``game``, if given)."""
