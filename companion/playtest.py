@@ -328,7 +328,9 @@ def summarise(games: Iterable[PlayedGame]) -> list[Group]:
         grouped.setdefault((game.game, game.deck_version, len(game.players)), []).append(game)
     out = []
     for (name, version, count), members in sorted(grouped.items()):
-        fair = 1 / count
+        # a fair share: the winners a game has on average, shared out among the seats (1 / N without ties;
+        # a shared win counting for each winner, every seat wins more often than 1 / N where ties are common)
+        fair = sum(len(g.winners) for g in members) / (len(members) * count)
         seats = tuple(
             Rate.of(sum(1 for g in members if seat in g.winners), len(members), fair) for seat in range(count)
         )
@@ -429,10 +431,11 @@ def report(groups: Sequence[Group], titles: Mapping[str, Msg], lang: str = "en")
         warning = group.warning()
         if warning is not None:
             lines.append("  " + warning.text("ja" if ja else "en"))
+        fair = _percent(group.seats[0].fair) if group.seats else _percent(1 / group.players)
         lines.append(
             say(
-                f"  wins by seat (95% interval; a fair share is {_percent(1 / group.players)}):",
-                f"  席ごとの勝ち（95%区間。公平な割合は{_percent(1 / group.players)}）：",
+                f"  wins by seat (95% interval; a fair share is {fair}):",
+                f"  席ごとの勝ち（95%区間。公平な割合は{fair}）：",
             )
         )
         for seat, rate in enumerate(group.seats):

@@ -81,7 +81,8 @@ def figures(group: Group, lang: Lang, width: int) -> Text:
     warning = group.warning()
     if warning is not None:  # wrapped here by the kinsoku rules: never a 。 at the head of a line
         text.append("\n".join(wrap(warning.text(lang), width, cell_width)) + "\n", style="bold")
-    text.append(say(W.playtest_seats, lang).format(_percent(1 / group.players)) + "\n", style="bold")
+    fair = group.seats[0].fair if group.seats else 1 / group.players
+    text.append(say(W.playtest_seats, lang).format(_percent(fair)) + "\n", style="bold")
     labels = [say(W.playtest_seat, lang).format(seat + 1) for seat in range(group.players)]
     if group.start is not None:
         labels.append(say(W.playtest_start, lang))
