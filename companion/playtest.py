@@ -118,7 +118,8 @@ class Running:
             raise ValueError(f"no running score for {game!r}")
         self.game = game
         self._known: dict[Any, int] = {}
-        self._last: list[tuple[Any, Any, Any, int] | None] = []  # by seat: what the score was made of, and it
+        self._last: list[tuple[Any, ...] | None] = []  # by seat: what the score was made of, and it
+        self._inputs: tuple[tuple[Any, ...], tuple[int, ...]] | None = None  # the last state's, and its scores
 
     def __call__(self, state: Any) -> tuple[int, ...]:
         if self.game == "dragoness":
@@ -140,25 +141,35 @@ class Running:
         from companion.rules import fortress
 
         pairs, finals, hands = state.pairs, state.final_hands, state.known_hands
+        inputs = (state.fortresses, hands, finals, pairs)
+        before = self._inputs
+        if before is not None and all(a is b for a, b in zip(before[0], inputs, strict=True)):
+            return before[1]  # nothing a score is made of changed (a card revealed, say)
         last = self._last
         if len(last) != len(state.fortresses):
             last[:] = [None] * len(state.fortresses)
         for p, columns in enumerate(state.fortresses):
             hand = hands[p] if finals[p] is None else finals[p]
+            choice = pairs[p]
             seen = last[p]
             # a state shares every value it did not change (evolve): the same objects, the same score
-            if seen is not None and seen[0] is columns and seen[1] is hand and seen[2] is pairs[p]:
+            if seen is not None and seen[0] is columns and seen[1] is hand and seen[2] is choice:
                 out.append(seen[3])
                 continue
             heights = [len(c) for c in columns]
-            choice = pairs[p]
-            pair = fortress.best_pair(heights) if choice == fortress.UNDECIDED else choice
-            value = fortress.points(fortress.heights_after(heights, pair))[2]
-            if hand:
-                value -= sum(fortress.penalty(hand).values())
-            last[p] = (columns, hand, pairs[p], value)
-            out.append(value)
-        return tuple(out)
+            if seen is not None and seen[4] == heights and seen[2] == choice:
+                points = seen[5]  # the same heights: the same points (F-13, F-14)
+            else:
+                pair = fortress.best_pair(heights) if choice == fortress.UNDECIDED else choice
+                points = fortress.points(fortress.heights_after(heights, pair))[2]
+            if seen is not None and seen[1] == hand:
+                minus = seen[6]  # the same cards in hand: the same penalty
+            else:
+                minus = sum(fortress.penalty(hand).values()) if hand else 0
+            last[p] = (columns, hand, choice, points - minus, heights, points, minus)
+            out.append(points - minus)
+        self._inputs = (inputs, tuple(out))
+        return self._inputs[1]
 
 
 def running_scores(game: str, state: Any) -> tuple[int, ...]:
