@@ -33,6 +33,7 @@ CSV_HEADS = (
     "actions",
     "minutes",
     "simulated",
+    "lead_changes",
 )
 
 
@@ -71,6 +72,132 @@ class PlayedGame:
     actions: int | None  # None for a game stored from its results alone
     minutes: float | None
     simulated: bool = False
+    lead_changes: int | None = None  # None where the game was not replayed (a score sheet)
+
+
+class Leads:
+    """Who leads on a running score, and how often the lead changed. The leader is the one seat strictly
+    ahead of every other; while seats are level at the top the lead stays where it was (nobody leads
+    before anyone is strictly ahead). A change is a seat taking the lead from another: the first leader
+    is no change, and a seat that draws level and then goes ahead again has not changed it."""
+
+    def __init__(self) -> None:
+        self.leader: int | None = None
+        self.changes = 0
+
+    def see(self, scores: Sequence[int]) -> None:
+        """The running scores after one more action, by seat."""
+        if not scores:
+            return
+        top = max(scores)
+        first = scores.index(top)
+        if first == self.leader or top in scores[first + 1 :]:
+            return
+        if self.leader is not None:
+            self.changes += 1
+        self.leader = first
+
+
+def lead_changes(running: Iterable[Sequence[int]]) -> int:
+    """How often the lead changed (:class:`Leads`) over a game's running scores, one row an action."""
+    leads = Leads()
+    for scores in running:
+        leads.see(scores)
+    return leads.changes
+
+
+class Running:
+    """Each seat's running score as the rules define it so far, state after state of one game: Six-Suit
+    Fortress the F-14 score of the fortress built and the hand as the table knows it (the best face-down
+    pair while undecided, F-13); HOMALET the H-11 score of each score pile; Reign of Dragoness the round
+    points so far (D-10). What a score is made of is remembered, so a state that changed nothing of it
+    costs a look-up (a simulated table asks after every action)."""
+
+    def __init__(self, game: str) -> None:
+        if game not in ("fortress", "homalet", "dragoness"):
+            raise ValueError(f"no running score for {game!r}")
+        self.game = game
+        self._known: dict[Any, int] = {}
+        self._last: list[tuple[Any, ...] | None] = []  # by seat: what the score was made of, and it
+        self._inputs: tuple[tuple[Any, ...], tuple[int, ...]] | None = None  # the last state's, and its scores
+
+    def __call__(self, state: Any) -> tuple[int, ...]:
+        if self.game == "dragoness":
+            return tuple(state.totals())
+        out = []
+        if self.game == "homalet":
+            known = self._known
+            if len(known) > 256:  # a bound: memory stays flat however long the game
+                known.clear()
+            from companion.rules import homalet
+
+            deck = state.setup.deck
+            for pile in state.piles:
+                value = known.get(pile)
+                if value is None:
+                    value = known[pile] = homalet.score(pile, deck).score
+                out.append(value)
+            return tuple(out)
+        from companion.rules import fortress
+
+        pairs, finals, hands = state.pairs, state.final_hands, state.known_hands
+        inputs = (state.fortresses, hands, finals, pairs)
+        before = self._inputs
+        if before is not None and all(a is b for a, b in zip(before[0], inputs, strict=True)):
+            return before[1]  # nothing a score is made of changed (a card revealed, say)
+        last = self._last
+        if len(last) != len(state.fortresses):
+            last[:] = [None] * len(state.fortresses)
+        for p, columns in enumerate(state.fortresses):
+            hand = hands[p] if finals[p] is None else finals[p]
+            choice = pairs[p]
+            seen = last[p]
+            # a state shares every value it did not change (evolve): the same objects, the same score
+            if seen is not None and seen[0] is columns and seen[1] is hand and seen[2] is choice:
+                out.append(seen[3])
+                continue
+            heights = [len(c) for c in columns]
+            if seen is not None and seen[4] == heights and seen[2] == choice:
+                points = seen[5]  # the same heights: the same points (F-13, F-14)
+            else:
+                pair = fortress.best_pair(heights) if choice == fortress.UNDECIDED else choice
+                points = fortress.points(fortress.heights_after(heights, pair))[2]
+            if seen is not None and seen[1] == hand:
+                minus = seen[6]  # the same cards in hand: the same penalty
+            else:
+                minus = sum(fortress.penalty(hand).values()) if hand else 0
+            last[p] = (columns, hand, choice, points - minus, heights, points, minus)
+            out.append(points - minus)
+        self._inputs = (inputs, tuple(out))
+        return self._inputs[1]
+
+
+def running_scores(game: str, state: Any) -> tuple[int, ...]:
+    """Each seat's running score in ``state`` (:class:`Running`)."""
+    return Running(game)(state)
+
+
+def replayed_lead_changes(game: str, engine: Any, setup: Any, actions: Iterable[Any]) -> int:
+    """The lead changes of a game, from replaying its ``actions`` with its ``engine`` from ``setup``."""
+    state = engine.new_state(setup)
+    leads, running = Leads(), Running(game)
+    for action in actions:
+        state = engine.apply(state, action)[0]
+        leads.see(running(state))
+    return leads.changes
+
+
+def with_lead_changes(games: Iterable[PlayedGame], replay: Any) -> list[PlayedGame]:
+    """``games`` with their lead changes, each game that has actions replayed by ``replay(game)``, which
+    gives ``(engine, setup, actions)`` (None: the game cannot be replayed; it keeps no count)."""
+    out = []
+    for game in games:
+        if game.actions is not None and game.lead_changes is None:
+            found = replay(game)
+            if found is not None:
+                game = dataclasses.replace(game, lead_changes=replayed_lead_changes(game.game, *found))
+        out.append(game)
+    return out
 
 
 def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
@@ -169,6 +296,7 @@ class Group:
     margins: dict[int, int]  # margin -> how many games
     actions: dict[str, float] | None
     minutes: dict[str, float] | None
+    leads: dict[str, float] | None = None  # lead changes a game
 
     @property
     def too_few(self) -> bool:
@@ -198,6 +326,7 @@ class Group:
             "margins": {str(k): v for k, v in sorted(self.margins.items())},
             "actions": self.actions,
             "minutes": self.minutes,
+            "lead_changes": self.leads,
             "warning": None if warning is None else warning.text("ja" if lang == "ja" else "en"),
         }
 
@@ -210,7 +339,9 @@ def summarise(games: Iterable[PlayedGame]) -> list[Group]:
         grouped.setdefault((game.game, game.deck_version, len(game.players)), []).append(game)
     out = []
     for (name, version, count), members in sorted(grouped.items()):
-        fair = 1 / count
+        # a fair share: the winners a game has on average, shared out among the seats (1 / N without ties;
+        # a shared win counting for each winner, every seat wins more often than 1 / N where ties are common)
+        fair = sum(len(g.winners) for g in members) / (len(members) * count)
         seats = tuple(
             Rate.of(sum(1 for g in members if seat in g.winners), len(members), fair) for seat in range(count)
         )
@@ -231,6 +362,7 @@ def summarise(games: Iterable[PlayedGame]) -> list[Group]:
                 margins,
                 spread([g.actions for g in members if g.actions is not None]),
                 spread([g.minutes for g in members if g.minutes is not None]),
+                spread([g.lead_changes for g in members if g.lead_changes is not None]),
             )
         )
     return out
@@ -258,6 +390,7 @@ def csv_rows(games: Iterable[PlayedGame]) -> Iterable[list[str]]:
                 actions,
                 minutes,
                 str(int(game.simulated)),
+                "" if game.lead_changes is None else str(game.lead_changes),
             ]
 
 
@@ -309,10 +442,11 @@ def report(groups: Sequence[Group], titles: Mapping[str, Msg], lang: str = "en")
         warning = group.warning()
         if warning is not None:
             lines.append("  " + warning.text("ja" if ja else "en"))
+        fair = _percent(group.seats[0].fair) if group.seats else _percent(1 / group.players)
         lines.append(
             say(
-                f"  wins by seat (95% interval; a fair share is {_percent(1 / group.players)}):",
-                f"  席ごとの勝ち（95%区間。公平な割合は{_percent(1 / group.players)}）：",
+                f"  wins by seat (95% interval; a fair share is {fair}):",
+                f"  席ごとの勝ち（95%区間。公平な割合は{fair}）：",
             )
         )
         for seat, rate in enumerate(group.seats):
@@ -338,4 +472,14 @@ def report(groups: Sequence[Group], titles: Mapping[str, Msg], lang: str = "en")
                         f"{values['min']:g}〜{values['max']:g}",
                     )
                 )
+        if group.leads is not None:
+            values = group.leads
+            lines.append(
+                say(
+                    f"  lead changes a game: median {values['median']:g}, mean {values['mean']:g}, "
+                    f"{values['min']:g} to {values['max']:g}",
+                    f"  1ゲームの首位交代：中央値 {values['median']:g}、平均 {values['mean']:g}、"
+                    f"{values['min']:g}〜{values['max']:g}",
+                )
+            )
     return lines

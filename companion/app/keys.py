@@ -51,9 +51,11 @@ YES = Key(W.confirm_yes, "Y", "Y", "y", "answer(True)")
 NO = Key(W.confirm_no, "N", "N", "n", "answer(False)")
 SORT = Key(W.key_sort, "1-9", "1-9")  # the table's
 OPEN = Key(W.key_open, "Enter", "Enter")  # the table's
+PLAYTEST = Key(W.home_playtest, "", "", action="playtest", palette=W.cmd_playtest_help)  # the palette's, no key
+SIMULATED = Key(W.key_simulated, "S", "S", "s", "toggle_simulated")
 
 LISTED = (HELP, LANG, PALETTE, UNDO, REDO, COMPLETE, PLAY, DESCRIBE, EXPORT, SETTLE, BACK, QUIT)  # the help screen
-IN_PALETTE = (UNDO, REDO, EXPORT)  # offered by the command palette on a screen that has their action
+IN_PALETTE = (UNDO, REDO, EXPORT, PLAYTEST)  # offered by the command palette on a screen that has their action
 
 
 def bindings(*keys: Key) -> list[BindingType]:

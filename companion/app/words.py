@@ -197,6 +197,42 @@ class W:
     field_spring = Msg("spring", "春マーク")
     # history / stats
     history_title = Msg("History", "履歴")
+    # the playtest analysis (companion stats --playtest)
+    home_playtest = Msg("Playtest analysis", "テストプレイ分析")
+    cmd_playtest_help = Msg(
+        "Seat advantage, margins, game length and lead changes per deck version",
+        "デッキの版ごとの席の有利不利・点差・長さ・首位交代",
+    )
+    key_simulated = Msg("Real / simulated games", "実際／シミュレーションのゲーム")
+    playtest_real = Msg("The games played and stored.", "遊んで保存したゲーム。")
+    playtest_simulated = Msg(
+        "The simulated games stored (never in history or statistics).",
+        "保存したシミュレーションのゲーム（履歴や統計には入りません）。",
+    )
+    playtest_none = Msg("No finished games to analyse yet.", "分析できる終わったゲームはまだありません。")
+    playtest_none_simulated = Msg(
+        "No simulated games are stored: the simulate command keeps them with --store.",
+        "保存したシミュレーションのゲームはありません（シミュレーションの保存はコマンドで行います）。",
+    )
+    playtest_group = Msg("{0} · deck {1} · {2} players · {3}", "{0}・デッキ {1}・{2}人・{3}")
+    playtest_games = Msg("{0} games", "{0}ゲーム")
+    playtest_one_game = Msg("1 game", "1ゲーム")
+    playtest_seats = Msg(
+        "Wins by seat, 95% interval in brackets; ┆ marks a fair share, {0}",
+        "席ごとの勝ち（かっこ内は95%区間。┆ は公平な割合{0}）",
+    )
+    playtest_seat = Msg("seat {0}", "{0}番目の席")
+    playtest_start = Msg("start player", "スタート")
+    playtest_differs = Msg("← differs from a fair share", "← 公平な割合と違います")
+    playtest_margin = Msg(
+        "Margin, winner over runner-up: games at each margin, {0} to {1} points",
+        "勝者と2位の差：差ごとのゲーム数（{0}〜{1}点）",
+    )
+    playtest_margin_most = Msg("the commonest margin: {0} ({1}×)", "最も多い差：{0}点（{1}回）")
+    playtest_actions = Msg("Length in actions", "長さ（手）")
+    playtest_minutes = Msg("Length in minutes", "長さ（分）")
+    playtest_leads = Msg("Lead changes a game", "1ゲームの首位交代")
+    playtest_spread = Msg("median {0}, mean {1}, {2} to {3}", "中央値 {0}、平均 {1}、{2}〜{3}")
     stats_title = Msg("Statistics", "統計")
     col_id = Msg("#", "#")
     history_empty = Msg(

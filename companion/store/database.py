@@ -48,8 +48,9 @@ _GAME_COLUMNS: dict[str, tuple[type, ...]] = {  # what each column of a game's r
     "notes": (str,),
     "deck_version": (str, type(None)),
     "bgg_id": (int, type(None)),
+    "simulated": (int,),
 }
-_SINCE = {"head": 2, "location": 3, "notes": 3, "deck_version": 3, "bgg_id": 3}  # columns newer than version 1
+_SINCE = {"head": 2, "location": 3, "notes": 3, "deck_version": 3, "bgg_id": 3, "simulated": 3}  # columns newer than version 1
 _KIND_WORDS = {int: "whole number", str: "text"}
 
 
@@ -309,6 +310,13 @@ class Database:
         for value, kind in zip(values, kinds, strict=True):
             if type(value) not in wanted[kind]:
                 raise _damaged(self.path, f"{what} holds a value of the wrong kind")
+
+    def _real(self, alias: str = "g", simulated: bool = False) -> str:
+        """The SQL condition keeping the real games of table ``alias`` (or, ``simulated``, only the
+        simulated ones); a file older than version 3, read as it is, has only real games."""
+        if self.version < 3:
+            return "0" if simulated else "1"
+        return f"{alias}.simulated = {int(simulated)}"
 
     def _row(self, game_id: int) -> sqlite3.Row:
         if not 0 < game_id <= MAX_ID:

@@ -42,7 +42,8 @@ CREATE TABLE games(
     location TEXT,                       -- where it was played (NULL: not said)
     notes TEXT NOT NULL DEFAULT '',      -- free notes, editable after the game
     deck_version TEXT,                   -- the deck file's "version" (NULL: it has none)
-    bgg_id INTEGER                       -- the deck file's "bgg_id", the game's BoardGameGeek id (NULL: none)
+    bgg_id INTEGER,                      -- the deck file's "bgg_id", the game's BoardGameGeek id (NULL: none)
+    simulated INTEGER NOT NULL DEFAULT 0 -- 1: played by companion simulate, kept out of history and statistics
 );
 CREATE TABLE seats(
     game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -112,12 +113,14 @@ DETAIL_COLUMNS = (
     "notes TEXT NOT NULL DEFAULT ''",
     "deck_version TEXT",
     "bgg_id INTEGER",
+    "simulated INTEGER NOT NULL DEFAULT 0",  # 1: played by companion simulate
 )
 
 
 def _play_details(db: sqlite3.Connection) -> None:
     """Version 2 → 3: each game gains its details (location, notes, the deck's version and BoardGameGeek
-    id), none for the games stored before: nothing else changes, the hash chains stay as they are."""
+    id) and the mark of a simulated game (``companion simulate --store``), none for the games stored
+    before, every one of them real: nothing else changes, the hash chains stay as they are."""
     for column in DETAIL_COLUMNS:
         db.execute(f"ALTER TABLE games ADD COLUMN {column}")
 

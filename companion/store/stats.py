@@ -79,7 +79,7 @@ class HeadToHead:
 
 def stat_rows(store: Database, game: str | None = None, player: str | None = None) -> list[StatRow]:
     """Per player and game, over every finished game stored: plays, wins, scores."""
-    where, params = ["g.finished = 1", "s.score IS NOT NULL"], []
+    where, params = ["g.finished = 1", "s.score IS NOT NULL", store._real()], []
     if game is not None:
         where.append("g.game = ?")
         params.append(game)
@@ -99,10 +99,11 @@ def stat_rows(store: Database, game: str | None = None, player: str | None = Non
     return [StatRow(*r) for r in rows]
 
 
-def played_games(store: Database) -> list[PlayedGame]:
+def played_games(store: Database, simulated: bool = False) -> list[PlayedGame]:
     """Every finished, settled game as the playtest analysis reads it (companion.playtest), oldest first:
     its deck's version, seats, scores, winners, start seat, actions in effect and minutes from the
-    first action's time to the last (none for a score sheet)."""
+    first action's time to the last (none for a score sheet). The real games; ``simulated``: the
+    games ``companion simulate --store`` kept instead, marked simulated."""
     from companion.playtest import PlayedGame, deck_version, minutes_between
 
     with store._guard(), store._read():
@@ -111,12 +112,13 @@ def played_games(store: Database) -> list[PlayedGame]:
             "g.position, g.updated, "
             "(SELECT time FROM actions a WHERE a.game_id = g.id AND a.seq = 0), "
             "(SELECT time FROM actions a WHERE a.game_id = g.id AND a.seq = g.position - 1) "
-            "FROM games g WHERE g.finished = 1 ORDER BY g.id"
+            f"FROM games g WHERE g.finished = 1 AND {store._real(simulated=simulated)} ORDER BY g.id"
         ).fetchall()
         seats: dict[int, list[tuple[str, int | None, int | None]]] = {}
         for game_id, name, score, won in store.db.execute(
             "SELECT s.game_id, p.name, s.score, s.won FROM seats s JOIN players p ON p.id = s.player_id "
-            "JOIN games g ON g.id = s.game_id WHERE g.finished = 1 ORDER BY s.game_id, s.seat"
+            f"JOIN games g ON g.id = s.game_id WHERE g.finished = 1 AND {store._real(simulated=simulated)} "
+            "ORDER BY s.game_id, s.seat"
         ):
             seats.setdefault(game_id, []).append((name, score, won))
     versions: dict[tuple[str, str | None], str] = {}  # deck JSON and version -> label: most games share a few
@@ -140,6 +142,7 @@ def played_games(store: Database) -> list[PlayedGame]:
                 start,
                 position if mode == "track" else None,
                 minutes_between(first, last) if mode == "track" else None,
+                simulated=simulated,
             )
         )
     return out
@@ -153,7 +156,7 @@ def head_to_head(store: Database, a: str, b: str, game: str | None = None) -> He
         "SELECT sa.won, sb.won, sa.score, sb.score FROM games g "
         "JOIN seats sa ON sa.game_id = g.id JOIN players pa ON pa.id = sa.player_id AND pa.name = ? "
         "JOIN seats sb ON sb.game_id = g.id JOIN players pb ON pb.id = sb.player_id AND pb.name = ? "
-        "WHERE g.finished = 1 AND sa.score IS NOT NULL AND sb.score IS NOT NULL"
+        f"WHERE g.finished = 1 AND sa.score IS NOT NULL AND sb.score IS NOT NULL AND {store._real()}"
     )
     params: list[Any] = [a, b]
     if game is not None:

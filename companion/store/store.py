@@ -108,11 +108,11 @@ class Store(Database):
         return game
 
     def games(self) -> list[GameSummary]:
-        """Every stored game, newest first."""
+        """Every stored game, newest first (the simulated ones, ``companion simulate --store``, left out)."""
         with self._guard(), self._read():
             rows = self.db.execute(
                 "SELECT id, game, created, updated, finished, winners, mode, position "
-                "FROM games ORDER BY updated DESC, id DESC"
+                f"FROM games g WHERE {self._real()} ORDER BY updated DESC, id DESC"
             ).fetchall()
             seated: dict[int, list[str]] = {}
             for game_id, name in self.db.execute(
@@ -156,6 +156,7 @@ class Store(Database):
             rows = self.db.execute(
                 "SELECT p.name FROM players p LEFT JOIN seats s ON s.player_id = p.id "
                 "LEFT JOIN games g ON g.id = s.game_id GROUP BY p.id "
+                f"HAVING COUNT(g.id) = 0 OR SUM({self._real()}) > 0 "  # a seat only at simulated tables: left out
                 "ORDER BY MAX(g.updated) DESC, MAX(g.id) DESC, p.name"
             ).fetchall()
         names = [r[0] for r in rows]
@@ -168,9 +169,26 @@ class Store(Database):
         """Per player and game, over every finished game stored: plays, wins, scores."""
         return stats.stat_rows(self, game, player)
 
-    def played_games(self) -> list[PlayedGame]:
-        """Every finished, settled game as the playtest analysis reads it (companion.playtest), oldest first."""
-        return stats.played_games(self)
+    def played_games(self, simulated: bool = False, leads: bool = True) -> list[PlayedGame]:
+        """Every finished, settled game as the playtest analysis reads it (companion.playtest), oldest first;
+        with ``leads``, a tracked game with its lead changes (:meth:`with_lead_changes`). The real games;
+        ``simulated``: the simulated ones instead."""
+        games = stats.played_games(self, simulated)
+        return self.with_lead_changes(games) if leads else games
+
+    def with_lead_changes(self, games: Sequence[PlayedGame]) -> list[PlayedGame]:
+        """``games`` with their lead changes, each tracked game's actions replayed (a game that cannot be
+        read keeps none; a score sheet has none). A replay a game: a few milliseconds each."""
+        from companion.playtest import with_lead_changes
+
+        def replay(game: PlayedGame) -> tuple[Any, Any, Any] | None:
+            try:
+                live = self.load(int(game.id))
+                return live.engine, live.setup, live.actions
+            except Refusal:
+                return None
+
+        return with_lead_changes(games, replay)
 
     def head_to_head(self, a: str, b: str, game: str | None = None) -> HeadToHead:
         """``a`` against ``b`` over the finished games both played (of ``game``, if given)."""
@@ -182,9 +200,10 @@ class Store(Database):
         """The game's record (docs/records.md): the actions in effect, with their times."""
         return self.load(game_id).record()
 
-    def import_record(self, data: Mapping[str, Any]) -> int:
+    def import_record(self, data: Mapping[str, Any], simulated: bool = False) -> int:
         """Store a record as a new game (its actions checked by folding them); a record equal to
-        a game already stored is refused."""
+        a game already stored is refused. ``simulated``: a game ``companion simulate`` played, kept out
+        of history and statistics (``played_games(simulated=True)`` reads them)."""
         from companion.rules import game_records
 
         try:
@@ -234,6 +253,8 @@ class Store(Database):
                 "UPDATE games SET position = ?, digest = ?, head = ? WHERE id = ?",
                 (len(rows), digest, chains[-1], game_id),
             )
+            if simulated:
+                self.db.execute("UPDATE games SET simulated = 1 WHERE id = ?", (game_id,))
             self._set_result(game_id, *_outcome(engine, setup, states[-1]))
         return game_id
 

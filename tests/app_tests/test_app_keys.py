@@ -12,7 +12,9 @@ from companion.app.app import CompanionApp
 from companion.app.screens.confirm import Confirm
 from companion.app.screens.help import HelpScreen
 from companion.app.screens.history import TableScreen
+from companion.app.screens.home import HomeScreen
 from companion.app.screens.new_game import NewGameScreen
+from companion.app.screens.playtest import PlaytestScreen
 from companion.app.screens.settle import QrScreen, SettleScreen
 from companion.app.screens.sheet import SheetScreen
 from companion.app.screens.track import GameScreen
@@ -25,6 +27,7 @@ BINDERS: tuple[type[DOMNode], ...] = (
     Confirm,
     HelpScreen,
     TableScreen,
+    PlaytestScreen,
     NewGameScreen,
     QrScreen,
     SettleScreen,
@@ -63,4 +66,7 @@ def test_the_help_screen_lists_every_key_of_a_game_in_play() -> None:
 
 def test_the_palette_offers_what_the_game_screen_does() -> None:
     assert keys.IN_PALETTE and all(k.palette for k in keys.IN_PALETTE)
-    assert all(hasattr(GameScreen, f"action_{k.action}") for k in keys.IN_PALETTE)
+    in_game = [k for k in keys.IN_PALETTE if k is not keys.PLAYTEST]
+    assert in_game and all(hasattr(GameScreen, f"action_{k.action}") for k in in_game)
+    # the playtest analysis: from the home screen, the history and the statistics (issue 21)
+    assert all(hasattr(screen, f"action_{keys.PLAYTEST.action}") for screen in (HomeScreen, TableScreen))

@@ -65,7 +65,7 @@ def test_simulate_json_and_csv(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["homalet", "--players", "4"], "only Six-Suit Fortress"),
+        (["homalet", "--players", "8"], "3 to 7 players"),
         (["fortress", "--players", "7"], "3 to 5 players"),
         (["fortress", "--players", "4", "--games", "0"], "--games is a number of games from 1"),
     ],
@@ -78,14 +78,37 @@ def test_simulate_refusals(capsys: pytest.CaptureFixture[str], args: list[str], 
 def test_bench_simulate_script_reports_every_measure() -> None:
     script = ROOT / "scripts" / "bench_simulate.py"
     done = subprocess.run(
-        [sys.executable, str(script), "--games", "8", "--runs", "1"], capture_output=True, text=True, timeout=120
+        [sys.executable, str(script), "--games", "4", "--runs", "1"], capture_output=True, text=True, timeout=300
     )
     assert done.returncode == 0, done.stderr
     for label in (
-        "random  4 players, 8 games:",
-        "greedy  4 players, 8 games:",
+        "fortress  random  4 players, 4 games:",
+        "fortress  greedy  4 players, 4 games:",
+        "homalet   random  5 players, 4 games:",
+        "dragoness greedy  4 players, 1 games:",
         "ratio simulate / fold",
         "memory peak:",
-        "slowest: ",
+        "slowest fortress: ",
+        "slowest homalet: ",
+        "slowest dragoness: ",
     ):
         assert label in done.stdout, done.stdout
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "title"), [("homalet", 5, "HOMALET"), ("dragoness", 4, "Reign of Dragoness")]
+)
+def test_simulate_homalet_and_dragoness(
+    capsys: pytest.CaptureFixture[str], game: str, players: int, title: str
+) -> None:
+    code, out, err = run(
+        capsys, "--lang", "en", "simulate", game, "--players", str(players), "--games", "6", "--seed", "2"
+    )
+    assert (code, err) == (0, "") and out.startswith(f"{title} · deck ")
+    assert f"{players} players · 6 games, 6 simulated" in out and out.count("    seat ") == players
+    assert "lead changes a game: median " in out
+    assert ("start player: " in out) == (game == "homalet")  # D-6: Dragoness has no start player
+    code, out, _ = run(capsys, "simulate", game, "--players", str(players), "--games", "3", "--seed", "2", "--json")
+    (group,) = json.loads(out)
+    assert code == 0 and (group["game"], group["games"], group["simulated"]) == (game, 3, 3)
+    assert set(group["lead_changes"]) == {"min", "median", "mean", "max"}

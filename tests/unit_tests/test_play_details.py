@@ -21,7 +21,7 @@ from companion.store import SCHEMA_VERSION, Store
 from tests.helpers.store_games import played
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "records"
-DETAIL_COLUMNS = ("location", "notes", "deck_version", "bgg_id")
+DETAIL_COLUMNS = ("location", "notes", "deck_version", "bgg_id", "simulated")
 
 
 def example(game: str) -> dict[str, Any]:
@@ -167,7 +167,7 @@ def test_a_version_2_file_is_read_as_it_is_and_migrated_in_place_when_written(tm
     with Store.open(path) as store:
         assert store.load(game_id).details.notes == "migrated"
         columns = [r[1] for r in store.db.execute("PRAGMA table_info(games)")]
-        assert columns[-4:] == list(DETAIL_COLUMNS)
+        assert columns[-5:] == list(DETAIL_COLUMNS)
 
 
 def test_a_version_2_file_that_cannot_be_migrated_is_refused_and_left_untouched(tmp_path: Path) -> None:

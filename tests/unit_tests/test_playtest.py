@@ -136,6 +136,19 @@ def test_too_few_games_warn_plainly_and_an_advantage_shows_with_enough() -> None
     assert lines[0].startswith("6スートの砦・デッキ v1・2人・5ゲーム") and "少なすぎ" in lines[1]
 
 
+def test_a_fair_share_counts_the_shared_wins() -> None:
+    """A shared win counts for each winner, so where ties are common every seat wins more often than
+    1 / N: the fair share is the winners a game has on average over the seats (by hand below)."""
+    (level,) = summarise([played((4, 4, 4), {0, 1, 2})] * ENOUGH)  # 90 wins in 30 games of 3 seats: 100 %
+    assert all(rate.fair == 1.0 and not rate.tells for rate in level.seats)
+    (mixed,) = summarise([played((5, 1), {0})] * 20 + [played((3, 3), {0, 1})] * 10)
+    assert [rate.wins for rate in mixed.seats] == [30, 10] and mixed.seats[0].fair == pytest.approx(40 / 60)
+    assert mixed.seats[0].tells and mixed.seats[1].tells  # 100 % [89%–100%] and 33 % [19%–51%] leave out 67 %
+    assert "a fair share is 67%" in report([mixed], {})[1]
+    (alone,) = summarise([played((3, 1), {0}), played((1, 3), {1})])
+    assert alone.seats[0].fair == 0.5  # no tie: 1 / N
+
+
 def test_csv_has_one_row_per_player_per_game() -> None:
     rows = list(csv_rows([played((5, 5, 2), {0, 1}, 2), played((3, 1), {0}, actions=None, minutes=None)]))
     assert len(rows) == 5 and all(len(row) == len(CSV_HEADS) for row in rows)

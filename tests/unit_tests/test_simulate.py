@@ -109,7 +109,9 @@ def test_games_come_one_at_a_time_and_memory_stays_flat() -> None:
 @pytest.mark.parametrize(
     ("game", "players", "policy", "words"),
     [
-        ("homalet", 4, "random", "only Six-Suit Fortress"),
+        ("chess", 4, "random", "fortress, homalet or dragoness"),
+        ("homalet", 2, "random", "3 to 7 players"),  # H-1
+        ("dragoness", 9, "random", "2 to 8 players"),  # D-2
         ("fortress", 9, "random", "3 to 5 players"),
         ("fortress", 4, "clever", "random or greedy"),
     ],

@@ -85,7 +85,7 @@ def v1_file(path: Path) -> int:
     connection.execute("ALTER TABLE actions DROP COLUMN chain")
     connection.execute("ALTER TABLE checkpoints DROP COLUMN seal")
     connection.execute("ALTER TABLE games DROP COLUMN head")
-    for column in ("location", "notes", "deck_version", "bgg_id"):  # version 3's play details
+    for column in ("location", "notes", "deck_version", "bgg_id", "simulated"):  # version 3
         connection.execute(f"ALTER TABLE games DROP COLUMN {column}")
     connection.execute("UPDATE checkpoints SET state = ?", (zlib.compress(b"\x80\x05N."),))
     connection.execute("PRAGMA user_version = 1")

@@ -98,6 +98,12 @@ class TableScreen(LangScreen):
     def rows(self) -> list[tuple[str, tuple[Any, ...]]]:
         raise NotImplementedError
 
+    def action_playtest(self) -> None:
+        """The playtest analysis, from the command palette (keys.PLAYTEST)."""
+        from companion.app.screens.playtest import PlaytestScreen
+
+        self.app.push_screen(PlaytestScreen())
+
     def sort(self, column: int, reverse: bool) -> None:
         """Sort by ``column``; its heading is marked ▲ (ascending) or ▼, the others plain."""
         self.sorted_by = (column, reverse)

@@ -1,4 +1,5 @@
-"""Home: new game, resume (most recent first), score sheet, history, statistics, help, language."""
+"""Home: new game, resume (most recent first), score sheet, history, statistics, playtest analysis, help,
+language."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ MENU = (
     ("sheet", W.home_sheet),
     ("history", W.home_history),
     ("stats", W.home_stats),
+    ("playtest", W.home_playtest),
     ("help", W.home_help),
     ("lang", W.home_lang),
     ("quit", W.home_quit),
@@ -37,6 +39,7 @@ ACTIONS = {
     "sheet": "sheet",
     "history": "history",
     "stats": "stats",
+    "playtest": "screen.playtest",
     "help": "help",
     "lang": "toggle_lang",
     "quit": "quit",
@@ -143,6 +146,12 @@ class HomeScreen(LangScreen):
         text = Text("\n".join(fit(line, width) for line in lines))  # a line each, never broken mid-phrase
         text.stylize("bold", 0, len(f"#{g.id} {title}"))
         return text
+
+    def action_playtest(self) -> None:
+        """The playtest analysis (its own screen; the command palette offers it too, keys.PLAYTEST)."""
+        from companion.app.screens.playtest import PlaytestScreen
+
+        self.app.push_screen(PlaytestScreen())
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if self.app.screen is not self:  # an Enter typed in one burst after the key that left home

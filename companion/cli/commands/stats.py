@@ -35,6 +35,10 @@ WORDS = {
     "stats.players": Msg(
         "with --playtest: only games of this many players", "--playtest と使います：この人数のゲームだけ"
     ),
+    "stats.simulated": Msg(
+        "with --playtest: the simulated games stored by simulate --store instead of the real ones",
+        "--playtest と使います：実際のゲームの代わりに simulate --store で保存したシミュレーションのゲーム",
+    ),
     "stats.vs": Msg("head to head: two players over the games both played", "二人の対戦成績（二人とも遊んだゲーム）"),
 }
 
@@ -54,6 +58,7 @@ def add_parsers(commands: Any, lang: Lang) -> None:
     stats.add_argument("--playtest", action="store_true", help=text("stats.playtest"))
     stats.add_argument("--deck-version", metavar="V", help=text("stats.deck_version"))
     stats.add_argument("--players", type=int, metavar="N", help=text("stats.players"))
+    stats.add_argument("--simulated", action="store_true", help=text("stats.simulated"))
 
 
 def run(args: argparse.Namespace, lang: Lang) -> int:
@@ -105,11 +110,11 @@ def run_stats(store: Store, args: argparse.Namespace, lang: Lang) -> int:
     if args.playtest:
         from companion.cli.commands.playtest import print_playtest
 
-        return print_playtest(store.played_games(), args, lang)
-    if args.deck_version is not None or args.players is not None:
+        return print_playtest(store.played_games(simulated=args.simulated), args, lang)
+    if args.deck_version is not None or args.players is not None or args.simulated:
         raise refuse(
-            "--deck-version and --players go with --playtest",
-            "--deck-version と --players は --playtest と一緒に使います",
+            "--deck-version, --players and --simulated go with --playtest",
+            "--deck-version、--players、--simulated は --playtest と一緒に使います",
         )
     if args.player is not None:
         args.player = _player_named(store, args.player)

@@ -1,0 +1,28 @@
+"""What every simulated table shares: the policies, the seats' names, and how a seat picks one of
+its options (at random, or the best by a gain with ties drawn at random)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+POLICIES = ("random", "greedy")
+NAMES = tuple(f"P{n}" for n in range(1, 9))
+LONGEST = 20_000  # actions: a simulated game longer than this is a bug in the table, said plainly
+
+T = TypeVar("T")
+Watch = Callable[[Any], None] | None  # called with the state after each action (lead changes)
+
+
+def best(options: Sequence[T], gain: Callable[[T], Any], rng: random.Random) -> T:
+    """The option of the highest ``gain``; a tie drawn at random (the greedy policy)."""
+    top: Any = None
+    chosen: list[T] = []
+    for option in options:
+        value = gain(option)
+        if top is None or value > top:
+            top, chosen = value, [option]
+        elif value == top:
+            chosen.append(option)
+    return chosen[0] if len(chosen) == 1 else rng.choice(chosen)

@@ -1,0 +1,121 @@
+"""The Playtest screen (issue 21): the figures of ``stats --playtest`` per game, deck version and player
+count, with bars and block columns made of text; reached from the home menu and the command palette;
+S shows the simulated games stored instead; both languages; SVG snapshots at 80×24 and 120×40."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from companion.app.screens.home import HomeScreen
+from companion.app.screens.playtest import PlaytestScreen, bar, columns, figures
+from companion.decks import load_deck_data
+from companion.playtest import PlayedGame, summarise
+from companion.rules import fortress
+from companion.simulate import simulate
+from tests.helpers.app import make_app
+
+ROOT = Path(__file__).resolve().parents[2]
+SIZES = [(80, 24), (120, 40)]
+
+
+def test_bars_fill_by_eighths_and_mark_the_fair_share() -> None:
+    assert bar(0.0, 10) == " " * 10 and bar(1.0, 10) == "█" * 10
+    assert bar(0.5, 10) == "█████     " and bar(0.55, 10) == "█████▌    "  # 44 eighths: 5 cells and 4/8
+    assert bar(0.1, 10, fair=0.25) == "█ ┆       "  # the fair share's cell, where the bar does not reach
+    assert bar(0.5, 10, fair=0.25) == "█████     "  # under the bar: no mark
+    assert len(bar(0.37, 23, 0.2)) == 23
+
+
+def test_columns_are_heights_by_eighths_grouped_to_fit() -> None:
+    assert columns([1, 2, 0, 8], 10) == "▁▂ █"  # one a value; a margin no game had is a space
+    assert columns([], 5) == ""
+    assert columns([1, 1, 1, 1, 4, 4], 3) == "▂▂█"  # in pairs: 2, 2 and 8 games, so 2 eighths, 2 and 8
+
+
+def test_figures_of_a_group_in_both_languages() -> None:
+    def game(winner: int, scores: tuple[int, ...]) -> PlayedGame:
+        return PlayedGame("1", "homalet", "", "v1", ("A", "B", "C"), scores, frozenset({winner}), 0, 80, 20.0, False, 3)
+
+    (group,) = summarise([game(0, (5, 3, 1)), game(0, (4, 4, 0)), game(2, (1, 2, 6))])
+    en = figures(group, "en", 80).plain
+    assert "seat 1 " in en and "2/3  67% [21%–94%]" in en and "start player" in en
+    assert "games at each margin, 0 to 4 points" in en and "  0 █ █ █ 4" in en  # margins 2, 0 and 4: one each
+    assert "Lead changes a game  median 3, mean 3, 3 to 3" in en and "too few to tell" in en
+    assert all(len(line) <= 80 for line in en.splitlines()[1:])
+    ja = figures(group, "ja", 80).plain
+    assert "1番目の席" in ja and "勝者と2位の差" in ja and "1ゲームの首位交代" in ja
+
+
+def stock(app: Any) -> None:
+    """The three example records, and a few simulated Fortress games stored."""
+    for game in ("fortress", "homalet", "dragoness"):
+        app.store.import_record(json.loads((ROOT / "examples" / "records" / f"{game}.json").read_text("utf-8")))
+    deck = fortress.Deck.from_data(load_deck_data("fortress"))
+    for sim in simulate("fortress", deck, 4, 6, "greedy", seed=2, records=True):
+        assert sim.record is not None
+        app.store.import_record(sim.record, simulated=True)
+
+
+async def open_playtest(pilot: Pilot[Any], simulated: bool = False) -> PlaytestScreen:
+    app = pilot.app
+    stock(app)
+    assert isinstance(app.screen, HomeScreen)
+    app.screen.action_playtest()
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, PlaytestScreen)
+    if simulated:
+        await pilot.press("s")
+        await pilot.pause()
+    screen.count_leads(all_at_once=True)  # the lead changes, counted after the first frame
+    await pilot.pause()
+    return screen
+
+
+async def test_the_screen_shows_each_group_and_follows_the_list(db: Path) -> None:
+    app = make_app(db, "en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_playtest(pilot)
+        assert [g.game for g in screen.groups] == ["dragoness", "fortress", "homalet"] and not screen.counting
+        assert all(g.leads is not None for g in screen.groups)  # the stored games, replayed
+        shown = str(screen.query_one("#pt-figures").render())
+        assert "seat 8" in shown and "Lead changes a game  median 1" in shown  # Dragoness first: D-10 by hand
+        await pilot.press("down")
+        await pilot.pause()
+        assert "seat 5" in str(screen.query_one("#pt-figures").render())  # Fortress, 5 players
+        await pilot.press("s")  # the simulated games instead
+        await pilot.pause()
+        screen.count_leads(all_at_once=True)
+        assert [(g.game, g.players, g.games, g.simulated) for g in screen.groups] == [("fortress", 4, 6, 6)]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+
+
+async def test_the_home_menu_and_the_palette_open_it(db: Path) -> None:
+    app = make_app(db, "ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one("#menu")
+        assert any(str(o.prompt) == "テストプレイ分析" for o in menu.options)  # type: ignore[attr-defined]
+        commands = [c.title for c in app.get_system_commands(app.screen)]
+        assert "テストプレイ分析" in commands
+        menu.highlighted = [o.id for o in menu.options].index("playtest")  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PlaytestScreen)
+        assert "分析できる終わったゲームはまだありません" in str(app.screen.query_one("#pt-figures").render())
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_playtest_snapshot(snap_compare: Any, db: Path, lang: str, size: tuple[int, int]) -> None:
+    async def prepare(pilot: Pilot[Any]) -> None:
+        await open_playtest(pilot, simulated=True)
+
+    assert snap_compare(make_app(db, lang), terminal_size=size, run_before=prepare)

@@ -1,0 +1,75 @@
+"""``companion stats --playtest`` with lead changes (issue 21): each stored tracked game replayed for
+how often the leader on its running score changed; a score sheet has no count."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from companion.playtest import replayed_lead_changes
+from companion.rules.game_records import read_record
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(capsys: pytest.CaptureFixture[str], db: Path, *args: str, lang: str = "en") -> tuple[int, str, str]:
+    code = main(["--lang", lang, *args, "--db", str(db)])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_stats_playtest_counts_lead_changes_of_the_example_records(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("COMPANION_DB", raising=False)
+    db = tmp_path / "games.sqlite3"
+    expected = {}
+    for game in ("fortress", "homalet", "dragoness"):
+        path = ROOT / "examples" / "records" / f"{game}.json"
+        assert run(capsys, db, "import", str(path))[0] == 0
+        record = read_record(json.loads(path.read_text("utf-8")))
+        expected[game] = replayed_lead_changes(game, record.engine, record.setup, record.actions)
+    assert expected["dragoness"] == 1  # by hand: Fumi leads the round points until Hana's 10 (D-10)
+    code, out, err = run(capsys, db, "stats", "--playtest", "--json")
+    assert (code, err) == (0, "")
+    for group in json.loads(out):
+        count = expected[group["game"]]
+        assert group["lead_changes"] == {"min": count, "median": count, "mean": count, "max": count}
+    code, out, _ = run(capsys, db, "stats", "--playtest", "--csv", "--game", "dragoness")
+    rows = [line.split(",") for line in out.splitlines()]
+    assert code == 0 and rows[0][-1] == "lead_changes" and {row[-1] for row in rows[1:]} == {"1"}
+    code, out, _ = run(capsys, db, "stats", "--playtest", "--game", "dragoness", lang="ja")
+    assert code == 0 and "1ゲームの首位交代：中央値 1、平均 1、1〜1" in out
+
+
+def test_simulate_store_keeps_simulated_games_apart(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("COMPANION_DB", raising=False)
+    db = tmp_path / "games.sqlite3"
+    assert run(capsys, db, "import", str(ROOT / "examples" / "records" / "fortress.json"))[0] == 0
+    code, out, err = run(
+        capsys, db, "simulate", "fortress", "--players", "3", "--games", "4", "--seed", "9", "--store", "--json"
+    )
+    (group,) = json.loads(out)  # standard output holds the JSON alone
+    assert code == 0 and group["simulated"] == 4
+    assert (
+        err == "stored 4 simulated games as games 2 to 5 (marked simulated: kept out of history and statistics; "
+        "stats --playtest --simulated analyses them)\n"
+    )
+    code, out, _ = run(capsys, db, "games", "--json")
+    assert code == 0 and [g["id"] for g in json.loads(out)] == [1]  # the history: the real game alone
+    real = json.loads(run(capsys, db, "stats", "--playtest", "--json")[1])
+    assert [(g["players"], g["games"], g["simulated"]) for g in real] == [(5, 1, 0)]
+    simulated = json.loads(run(capsys, db, "stats", "--playtest", "--simulated", "--json")[1])
+    assert [(g["players"], g["games"], g["simulated"]) for g in simulated] == [(3, 4, 4)]
+    assert simulated[0]["seats"] == group["seats"] and simulated[0]["lead_changes"] == group["lead_changes"]
+    code, out, err = run(capsys, db, "simulate", "fortress", "--players", "3", "--games", "4", "--seed", "9", "--store")
+    assert (code, out) == (2, "") and "already stored as game 2" in err and err.count("\n") == 1
+    code, out, err = run(capsys, db, "stats", "--simulated")
+    assert (code, out) == (2, "") and "--simulated go with --playtest" in err
+    code, _, err = run(capsys, db, "stats", "--playtest", "--simulated", "--csv", lang="ja")
+    assert code == 0 and err == ""
