@@ -165,40 +165,51 @@ def _opening(state: State, action: Opening) -> tuple[State, Msg]:
     )
 
 
-def _legal(state: State, group: tuple[Card, ...], readings: Sequence[Pattern], group_ja: str) -> list[Pattern]:
-    """The readings that may be played on the pile now (D-7, D-9), strongest first; refused with
-    the reason when there are none."""
+def _words(group: tuple[Card, ...]) -> str:
+    """A group as the notation writes it (made only when it is refused: most groups asked about play)."""
+    return " ".join(map(str, group))
+
+
+def _fitting(state: State, readings: Sequence[Pattern]) -> list[Pattern]:
+    """The readings that may be played on the pile now (D-7, D-9), strongest first (none: see
+    :func:`_legal` for why)."""
     if state.phase is Phase.LEAD:
         return list(readings)
     top = state.top
     assert top is not None
-    text = " ".join(map(str, group))
-    same = [p for p in readings if p.shape is top.shape and p.size == top.size]
-    if not same:
+    shape, size, high = top.shape, top.size, top.high
+    if state.phase is Phase.REVIVED:
+        return [p for p in readings if p.shape is shape and p.size == size and stronger(high, p.high)]
+    return [p for p in readings if p.shape is shape and p.size == size and stronger(p.high, high)]
+
+
+def _legal(state: State, group: tuple[Card, ...], readings: Sequence[Pattern], group_ja: str) -> list[Pattern]:
+    """The readings that may be played on the pile now (D-7, D-9), strongest first; refused with
+    the reason when there are none."""
+    fitting = _fitting(state, readings)
+    if fitting or state.phase is Phase.LEAD:
+        return fitting
+    top = state.top
+    assert top is not None
+    if not any(p.shape is top.shape and p.size == top.size for p in readings):
         kind = pattern_kind(top.shape, top.size)
         raise refuse(
-            f"{text} does not match the pile: play {kind.en} (D-7)",
+            f"{_words(group)} does not match the pile: play {kind.en} (D-7)",
             f"{group_ja}はパイルと同じ種類ではありません。{kind.ja}を出してください（D-7）",
         )
     if state.phase is Phase.REVIVED:
-        fitting = [p for p in same if stronger(top.high, p.high)]
-        if not fitting:
-            raise refuse(
-                f"{text} is not weaker than {top.describe().en}: after a Revive its highest card must be "
-                "weaker (a lower number, or the same number and fewer gems, D-9)",
-                f"{group_ja}は{top.describe().ja}より弱くありません。蘇生カードの後は最も強いカードが"
-                "より弱く（数字が小さいか、同じ数字で宝石が少なく）なければなりません（D-9）",
-            )
-        return fitting
-    fitting = [p for p in same if stronger(p.high, top.high)]
-    if not fitting:
         raise refuse(
-            f"{text} is not stronger than {top.describe().en}: its highest card must be stronger "
-            "(a higher number, or the same number and more gems, D-3)",
-            f"{group_ja}は{top.describe().ja}より強くありません。最も強いカードがより強く（数字が大きいか、"
-            "同じ数字で宝石が多く）なければなりません（D-3）",
+            f"{_words(group)} is not weaker than {top.describe().en}: after a Revive its highest card must be "
+            "weaker (a lower number, or the same number and fewer gems, D-9)",
+            f"{group_ja}は{top.describe().ja}より弱くありません。蘇生カードの後は最も強いカードが"
+            "より弱く（数字が小さいか、同じ数字で宝石が少なく）なければなりません（D-9）",
         )
-    return fitting
+    raise refuse(
+        f"{_words(group)} is not stronger than {top.describe().en}: its highest card must be stronger "
+        "(a higher number, or the same number and more gems, D-3)",
+        f"{group_ja}は{top.describe().ja}より強くありません。最も強いカードがより強く（数字が大きいか、"
+        "同じ数字で宝石が多く）なければなりません（D-3）",
+    )
 
 
 def _choose(
