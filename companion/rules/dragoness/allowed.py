@@ -7,9 +7,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.rules.common import EMPTY, Msg, plural, refuse, winner_words
+from companion.rules.dragoness.checks import _fitting
 from companion.rules.dragoness.deck import GAME, ROUNDS, Card, Value, _cards_ja
-from companion.rules.dragoness.game import _fitting, revive_refusal
 from companion.rules.dragoness.patterns import Pattern, Reading, _all_readings, pattern_kind, value_words
+from companion.rules.dragoness.revive import revive_refusal
 from companion.rules.dragoness.scoring import winners
 from companion.rules.dragoness.state import Phase, State
 from companion.rules.dragoness.words import Shape

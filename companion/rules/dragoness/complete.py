@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from companion.rules import dragoness as d
 from companion.rules.common import Lang, Msg, Refusal
 from companion.rules.completion import Step, corrections, other, said, walk
-from companion.rules.dragoness.game import _fitting
+from companion.rules.dragoness.checks import _fitting
 from companion.rules.dragoness.patterns import Pattern, _all_readings
 
 MOST = 5  # the largest pattern (D-4); the engine refuses any larger group
@@ -277,15 +277,21 @@ class _Table:
 
     def _grows(self, group: tuple[d.Card, ...], named: Named) -> bool:
         base, base_named = group, named
-        if self.must is not None and self.must not in group:
-            base, base_named = (*group, self.must), (*named, None)
         used: dict[d.Card, int] = {}
-        for card in base:
+        for card in group:
             used[card] = used.get(card, 0) + 1
-        if any(n > self.pool[c] for c, n in used.items()):
-            return False
+        must = self.must
+        if must is not None and must not in used:
+            base, base_named = (*group, must), (*named, None)
+            used[must] = 1
+        pool = self.pool
+        for card, count in used.items():
+            if count > pool[card]:
+                return False
         # what the fillings of every size share: the numbers of a set, the fixed numbers of a run
-        spans = [self._numbers(c, n) for c, n in zip(base, base_named, strict=True)] if self.grow(len(base)) else []
+        spans = []
+        if self.grow(len(base)):
+            spans = [self.spans[c] if n is None else frozenset((n,)) for c, n in zip(base, base_named, strict=True)]
         sets: list[int] = []
         if spans and self.shape in (None, d.Shape.SET):  # cards of one number, the highest first
             common = frozenset.intersection(*spans)

@@ -111,16 +111,17 @@ def _find_readings(deck: Deck, cards: tuple[Card, ...]) -> tuple[Pattern, ...]:
     n = len(cards)
     if not 1 <= n <= 5:
         return ()
-    profiles = [deck.profile(c, n == 1) for c in cards]
-    if any(k is Kind.REVIVE for k, _ in profiles):
-        return ()
     if n == 1:
-        return (Pattern(Shape.SINGLE, (profiles[0][1][0],)),)
-    fixed = {i: opts[0] for i, (k, opts) in enumerate(profiles) if k not in WILD_RANGE}
-    if len(fixed) == n:  # no wild card: the one reading, if it is a pattern
-        values = tuple(fixed[i] for i in range(n))
+        kind, options = deck.profile(cards[0], True)
+        return () if kind is Kind.REVIVE else (Pattern(Shape.SINGLE, (options[0],)),)
+    profiles = [deck.profile(c, False) for c in cards]
+    if all(k is Kind.DRAGON for k, _ in profiles):  # no special: the one reading, if it is a pattern
+        values = tuple(opts[0] for _, opts in profiles)
         shape = _shape(values)
         return () if shape is None else (Pattern(shape, values),)
+    if any(k is Kind.REVIVE for k, _ in profiles):
+        return ()
+    fixed = {i: opts[0] for i, (k, opts) in enumerate(profiles) if k not in WILD_RANGE}
     wild = [i for i, (k, _) in enumerate(profiles) if k in WILD_RANGE]
     found: dict[tuple[Value, ...], Pattern] = {}
 
