@@ -135,6 +135,7 @@ class _Table:
     shape: d.Shape | None = None  # the shape the pile asks for (allowed: None when leading)
     known: dict[tuple[tuple[d.Card, ...], Named], bool] = field(default_factory=dict)
     read: dict[tuple[d.Card, ...], list[Pattern]] = field(default_factory=dict)  # the engine's answers
+    left: dict[int, list[d.Card]] = field(default_factory=dict)  # by number: the stands not all played
     steps: dict[tuple[tuple[d.Card, ...], Named], list[Step]] = field(default_factory=dict)
 
     @classmethod
@@ -342,6 +343,14 @@ class _Table:
     def _numbers(self, card: d.Card, number: int | None) -> frozenset[int]:
         return self.spans[card] if number is None else frozenset((number,))
 
+    def _left(self, number: int) -> list[d.Card]:
+        """The cards of :attr:`stands` for ``number`` not all played yet, in the same order."""
+        found = self.left.get(number)
+        if found is None:
+            pool = self.pool
+            found = self.left[number] = [c for c in self.stands.get(number, ()) if pool[c] > 0]
+        return found
+
     def grow(self, have: int) -> bool:
         """A group of ``have`` cards may still grow (else it is played as it is or not at all)."""
         return bool(self.sizes) and self.sizes[-1] > have
@@ -372,12 +381,11 @@ class _Table:
     def _fill(self, numbers: list[int], used: dict[d.Card, int]) -> Iterator[tuple[d.Card, ...]]:
         """Cards not yet played that can stand for ``numbers``, the likeliest to play first."""
         pool = self.pool
-        stands = self.stands
         out: list[d.Card] = []
         taken: dict[d.Card, int] = {}  # the cards this filling has taken so far
         for number in numbers:
-            for card in stands.get(number, ()):
-                if used.get(card, 0) + taken.get(card, 0) < pool.get(card, 0):
+            for card in self._left(number):
+                if (card not in used and card not in taken) or used.get(card, 0) + taken.get(card, 0) < pool[card]:
                     break
             else:
                 return

@@ -114,11 +114,12 @@ def _find_readings(deck: Deck, cards: tuple[Card, ...]) -> tuple[Pattern, ...]:
     if n == 1:
         kind, options = deck.profile(cards[0], True)
         return () if kind is Kind.REVIVE else (Pattern(Shape.SINGLE, (options[0],)),)
-    profiles = [deck.profile(c, False) for c in cards]
-    if all(k is Kind.DRAGON for k, _ in profiles):  # no special: the one reading, if it is a pattern
-        values = tuple(opts[0] for _, opts in profiles)
+    specials, clans = deck._kinds, deck._clans
+    if not any(c.code in specials for c in cards):  # dragon cards only: the one reading, if it is a pattern
+        values = tuple((c.number, clans[c.code].gems) for c in cards)  # as deck.profile gives them
         shape = _shape(values)
         return () if shape is None else (Pattern(shape, values),)
+    profiles = [deck.profile(c, False) for c in cards]
     if any(k is Kind.REVIVE for k, _ in profiles):
         return ()
     fixed = {i: opts[0] for i, (k, opts) in enumerate(profiles) if k not in WILD_RANGE}
