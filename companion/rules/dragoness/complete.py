@@ -291,7 +291,7 @@ class _Table:
                 return False
         # what the fillings of every size share: the numbers of a set, the fixed numbers of a run
         spans = []
-        if self.grow(len(base)):
+        if len(base) >= 2 or self.grow(len(base)):
             spans = [self.spans[c] if n is None else frozenset((n,)) for c, n in zip(base, base_named, strict=True)]
         sets: list[int] = []
         if spans and self.shape in (None, d.Shape.SET):  # cards of one number, the highest first
@@ -361,22 +361,27 @@ class _Table:
         """Ways to fill a group of ``have`` cards out to ``size``: cards of one number (each of
         ``sets``), then rows of numbers holding every ``fixed`` number (None: no row)."""
         need = size - have
-        if need == 0:
-            yield ()
+        if need == 0:  # the group as it is, if it can be a set or a row at all (else the engine refuses it)
+            if size < 2 or sets or (fixed is not None and size >= 3 and self._rows(size, fixed)):
+                yield ()
             return
         if size >= 2:
             for number in sets:
                 yield from self._fill([number] * need, used)
         if size >= 3 and fixed is not None:
-            # the rows (the highest first) that hold every fixed number, their top from floor to ceiling
-            high = min(d.DRAGONESS_NUMBER, self.ceiling) - size + 1
-            low = max(1, self.floor - size + 1)
-            if fixed:
-                high, low = min(high, min(fixed)), max(low, max(fixed) - size + 1)
-            for first in range(high, low - 1, -1):
+            for first in self._rows(size, fixed):
                 free = [x for x in range(first, first + size) if x not in fixed]
                 for chosen in itertools.combinations(free, need):
                     yield from self._fill(list(chosen), used)
+
+    def _rows(self, size: int, fixed: list[int]) -> range:
+        """The lowest numbers of the rows of ``size`` (the highest first) that hold every ``fixed``
+        number, their top from floor to ceiling."""
+        high = min(d.DRAGONESS_NUMBER, self.ceiling) - size + 1
+        low = max(1, self.floor - size + 1)
+        if fixed:
+            high, low = min(high, min(fixed)), max(low, max(fixed) - size + 1)
+        return range(high, low - 1, -1)
 
     def _fill(self, numbers: list[int], used: dict[d.Card, int]) -> Iterator[tuple[d.Card, ...]]:
         """Cards not yet played that can stand for ``numbers``, the likeliest to play first."""
