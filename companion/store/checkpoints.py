@@ -4,11 +4,10 @@ marked with the rules code that folded them."""
 from __future__ import annotations
 
 import hashlib
-import importlib
+import importlib.util
 import json
 import zlib
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from companion.rules.engine import AnyEngine
@@ -17,11 +16,15 @@ from companion.store.schema import CHECKPOINT_EVERY, CHECKPOINT_NEAR, _dumps, _n
 _FINGERPRINTS: dict[str, str] = {}
 
 
-def _sources(module: ModuleType) -> list[tuple[str, Path]]:
-    """The files of ``module``'s code, each with its name inside the module: every ``.py`` file of
-    a package (its subpackages too), in a fixed order; a plain module's one file."""
-    here = Path(str(module.__file__))
-    if not hasattr(module, "__path__"):
+def _sources(name: str) -> list[tuple[str, Path]]:
+    """The files of the code of the module named ``name``, each with its name inside the module:
+    every ``.py`` file of a package (its subpackages too), in a fixed order; a plain module's one
+    file."""
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.origin is None:
+        raise ValueError(f"no source for {name}")
+    here = Path(spec.origin)
+    if spec.submodule_search_locations is None:
         return [(here.name, here)]
     return sorted((path.relative_to(here.parent).as_posix(), path) for path in here.parent.rglob("*.py"))
 
@@ -31,12 +34,10 @@ def fingerprint(engine: AnyEngine) -> str:
     vocabulary and the record codec): a checkpoint from other code is not used."""
     name = f"companion.rules.{engine.GAME}"
     if name not in _FINGERPRINTS:
-        from companion.rules import common, records, state_codec
-
         digest = hashlib.sha256()
-        for module in (importlib.import_module(name), common, records, state_codec):
+        for module in (name, "companion.rules.common", "companion.rules.records", "companion.rules.state_codec"):
             for inside, path in _sources(module):
-                digest.update(f"{module.__name__}/{inside}".encode() + b"\0" + path.read_bytes() + b"\0")
+                digest.update(f"{module}/{inside}".encode() + b"\0" + path.read_bytes() + b"\0")
         _FINGERPRINTS[name] = digest.hexdigest()[:16]
     return _FINGERPRINTS[name]
 

@@ -51,7 +51,8 @@ def test_a_version_2_file_reads_as_it_is_and_is_lifted_to_version_3(tmp_path: Pa
     with Store.open(path) as db:
         real = db.import_record(json.loads((EXAMPLES / "homalet.json").read_text("utf-8")))
     connection = sqlite3.connect(path)
-    connection.execute("ALTER TABLE games DROP COLUMN simulated")  # as version 2 wrote it
+    for column in ("location", "notes", "deck_version", "bgg_id", "simulated"):  # as version 2 wrote it
+        connection.execute(f"ALTER TABLE games DROP COLUMN {column}")
     connection.execute("PRAGMA user_version = 2")
     connection.commit()
     connection.close()

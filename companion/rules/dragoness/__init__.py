@@ -50,7 +50,7 @@ from companion.rules.dragoness.deck import (
     Special,
     Value,
 )
-from companion.rules.dragoness.game import apply, fold, revive_refusal
+from companion.rules.dragoness.game import apply, fold
 from companion.rules.dragoness.notation import action_line, expected, parse_line
 from companion.rules.dragoness.patterns import (
     Pattern,
@@ -61,6 +61,7 @@ from companion.rules.dragoness.patterns import (
     stronger,
     value_words,
 )
+from companion.rules.dragoness.revive import revive_refusal
 from companion.rules.dragoness.scoring import round_points, winners
 from companion.rules.dragoness.state import (
     Phase,

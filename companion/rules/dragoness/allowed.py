@@ -6,33 +6,29 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.rules.common import EMPTY, Msg, Refusal, plural, refuse, winner_words
+from companion.rules.common import EMPTY, Msg, plural, refuse, winner_words
+from companion.rules.dragoness.checks import _fitting
 from companion.rules.dragoness.deck import GAME, ROUNDS, Card, Value, _cards_ja
-from companion.rules.dragoness.game import _legal, revive_refusal
 from companion.rules.dragoness.patterns import Pattern, Reading, _all_readings, pattern_kind, value_words
+from companion.rules.dragoness.revive import revive_refusal
 from companion.rules.dragoness.scoring import winners
 from companion.rules.dragoness.state import Phase, State
 from companion.rules.dragoness.words import Shape
-
-
-def _legal_readings(state: State, cards: Sequence[Card]) -> list[Pattern]:
-    deck = state.setup.deck
-    if state.phase not in (Phase.LEAD, Phase.FOLLOW, Phase.REVIVED) or not all(deck.known(c) for c in cards):
-        return []
-    group = tuple(cards)
-    found = _all_readings(deck, group)
-    try:
-        return _legal(state, group, found, "") if found else []
-    except Refusal:
-        return []
 
 
 def readings(state: State, cards: Sequence[Card]) -> list[Reading]:
     """Every reading of ``cards`` that may be played on the pile now (D-4, D-5, D-7, D-9), best
     for the player (strongest) first; the first is what the engine takes when none is named."""
     deck = state.setup.deck
-    kinds = [deck.kind(c) for c in cards] if all(deck.known(c) for c in cards) else []
-    return [Reading(p, p.wild_numbers(kinds)) for p in _legal_readings(state, cards)]
+    if state.phase not in (Phase.LEAD, Phase.FOLLOW, Phase.REVIVED) or not all(deck.known(c) for c in cards):
+        return []
+    group = tuple(cards)
+    found = _all_readings(deck, group)
+    fitting = _fitting(state, found) if found else []
+    if not fitting:
+        return []
+    kinds = [deck.kind(c) for c in group]
+    return [Reading(p, p.wild_numbers(kinds)) for p in fitting]
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from companion.rules import dragoness as d
 from companion.rules.common import Lang, Msg, Refusal
 from companion.rules.completion import Step, corrections, other, said, walk
+from companion.rules.dragoness.checks import _fitting
+from companion.rules.dragoness.patterns import Pattern, _all_readings
 
 MOST = 5  # the largest pattern (D-4); the engine refuses any larger group
 _LAST: list[_Table] = []  # the table of the state last asked about
@@ -132,17 +134,21 @@ class _Table:
     rank: dict[d.Card, int]  # one order of the cards, to ask the engine about each group once
     shape: d.Shape | None = None  # the shape the pile asks for (allowed: None when leading)
     known: dict[tuple[tuple[d.Card, ...], Named], bool] = field(default_factory=dict)
+    read: dict[tuple[d.Card, ...], list[Pattern]] = field(default_factory=dict)  # the engine's answers
+    left: dict[int, list[d.Card]] = field(default_factory=dict)  # by number: the stands not all played
     steps: dict[tuple[tuple[d.Card, ...], Named], list[Step]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, state: d.State) -> _Table:
         """The table of ``state``: the last one made is kept (states are frozen), so the keystrokes
-        of one line, each a call of :func:`complete`, share what the engine has answered."""
-        if _LAST and _LAST[0].state is state:
+        of one line, each a call of :func:`complete`, share what the engine has answered; so do
+        the players after a pass, who face the same pile with the same cards unplayed."""
+        if _LAST and _LAST[0].fits(state):
             return _LAST[0]
         for old in _LAST:  # its steps refer back to it: let it go at once, not at the next full collection
             old.known.clear()
             old.steps.clear()
+            old.read.clear()
         table = cls.make(state)
         _LAST[:] = [table]
         return table
@@ -150,24 +156,43 @@ class _Table:
     @classmethod
     def make(cls, state: d.State) -> _Table:
         deck = state.setup.deck
-        pool = Counter(state.setup.cards)
-        pool.subtract(Counter(state.played))
+        players = len(state.setup.players)
+        left = dict(state.setup.cards)
+        for card in state.played:
+            left[card] -= 1
         revive = deck.card(deck.special(d.Kind.REVIVE).code)
-        pool = Counter({c: n for c, n in pool.items() if n > 0 and c != revive})
-        order = [c for c in _order(deck, len(state.setup.players)) if c in pool]
-        held = state.hand_counts[state.turn]
+        pool = Counter({c: n for c, n in left.items() if n > 0 and c != revive})
+        every, rank = _cards_of(deck, players)
+        order = [c for c in every if c in pool]
         top = state.top
+        sizes = _sizes(state)
         if state.phase is d.Phase.LEAD or top is None:
-            sizes = tuple(range(1, min(MOST, held) + 1))
             floor, ceiling = 0, d.DRAGONESS_NUMBER
         else:
-            sizes = (top.size,) if top.size <= held else ()
             floor, ceiling = (0, top.high[0]) if state.phase is d.Phase.REVIVED else (top.high[0], d.DRAGONESS_NUMBER)
         must = state.must_contain if state.phase is d.Phase.LEAD else None
-        stands, spans = _by_number(deck, len(state.setup.players), state.phase is d.Phase.REVIVED)
+        weakest = state.phase is d.Phase.REVIVED
+        found = deck._cache.get(("complete by number", players, weakest))  # the deck keeps it: hashing a deck is slow
+        if found is None:
+            found = deck._cache["complete by number", players, weakest] = _by_number(deck, players, weakest)
+        stands, spans = found
         shape = None if state.phase is d.Phase.LEAD or top is None else top.shape  # as allowed(state) says
-        rank = {card: i for i, card in enumerate(_order(deck, len(state.setup.players)))}
         return cls(state, deck, pool, order, sizes, must, floor, ceiling, stands, spans, rank, shape)
+
+    def fits(self, state: d.State) -> bool:
+        """``state`` makes the same groups as this table's state: everything :meth:`make` and
+        :func:`~companion.rules.dragoness.readings` read from a state is the same (the pile by
+        its identity: states share the one pattern until it is beaten)."""
+        old = self.state
+        if old is state:
+            return True
+        if old.setup is not state.setup or old.phase is not state.phase or old.top is not state.top:
+            return False
+        if old.played is not state.played and old.played != state.played:
+            return False
+        if (state.must_contain if state.phase is d.Phase.LEAD else None) != self.must:
+            return False
+        return self.sizes == _sizes(state)
 
     # -- the steps
 
@@ -220,22 +245,26 @@ class _Table:
             return False
         return bool(self.legal(group, named)[1])
 
-    def legal(self, group: tuple[d.Card, ...], named: Named) -> tuple[tuple[d.Card, ...], list[d.Reading]]:
+    def legal(self, group: tuple[d.Card, ...], named: Named) -> tuple[tuple[d.Card, ...], list[Pattern]]:
         """The engine's readings of ``group`` now that give its wild cards the numbers named (two
         wild cards of one kind may trade their numbers), with the group as it was asked: in one
         order whatever the order typed, so that the engine answers each group once."""
-        ordered = tuple(sorted(group, key=self.rank.__getitem__))
-        found = d.readings(self.state, ordered)
+        ordered = tuple(sorted(group, key=self.rank.__getitem__)) if len(group) > 1 else group
+        found = self.read.get(ordered)
+        if found is None:
+            # what readings(state, group) answers, less the wild numbers in words (cards of the
+            # pool are cards of the deck, and the table is made only while cards are played)
+            found = self.read[ordered] = _fitting(self.state, _all_readings(self.deck, ordered))
         if not found or all(n is None for n in named):
             return ordered, found
-        wanted: dict[str, Counter[int]] = {}
+        wanted: dict[str, list[int]] = {}
         for card, number in zip(group, named, strict=False):
             if number is not None:
-                wanted.setdefault(card.code, Counter())[number] += 1
+                wanted.setdefault(card.code, []).append(number)
         out = [
             reading
             for reading in found
-            if all(not (want - _numbers_of(ordered, reading, code)) for code, want in wanted.items())
+            if all(not _less(want, _numbers_of(ordered, reading, code)) for code, want in wanted.items())
         ]
         return ordered, out
 
@@ -249,17 +278,32 @@ class _Table:
 
     def _grows(self, group: tuple[d.Card, ...], named: Named) -> bool:
         base, base_named = group, named
-        if self.must is not None and self.must not in group:
-            base, base_named = (*group, self.must), (*named, None)
         used: dict[d.Card, int] = {}
-        for card in base:
+        for card in group:
             used[card] = used.get(card, 0) + 1
-        if any(n > self.pool[c] for c, n in used.items()):
-            return False
+        must = self.must
+        if must is not None and must not in used:
+            base, base_named = (*group, must), (*named, None)
+            used[must] = 1
+        pool = self.pool
+        for card, count in used.items():
+            if count > pool[card]:
+                return False
+        # what the fillings of every size share: the numbers of a set, the fixed numbers of a run
+        spans = []
+        if len(base) >= 2 or self.grow(len(base)):
+            spans = [self.spans[c] if n is None else frozenset((n,)) for c, n in zip(base, base_named, strict=True)]
+        sets: list[int] = []
+        if spans and self.shape in (None, d.Shape.SET):  # cards of one number, the highest first
+            common = frozenset.intersection(*spans)
+            sets = sorted([x for x in common if self.floor <= x <= self.ceiling], reverse=True)
+        known = [next(iter(s)) for s in spans if len(s) == 1]
+        runs = self.shape in (None, d.Shape.RUN) and len(set(known)) == len(known)
+        fixed = known if runs else None  # None: no run
         for size in self.sizes:
             if size < len(base):
                 continue
-            for filler in self._fillers(base, base_named, size, used):
+            for filler in self._fillers(len(base), size, used, sets, fixed):
                 whole, readings = self.legal((*base, *filler), base_named)
                 if readings:
                     self._also(group[:-1], named[:-1], whole, readings)
@@ -267,72 +311,101 @@ class _Table:
         return False
 
     def _also(
-        self, before: tuple[d.Card, ...], named: Named, whole: tuple[d.Card, ...], readings: Sequence[d.Reading]
+        self, before: tuple[d.Card, ...], named: Named, whole: tuple[d.Card, ...], readings: Sequence[Pattern]
     ) -> None:
         """The engine plays ``whole``, which holds ``before``: so each of its other cards (each wild
         one with its number in these readings) may follow ``before`` too — known without asking."""
+        kind = self.deck.kind
+        known = self.known
         plain = not any(n is not None for n in named)
-        numbered = not any(n is None and self.deck.kind(c) in d.WILD_RANGE for c, n in zip(before, named, strict=True))
-        others = Counter(whole)
-        others.subtract(before)
-        for card in +others:
-            if self.deck.kind(card) not in d.WILD_RANGE:
-                self.known.setdefault(((*before, card), (*named, None)), True)
+        numbered = not any(n is None and kind(c) in d.WILD_RANGE for c, n in zip(before, named, strict=True))
+        others = list(whole)
+        for card in before:
+            others.remove(card)
+        for card in dict.fromkeys(others):
+            if kind(card) not in d.WILD_RANGE:
+                known.setdefault(((*before, card), (*named, None)), True)
                 continue
             if plain:
-                self.known.setdefault(((*before, card), (*named, None)), True)
+                known.setdefault(((*before, card), (*named, None)), True)
             if numbered:  # the numbers the reading gives this kind of card, less those already named
+                given = [n for c, n in zip(before, named, strict=True) if c == card and n is not None]
                 for reading in readings:
                     free = _numbers_of(whole, reading, card.code)
-                    free.subtract(n for c, n in zip(before, named, strict=True) if c == card and n is not None)
-                    for number in +free:
-                        self.known.setdefault(((*before, card), (*named, number)), True)
+                    for number in given:
+                        if number in free:
+                            free.remove(number)
+                    for number in dict.fromkeys(free):
+                        known.setdefault(((*before, card), (*named, number)), True)
 
     # -- likely ways to fill a group out (the engine judges each)
 
     def _numbers(self, card: d.Card, number: int | None) -> frozenset[int]:
         return self.spans[card] if number is None else frozenset((number,))
 
+    def _left(self, number: int) -> list[d.Card]:
+        """The cards of :attr:`stands` for ``number`` not all played yet, in the same order."""
+        found = self.left.get(number)
+        if found is None:
+            pool = self.pool
+            found = self.left[number] = [c for c in self.stands.get(number, ()) if pool[c] > 0]
+        return found
+
+    def grow(self, have: int) -> bool:
+        """A group of ``have`` cards may still grow (else it is played as it is or not at all)."""
+        return bool(self.sizes) and self.sizes[-1] > have
+
     def _fillers(
-        self, base: tuple[d.Card, ...], named: Named, size: int, used: dict[d.Card, int]
+        self, have: int, size: int, used: dict[d.Card, int], sets: list[int], fixed: list[int] | None
     ) -> Iterator[tuple[d.Card, ...]]:
-        need = size - len(base)
-        if need == 0:
-            yield ()
+        """Ways to fill a group of ``have`` cards out to ``size``: cards of one number (each of
+        ``sets``), then rows of numbers holding every ``fixed`` number (None: no row)."""
+        need = size - have
+        if need == 0:  # the group as it is, if it can be a set or a row at all (else the engine refuses it)
+            if size < 2 or sets or (fixed is not None and size >= 3 and self._rows(size, fixed)):
+                yield ()
             return
-        spans = [self._numbers(c, n) for c, n in zip(base, named, strict=True)]
-        if size >= 2 and self.shape in (None, d.Shape.SET):  # cards of one number
-            common = frozenset.intersection(*spans) if spans else frozenset(range(1, 13))
-            for number in sorted(common, reverse=True):
-                if self.floor <= number <= self.ceiling:
-                    yield from self._fill([number] * need, used)
-        if size >= 3 and self.shape in (None, d.Shape.RUN):  # a row of numbers
-            fixed = [next(iter(s)) for s in spans if len(s) == 1]
-            if len(set(fixed)) != len(fixed):
-                return
-            for low in range(d.DRAGONESS_NUMBER - size + 1, 0, -1):
-                row = set(range(low, low + size))
-                peak = low + size - 1
-                if not row.issuperset(fixed) or not self.floor <= peak <= self.ceiling:
-                    continue
-                free = sorted(row.difference(fixed))
+        if size >= 2:
+            for number in sets:
+                yield from self._fill([number] * need, used)
+        if size >= 3 and fixed is not None:
+            for first in self._rows(size, fixed):
+                free = [x for x in range(first, first + size) if x not in fixed]
                 for chosen in itertools.combinations(free, need):
                     yield from self._fill(list(chosen), used)
+
+    def _rows(self, size: int, fixed: list[int]) -> range:
+        """The lowest numbers of the rows of ``size`` (the highest first) that hold every ``fixed``
+        number, their top from floor to ceiling."""
+        high = min(d.DRAGONESS_NUMBER, self.ceiling) - size + 1
+        low = max(1, self.floor - size + 1)
+        if fixed:
+            high, low = min(high, min(fixed)), max(low, max(fixed) - size + 1)
+        return range(high, low - 1, -1)
 
     def _fill(self, numbers: list[int], used: dict[d.Card, int]) -> Iterator[tuple[d.Card, ...]]:
         """Cards not yet played that can stand for ``numbers``, the likeliest to play first."""
         pool = self.pool
-        taken = dict(used)
-        out = []
+        out: list[d.Card] = []
+        taken: dict[d.Card, int] = {}  # the cards this filling has taken so far
         for number in numbers:
-            for card in self.stands.get(number, ()):
-                if taken.get(card, 0) < pool.get(card, 0):
+            for card in self._left(number):
+                if (card not in used and card not in taken) or used.get(card, 0) + taken.get(card, 0) < pool[card]:
                     break
             else:
                 return
             taken[card] = taken.get(card, 0) + 1
             out.append(card)
         yield tuple(out)
+
+
+def _sizes(state: d.State) -> tuple[int, ...]:
+    """How many cards a group of the player on turn may hold now."""
+    held = state.hand_counts[state.turn]
+    top = state.top
+    if state.phase is d.Phase.LEAD or top is None:
+        return tuple(range(1, min(MOST, held) + 1))
+    return (top.size,) if top.size <= held else ()
 
 
 @functools.lru_cache(maxsize=16)
@@ -359,9 +432,29 @@ def _by_number(
     return stands, spans
 
 
-def _numbers_of(group: tuple[d.Card, ...], reading: d.Reading, code: str) -> Counter[int]:
+def _numbers_of(group: tuple[d.Card, ...], reading: Pattern, code: str) -> list[int]:
     """The numbers ``reading`` gives the cards of ``group`` whose code is ``code``."""
-    return Counter(v[0] for c, v in zip(group, reading.pattern.values, strict=True) if c.code == code)
+    return [v[0] for c, v in zip(group, reading.values, strict=True) if c.code == code]
+
+
+def _less(want: list[int], have: list[int]) -> bool:
+    """Some number of ``want`` is not in ``have`` (counting repeats)."""
+    rest = list(have)
+    for number in want:
+        if number not in rest:
+            return True
+        rest.remove(number)
+    return False
+
+
+def _cards_of(deck: d.Deck, players: int) -> tuple[tuple[d.Card, ...], dict[d.Card, int]]:
+    """The cards of a table's deck in :func:`_order`, and each card's place in it (kept by the deck)."""
+    key = ("complete order", players)
+    found: tuple[tuple[d.Card, ...], dict[d.Card, int]] | None = deck._cache.get(key)
+    if found is None:
+        every = _order(deck, players)
+        found = deck._cache[key] = every, {card: i for i, card in enumerate(every)}
+    return found
 
 
 def _value(deck: d.Deck, card: d.Card) -> tuple[int, int]:

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Any
+from typing import Any, ClassVar
 
 from companion.rules.common import Msg, Refusal, ascii_number, deck_name, kagi, normalize_token, quoted, refuse
 
@@ -66,6 +66,14 @@ class Card:
 
     code: str
     number: int = 0
+    # the hash, made once: cards are the keys of most look-ups (groups, counts, the deck's answers)
+    _hash: ClassVar[int]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.code, self.number)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def __str__(self) -> str:
         return f"{self.code}{self.number}" if self.number else self.code

@@ -1,10 +1,10 @@
-"""Reign of Dragoness: the fold (``apply``): every action's checks and rulings."""
+"""Reign of Dragoness: the fold (``apply``): every action's ruling (its checks are in
+``checks.py``, the Revive's in ``revive.py``)."""
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import Any
 
 from companion.rules.common import (
     EMPTY,
@@ -12,19 +12,24 @@ from companion.rules.common import (
     Msg,
     Refusal,
     evolve,
-    phase_refusal,
     plural,
     refuse,
     replay,
-    seat_name,
     winner_words,
 )
 from companion.rules.dragoness.actions import ACTIONS, Action, OnlyRevives, Opening, Pass, PlayCards, Revive, Setup
+from companion.rules.dragoness.checks import (
+    _check_cards,
+    _check_wilds,
+    _choose,
+    _legal,
+    _on_turn,
+    _phase_refusal,
+    _player,
+)
 from companion.rules.dragoness.deck import (
-    DRAGONESS_NUMBER,
     HAND,
     ROUNDS,
-    WILD_RANGE,
     Card,
     Deck,
     Kind,
@@ -32,85 +37,10 @@ from companion.rules.dragoness.deck import (
     _cards_ja,
 )
 from companion.rules.dragoness.notation import expected
-from companion.rules.dragoness.patterns import Pattern, _all_readings, pattern_kind, read_declared, stronger
+from companion.rules.dragoness.patterns import _all_readings, pattern_kind
+from companion.rules.dragoness.revive import _revives_left, revive_refusal
 from companion.rules.dragoness.scoring import round_points, winners
-from companion.rules.dragoness.state import Phase, RoundResult, State, _marked, _times_played, new_state
-from companion.rules.dragoness.words import Shape
-
-
-def _phase_refusal(state: State, what: Msg) -> Refusal:
-    """``what`` cannot be done in this phase: say what the table does now and the line to type."""
-    return phase_refusal(what, state.waiting_for(), expected(state))
-
-
-def _player(state: State, player: Any) -> str:
-    if isinstance(player, bool) or not isinstance(player, int):
-        raise refuse(
-            f"a player is a seat number, not {player!r}", f"プレイヤーは席の番号で書きます（{player!r} は不可）"
-        )
-    return seat_name(state.setup.players, player)
-
-
-def _on_turn(state: State, player: int) -> str:
-    """The name of ``player`` (a seat :func:`apply` has checked), who must be on turn (D-7)."""
-    names = state.setup.players
-    if player != state.turn:
-        turn, name = names[state.turn], names[player]
-        raise refuse(f"it is {turn}'s turn, not {name}'s (D-7)", f"今は{turn}の番です（{name}ではありません、D-7）")
-    return names[player]
-
-
-def _check_cards(state: State, cards: Any) -> tuple[Card, ...]:
-    """The cards as a tuple; each a card of this player count's deck (D-2) not yet played this round."""
-    if type(cards) is not tuple and (isinstance(cards, str) or not isinstance(cards, Sequence)):
-        raise refuse(
-            f"the cards must be a list of cards, not {cards!r}", f"カードはカードの並びで書きます（{cards!r} は不可）"
-        )
-    group = tuple(cards)
-    have = state.setup.cards
-    seen = state.seen
-    for card in group:
-        copies = have.get(card, 0) if type(card) is Card else 0
-        if copies == 0:
-            raise _not_in_deck(state, card)
-        # only a card played before, or twice in the group, needs counting
-        if (card in seen or group.count(card) > 1) and _times_played(state, card, copies) + group.count(card) > copies:
-            raise refuse(
-                f"{card} has already been played this round (the deck holds {plural(copies, 'copy', 'copies')})",
-                f"{state.setup.deck.label(card, 'ja')}はこのラウンドですでに出ています（デッキに{copies}枚）",
-            )
-    return group
-
-
-def _not_in_deck(state: State, card: Any) -> Refusal:
-    """The refusal for something that is not a card of this table's deck (D-1, D-2)."""
-    deck = state.setup.deck
-    players = len(state.setup.players)
-    if not isinstance(card, Card):
-        where = Msg(f"{card!r} is not a card (read text with parse_line): ", f"{card!r} はカードではありません。")
-    elif not deck.known(card):
-        where = Msg(f"{card} is not a card of this deck: ", f"{card}はこのデッキのカードではありません。")
-    else:
-        where = Msg(
-            f"{card} is not in the deck for {players} players (D-2): ",
-            f"{deck.label(card, 'ja')}（{card}）は{players}人用のデッキにありません（D-2）。",
-        )
-    return Refusal(where + deck.forms(players))
-
-
-def _check_wilds(wilds: Any) -> tuple[int, ...] | None:
-    if wilds is None:
-        return None
-    if (
-        isinstance(wilds, str)
-        or not isinstance(wilds, Sequence)
-        or not all(isinstance(w, int) and not isinstance(w, bool) for w in wilds)
-    ):
-        raise refuse(
-            f"the wild numbers must be a list of whole numbers, not {wilds!r}",
-            f"ワイルドの数字は整数の並びで書きます（{wilds!r} は不可）",
-        )
-    return tuple(wilds)
+from companion.rules.dragoness.state import Phase, RoundResult, State, _marked, new_state
 
 
 def _natural_values(deck: Deck) -> dict[Card, Value]:
@@ -162,87 +92,6 @@ def _opening(state: State, action: Opening) -> tuple[State, Msg]:
         f"Round {s.round}: {name} holds the lowest card, {card}, and leads a pattern containing it (D-6).",
         f"第{s.round}ラウンド。最も低いカード{deck.label(card, 'ja')}を持つ{name}が、"
         "それを含むパターンで先攻します（D-6）。",
-    )
-
-
-def _legal(state: State, group: tuple[Card, ...], readings: Sequence[Pattern], group_ja: str) -> list[Pattern]:
-    """The readings that may be played on the pile now (D-7, D-9), strongest first; refused with
-    the reason when there are none."""
-    if state.phase is Phase.LEAD:
-        return list(readings)
-    top = state.top
-    assert top is not None
-    text = " ".join(map(str, group))
-    same = [p for p in readings if p.shape is top.shape and p.size == top.size]
-    if not same:
-        kind = pattern_kind(top.shape, top.size)
-        raise refuse(
-            f"{text} does not match the pile: play {kind.en} (D-7)",
-            f"{group_ja}はパイルと同じ種類ではありません。{kind.ja}を出してください（D-7）",
-        )
-    if state.phase is Phase.REVIVED:
-        fitting = [p for p in same if stronger(top.high, p.high)]
-        if not fitting:
-            raise refuse(
-                f"{text} is not weaker than {top.describe().en}: after a Revive its highest card must be "
-                "weaker (a lower number, or the same number and fewer gems, D-9)",
-                f"{group_ja}は{top.describe().ja}より弱くありません。蘇生カードの後は最も強いカードが"
-                "より弱く（数字が小さいか、同じ数字で宝石が少なく）なければなりません（D-9）",
-            )
-        return fitting
-    fitting = [p for p in same if stronger(p.high, top.high)]
-    if not fitting:
-        raise refuse(
-            f"{text} is not stronger than {top.describe().en}: its highest card must be stronger "
-            "(a higher number, or the same number and more gems, D-3)",
-            f"{group_ja}は{top.describe().ja}より強くありません。最も強いカードがより強く（数字が大きいか、"
-            "同じ数字で宝石が多く）なければなりません（D-3）",
-        )
-    return fitting
-
-
-def _choose(
-    deck: Deck, group: tuple[Card, ...], wilds: tuple[int, ...] | None, legal: list[Pattern], group_ja: str
-) -> tuple[Pattern, Msg]:
-    """D-5: the named reading, else the strongest legal one, and say which was taken."""
-    if wilds is None and len(legal) == 1:
-        return legal[0], EMPTY
-    kinds = [deck.kind(c) for c in group]
-    wild_kinds = [k for k in kinds if k in WILD_RANGE]
-    if wilds is not None:
-        if len(wilds) != len(wild_kinds):
-            raise refuse(
-                f"{' '.join(map(str, group))} holds {plural(len(wild_kinds), 'wild card', 'wild cards')}: "
-                f"name {plural(len(wild_kinds), 'number', 'numbers')} or none (D-5)",
-                f"{group_ja}のワイルドカードは{len(wild_kinds)}枚です。数字を{len(wild_kinds)}つ書くか、"
-                "何も書かないでください（D-5）",
-            )
-        for kind, number in zip(wild_kinds, wilds, strict=True):
-            span = WILD_RANGE[kind]
-            if len(group) > 1 and number not in span:
-                special = deck.special(kind)
-                raise refuse(
-                    f"a {special.en} counts as {span[0]}–{span[-1]}, not {number} (D-5)",
-                    f"{special.ja}は{span[0]}〜{span[-1]}で、{number}にはなりません（D-5）",
-                )
-        named = read_declared(deck, group, wilds)
-        target = None if named is None else sorted(named.values)
-        chosen = [p for p in legal if sorted(p.values) == target]
-        if named is None or not chosen:
-            listed = ", ".join(map(str, wilds))
-            raise refuse(
-                f"the wild cards cannot be {listed} here: no legal pattern reads that way (D-5)",
-                f"ワイルドの数字を{'・'.join(map(str, wilds))}とすると出せません（D-5）",
-            )
-        return named, Msg(" as named", "、宣言どおり")
-    pick = legal[0]
-    if not wild_kinds or len(legal) == 1:
-        return pick, EMPTY
-    numbers = pick.wild_numbers(kinds)
-    return pick, Msg(
-        f"; nobody named the wild cards' numbers, so the strongest legal reading is taken: "
-        f"{', '.join(map(str, numbers))} (D-5)",
-        f"。ワイルドの数字の指定がないので、出せる中で最も強い{'・'.join(map(str, numbers))}とします（D-5）",
     )
 
 
@@ -373,109 +222,6 @@ def _passes(name: str) -> Msg:
     )
 
 
-def _card_table(setup: Setup) -> list[tuple[Card, Kind, Value, int]]:
-    """Each card of the table's deck with its kind, its value alone and its copies (made once)."""
-    deck = setup.deck
-    key = ("table", len(setup.players))
-    table: list[tuple[Card, Kind, Value, int]] | None = deck._cache.get(key)
-    if table is None:
-        table = deck._cache[key] = [
-            (card, deck.kind(card), deck.profile(card, True)[1][0], copies)
-            for card, copies in setup.cards.items()
-            if deck.kind(card) is not Kind.REVIVE
-        ]
-    return table
-
-
-def _weaker_exists(state: State, top: Pattern) -> bool:
-    """Whether the unplayed cards (the Revive aside) could make a pattern of ``top``'s type and
-    size whose highest card is weaker (D-9). The engine cannot see hands; when even the whole
-    unplayed deck holds no such pattern, a Revive could never be completed."""
-    deck = state.setup.deck
-    lochen, gylden = deck.clans[0].gems, deck.clans[-1].gems
-    natural: dict[int, list[int]] = {}  # number -> gems of the unplayed dragon cards
-    wild: list[tuple[range, int]] = []  # one entry per unplayed wild card: its numbers and gems
-    alone: list[Value] = []  # the unplayed cards' values as singles
-    seen = state.seen
-    for card, kind, value, copies in _card_table(state.setup):
-        if kind is Kind.DRAGON:
-            if card not in seen:
-                natural.setdefault(value[0], []).append(value[1])
-                alone.append(value)
-        elif kind in WILD_RANGE:
-            left = copies - _times_played(state, card, copies)
-            wild += [(WILD_RANGE[kind], gylden if kind is Kind.KNIGHT else lochen)] * left
-            alone += [value] * left
-    size, high = top.size, top.high
-    if top.shape is Shape.SINGLE:
-        return any(v < high for v in alone)
-    if top.shape is Shape.SET:
-        for number in range(1, high[0] + 1):
-            pool = sorted(natural.get(number, []) + [g for span, g in wild if number in span])
-            if len(pool) >= size and (number, pool[size - 1]) < high:
-                return True
-        return False
-    for low in range(1, high[0] - size + 2):  # runs: the highest number is at most the top's
-        peak = low + size - 1
-        gaps = [x for x in range(low, peak) if x not in natural]
-        if peak < high[0]:
-            if _cover(gaps if peak in natural else [*gaps, peak], wild):
-                return True
-            continue
-        if any(g < high[1] for g in natural.get(peak, [])) and _cover(gaps, wild):
-            return True
-        if any(
-            peak in span and g < high[1] and _cover(gaps, wild[:i] + wild[i + 1 :]) for i, (span, g) in enumerate(wild)
-        ):
-            return True
-    return False
-
-
-def _cover(numbers: list[int], wilds: list[tuple[range, int]]) -> bool:
-    """Each number in ``numbers`` can be given a wild card of its own that may count as it."""
-    if not numbers:
-        return True
-    first, rest = numbers[0], numbers[1:]
-    return any(first in span and _cover(rest, wilds[:i] + wilds[i + 1 :]) for i, (span, _) in enumerate(wilds))
-
-
-def revive_refusal(state: State) -> Refusal | None:
-    """Why the player on turn may not play a Revive now (D-9), or None if they may."""
-    if state.phase is not Phase.FOLLOW:
-        return _phase_refusal(state, Msg("play a Revive", "蘇生カードを出すことは"))
-    deck = state.setup.deck
-    revive = deck.special(Kind.REVIVE)
-    card = Card(revive.code)
-    copies = state.setup.cards.get(card, 0)
-    if _times_played(state, card, copies) >= copies:
-        return refuse(
-            f"every Revive in the deck ({plural(copies, 'card', 'cards')}) has already been played this round (D-2)",
-            f"デッキの蘇生カード（{copies}枚）はこのラウンドですべて出ています（D-2）",
-        )
-    top = state.top
-    assert top is not None
-    if top.high[0] >= 12:
-        what = Msg("the Dragoness", "ドラゴンネス") if top.high[0] == DRAGONESS_NUMBER else Msg("a 12", "12")
-        return refuse(f"a Revive cannot be played on {what.en} (D-9)", f"{what.ja}の上に蘇生カードは出せません（D-9）")
-    name = state.setup.players[state.turn]
-    held = state.hand_counts[state.turn]
-    kind = pattern_kind(top.shape, top.size)
-    if held - 1 < top.size:
-        return refuse(
-            f"{name} holds {plural(held, 'card', 'cards')}: after the Revive "
-            f"{plural(held - 1, 'card is', 'cards are')} left, too few for {kind.en} (D-9)",
-            f"{name}の手札は{held}枚で、蘇生カードの後に残る{held - 1}枚では{kind.ja}を出せません（D-9）",
-        )
-    if not _weaker_exists(state, top):
-        return refuse(
-            f"{kind.en} weaker than {top.describe().en} cannot be made from the cards not yet played, "
-            "so the Revive could never be completed (D-9)",
-            f"まだ出ていないカードでは{top.describe().ja}より弱い{kind.ja}を作れないので、"
-            "蘇生カードを出せません（D-9）",
-        )
-    return None
-
-
 def _revive(state: State, action: Revive) -> tuple[State, Msg]:
     if state.phase is not Phase.FOLLOW:
         raise _phase_refusal(state, Msg("play a Revive", "蘇生カードを出すことは"))
@@ -506,12 +252,6 @@ def _revive(state: State, action: Revive) -> tuple[State, Msg]:
         f"{name}が蘇生カード（リバイブ）を出し、パスした全員が復帰。{name}は{top.describe().ja}より"
         f"弱い{kind.ja}を出します（D-9）。",
     )
-
-
-def _revives_left(state: State) -> int:
-    card = Card(state.setup.deck.special(Kind.REVIVE).code)
-    copies = state.setup.cards.get(card, 0)
-    return copies - _times_played(state, card, copies)
 
 
 def _only_revives(state: State, action: OnlyRevives) -> tuple[State, Msg]:

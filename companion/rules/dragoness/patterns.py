@@ -111,11 +111,17 @@ def _find_readings(deck: Deck, cards: tuple[Card, ...]) -> tuple[Pattern, ...]:
     n = len(cards)
     if not 1 <= n <= 5:
         return ()
-    profiles = [deck.profile(c, n == 1) for c in cards]
+    if n == 1:
+        kind, options = deck.profile(cards[0], True)
+        return () if kind is Kind.REVIVE else (Pattern(Shape.SINGLE, (options[0],)),)
+    specials, clans = deck._kinds, deck._clans
+    if not any(c.code in specials for c in cards):  # dragon cards only: the one reading, if it is a pattern
+        values = tuple((c.number, clans[c.code].gems) for c in cards)  # as deck.profile gives them
+        shape = _shape(values)
+        return () if shape is None else (Pattern(shape, values),)
+    profiles = [deck.profile(c, False) for c in cards]
     if any(k is Kind.REVIVE for k, _ in profiles):
         return ()
-    if n == 1:
-        return (Pattern(Shape.SINGLE, (profiles[0][1][0],)),)
     fixed = {i: opts[0] for i, (k, opts) in enumerate(profiles) if k not in WILD_RANGE}
     wild = [i for i, (k, _) in enumerate(profiles) if k in WILD_RANGE]
     found: dict[tuple[Value, ...], Pattern] = {}
@@ -149,7 +155,10 @@ def _find_readings(deck: Deck, cards: tuple[Card, ...]) -> tuple[Pattern, ...]:
                 fill(k + 1, tuple(m for m in missing if m != x), numbers)
 
     if n >= 3 and len(set(fixed_numbers)) == len(fixed_numbers):
-        for low in range(1, DRAGONESS_NUMBER - n + 2):
+        # only the rows that hold every fixed number (the others read nothing)
+        first = max(1, max(fixed_numbers) - n + 1) if fixed_numbers else 1
+        last = min(DRAGONESS_NUMBER - n + 1, min(fixed_numbers)) if fixed_numbers else DRAGONESS_NUMBER - n + 1
+        for low in range(first, last + 1):
             need = set(range(low, low + n))
             if need.issuperset(fixed_numbers):
                 fill(0, tuple(sorted(need.difference(fixed_numbers))), {})
