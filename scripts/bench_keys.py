@@ -77,8 +77,11 @@ def fewest(
     return [*done, "enter"]
 
 
-async def play_record(path: Path, db: Path, limit: int | None) -> tuple[int, int, int]:
-    """(actions entered, keys pressed, plans the app did not follow) for one record."""
+async def play_record(
+    path: Path, db: Path, limit: int | None, kinds: dict[str, list[int]] | None = None, verbose: bool = False
+) -> tuple[int, int, int]:
+    """(actions entered, keys pressed, plans the app did not follow) for one record; ``kinds``
+    gathers [actions, keys] for each kind of action (its record type)."""
     from textual.widgets import Input
 
     from companion.app.app import CompanionApp
@@ -117,6 +120,11 @@ async def play_record(path: Path, db: Path, limit: int | None) -> tuple[int, int
                 else:  # a character: what the entry line does with a printable key, without Pilot's wait for idle
                     entry.insert_text_at_cursor(key)
             pressed += len(plan)
+            kind = (kinds if kinds is not None else {}).setdefault(engine.action_to_data(action)["type"], [0, 0])
+            kind[0] += 1
+            kind[1] += len(plan)
+            if verbose:
+                print(f"  {target!r}: {' '.join(plan)}", file=sys.stderr)
             stored = live.position == before + 1 and (
                 engine.action_to_data(live.actions[-1]) == engine.action_to_data(action)
             )
@@ -130,6 +138,7 @@ async def play_record(path: Path, db: Path, limit: int | None) -> tuple[int, int
                 entry.insert_text_at_cursor(target)
                 await pilot.press("enter")
                 pressed += len(target) + 1
+                kind[1] += len(target) + 1
                 assert live.position == before + 1, f"{path.name}: {target!r} was not played"
     return len(actions), pressed, missed
 
@@ -137,12 +146,17 @@ async def play_record(path: Path, db: Path, limit: int | None) -> tuple[int, int
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--limit", type=int, default=None, help="only the first N actions of each record")
+    parser.add_argument("--verbose", action="store_true", help="each action's line and keys, on standard error")
+    parser.add_argument("--game", choices=GAMES, action="append", help="only this game (may be repeated)")
     args = parser.parse_args(argv)
     per_game: dict[str, float] = {}
     with tempfile.TemporaryDirectory() as folder:
-        for game in GAMES:
+        for game in args.game or GAMES:
+            kinds: dict[str, list[int]] = {}
             count, pressed, missed = asyncio.run(
-                play_record(RECORDS / f"{game}.json", Path(folder) / f"{game}.sqlite3", args.limit)
+                play_record(
+                    RECORDS / f"{game}.json", Path(folder) / f"{game}.sqlite3", args.limit, kinds, args.verbose
+                )
             )
             per_game[game] = pressed / count
             print(
@@ -150,7 +164,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 + (f" ({missed} plans not followed, typed instead)" if missed else ""),
                 flush=True,
             )
-    print("keys per action: " + ", ".join(f"{game} {per_game[game]:.1f}" for game in GAMES))
+            for name, (actions, keys) in sorted(kinds.items(), key=lambda item: -item[1][1]):
+                print(f"  {name}: {actions} actions, {keys} keys, {keys / actions:.2f} each", flush=True)
+    print("keys per action: " + ", ".join(f"{game} {per_game[game]:.1f}" for game in per_game))
     return 0
 
 
