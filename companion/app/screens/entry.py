@@ -55,6 +55,8 @@ class EntryScreen(LangScreen):
     _legal: LegalLines | None
     _offers: list[str]
     _previewing: bool
+    _begun = ""  # the words the app began the entry line with (begin_line), while untouched
+    _holding = False  # keys typed ahead are coming: the line is not begun (typed_ahead)
 
     # what the drawing half does
 
@@ -78,6 +80,18 @@ class EntryScreen(LangScreen):
 
     def action_settle(self) -> None:
         raise NotImplementedError
+
+    def _with_end(self, ruling: Text) -> Text:
+        raise NotImplementedError
+
+    def typed_ahead(self) -> None:
+        """Keys typed before the screen was seen are coming: the words the app began the line with
+        give way to them, and the line is not begun again until a move is played or undone."""
+        entry = self.query_one("#entry", EntryLine)
+        if entry.value == self._begun:
+            entry.value = ""
+        self._begun = ""
+        self._holding = True
 
     # ------------------------------------------------------------------ what can be typed
 
@@ -156,12 +170,13 @@ class EntryScreen(LangScreen):
     # ------------------------------------------------------------------ the entry line
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        line = event.value.strip()
+        value = event.input.value  # as it is now (a change may be told after the next move was played)
+        line = value.strip()
         if line in self._offers:  # written by Tab: the list of offers stays shown
             return
-        if not line:
+        if not line or value == self._begun:  # nothing typed yet (the app's words): the last ruling stays
             if self._previewing:  # the last ruling again, where the preview was
-                self._put("#ruling", self._rows(self.ruling))
+                self._put("#ruling", self._rows(self._with_end(self.ruling)))
                 self._put("#coach", self._log_text())
                 self._previewing = False
             return
@@ -177,10 +192,38 @@ class EntryScreen(LangScreen):
         self._previewing = True
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter plays the line as shown: what is typed, or the whole line the suggestion shows
+        when what is typed is not a line by itself (``p`` showing ``pass``, ``K9`` showing
+        ``K9 A1N n``)."""
         line = event.value.strip()
+        shown = self.query_one("#entry", EntryLine).shown_on_enter.strip()
+        if shown:
+            try:
+                legal = self.legal_lines()
+                if legal is not None and not legal.whole(line) and legal.whole(shown):
+                    line = shown
+            except Exception:  # a bug while completing: the line as typed, refused or played
+                pass
         if not line:
             return
         self.play(line)
+
+    def begin_line(self) -> None:
+        """Begin an empty entry line with the words the engine says come next (the next empty cell
+        of a refill, the next captured card to build), or replace the words it began it with when
+        the state changed; what the user typed is never replaced."""
+        entry = self.query_one("#entry", EntryLine)
+        if entry.value not in ("", self._begun) or self._holding:
+            return
+        try:
+            legal = self.legal_lines()
+            lead = legal.lead() if legal is not None else ""
+        except Exception:  # a bug while completing: an empty line
+            lead = ""
+        self._begun = lead
+        if entry.value != lead:
+            entry.value = lead
+            entry.cursor_position = len(lead)
 
     def play(self, line: str) -> bool:
         """Play one line; True if it was accepted (and stored)."""
@@ -196,6 +239,7 @@ class EntryScreen(LangScreen):
             self.say_ruling(unexpected(error), refused=True)
             return False
         entry.value = ""
+        self._holding = False
         self.ruling = Text(self.text(ruling))
         self._logged(ruling)
         self.show()
@@ -206,7 +250,7 @@ class EntryScreen(LangScreen):
     def action_insert(self, token: str) -> None:
         """A click on a spot or a card types it into the entry line."""
         entry = self.query_one("#entry", Input)
-        head = entry.value.rstrip()
+        head = "" if entry.value == self._begun else entry.value.rstrip()  # the words the app began with give way
         entry.value = f"{head} {token} " if head else f"{token} "
         entry.cursor_position = len(entry.value)
         entry.focus()

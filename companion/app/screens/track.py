@@ -201,6 +201,7 @@ class GameScreen(EntryScreen):
         self._offers = []
         self.query_one("#entry", EntryLine).offered = ()
         self._example()
+        self.begin_line()
 
     def _details(self, described: Callable[[], str]) -> Text:
         """The details panel: the last ruling or refusal whole (when the ruling row cut it), then
@@ -349,6 +350,7 @@ class GameScreen(EntryScreen):
         )
         self.ruling = Text(self.text(said))
         self._logged(said)
+        self._holding = False
         self.show()
 
     def action_toggle_describe(self) -> None:
