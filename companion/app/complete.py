@@ -30,13 +30,20 @@ class LegalLines:
         self.state = state
         self.lang = lang
         self._choices: dict[tuple[str, int | None], list[str]] = {}
+        self._longest: dict[str, tuple[int, list[str]]] = {}  # the longest answer with ``most`` for each text
         self._whole: dict[str, bool] = {}
 
     def choices(self, text: str, most: int | None = None) -> list[str]:
         """The engine's choices after ``text`` (with ``most``, only the first ``most``)."""
         found = self._choices.get((text, most))
         if found is None:
+            known = self._longest.get(text)  # the first ``most`` of a longer answer already worked out
+            if known is not None and most is not None and known[0] >= most:
+                found = self._choices[text, most] = known[1][:most]
+                return found
             found = self._choices[text, most] = list(self.engine.complete(self.state, text, self.lang, most))
+            if most is not None and (known is None or most > known[0]):  # (without ``most``, one choice
+                self._longest[text] = (most, found)  # may be followed further: never cut from it)
         return found
 
     def whole(self, line: str) -> bool:

@@ -86,3 +86,18 @@ async def test_enter_on_a_line_that_is_whole_plays_it_not_the_longer_suggestion(
         await pilot.press("enter")
         await settled(app, pilot)
         assert screen.engine.action_line(screen.live.state_at(0), screen.live.actions[0]) == "A1 R1"
+
+
+def test_the_first_choices_of_a_longer_answer_are_the_engines_own() -> None:
+    """LegalLines serves the first N choices from a longer answer it already has (the example line
+    asks for a few, the begun words for one): they are what the engine answers for N itself."""
+    from companion.app.complete import LegalLines
+    from companion.decks import load_deck_data
+
+    deck = fortress.Deck.from_data(load_deck_data("fortress"))
+    state = fortress.new_state(fortress.make_setup(PLAYERS, 0, deck))
+    legal = LegalLines(fortress, state, "en")
+    longer = legal.choices("", 5)
+    assert legal.choices("", 1) == fortress.complete(state, "", "en", 1) == longer[:1]
+    assert legal.choices("A1 ", 2) == fortress.complete(state, "A1 ", "en", 2)
+    assert legal.choices("", None) == fortress.complete(state, "", "en")
