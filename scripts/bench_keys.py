@@ -4,11 +4,13 @@ For each example record (examples/records/*.json) a new game of the same table i
 app (Textual's Pilot, headless) and every recorded action is entered in turn with the fewest key
 presses the app offers at that moment, found from what the app shows then and nothing from the record
 ahead: characters typed, Tab taking the suggestion after the cursor (the entry line's suggester), Tab
-on an empty line stepping through the offered legal lines, Enter. The keys are then pressed through
-Pilot (a typed character goes to the entry line as its key handler sends it, without Pilot's wait for
-the machine to be idle after each) and the action the app stored is checked against the record; a
-plan the app did not follow is typed out in full instead (and counted, both). Clicks on the board are
-not counted yet: the figure is an upper bound where a click would be shorter.
+on an empty line stepping through the offered legal lines, Ctrl+U, a click on a click target the
+screen shows (one key), Enter (playing the line as shown, the suggestion too when what is typed is
+not a line by itself), the line beginning with the words the app wrote in (see ``fewest``). The keys
+are then pressed through Pilot (a typed character goes to the entry line as its key handler sends
+it, without Pilot's wait for the machine to be idle after each) and the action the app stored is
+checked against the record; a plan the app did not follow is typed out in full instead (and counted,
+both).
 
     python scripts/bench_keys.py [--limit N]   # N: only the first N actions of each record
 
@@ -18,13 +20,17 @@ Last line: ``keys per action: fortress F, homalet H, dragoness D``. Goal (issue 
 from __future__ import annotations
 
 import argparse
+import ast
 import asyncio
 import functools
+import heapq
 import json
+import re
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = ROOT / "examples" / "records"
@@ -36,49 +42,140 @@ def fewest(
     suggest: Callable[[str], str | None],
     offers: Sequence[str],
     containing: Callable[[str], Sequence[str]] = lambda typed: (),
+    whole: Callable[[str], bool] = lambda line: True,
+    start: str = "",
+    clicks: Sequence[tuple[str, str]] = (),
+    same: Callable[[str], bool] | None = None,
 ) -> list[str]:
-    """The shortest key sequence that leaves ``target`` in an empty entry line and plays it: Tab on
-    the empty line steps through ``offers``; after typing a prefix, Tab takes ``suggest(prefix)``
-    when that is ``target`` or a longer prefix of it (letters' case aside); after typing some of its
-    words that start no legal line, Tab steps through ``containing(words)``; else characters are typed."""
+    """The shortest key sequence that leaves ``target`` in the entry line and plays it, the line
+    holding ``start`` (the words the app began it with) and the app answering as it does:
+
+    - a character types itself (only the target's own characters are worth typing);
+    - Tab takes ``suggest(value)`` when there is one; without one it steps through the lines the app
+      lists: ``offers`` on an empty line, else ``containing(words typed)``;
+    - Enter plays the line as shown: what is typed if ``whole``, else the suggestion shown if that is
+      a whole line;
+    - Ctrl+U empties the line (what the app began it with, when the target starts otherwise);
+    - a click on a target ``(kind, text)`` the screen shows: ``insert`` writes ``text`` after what is
+      typed (in place of what the app began the line with), ``choose`` writes the whole line ``text``.
+
+    A line plays the target when ``same(line)`` (the engine reads it as the target's action: a short
+    form, ``R7 r`` for ``R7 right``, is as good), else when it is the target, letters' case aside.
+    Clicks are written ``click KIND TEXT``. Found by a shortest-path search over the lines on the way
+    to the target."""
     want = target.casefold()
-    best: list[list[str] | None] = [None] * (len(target) + 1)
-    best[0] = []
-    for k, offered in enumerate(offers, start=1):
-        if offered.casefold() == want:
-            best[len(target)] = ["tab"] * k
-            break
-    for i in range(len(target)):
-        keys = best[i]
-        if keys is None:
+    plays = same if same is not None else (lambda line: line.casefold() == want)
+
+    def on_way(value: str) -> bool:
+        return value == "" or (want + " ").startswith(value.casefold())
+
+    best: dict[str, list[str]] = {start: []}
+    queue: list[tuple[int, int, str]] = [(0, 0, start)]
+    order = 1
+    done: list[str] | None = None
+
+    def reach(value: str, keys: list[str]) -> None:
+        nonlocal order
+        if value not in best or len(keys) < len(best[value]):
+            best[value] = keys
+            heapq.heappush(queue, (len(keys), order, value))
+            order += 1
+
+    def finish(keys: list[str]) -> None:
+        nonlocal done
+        if done is None or len(keys) < len(done):
+            done = keys
+
+    while queue:
+        cost, _, value = heapq.heappop(queue)
+        keys = best[value]
+        if cost > len(keys) or (done is not None and cost + 1 >= len(done)):
             continue
-        typed = [*keys, target[i]]
-        if best[i + 1] is None or len(typed) < len(best[i + 1] or ()):
-            best[i + 1] = typed
-        if i == 0 or keys[-1:] == ["tab"]:
-            continue  # the empty line's Tab is the offers; Tab twice takes nothing more
-        found = suggest(target[:i])
-        if found is not None and want.startswith(found.casefold()) and len(found) > i:
-            tabbed = [*keys, "tab"]
-            j = len(found)
-            if best[j] is None or len(tabbed) < len(best[j] or ()):
-                best[j] = tabbed
-    done = best[len(target)]
-    assert done is not None
-    words = target.split()
-    for start in range(len(words)):  # some of its words typed, then Tab through the lines holding them
-        for stop in range(start + 1, len(words) + 1):
-            some = " ".join(words[start:stop])
-            if len(some) + 1 >= len(done) or want.startswith(some.casefold()) or suggest(some) is not None:
-                continue  # no shorter, or Tab would take a suggestion
-            holding = [line.casefold() for line in containing(some)]
-            if want in holding and len(some) + holding.index(want) + 1 < len(done):
-                done = [*some, *["tab"] * (holding.index(want) + 1)]
-    return [*done, "enter"]
+        line = value.strip()
+        shown = suggest(value) if line else None
+        if line and whole(line):
+            if plays(line):
+                finish([*keys, "enter"])
+        elif shown is not None and whole(shown) and plays(shown):
+            finish([*keys, "enter"])
+        for kind, text in clicks:
+            if kind == "choose":
+                written = text
+            else:
+                head = "" if value == start else value.rstrip()
+                written = f"{head} {text} " if head else f"{text} "
+            if on_way(written):
+                reach(written, [*keys, f"click {kind} {text}"])
+        if not on_way(value):
+            reach("", [*keys, "ctrl+u"])
+            continue
+        if len(value) < len(target):
+            reach(value + target[len(value)], [*keys, target[len(value)]])
+        if shown is not None:
+            if on_way(shown) and len(shown) > len(value):
+                reach(shown, [*keys, "tab"])
+        else:
+            listed = [offered.casefold() for offered in (containing(line) if line else offers)]
+            if want in listed:
+                finish([*keys, *["tab"] * (listed.index(want) + 1), "enter"])
+        if value == "":  # some of its words typed, then Tab through the lines holding them
+            words = target.split()
+            for first in range(1, len(words)):
+                for stop in range(first + 1, len(words) + 1):
+                    some = " ".join(words[first:stop])
+                    if suggest(some) is not None:
+                        continue
+                    holding = [held.casefold() for held in containing(some)]
+                    if want in holding:
+                        finish([*keys, *some, *["tab"] * (holding.index(want) + 1), "enter"])
+    assert done is not None, f"no way to enter {target!r}"
+    return done
 
 
-async def play_record(path: Path, db: Path, limit: int | None) -> tuple[int, int, int]:
-    """(actions entered, keys pressed, plans the app did not follow) for one record."""
+def reads_as(engine: Any, state: Any, data: dict[str, Any], line: str) -> bool:
+    """``line`` is read by the engine now as the action ``data`` is."""
+    from companion.rules.common import Refusal
+
+    try:
+        read = engine.action_to_data(engine.parse_line(state, line))
+    except Refusal:
+        return False
+    read.pop("time", None)
+    return bool(read == {k: v for k, v in data.items() if k != "time"})
+
+
+CLICK = re.compile(r"screen\.(insert|choose)\((.*)\)")
+
+
+def click_targets(screen: Any) -> dict[tuple[str, str], tuple[int, int]]:
+    """Every click target the screen shows now: (kind, text) and where it is on the screen (the first
+    cell of it seen), read from the styles of the cells drawn (a target scrolled out of view is not seen)."""
+    from textual.geometry import Region
+
+    found: dict[tuple[str, str], tuple[int, int]] = {}
+    for widget, (region, clip) in screen._compositor.visible_widgets.items():
+        seen = region.intersection(clip)
+        if not seen.area:
+            continue
+        strips = widget.render_lines(Region(0, seen.y - region.y, region.width, seen.height))
+        for row, strip in enumerate(strips):
+            x = region.x
+            for segment in strip:
+                meta = segment.style.meta if segment.style is not None else {}
+                action = meta.get("@click") if meta else None
+                matched = CLICK.fullmatch(action) if isinstance(action, str) else None
+                if matched is not None and seen.x <= x < seen.right:
+                    text = ast.literal_eval(matched.group(2))  # a quoted string, read as data
+                    found.setdefault((matched.group(1), str(text)), (x, seen.y + row))
+                x += segment.cell_length
+    return found
+
+
+async def play_record(
+    path: Path, db: Path, limit: int | None, kinds: dict[str, list[int]] | None = None, verbose: bool = False
+) -> tuple[int, int, int]:
+    """(actions entered, keys pressed, plans the app did not follow) for one record; ``kinds``
+    gathers [actions, keys] for each kind of action (its record type)."""
     from textual.widgets import Input
 
     from companion.app.app import CompanionApp
@@ -108,15 +205,28 @@ async def play_record(path: Path, db: Path, limit: int | None) -> tuple[int, int
             legal = screen.legal_lines()
             assert legal is not None
             holding = functools.partial(legal.containing, most=OFFERED)
-            plan = fewest(target, legal.first, legal.legal(OFFERED), holding)
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            where = click_targets(screen)
+            plan = fewest(
+                target, legal.suggestion, legal.legal(OFFERED), holding, legal.whole, entry.value, list(where)
+            )
             before = live.position
             for key in plan:
-                if key in ("tab", "enter"):
+                if key.startswith("click "):
+                    kind, _, text = key[len("click ") :].partition(" ")
+                    await pilot.click(offset=where[kind, text])
+                elif key in ("tab", "enter", "ctrl+u"):
                     await app.workers.wait_for_complete()  # the suggestion for what is typed is ready
                     await pilot.press(key)
                 else:  # a character: what the entry line does with a printable key, without Pilot's wait for idle
                     entry.insert_text_at_cursor(key)
             pressed += len(plan)
+            tally = (kinds if kinds is not None else {}).setdefault(engine.action_to_data(action)["type"], [0, 0])
+            tally[0] += 1
+            tally[1] += len(plan)
+            if verbose:
+                print(f"  {target!r}: {' '.join(plan)}", file=sys.stderr)
             stored = live.position == before + 1 and (
                 engine.action_to_data(live.actions[-1]) == engine.action_to_data(action)
             )
@@ -125,11 +235,12 @@ async def play_record(path: Path, db: Path, limit: int | None) -> tuple[int, int
                 print(f"{path.name}, action {before}: {' '.join(plan)} did not play {target!r}", file=sys.stderr)
                 if live.position > before:
                     live.undo(live.position - before)
-                entry.value = ""
                 screen.show()
+                entry.value = ""
                 entry.insert_text_at_cursor(target)
                 await pilot.press("enter")
                 pressed += len(target) + 1
+                tally[1] += len(target) + 1
                 assert live.position == before + 1, f"{path.name}: {target!r} was not played"
     return len(actions), pressed, missed
 
@@ -137,12 +248,15 @@ async def play_record(path: Path, db: Path, limit: int | None) -> tuple[int, int
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--limit", type=int, default=None, help="only the first N actions of each record")
+    parser.add_argument("--verbose", action="store_true", help="each action's line and keys, on standard error")
+    parser.add_argument("--game", choices=GAMES, action="append", help="only this game (may be repeated)")
     args = parser.parse_args(argv)
     per_game: dict[str, float] = {}
     with tempfile.TemporaryDirectory() as folder:
-        for game in GAMES:
+        for game in args.game or GAMES:
+            kinds: dict[str, list[int]] = {}
             count, pressed, missed = asyncio.run(
-                play_record(RECORDS / f"{game}.json", Path(folder) / f"{game}.sqlite3", args.limit)
+                play_record(RECORDS / f"{game}.json", Path(folder) / f"{game}.sqlite3", args.limit, kinds, args.verbose)
             )
             per_game[game] = pressed / count
             print(
@@ -150,7 +264,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 + (f" ({missed} plans not followed, typed instead)" if missed else ""),
                 flush=True,
             )
-    print("keys per action: " + ", ".join(f"{game} {per_game[game]:.1f}" for game in GAMES))
+            for name, (actions, keys) in sorted(kinds.items(), key=lambda item: -item[1][1]):
+                print(f"  {name}: {actions} actions, {keys} keys, {keys / actions:.2f} each", flush=True)
+    print("keys per action: " + ", ".join(f"{game} {per_game[game]:.1f}" for game in per_game))
     return 0
 
 

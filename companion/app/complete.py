@@ -4,7 +4,8 @@ Everything comes from the engine's ``complete(state, text, lang)`` (the choices 
 typed, the likeliest first) and, to know when a line is whole, from its ``parse_line`` and
 ``apply``. The app knows no notation and no rule: the suggestion after the cursor follows the
 engine's first choice word by word up to a whole line; Tab on an empty line lists a whole line
-for each of the first choices (a card, a field, pass …); the entry line's example is the first.
+for each of the first choices (a card, a field, pass …); the entry line's example is the first;
+the words the entry line is begun with are the engine's leading choices (:meth:`LegalLines.lead`).
 """
 
 from __future__ import annotations
@@ -29,13 +30,20 @@ class LegalLines:
         self.state = state
         self.lang = lang
         self._choices: dict[tuple[str, int | None], list[str]] = {}
+        self._longest: dict[str, tuple[int, list[str]]] = {}  # the longest answer with ``most`` for each text
         self._whole: dict[str, bool] = {}
 
     def choices(self, text: str, most: int | None = None) -> list[str]:
         """The engine's choices after ``text`` (with ``most``, only the first ``most``)."""
         found = self._choices.get((text, most))
         if found is None:
+            known = self._longest.get(text)  # the first ``most`` of a longer answer already worked out
+            if known is not None and most is not None and known[0] >= most:
+                found = self._choices[text, most] = known[1][:most]
+                return found
             found = self._choices[text, most] = list(self.engine.complete(self.state, text, self.lang, most))
+            if most is not None and (known is None or most > known[0]):  # (without ``most``, one choice
+                self._longest[text] = (most, found)  # may be followed further: never cut from it)
         return found
 
     def whole(self, line: str) -> bool:
@@ -62,6 +70,39 @@ class LegalLines:
             if self.whole(text):
                 return text
         return None
+
+    def lead(self) -> str:
+        """The words the engine says the table types next whatever it does (its first choices while
+        they lead: the next empty cell of a refill, the next captured card to build, ``reveal``),
+        then a space; "" when nothing leads. The entry line is begun with them."""
+        text = ""
+        for _ in range(DEPTH):
+            choices = self.choices(text, 1)
+            if not choices or not getattr(choices[0], "lead", False) or self.whole(choices[0]):
+                break
+            text = choices[0] + " "
+        return text
+
+    def suggestion(self, value: str) -> str | None:
+        """The suggestion the entry line shows after ``value``: the engine's first choice word by
+        word up to a whole line, or up to a word it only guesses (an unseen card: the words before
+        it, then a space); None if there is none longer than ``value``."""
+        if not value.strip():
+            return None
+        text = value
+        for _ in range(DEPTH):
+            choices = self.choices(text, 1)
+            if not choices:
+                return None
+            choice = choices[0]
+            new_word = text[-1:].isspace() or len(choice.split()) > len(text.split())
+            if new_word and getattr(choice, "guess", False):
+                text = text if text[-1:].isspace() else text + " "
+                break
+            text = choice
+            if self.whole(text):
+                break
+        return text if text.startswith(value) and len(text) > len(value) else None
 
     def legal(self, most: int) -> list[str]:
         """Up to ``most`` whole lines in the engine's order: one for each of its first choices on an
@@ -123,10 +164,9 @@ class LegalSuggester(Suggester):
 
     async def get_suggestion(self, value: str) -> str | None:
         legal = self.lines()
-        if legal is None or not value.strip() or self.offered(value):
+        if legal is None or self.offered(value):
             return None
         try:
-            found = legal.first(value)
+            return legal.suggestion(value)
         except Exception:  # a bug while completing: no suggestion, never a crash
             return None
-        return None if found is None or not found.startswith(value) else found

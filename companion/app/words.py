@@ -282,7 +282,7 @@ class W:
     key_quit = Msg("Quit", "終了")
     key_palette = Msg("Commands", "コマンド")
     key_complete = Msg("Complete the suggestion", "候補を補完")
-    key_play = Msg("Play the line", "入力を確定")
+    key_play = Msg("Play the line as shown, with the suggestion", "表示どおりに確定（候補も）")
     cmd_new = Msg("New game", "新しいゲーム")
     cmd_new_help = Msg("Start a game of any of the three", "3つのゲームのどれかを始めます")
     cmd_resume = Msg("Resume", "再開")

@@ -40,12 +40,32 @@ class Step:
     end: bool | Callable[[], bool] = True
     next: Steps = _none
     check: Callable[[], bool] | None = None
+    lead: bool = False  # the table's next words whatever it does (the next empty cell of a refill): see Choice
+    guess: bool = False  # one of many alike the engine cannot tell apart (an unseen card): see Choice
 
     def spellings(self) -> tuple[tuple[str, ...], ...]:
         first = tuple(self.words.split())
         if not self.other or self.other == self.words:
             return (first,)
         return first, tuple(self.other.split())
+
+
+class Choice(str):
+    """A choice :func:`walk` answers: its text, and ``lead`` when the step it ends with leads (the
+    words the table types next whatever it does: the next empty cell of a refill, the next captured
+    card to build, ``reveal`` before a set's cards), so a line may be begun with it before anything
+    is typed. The other choices are still offered: any order is as legal. ``guess`` when it is one
+    of many alike the engine cannot tell apart (an unseen card): first only by its place in a
+    list, so a suggestion stops before it."""
+
+    lead: bool
+    guess: bool
+
+    def __new__(cls, text: str, lead: bool = False, guess: bool = False) -> Choice:
+        made = super().__new__(cls, text)
+        made.lead = lead
+        made.guess = guess
+        return made
 
 
 def key(word: str) -> str:
@@ -61,7 +81,8 @@ _Place = tuple[Step | None, tuple[str, ...], int]
 def walk(top: Steps, text: str, most: int | None = None) -> list[str]:
     """The choices after ``text``: each is ``text`` followed by whole words (completing the word
     being typed, if ``text`` does not end with a space), a prefix of a line the tree holds. With
-    ``most``, only the first ``most`` choices (the rest are never looked at)."""
+    ``most``, only the first ``most`` choices (the rest are never looked at). Each is a
+    :class:`Choice`."""
     typed = text.split()
     closed = not text or text[-1].isspace()
     done, partial = (typed, "") if closed else (typed[:-1], typed[-1])
@@ -91,7 +112,7 @@ def walk(top: Steps, text: str, most: int | None = None) -> list[str]:
             if kid.check is None or kid.check():
                 _choose(out, single, text, partial, want, kid, chosen)
     if most is not None and len(out) > most:
-        return list(out)[:most]
+        del single[most:]
     if most is None and len(out) == 1 and len(single) == 1:  # one way on: follow it while it cannot end
         line, step = single[0]
         while not (step.end if isinstance(step.end, bool) else step.end()):
@@ -100,8 +121,11 @@ def walk(top: Steps, text: str, most: int | None = None) -> list[str]:
                 break
             step = following[0]
             line = f"{line} {step.words}"
-        return [line]
-    return list(out)
+        single[0] = (line, step)
+    found: list[str] = [
+        Choice(line, step.lead, step.guess) for line, step in single
+    ]  # each a str (the engines' contract)
+    return found
 
 
 def _advance(places: list[_Place], word: str, top: Steps) -> list[_Place]:
@@ -168,9 +192,9 @@ def other(lang: Lang) -> Lang:
     return "en" if lang == "ja" else "ja"
 
 
-def said(msg: Msg, lang: Lang, end: bool = True, then: Steps = _none) -> Step:
+def said(msg: Msg, lang: Lang, end: bool = True, then: Steps = _none, lead: bool = False) -> Step:
     """A step of the words ``msg`` holds, in ``lang`` and the other language."""
-    return Step(msg.text(lang), msg.text(other(lang)), end, then)
+    return Step(msg.text(lang), msg.text(other(lang)), end, then, lead=lead)
 
 
 # What a correction's free-text reason is offered as; any other reason may be typed.

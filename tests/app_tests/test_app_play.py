@@ -415,7 +415,8 @@ async def test_tab_after_words_no_line_starts_with_offers_the_lines_holding_them
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_new(app, pilot, "fortress")
         entry = screen.query_one("#entry", Input)
-        await pilot.press("K", "1", "0")
+        assert entry.value == "A1 "  # begun with the first empty cell: Ctrl+U empties it
+        await pilot.press("ctrl+u", "K", "1", "0")
         await pilot.pause()
         await pilot.press("tab")
         assert entry.value == "A1 K10"
@@ -442,6 +443,7 @@ async def test_tab_steps_through_the_offers_past_a_longer_line_an_offer_starts(d
         assert legal is not None
         offers = legal.legal(3)
         assert legal.first(offers[0]) is not None  # a longer legal line starts with the first offer
+        await pilot.press("ctrl+u")  # the line begun with the first empty cell, emptied
         for offered in offers:
             await pilot.press("tab")
             await app.workers.wait_for_complete()
@@ -460,6 +462,8 @@ async def test_a_suggestion_is_marked_beside_the_line_not_by_colour_alone(db: Pa
         screen = await open_new(app, pilot, "fortress")
         for line in GAMES["fortress"][:13]:
             assert screen.play(line)
+        await pilot.press("ctrl+u")
+        await pilot.pause()
         assert text_of(app, "#hint") == ""
         await pilot.press("R", "1", "space")
         await pilot.pause()

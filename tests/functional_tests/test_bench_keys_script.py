@@ -39,6 +39,30 @@ def test_the_planner_takes_the_shortest_of_offers_suggestions_and_typing() -> No
     assert fewest("B2 K6", suggest, [], lambda typed: holding.get(typed, [])) == [*"K6", "tab", "tab", "enter"]
 
 
+def test_the_planner_plays_the_line_as_shown_from_the_words_begun_and_clicks() -> None:
+    """Enter plays the suggestion shown when what is typed is not a line by itself; the line may
+    start with words the app wrote in (kept, or emptied with Ctrl+U); a click writes its text; a
+    short form the engine reads as the target is as good as the target."""
+    fewest = bench().fewest
+    lines = {"pass", "A1 K10", "A2 K10", "K9 right", "K9 r", "G1 right", "take 1"}
+
+    def suggest(prefix: str) -> str | None:
+        return {"p": "pass", "K9 ": "K9 right", "G1 ": "G1 right"}.get(prefix)
+
+    def whole(line: str) -> bool:
+        return line in lines
+
+    assert fewest("pass", suggest, [], whole=whole) == ["p", "enter"]
+    assert fewest("A1 K10", suggest, [], whole=whole, start="A1 ") == [*"K10", "enter"]
+    assert fewest("A2 K10", suggest, [], whole=whole, start="A1 ") == ["ctrl+u", *"A2 K10", "enter"]
+    assert fewest("K9 right", suggest, [], whole=whole, start="K9 ") == ["enter"]
+    clicks = [("insert", "G1"), ("choose", "take 1")]
+    assert fewest("G1 right", suggest, [], whole=whole, start="K9 ", clicks=clicks) == ["click insert G1", "enter"]
+    assert fewest("take 1", suggest, [], whole=whole, start="K9 ", clicks=clicks) == ["click choose take 1", "enter"]
+    same = {"K9 r", "K9 right"}.__contains__
+    assert fewest("K9 right", lambda prefix: None, [], whole=whole, same=same) == [*"K9 r", "enter"]
+
+
 def test_the_script_plays_the_start_of_each_record_in_the_app() -> None:
     run = subprocess.run([sys.executable, str(SCRIPT), "--limit", "4"], capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr

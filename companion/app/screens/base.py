@@ -134,6 +134,11 @@ class LangScreen(Screen[None]):
         if not found:
             return False
         target = found.first()
+        self.typed_ahead()
         target.focus(scroll_visible=False)
         target.post_message(events.Key(key, character))
         return True
+
+    def typed_ahead(self) -> None:
+        """Keys typed before the screen was seen are given to the widget for typing (a screen that
+        writes words in for the user lets them give way)."""

@@ -20,14 +20,13 @@ from textual.widgets import Input, Label, Static
 
 from companion.app.complete import LegalLines, LegalSuggester
 from companion.app.keys import BACK, DESCRIBE, EXPORT, HELP, LANG, REDO, SETTLE, UNDO, bindings, key_line
-from companion.app.screens.base import LangScreen
+from companion.app.screens.entry import OFFERED, EntryScreen, unexpected, unexpected_drawing
 from companion.app.widgets.boards import board
-from companion.app.widgets.coach import coach, preview
 from companion.app.widgets.entry import EntryLine
 from companion.app.widgets.keybar import KeyBar
 from companion.app.widgets.phrases import broken
 from companion.app.widgets.tiles import CardText
-from companion.app.words import W, with_help
+from companion.app.words import W
 from companion.rules.common import Msg, Refusal, unsaid
 
 if TYPE_CHECKING:
@@ -35,12 +34,12 @@ if TYPE_CHECKING:
 
 KEYS = key_line(UNDO, REDO, DESCRIBE, SETTLE, HELP, LANG, BACK)
 
-
-OFFERED = 8  # legal lines Tab lists on an empty line
+__all__ = ["OFFERED", "GameScreen"]
 FOLLOW_EVERY = 0.25  # seconds between two looks at the store for a change made elsewhere (another tab, the shell)
 GROW_ONLY = ("#board", "#details", "#allowed")  # parts that keep their height when their text gets shorter
 PHRASED = ("#allowed", "#coach", "#details", "#ruling")  # parts whose Japanese breaks between phrases
 LOGGED = 12  # rulings kept in the move log
+SHOWN_ELSEWHERE = 4  # of several actions played elsewhere, the last so many are named
 RULING_ROWS = 2  # a ruling or refusal takes at most this many rows: the board stays in view
 
 
@@ -97,27 +96,7 @@ def _unwrapped_height(content: object, width: int) -> int | None:
     return len(lines)
 
 
-def unexpected(error: Exception) -> Msg:
-    """A bug said in one sentence, as the command line says it."""
-    what = f"{type(error).__name__}: {error}"
-    return Msg(
-        f"Unexpected error ({what}); nothing was changed.", f"予期しないエラーです（{what}）。何も変更していません。"
-    )
-
-
-def unexpected_drawing(error: Exception) -> Msg:
-    """A bug while drawing one part of the table, in one sentence."""
-    what = f"{type(error).__name__}: {error}"
-    return Msg(
-        f"This part cannot be drawn ({what}); the game itself is saved and goes on.",
-        f"この部分を表示できません（{what}）。ゲーム自体は保存されていて、続けられます。",
-    )
-
-
-SHOWN_ELSEWHERE = 4  # of several actions played elsewhere, the last so many are named
-
-
-class GameScreen(LangScreen):
+class GameScreen(EntryScreen):
     KEYS_TO = "#entry"
     AUTO_FOCUS = "#entry"
     BINDINGS: ClassVar[list[BindingType]] = bindings(UNDO, REDO, DESCRIBE, SETTLE, EXPORT, BACK)
@@ -195,11 +174,6 @@ class GameScreen(LangScreen):
 
     # ------------------------------------------------------------------ drawing
 
-    def legal_lines(self) -> LegalLines | None:
-        if self._legal is None:
-            self._legal = LegalLines(self.engine, self.live.state, self.lang)
-        return self._legal
-
     def show(self) -> None:
         """Draw the state as the store holds it now (only the parts that changed)."""
         state = self.live.state
@@ -228,6 +202,7 @@ class GameScreen(LangScreen):
         self._offers = []
         self.query_one("#entry", EntryLine).offered = ()
         self._example()
+        self.begin_line()
 
     def _details(self, described: Callable[[], str]) -> Text:
         """The details panel: the last ruling or refusal whole (when the ruling row cut it), then
@@ -295,73 +270,6 @@ class GameScreen(LangScreen):
         end.append(self.say(W.track_over_keys), style="bold")
         return Text("\n").join([end, ruling]) if ruling.plain else end  # the end first: the rows may cut the ruling
 
-    def _example(self) -> None:
-        """The entry line's placeholder: a line legal now, as the engine writes it."""
-        try:
-            opening = self._opening()
-            legal = self.legal_lines()
-            example = [opening] if opening is not None else legal.legal(1) if legal is not None else []
-        except Exception:  # a bug while completing: the general sentence instead
-            example = []
-        entry = self.query_one("#entry", Input)
-        entry.placeholder = (
-            self.say(W.track_example) + example[0] + self.say(W.track_example_keys)
-            if example
-            else self.say(W.track_entry)
-        )
-
-    def _opening(self) -> str | None:
-        """A Reign of Dragoness round's opening line naming the lowest card this table's deck holds
-        (D-6: its holder opens), the first seat as the holder; None in any other state."""
-        from companion.rules import dragoness
-
-        state = self.live.state
-        if self.game != "dragoness" or state.phase is not dragoness.Phase.OPENING:
-            return None
-        deck = state.setup.deck
-        dragons = [c for c in deck.cards_for(len(state.setup.players)) if deck.kind(c) is dragoness.Kind.DRAGON]
-        if not dragons:
-            return None
-        lowest = min(dragons, key=lambda c: deck.profile(c, True)[1][0])
-        action = dragoness.Opening(0, lowest)
-        dragoness.apply(state, action)  # legal now, or no example from here
-        return str(dragoness.action_line(state, action, self.lang))
-
-    def on_entry_line_suggested(self, event: EntryLine.Suggested) -> None:
-        """Beside the line, say that the underlined text is a suggestion Tab takes."""
-        self.query_one("#hint", Static).update(self.say(W.track_hint) if event.shown else "")
-
-    def on_entry_line_offer(self, event: EntryLine.Offer) -> None:
-        """Tab with nothing to complete: the legal lines now, listed above the line; Tab again
-        writes the next one."""
-        value = event.value.strip()
-        if value not in self._offers:  # words no legal line starts with: the lines holding them all
-            self._offers = []
-        if not self._offers:
-            try:
-                legal = self.legal_lines()
-                self._offers = (
-                    [] if legal is None else legal.containing(value, OFFERED) if value else legal.legal(OFFERED)
-                )
-            except Exception as error:
-                self.say_ruling(unexpected(error), refused=True)
-                return
-        if not self._offers:
-            self.say_ruling(self.say(W.track_no_match if value else W.track_no_lines))
-            return
-        following = (self._offers.index(value) + 1) % len(self._offers) if value in self._offers else 0
-        line = self._offers[following]
-        entry = self.query_one("#entry", EntryLine)
-        entry.offered = tuple(self._offers)
-        entry.value = line
-        entry.cursor_position = len(line)
-        listed = Text(self.say(W.track_offers), style="bold")
-        for i, offered in enumerate(self._offers):
-            listed.append("\n")
-            listed.append(offered, style="reverse" if i == following else "")
-        self._put("#coach", listed)
-        self._previewing = True
-
     def on_resize(self) -> None:
         """A new width: the board's player rows wrap again (after the new layout)."""
         self.call_after_refresh(self._rewrap)
@@ -409,71 +317,6 @@ class GameScreen(LangScreen):
             )
         self._previewing = False
 
-    # ------------------------------------------------------------------ the entry line
-
-    def on_input_changed(self, event: Input.Changed) -> None:
-        line = event.value.strip()
-        if line in self._offers:  # written by Tab: the list of offers stays shown
-            return
-        if not line:
-            if self._previewing:  # the last ruling again, where the preview was
-                self._put("#ruling", self._rows(self.ruling))
-                self._put("#coach", self._log_text())
-                self._previewing = False
-            return
-        try:
-            legal = self.legal_lines()
-            completes = legal is not None and legal.first(line) is not None
-            shown = preview(self.engine, self.live.state, line, self.lang, completes)
-            helped = coach(self.engine, self.live.state, line, self.lang)
-        except Exception:  # a bug in a preview: no preview; Enter will say what went wrong
-            shown, helped = Text(), Text()
-        self._put("#ruling", self._rows(shown))
-        self._put("#coach", helped)
-        self._previewing = True
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        line = event.value.strip()
-        if not line:
-            return
-        self.play(line)
-
-    def play(self, line: str) -> bool:
-        """Play one line; True if it was accepted (and stored)."""
-        entry = self.query_one("#entry", Input)
-        try:
-            ruling = self.live.play_line(line)
-        except Refusal as refusal:
-            self.say_ruling(
-                with_help(self.text(refusal.msg), self.lang), refused=True, prefix=self.say(W.track_refused)
-            )
-            return False
-        except Exception as error:  # a bug: one sentence, never a traceback; the store kept nothing
-            self.say_ruling(unexpected(error), refused=True)
-            return False
-        entry.value = ""
-        self.ruling = Text(self.text(ruling))
-        self._logged(ruling)
-        self.show()
-        if self.live.finished:
-            self.action_settle()
-        return True
-
-    def action_insert(self, token: str) -> None:
-        """A click on a spot or a card types it into the entry line."""
-        entry = self.query_one("#entry", Input)
-        head = entry.value.rstrip()
-        entry.value = f"{head} {token} " if head else f"{token} "
-        entry.cursor_position = len(entry.value)
-        entry.focus()
-
-    def action_choose(self, line: str) -> None:
-        """A click on a choice (a HOMALET set to take, a battlefield card to pick) writes its line."""
-        entry = self.query_one("#entry", Input)
-        entry.value = line
-        entry.cursor_position = len(line)
-        entry.focus()
-
     # ------------------------------------------------------------------ undo, redo, settle
 
     def action_undo(self) -> None:
@@ -508,6 +351,7 @@ class GameScreen(LangScreen):
         )
         self.ruling = Text(self.text(said))
         self._logged(said)
+        self._holding = False
         self.show()
 
     def action_toggle_describe(self) -> None:

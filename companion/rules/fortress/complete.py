@@ -19,7 +19,8 @@ from companion.rules.completion import Step, Steps, corrections, other, walk
 def complete(state: f.State, text: str, lang: Lang = "en", most: int | None = None) -> list[str]:
     """The choices after ``text``: each extends it by whole words towards a line the engine
     accepts now (docs/notation.md), the likeliest first: a known card before an unseen one, the
-    largest capture first, a card with one legal place first. With ``most``, only the first
+    largest capture first, a captured card that fits the fortress before one that must be kept,
+    the one with a single legal place first, a column raised before a new one. With ``most``, only the first
     ``most``."""
     return walk(functools.partial(_top, state, lang), text, most)
 
@@ -35,10 +36,14 @@ def _word(state: f.State, action: f.Action, index: int) -> Msg:
     return _part(state, action, index, index + 1 or None)
 
 
-def _step(word: Msg, lang: Lang, end: bool = True, then: Steps | None = None) -> Step:
+def _both(word: Msg, lang: Lang) -> tuple[str, str]:
+    return word.text(lang), word.text(other(lang))
+
+
+def _step(word: Msg, lang: Lang, end: bool = True, then: Steps | None = None, lead: bool = False) -> Step:
     if then is None:
-        return Step(word.text(lang), word.text(other(lang)), end)
-    return Step(word.text(lang), word.text(other(lang)), end, then)
+        return Step(word.text(lang), word.text(other(lang)), end, lead=lead)
+    return Step(word.text(lang), word.text(other(lang)), end, then, lead=lead)
 
 
 def _top(state: f.State, lang: Lang) -> list[Step]:
@@ -50,8 +55,9 @@ def _top(state: f.State, lang: Lang) -> list[Step]:
         steps = _placements(state, a, lang)
     elif a.phase is f.Phase.BUILD:
         steps = _builds(state, a, lang)
-    elif a.phase is f.Phase.FINAL:
-        steps = [*_final_hands(state, a, lang), *_pairs(state, a, lang)]
+    elif a.phase is f.Phase.FINAL:  # player by player round the table: a hand, then that player's pair
+        hands, pairs = dict(_final_hands(state, a, lang)), dict(_pairs(state, a, lang))
+        steps = [s for p in range(len(state.players)) for s in (hands.get(p), pairs.get(p)) if s is not None]
     return steps + _corrections(state, lang)
 
 
@@ -63,10 +69,10 @@ def _reveals(state: f.State, a: f.Allowed, lang: Lang) -> list[Step]:
         return []
 
     def cards(cell: str) -> list[Step]:
-        return [_step(_word(state, f.Reveal(cell, card), 1), lang) for card in a.unseen]
+        return [Step(*_both(_word(state, f.Reveal(cell, card), 1), lang), guess=True) for card in a.unseen]
 
-    return [
-        _step(_word(state, f.Reveal(cell, a.unseen[0]), 0), lang, False, functools.partial(cards, cell))
+    return [  # the cells lead: a refill fills them all, in any order (F-9)
+        _step(_word(state, f.Reveal(cell, a.unseen[0]), 0), lang, False, functools.partial(cards, cell), lead=True)
         for cell in a.cells
     ]
 
@@ -103,24 +109,34 @@ def _placements(state: f.State, a: f.Allowed, lang: Lang) -> list[Step]:
     unseen = a.unseen if a.any_card else ()
     deck = state.setup.deck
     return [
-        Step(deck.label(card, lang), deck.label(card, other(lang)), False, functools.partial(spots, card))
-        for card in (*known, *unseen)
+        Step(
+            deck.label(card, lang), deck.label(card, other(lang)), False, functools.partial(spots, card), guess=unknown
+        )
+        for cards, unknown in ((known, False), (unseen, True))
+        for card in cards
     ]
 
 
 # --------------------------------------------------------------------------- build (F-8, F-11)
+
+# A build's places, likeliest first: onto an end column (a taller column scores more, F-14), a new
+# column, the hand last (a card kept costs its suit's penalty).
+_LIKELY = (f.Where.ON_LEFT, f.Where.ON_RIGHT, f.Where.RIGHT, f.Where.LEFT, f.Where.HAND)
 
 
 def _builds(state: f.State, a: f.Allowed, lang: Lang) -> list[Step]:
     deck = state.setup.deck
 
     def places(option: f.BuildOptions) -> list[Step]:
-        order = sorted(option.legal, key=lambda w: w is f.Where.HAND)  # the fortress before the hand
+        order = sorted(option.legal, key=_LIKELY.index)  # onto a column, then a new one, the hand last
         return [_step(_word(state, f.Build(option.card, w), 1), lang) for w in order]
 
-    options = sorted(a.builds, key=lambda b: len(b.legal))  # the only legal place first
-    return [
-        Step(deck.label(b.card, lang), deck.label(b.card, other(lang)), False, functools.partial(places, b))
+    def fits(b: f.BuildOptions) -> bool:
+        return any(w is not f.Where.HAND for w in b.legal)
+
+    options = sorted(a.builds, key=lambda b: (not fits(b), len(b.legal)))  # a card that fits, its only place first
+    return [  # the cards lead: every captured card is built or kept, one at a time (F-8)
+        Step(deck.label(b.card, lang), deck.label(b.card, other(lang)), False, functools.partial(places, b), lead=True)
         for b in options
         if b.legal
     ]
@@ -129,7 +145,9 @@ def _builds(state: f.State, a: f.Allowed, lang: Lang) -> list[Step]:
 # --------------------------------------------------------------------------- the end (F-13, F-14)
 
 
-def _final_hands(state: f.State, a: f.Allowed, lang: Lang) -> list[Step]:
+def _final_hands(state: f.State, a: f.Allowed, lang: Lang) -> list[tuple[int, Step]]:
+    """``hand NAME CARDS`` for each player still to enter a hand (with that player's seat); ``hand``
+    and the name lead (every hand is entered), the cards the engine knows are in it first."""
     deck = state.setup.deck
     steps = []
     for p in a.final_hands:
@@ -143,14 +161,8 @@ def _final_hands(state: f.State, a: f.Allowed, lang: Lang) -> list[Step]:
             continue
         else:
             then = functools.partial(_hand_cards, deck, lang, count, known, unseen, ())
-        steps.append(
-            _step(
-                _word(state, empty, 0),
-                lang,
-                False,
-                functools.partial(lambda name, t: [_step(name, lang, False, t)], _part(state, empty, 1, -1), then),
-            )
-        )
+        name = functools.partial(lambda n, t: [_step(n, lang, False, t, lead=True)], _part(state, empty, 1, -1), then)
+        steps.append((p, _step(_word(state, empty, 0), lang, False, name, lead=True)))
     return steps
 
 
@@ -174,14 +186,16 @@ def _hand_cards(
             deck.label(c, other(lang)),
             left == 1,
             functools.partial(_hand_cards, deck, lang, count, known, unseen, (*chosen, c)),
+            guess=c not in known,
         )
         for c in cards
     ]
 
 
-def _pairs(state: f.State, a: f.Allowed, lang: Lang) -> list[Step]:
+def _pairs(state: f.State, a: f.Allowed, lang: Lang) -> list[tuple[int, Step]]:
     """``pair NAME FROM TO`` (the best pair first, then none, then every other legal pair) and
-    ``pair NAME none``; the pairs are tried (F-13) only when the name is typed."""
+    ``pair NAME none``, with the player's seat; the pairs are tried (F-13) only when the name is
+    typed. ``pair`` and the name lead (every player decides)."""
 
     def ends(p: int) -> list[Step]:
         heights = [len(c) for c in state.fortresses[p]]
@@ -198,8 +212,10 @@ def _pairs(state: f.State, a: f.Allowed, lang: Lang) -> list[Step]:
     steps = []
     for p in a.pairs:
         declined = f.ChoosePair(p, None)  # pair NAME none
-        name = _step(_part(state, declined, 1, -1), lang, False, functools.partial(ends, p))
-        steps.append(_step(_word(state, declined, 0), lang, False, functools.partial(lambda n: [n], name)))
+        name = _step(_part(state, declined, 1, -1), lang, False, functools.partial(ends, p), lead=True)
+        steps.append(
+            (p, _step(_word(state, declined, 0), lang, False, functools.partial(lambda n: [n], name), lead=True))
+        )
     return steps
 
 

@@ -50,11 +50,15 @@ def _top(state: h.State, lang: Lang) -> list[Step]:
         cards = sorted(a.pick_from, reverse=True)  # the largest card first
         if cards:
             pick = _word(state, h.Pick(player, cards[0]), 0)
-            steps = [said(pick, lang, False, lambda: [said(_word(state, h.Pick(player, c), 1), lang) for c in cards])]
+            steps = [  # ``pick`` leads: a winner picks (H-5)
+                said(pick, lang, False, lambda: [said(_word(state, h.Pick(player, c), 1), lang) for c in cards], True)
+            ]
     elif a.phase is h.Phase.TAKE and a.player is not None and a.sets:
         player, sets = a.player, range(len(a.sets))
         take = _word(state, h.TakeSet(player, 0), 0)
-        steps = [said(take, lang, False, lambda: [said(_word(state, h.TakeSet(player, i), 1), lang) for i in sets])]
+        steps = [  # ``take`` leads: a wilderness player takes a set (H-7)
+            said(take, lang, False, lambda: [said(_word(state, h.TakeSet(player, i), 1), lang) for i in sets], True)
+        ]
     elif a.phase is h.Phase.EFFECT:
         steps = [*_moves(state, lang), said(_word(state, h.EndEffect(), 0), lang)]
     return steps + _corrections(state, lang)
@@ -69,13 +73,13 @@ def _reveal(state: h.State, a: h.Allowed, lang: Lang) -> list[Step]:
         if len(chosen) == size:
             return []
         return [
-            Step(h.fmt(c), end=len(chosen) + 1 == size, next=functools.partial(cards, (*chosen, c)))
+            Step(h.fmt(c), end=len(chosen) + 1 == size, next=functools.partial(cards, (*chosen, c)), guess=True)
             for c in unseen
             if c not in chosen
         ]
 
     word = _word(state, h.RevealSet(tuple(unseen[:size])), 0)
-    return [said(word, lang, False, functools.partial(cards, ()))]
+    return [said(word, lang, False, functools.partial(cards, ()), True)]  # ``reveal`` leads: the refill (H-8)
 
 
 # --------------------------------------------------------------------------- a play (H-4)
@@ -111,7 +115,10 @@ def _plays(state: h.State, a: h.Allowed, lang: Lang) -> list[Step]:
             known = card in a.known_hand
             ranked.append(((not known, not follows, i), card, kids))
     ranked.sort(key=lambda item: item[0])
-    return [Step(h.fmt(card), end=False, next=functools.partial(lambda k: k, kids)) for _, card, kids in ranked]
+    return [
+        Step(h.fmt(card), end=False, next=functools.partial(lambda k: k, kids), guess=card not in a.known_hand)
+        for _, card, kids in ranked
+    ]
 
 
 # --------------------------------------------------------------------------- a season's moves (H-6)
