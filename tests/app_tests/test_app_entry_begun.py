@@ -101,3 +101,21 @@ def test_the_first_choices_of_a_longer_answer_are_the_engines_own() -> None:
     assert legal.choices("", 1) == fortress.complete(state, "", "en", 1) == longer[:1]
     assert legal.choices("A1 ", 2) == fortress.complete(state, "A1 ", "en", 2)
     assert legal.choices("", None) == fortress.complete(state, "", "en")
+
+
+async def test_the_whole_line_typed_after_the_begun_words_is_played_once(db: Any) -> None:
+    """Someone who has not seen the begun cell types the whole line after it (``A1 A1 K10``): the
+    begun words count once, and the reveal is A1 K10 (F-9), not a refusal."""
+    app = make_app(db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_fortress(app, pilot)
+        entry = screen.query_one("#entry", Input)
+        assert entry.value == "A1 "
+        await pilot.press("A", "1", "space", "K", "1", "0")
+        await settled(app, pilot)
+        assert entry.value == "A1 A1 K10"
+        await pilot.press("enter")
+        await settled(app, pilot)
+        assert screen.live.position == 1
+        assert screen.engine.action_line(screen.live.state_at(0), screen.live.actions[0]) == "A1 K10"
+        assert entry.value == "A2 "

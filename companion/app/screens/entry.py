@@ -195,7 +195,7 @@ class EntryScreen(LangScreen):
         """Enter plays the line as shown: what is typed, or the whole line the suggestion shows
         when what is typed is not a line by itself (``p`` showing ``pass``, ``K9`` showing
         ``K9 A1N n``)."""
-        line = event.value.strip()
+        line = self._begun_once(event.value.strip())
         shown = self.query_one("#entry", EntryLine).shown_on_enter.strip()
         if shown:
             try:
@@ -207,6 +207,17 @@ class EntryScreen(LangScreen):
         if not line:
             return
         self.play(line)
+
+    def _begun_once(self, line: str) -> str:
+        """The line without the words the app began it with, when the user typed them again after
+        them (``A1 A1 K10``, ``reveal reveal 01 26``: the whole line typed by someone who had not seen
+        the begun words); any other line as it is."""
+        begun = self._begun.split()
+        words = line.split()
+        twice = [w.casefold() for w in words[: 2 * len(begun)]]
+        if begun and twice == [w.casefold() for w in begun * 2]:
+            return " ".join(words[len(begun) :])
+        return line
 
     def begin_line(self) -> None:
         """Begin an empty entry line with the words the engine says come next (the next empty cell
