@@ -42,18 +42,21 @@ def _build(state: f.State, rng: random.Random, greedy: bool, running: Running) -
     """Where the first captured card goes (F-8, F-11): any legal place; greedy the one that leaves the
     seat's score (F-14 as it stands, ``companion.playtest.Running``) highest, a place in the fortress
     before the hand on a tie."""
-    options = f.build_options(state)[0]
+    card = state.pending[0]  # the first captured card, as build_options offers it
+    ranks = [c[0].rank for c in state.fortresses[state.turn]]
+    top = state.setup.deck.ranks
+    legal = [where for where in f.Where if f.fits(ranks, card.rank, where, top)]  # build_options' order
     if not greedy:
-        return f.Build(options.card, rng.choice(options.legal))
+        return f.Build(card, rng.choice(legal))
     player = state.turn
     best: tuple[int, int] | None = None
-    choice = options.legal[0]
-    for where in options.legal:
-        after = f.apply(state, f.Build(options.card, where))[0]
+    choice = legal[0]
+    for where in legal:
+        after = f.apply(state, f.Build(card, where))[0]
         key = (running(after)[player], where is not f.Where.HAND)
         if best is None or key > best:
             best, choice = key, where
-    return f.Build(options.card, choice)
+    return f.Build(card, choice)
 
 
 def play_fortress(

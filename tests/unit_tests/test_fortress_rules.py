@@ -230,3 +230,27 @@ def test_f14_score_is_columns_times_tallest_minus_lowest_per_suit(fdeck: f.Deck)
 
 def test_f14_tie_is_shared() -> None:
     assert f.winners([5, 9, 9, 1]) == [1, 2]
+
+
+def test_fits_is_the_f11_placement_check_without_the_words() -> None:
+    """F-11 (±3, 13 and 1 adjacent; no rank twice in the row, an assumption): ``fits`` answers what
+    ``placement_problem`` refuses, cases worked out by hand."""
+    from companion.rules.fortress import Where, fits, placement_problem
+
+    cases = [
+        ([], 7, Where.RIGHT, True),  # the first card starts the row
+        ([], 7, Where.ON_LEFT, False),
+        ([5], 8, Where.RIGHT, True),  # 5 + 3
+        ([5], 9, Where.RIGHT, False),  # 5 + 4
+        ([5], 2, Where.LEFT, True),  # 5 - 3
+        ([12], 2, Where.RIGHT, True),  # 12, 13, 1, 2: three steps across the wrap
+        ([1], 11, Where.LEFT, True),  # 1, 13, 12, 11
+        ([1, 4], 1, Where.RIGHT, False),  # 1 is in the row already
+        ([1, 4], 4, Where.ON_RIGHT, True),
+        ([1, 4], 1, Where.ON_RIGHT, False),
+        ([1, 4], 1, Where.ON_LEFT, True),
+        ([1, 4], 9, Where.HAND, True),  # the hand always (F-8)
+    ]
+    for ranks, rank, where, expected in cases:
+        assert fits(ranks, rank, where) is expected, (ranks, rank, where)
+        assert (placement_problem(ranks, rank, where) is None) is expected, (ranks, rank, where)

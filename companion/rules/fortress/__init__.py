@@ -43,7 +43,7 @@ from companion.rules.fortress.grid import (
     spot_cells,
 )
 from companion.rules.fortress.notation import FORMS, action_line, expected, parse_line
-from companion.rules.fortress.row import Where, build, parse_where, placement_problem, placements, row_problem
+from companion.rules.fortress.row import Where, build, fits, parse_where, placement_problem, placements, row_problem
 from companion.rules.fortress.scoring import (
     Pair,
     Score,
@@ -123,6 +123,7 @@ __all__ = [
     "describe",
     "expected",
     "finished",
+    "fits",
     "fold",
     "heights_after",
     "make_setup",

@@ -46,13 +46,32 @@ def parse_where(token: str) -> Where:
     return where
 
 
-def placement_problem(ranks: Sequence[int], rank: int, where: Where, top: int = 13) -> Msg | None:
-    """Why a card of ``rank`` cannot go ``where`` in a row of column ``ranks`` (F-11), or None."""
+def fits(ranks: Sequence[int], rank: int, where: Where, top: int = 13) -> bool:
+    """Whether a card of ``rank`` may go ``where`` in a row of column ``ranks`` (F-11): the hand always;
+    the first card starts the row; onto an end column of its own rank; a new column at an end, its rank
+    new to the row (F-11 [assumption]: no rank twice, even across the 13-1 wrap) and within 3 of the end
+    it joins, 13 and 1 adjacent."""
     if where is Where.HAND:
+        return True
+    if not ranks:
+        return where is Where.LEFT or where is Where.RIGHT
+    if where is Where.ON_RIGHT:
+        return rank == ranks[-1]
+    if where is Where.ON_LEFT:
+        return rank == ranks[0]
+    if rank in ranks:
+        return False
+    if where is Where.RIGHT:
+        return (rank - ranks[-1]) % top in STEPS
+    return (ranks[0] - rank) % top in STEPS
+
+
+def placement_problem(ranks: Sequence[int], rank: int, where: Where, top: int = 13) -> Msg | None:
+    """Why a card of ``rank`` cannot go ``where`` in a row of column ``ranks`` (F-11), or None
+    (:func:`fits` decides; this says why not)."""
+    if fits(ranks, rank, where, top):
         return None
     if not ranks:
-        if where in (Where.LEFT, Where.RIGHT):
-            return None  # the first card starts the row
         return Msg(
             "the fortress is empty: the first card starts a new column",
             "砦は空です。最初のカードは新しい縦列になります",
@@ -61,13 +80,11 @@ def placement_problem(ranks: Sequence[int], rank: int, where: Where, top: int = 
     if where is Where.ON_RIGHT or where is Where.ON_LEFT:
         end = right if where is Where.ON_RIGHT else left
         side = Msg("right", "右") if where is Where.ON_RIGHT else Msg("left", "左")
-        if rank == end:
-            return None
         return Msg(
             f"{rank} cannot go onto the {side.en}-end column: it holds {end}s, and a column holds one rank",
             f"{rank}は{side.ja}端に縦配置できません。{side.ja}端は{end}で、縦列には同じ数字だけを並べます",
         )
-    if rank in ranks:  # F-11 [assumption]: no rank twice in a row, even across the 13-1 wrap
+    if rank in ranks:
         ends = Msg("on-left or on-right", "左端か右端") if rank in (left, right) else None
         tail = (
             Msg(f"; it can only stack {ends.en}", f"。縦配置できるのは{ends.ja}だけです")
@@ -79,16 +96,12 @@ def placement_problem(ranks: Sequence[int], rank: int, where: Where, top: int = 
             f"{rank}で新しい縦列は作れません。砦の横の並びにはすでに{rank}の縦列があります" + tail.ja,
         )
     if where is Where.RIGHT:
-        if (rank - right) % top in STEPS:
-            return None
         allowed = [(right - 1 + s) % top + 1 for s in STEPS]
         return Msg(
             f"{rank} cannot start a column right of {right}: only "
             f"{', '.join(map(str, allowed))} can (±3 rule, 13 and 1 adjacent)",
             f"{rank}は{right}の右に置けません。置けるのは{'・'.join(map(str, allowed))}だけです（±3、13と1は隣接）",
         )
-    if (left - rank) % top in STEPS:
-        return None
     allowed = [(left - 1 - s) % top + 1 for s in STEPS]
     return Msg(
         f"{rank} cannot start a column left of {left}: only "
@@ -104,7 +117,7 @@ def placements(ranks: Sequence[int], rank: int, top: int = 13) -> list[Where]:
         order = [Where.RIGHT]
     elif len(ranks) == 1:
         order = [Where.LEFT, Where.ON_RIGHT, Where.RIGHT]  # one column is both ends
-    return [w for w in order if placement_problem(ranks, rank, w, top) is None]
+    return [w for w in order if fits(ranks, rank, w, top)]
 
 
 def build(columns: Sequence[Sequence[Card]], card: Card, where: Where) -> list[list[Card]]:
