@@ -11,7 +11,7 @@ from textual.widgets import OptionList
 from companion.app.screens.home import HomeScreen
 from companion.app.screens.new_game import NewGameScreen
 from companion.store import Store
-from tests.helpers.app import make_app
+from tests.helpers.app import make_app, until
 from tests.helpers.app_games import GAMES, PLAYERS
 
 
@@ -79,7 +79,10 @@ async def test_keys_typed_while_the_games_are_read_and_a_game_opens_are_kept(db:
     app = make_app(db)
     async with app.run_test(size=(80, 24)) as pilot:
         burst(app, "tab", "enter", "ctrl+u", "r", "e", "v", "space", "0", "1")
-        await pilot.pause(0.5)
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, GameScreen) and app.screen.query_one("#entry", Input).value == "rev 01",
+        )
         assert isinstance(app.screen, GameScreen)
         assert app.screen.query_one("#entry", Input).value == "rev 01"
 
@@ -97,7 +100,10 @@ async def test_keys_typed_in_one_burst_with_the_enter_that_opens_a_game_are_kept
         await pilot.pause(0.3)
         await pilot.press("tab")
         burst(app, "enter", "ctrl+u", "0", "7", "space", "b")
-        await pilot.pause(0.5)
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, GameScreen) and app.screen.query_one("#entry", Input).value == "07 b",
+        )
         assert isinstance(app.screen, GameScreen) and app.screen.live.id == 2
         assert app.screen.query_one("#entry", Input).value == "07 b"
         await pilot.press("escape")
