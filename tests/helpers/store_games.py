@@ -35,3 +35,13 @@ def _homalet(n: int, start: int, rnd: random.Random) -> tuple[Any, list[Any]]:
     table.play()
     names = tuple(f"P{i}" for i in range(n))  # actions name seats, so the table's names can change
     return homalet.make_setup(names, start, table.setup.deck), list(table.actions)
+
+
+# the columns schema version 3 added to games: the play details and the mark of a simulated game
+VERSION_3_COLUMNS = ("location", "notes", "deck_version", "bgg_id", "simulated")
+
+
+def without_version_3(connection: Any) -> None:
+    """Make an open SQLite file's games table as version 2 wrote it (the caller sets user_version)."""
+    for column in VERSION_3_COLUMNS:
+        connection.execute(f"ALTER TABLE games DROP COLUMN {column}")

@@ -18,10 +18,9 @@ from companion.rules.common import Refusal
 from companion.rules.games import ENGINES
 from companion.rules.play_details import LOCATION_MAX, NOTES_MAX, Details, check_notes, read_details
 from companion.store import SCHEMA_VERSION, Store
-from tests.helpers.store_games import played
+from tests.helpers.store_games import VERSION_3_COLUMNS, played, without_version_3
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "records"
-DETAIL_COLUMNS = ("location", "notes", "deck_version", "bgg_id", "simulated")
 
 
 def example(game: str) -> dict[str, Any]:
@@ -141,8 +140,7 @@ def version_2_file(path: Path) -> int:
     with Store.open(path) as store:
         game_id = store.import_record(example("homalet"))
     connection = sqlite3.connect(path)
-    for column in DETAIL_COLUMNS:
-        connection.execute(f"ALTER TABLE games DROP COLUMN {column}")
+    without_version_3(connection)
     connection.execute("PRAGMA user_version = 2")
     connection.commit()
     connection.close()
@@ -167,7 +165,7 @@ def test_a_version_2_file_is_read_as_it_is_and_migrated_in_place_when_written(tm
     with Store.open(path) as store:
         assert store.load(game_id).details.notes == "migrated"
         columns = [r[1] for r in store.db.execute("PRAGMA table_info(games)")]
-        assert columns[-5:] == list(DETAIL_COLUMNS)
+        assert columns[-5:] == list(VERSION_3_COLUMNS)
 
 
 def test_a_version_2_file_that_cannot_be_migrated_is_refused_and_left_untouched(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ import pytest
 from companion.rules.common import Refusal
 from companion.store import SCHEMA_VERSION, Store
 from tests.helpers.inprocess import assert_refused, call
+from tests.helpers.store_games import without_version_3
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "records"
 
@@ -85,8 +86,7 @@ def v1_file(path: Path) -> int:
     connection.execute("ALTER TABLE actions DROP COLUMN chain")
     connection.execute("ALTER TABLE checkpoints DROP COLUMN seal")
     connection.execute("ALTER TABLE games DROP COLUMN head")
-    for column in ("location", "notes", "deck_version", "bgg_id", "simulated"):  # version 3
-        connection.execute(f"ALTER TABLE games DROP COLUMN {column}")
+    without_version_3(connection)
     connection.execute("UPDATE checkpoints SET state = ?", (zlib.compress(b"\x80\x05N."),))
     connection.execute("PRAGMA user_version = 1")
     connection.commit()

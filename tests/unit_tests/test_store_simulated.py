@@ -13,6 +13,7 @@ from companion.decks import load_deck_data
 from companion.rules import homalet as h
 from companion.simulate import simulate
 from companion.store import SCHEMA_VERSION, Store
+from tests.helpers.store_games import without_version_3
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "records"
 DECK = h.Deck.from_data(load_deck_data("homalet"))
@@ -51,8 +52,7 @@ def test_a_version_2_file_reads_as_it_is_and_is_lifted_to_version_3(tmp_path: Pa
     with Store.open(path) as db:
         real = db.import_record(json.loads((EXAMPLES / "homalet.json").read_text("utf-8")))
     connection = sqlite3.connect(path)
-    for column in ("location", "notes", "deck_version", "bgg_id", "simulated"):  # as version 2 wrote it
-        connection.execute(f"ALTER TABLE games DROP COLUMN {column}")
+    without_version_3(connection)  # as version 2 wrote it
     connection.execute("PRAGMA user_version = 2")
     connection.commit()
     connection.close()
