@@ -11,10 +11,11 @@ import hashlib
 import json
 import math
 import statistics
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 from companion.rules.common import Msg
+from companion.rules.engine import ActionShape, GameEngine, SetupShape, StateShape
 
 Z95 = 1.959963984540054  # the standard normal quantile of 97.5 %: a 95 % two-sided interval
 ENOUGH = 30  # fewer games than this in a group: said plainly to be too few to tell
@@ -121,16 +122,16 @@ class Running:
         self._last: list[tuple[Any, ...] | None] = []  # by seat: what the score was made of, and it
         self._inputs: tuple[tuple[Any, ...], tuple[int, ...]] | None = None  # the last state's, and its scores
 
-    def __call__(self, state: Any) -> tuple[int, ...]:
-        if self.game == "dragoness":
+    def __call__(self, state: StateShape) -> tuple[int, ...]:
+        from companion.rules import dragoness, fortress, homalet
+
+        if isinstance(state, dragoness.State):
             return tuple(state.totals())
         out = []
-        if self.game == "homalet":
+        if isinstance(state, homalet.State):
             known = self._known
             if len(known) > 256:  # a bound: memory stays flat however long the game
                 known.clear()
-            from companion.rules import homalet
-
             deck = state.setup.deck
             for pile in state.piles:
                 value = known.get(pile)
@@ -138,8 +139,8 @@ class Running:
                     value = known[pile] = homalet.score(pile, deck).score
                 out.append(value)
             return tuple(out)
-        from companion.rules import fortress
-
+        if not isinstance(state, fortress.State):
+            raise TypeError(f"no running score for a {type(state).__qualname__}")
         pairs, finals, hands = state.pairs, state.final_hands, state.known_hands
         inputs = (state.fortresses, hands, finals, pairs)
         before = self._inputs
@@ -160,24 +161,24 @@ class Running:
             if seen is not None and seen[4] == heights and seen[2] == choice:
                 points = seen[5]  # the same heights: the same points (F-13, F-14)
             else:
-                pair = fortress.best_pair(heights) if choice == fortress.UNDECIDED else choice
+                pair = fortress.best_pair(heights) if isinstance(choice, str) else choice  # str: UNDECIDED
                 points = fortress.points(fortress.heights_after(heights, pair))[2]
             if seen is not None and seen[1] == hand:
                 minus = seen[6]  # the same cards in hand: the same penalty
             else:
-                minus = sum(fortress.penalty(hand).values()) if hand else 0
+                minus = sum(fortress.penalty(tuple(hand)).values()) if hand else 0
             last[p] = (columns, hand, choice, points - minus, heights, points, minus)
             out.append(points - minus)
         self._inputs = (inputs, tuple(out))
         return self._inputs[1]
 
 
-def running_scores(game: str, state: Any) -> tuple[int, ...]:
+def running_scores(game: str, state: StateShape) -> tuple[int, ...]:
     """Each seat's running score in ``state`` (:class:`Running`)."""
     return Running(game)(state)
 
 
-def replayed_lead_changes(game: str, engine: Any, setup: Any, actions: Iterable[Any]) -> int:
+def replayed_lead_changes(game: str, engine: GameEngine, setup: SetupShape, actions: Iterable[ActionShape]) -> int:
     """The lead changes of a game, from replaying its ``actions`` with its ``engine`` from ``setup``."""
     state = engine.new_state(setup)
     leads, running = Leads(), Running(game)
@@ -187,7 +188,11 @@ def replayed_lead_changes(game: str, engine: Any, setup: Any, actions: Iterable[
     return leads.changes
 
 
-def with_lead_changes(games: Iterable[PlayedGame], replay: Any) -> list[PlayedGame]:
+Replay = Callable[["PlayedGame"], tuple[GameEngine, SetupShape, Sequence[ActionShape]] | None]
+"""A game's engine, setup and actions, to replay it (None: it cannot be replayed)."""
+
+
+def with_lead_changes(games: Iterable[PlayedGame], replay: Replay) -> list[PlayedGame]:
     """``games`` with their lead changes, each game that has actions replayed by ``replay(game)``, which
     gives ``(engine, setup, actions)`` (None: the game cannot be replayed; it keeps no count)."""
     out = []

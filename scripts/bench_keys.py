@@ -222,7 +222,7 @@ async def play_record(
                 else:  # a character: what the entry line does with a printable key, without Pilot's wait for idle
                     entry.insert_text_at_cursor(key)
             pressed += len(plan)
-            tally = (kinds if kinds is not None else {}).setdefault(engine.action_to_data(action)["type"], [0, 0])
+            tally = (kinds if kinds is not None else {}).setdefault(str(engine.action_to_data(action)["type"]), [0, 0])
             tally[0] += 1
             tally[1] += len(plan)
             if verbose:

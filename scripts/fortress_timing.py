@@ -28,7 +28,9 @@ def median_seconds(run: object, repeat: int = 7, number: int = 20) -> float:
 
 def main() -> None:
     record = read_record(json.loads(Path("examples/records/fortress.json").read_text(encoding="utf-8")))
-    actions = list(record.actions)
+    assert isinstance(record.setup, f.Setup) and isinstance(record.deck, f.Deck)
+    actions = [a for a in record.actions if isinstance(a, f.ACTIONS)]
+    assert len(actions) == len(record.actions)
     fold_s = median_seconds(lambda: f.fold(record.setup, actions))
     print(f"replay: {len(actions)} actions in {fold_s * 1000:.2f} ms = {len(actions) / fold_s:,.0f} actions/s")
     states = [f.new_state(record.setup)]

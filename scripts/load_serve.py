@@ -70,9 +70,11 @@ def prepare(db: Path, moves: int) -> tuple[int, list[str]]:
         actions = live.actions[:moves]
         game_id = store.new_game("dragoness", list(live.players))
         store.delete(example)
+    assert isinstance(live.setup, dragoness.Setup)
     state = dragoness.new_state(live.setup)
     lines = []
     for action in actions:
+        assert isinstance(action, dragoness.ACTIONS)
         lines.append(dragoness.action_line(state, action, "en"))
         state = dragoness.apply(state, action)[0]
     return game_id, lines

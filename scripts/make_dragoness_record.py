@@ -25,6 +25,7 @@ from pathlib import Path
 from companion.decks import load_deck_data
 from companion.rules import dragoness as d
 from companion.rules import game_records
+from companion.rules.games import ENGINES
 
 OUT = Path(__file__).resolve().parent.parent / "examples" / "records" / "dragoness.json"
 NAMES = ("Aki", "Ben", "Chie", "Dai", "Emi", "Fumi", "Gen", "Hana")
@@ -145,7 +146,7 @@ def main() -> None:
         table.round()
     start = datetime(2026, 11, 30, 19, 0, tzinfo=UTC)
     times = [(start + timedelta(seconds=15 * i)).strftime("%Y-%m-%dT%H:%M:%SZ") for i in range(len(table.actions))]
-    record = game_records.make_record(d, table.setup, table.actions, times)
+    record = game_records.make_record(ENGINES["dragoness"], table.setup, table.actions, times)
     write_atomically(args.output, json.dumps(record, ensure_ascii=False, indent=1) + "\n")
     kinds = Counter(type(a).__name__ for a in table.actions)
     print(

@@ -18,6 +18,7 @@ from pathlib import Path
 from companion.decks import load_deck_data
 from companion.rules import fortress as f
 from companion.rules.game_records import make_record
+from companion.rules.games import ENGINES
 
 PLAYERS = ("Aki", "Ben", "Chie", "Dai", "Emi")
 SEED = 20261130
@@ -100,7 +101,7 @@ def main() -> None:
     for _ in actions:
         clock += timedelta(seconds=rnd.randint(3, 40))
         times.append(clock.strftime("%Y-%m-%dT%H:%M:%SZ"))
-    text = json.dumps(make_record(f, setup, actions, times), ensure_ascii=False, indent=1) + "\n"
+    text = json.dumps(make_record(ENGINES["fortress"], setup, actions, times), ensure_ascii=False, indent=1) + "\n"
     out.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=out.name, suffix=".tmp")
     with os.fdopen(fd, "w", encoding="utf-8") as handle:

@@ -22,6 +22,7 @@ from typing import Any
 from companion.decks import load_deck_data
 from companion.rules import game_records
 from companion.rules import homalet as h
+from companion.rules.games import ENGINES
 
 OUT = Path(__file__).resolve().parent.parent / "examples" / "records" / "homalet.json"
 PLAYERS = ("Aki", "Ben", "Chie", "Dai", "Emi", "Fumi", "Gen")
@@ -108,7 +109,7 @@ def record(seed: int) -> dict[str, Any]:
     setup, actions = play_game(seed)
     start = datetime(2026, 11, 30, 19, 0, tzinfo=UTC)
     times = [(start + timedelta(seconds=20 * i)).strftime("%Y-%m-%dT%H:%M:%SZ") for i in range(len(actions))]
-    return game_records.make_record(h, setup, actions, times)
+    return game_records.make_record(ENGINES["homalet"], setup, actions, times)
 
 
 def main() -> None:

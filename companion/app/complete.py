@@ -11,12 +11,12 @@ the words the entry line is begun with are the engine's leading choices (:meth:`
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from textual.suggester import Suggester
 
 from companion.rules.common import Lang, Refusal
-from companion.rules.engine import AnyEngine
+from companion.rules.completion import Choice
+from companion.rules.engine import GameEngine, StateShape
 
 CONTAINING_FROM = 400  # whole lines looked through for those holding the words typed (Tab after a card)
 DEPTH = 16  # words a suggestion follows at most (the longest line: a Fortress final hand of 13 cards)
@@ -25,7 +25,7 @@ DEPTH = 16  # words a suggestion follows at most (the longest line: a Fortress f
 class LegalLines:
     """What can be typed in one state (and language), each answer remembered for this state."""
 
-    def __init__(self, engine: AnyEngine, state: Any, lang: Lang) -> None:
+    def __init__(self, engine: GameEngine, state: StateShape, lang: Lang) -> None:
         self.engine = engine
         self.state = state
         self.lang = lang
@@ -78,7 +78,7 @@ class LegalLines:
         text = ""
         for _ in range(DEPTH):
             choices = self.choices(text, 1)
-            if not choices or not getattr(choices[0], "lead", False) or self.whole(choices[0]):
+            if not choices or not (isinstance(choices[0], Choice) and choices[0].lead) or self.whole(choices[0]):
                 break
             text = choices[0] + " "
         return text
@@ -96,7 +96,7 @@ class LegalLines:
                 return None
             choice = choices[0]
             new_word = text[-1:].isspace() or len(choice.split()) > len(text.split())
-            if new_word and getattr(choice, "guess", False):
+            if new_word and isinstance(choice, Choice) and choice.guess:
                 text = text if text[-1:].isspace() else text + " "
                 break
             text = choice

@@ -18,6 +18,7 @@ from typing import Any
 
 from companion.rules import dragoness, homalet
 from companion.rules.common import Msg, Refusal, refuse
+from companion.rules.engine import DeckShape, GameEngine
 from companion.rules.play_details import deck_details
 from companion.rules.values import SHOWN as SHOWN
 from companion.rules.values import check_keys as check_keys
@@ -355,7 +356,7 @@ def check_deck_data(game: str, data: Mapping[str, Any]) -> None:
     CHECKS[game](data)
 
 
-def read_deck(engine: Any, data: Any) -> Any:
+def read_deck(engine: GameEngine, data: object) -> DeckShape:
     """``engine.Deck`` from deck data that came with a record or a stored game: checked by the same
     rules as a deck file first (one rule set: a deck of a million cards is refused here, not built)."""
     if not isinstance(data, Mapping):

@@ -7,11 +7,10 @@ from __future__ import annotations
 import dataclasses
 import typing
 from collections.abc import Mapping
-from typing import Any
 
 from companion.rules.common import Msg, Refusal, refuse
 from companion.rules.deck_rules import check_keys, read_deck, shown
-from companion.rules.engine import AnyEngine
+from companion.rules.engine import ActionShape, DeckShape, GameEngine, Json, JsonObject, SetupShape, StateShape
 from companion.rules.games import ENGINES
 from companion.rules.play_details import Details, read_details
 
@@ -25,33 +24,33 @@ class Record:
     """A game record read back: its engine (docs/engines.md), deck, setup and actions in order.
     ``times`` holds each action's time as written (ISO 8601, or None where it was not kept)."""
 
-    engine: AnyEngine
-    deck: Any
-    setup: Any
-    actions: tuple[Any, ...]
+    engine: GameEngine
+    deck: DeckShape
+    setup: SetupShape
+    actions: tuple[ActionShape, ...]
     times: tuple[str | None, ...]
     details: Details = dataclasses.field(default_factory=Details)
 
 
 def make_record(
-    engine: AnyEngine,
-    setup: Any,
-    actions: typing.Sequence[Any],
+    engine: GameEngine,
+    setup: SetupShape,
+    actions: typing.Sequence[ActionShape],
     times: typing.Sequence[str | None] | None = None,
     details: Details | None = None,
-) -> dict[str, Any]:
+) -> JsonObject:
     """The versioned, JSON-ready record of a game (docs/records.md): the full deck definition it
     was played with, the setup, every action in order with its time, and its details where any is
     set. Pure: the caller supplies the times."""
     stamps = list(times) if times is not None else [None] * len(actions)
     if len(stamps) != len(actions):
         raise ValueError("one time per action")
-    record = {
+    record: JsonObject = {
         "format": FORMAT,
         "version": VERSION,
         "game": engine.GAME,
         "deck": setup.deck.to_data(),
-        "setup": {"players": list(setup.players), "start": getattr(setup, "start", None)},
+        "setup": {"players": list[Json](setup.players), "start": engine.start(setup)},
         "actions": [{**engine.action_to_data(a), "time": t} for a, t in zip(actions, stamps, strict=True)],
     }
     shown_details = details.to_data() if details is not None else {}
@@ -67,7 +66,7 @@ def _bad(en: str, ja: str) -> Exception:
     )
 
 
-def read_record(data: Any) -> Record:
+def read_record(data: object) -> Record:
     """A record written by :func:`make_record` (now or by an older version), checked down to each
     action's shape; what is wrong is refused with one sentence (an action by its index, from 0).
     Whether the actions are legal is the fold's business (:func:`fold_record`)."""
@@ -161,7 +160,7 @@ def read_record(data: Any) -> Record:
     return Record(engine, deck, setup, tuple(actions), tuple(times), details)
 
 
-def fold_record(record: Record) -> tuple[Any, list[Msg]]:
+def fold_record(record: Record) -> tuple[StateShape, list[Msg]]:
     """The state after every action of ``record`` and each action's ruling; the first illegal
     action is refused naming its index (from 0) and the reason."""
     engine = record.engine

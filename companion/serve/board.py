@@ -12,7 +12,6 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from companion.rules.common import Lang, Msg, Refusal
 from companion.serve.words import say
@@ -30,11 +29,16 @@ def running_scores(live: LiveGame) -> list[int] | None:
     """Each player's score so far, as the engine counts it (None for a game stored from its sheet)."""
     if live.mode == "sheet":
         return None
+    from companion.rules import dragoness, fortress, homalet
+
     state = live.state
-    if hasattr(state, "totals"):  # Reign of Dragoness: the points of the rounds played (D-10)
+    if isinstance(state, dragoness.State):  # Reign of Dragoness: the points of the rounds played (D-10)
         return [int(t) for t in state.totals()]
-    engine: Any = live.engine  # Six-Suit Fortress and HOMALET: the engine's own scores (F-14, H-11)
-    return [int(s.score) for s in engine.scores(state)]
+    if isinstance(state, fortress.State):  # Six-Suit Fortress and HOMALET: the engine's own scores (F-14, H-11)
+        return [int(s.score) for s in fortress.scores(state)]
+    if isinstance(state, homalet.State):
+        return [int(s.score) for s in homalet.scores(state)]
+    raise TypeError(f"no running scores for a {type(state).__qualname__}")
 
 
 def board_html(live: LiveGame, lang: Lang) -> str:
@@ -56,7 +60,7 @@ def board_html(live: LiveGame, lang: Lang) -> str:
             + "</ul></section>"
         )
         scores = running_scores(live) or []
-        counts = list(getattr(state, "hand_counts", ()))
+        counts = list(state.hand_counts)
         rows = []
         for seat, name in enumerate(live.players):
             count = str(counts[seat]) if seat < len(counts) else "—"

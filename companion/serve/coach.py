@@ -10,9 +10,10 @@ import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
+from companion.rules import dragoness, fortress, homalet
 from companion.rules.common import Lang, Msg, Refusal
+from companion.rules.engine import ActionShape, StateShape
 from companion.serve.board import esc
 from companion.serve.words import say
 from companion.store import LiveGame
@@ -35,48 +36,46 @@ class Answer:
     dropped: list[str]
 
 
-def shown(card: Any) -> str:
+def shown(card: object) -> str:
     """A card as the table writes it (HOMALET's numbers with two digits)."""
     return f"{card:02d}" if isinstance(card, int) else str(card)
 
 
-def parse_card(engine: Any, state: Any, token: str) -> Any:
+def parse_card(state: StateShape, token: str) -> object:
+    """The card ``token`` names, in the deck of ``state``'s game."""
     deck = state.setup.deck
-    if hasattr(deck, "parse"):
+    if isinstance(deck, fortress.Deck | dragoness.Deck):
         return deck.parse(token)
-    return engine.parse_card(token)
+    return homalet.parse_card(token)
 
 
-def played_by(engine: Any, state: Any, action: Any, seat: int) -> list[Any]:
+def played_by(state: StateShape, action: ActionShape, seat: int) -> list[object]:
     """The cards ``action`` shows ``seat`` playing from the hand (a placement, a play, a group, a Revive)."""
-    if getattr(action, "player", None) != seat:
-        return []
-    if engine.GAME == "fortress":
-        return [action.card] if isinstance(action, engine.Place) else []
-    if engine.GAME == "homalet":
-        return [action.card] if isinstance(action, engine.Play) else []
-    if isinstance(action, engine.PlayCards):
-        return list(action.cards)
-    if isinstance(action, engine.Revive):
+    if isinstance(action, fortress.Place | homalet.Play):
+        return [action.card] if action.player == seat else []
+    if isinstance(action, dragoness.PlayCards):
+        return list[object](action.cards) if action.player == seat else []
+    if isinstance(action, dragoness.Revive) and action.player == seat and isinstance(state, dragoness.State):
         deck = state.setup.deck
-        return [deck.card(s.code) for s in deck.specials if s.kind is engine.Kind.REVIVE][:1]
+        revives: list[object] = [deck.card(s.code) for s in deck.specials if s.kind is dragoness.Kind.REVIVE]
+        return revives[:1]
     return []
 
 
 def answer(live: LiveGame, seat: int, typed: str, since: int, lang: Lang) -> Answer:
     """The coach's answer for ``seat`` holding ``typed`` (as typed at move ``since``)."""
     engine, state = live.engine, live.state
-    cards: list[Any] = []
+    cards: list[object] = []
     unknown: list[str] = []
     for token in typed.replace(",", " ").replace("、", " ").split()[:MAX_CARDS]:
         try:
-            cards.append(parse_card(engine, state, token))
+            cards.append(parse_card(state, token))
         except Refusal:
             unknown.append(token)
-    played: list[Any] = []
+    played: list[object] = []
     actions = live.actions
     for action in actions[max(0, since) :]:
-        for card in played_by(engine, state, action, seat):
+        for card in played_by(state, action, seat):
             if card in cards:
                 cards.remove(card)
                 played.append(card)
@@ -90,14 +89,24 @@ def answer(live: LiveGame, seat: int, typed: str, since: int, lang: Lang) -> Ans
     if not cards:
         parts.append(f"<p>{esc(say('coach.empty', lang))}</p>")
     else:
-        turn = getattr(state, "turn", None) == seat
+        turn = state.turn == seat
         parts.append(f'<p class="turn">{esc(say("coach.your_turn" if turn else "coach.not_turn", lang))}</p>')
-        coach = {"fortress": _fortress, "homalet": _homalet, "dragoness": _dragoness}[engine.GAME]
-        parts.append(coach(engine, state, seat, cards, lang))
+        parts.append(_coach(state, seat, cards, lang))
     return Answer("".join(parts), [shown(c) for c in cards] + unknown, live.position, [shown(c) for c in played])
 
 
-def _card_line(card: Any, legal: bool, lang: Lang, what: str) -> str:
+def _coach(state: StateShape, seat: int, cards: Sequence[object], lang: Lang) -> str:
+    """The game's own coach for ``cards`` (each of them a card of that game's deck)."""
+    if isinstance(state, fortress.State):
+        return _fortress(state, seat, [c for c in cards if isinstance(c, fortress.Card)], lang)
+    if isinstance(state, homalet.State):
+        return _homalet(state, seat, [c for c in cards if isinstance(c, int)], lang)
+    if isinstance(state, dragoness.State):
+        return _dragoness(state, seat, [c for c in cards if isinstance(c, dragoness.Card)], lang)
+    raise TypeError(f"no coach for a {type(state).__qualname__}")
+
+
+def _card_line(card: object, legal: bool, lang: Lang, what: str) -> str:
     mark = "legal" if legal else "illegal"
     word = say("coach.legal" if legal else "coach.illegal", lang)
     return (
@@ -106,21 +115,22 @@ def _card_line(card: Any, legal: bool, lang: Lang, what: str) -> str:
     )
 
 
-def _elsewhere(state: Any, card: Any, lang: Lang) -> str | None:
-    place = (
-        state.place_of(card) if hasattr(state, "place_of") else state.place(card) if hasattr(state, "place") else None
-    )
+def _elsewhere(state: fortress.State | homalet.State, card: fortress.Card | int, lang: Lang) -> str | None:
+    if isinstance(state, fortress.State):
+        place = state.place_of(card) if isinstance(card, fortress.Card) else None
+    else:
+        place = state.place(card) if isinstance(card, int) else None
     return None if place is None else say("coach.elsewhere", lang) + place.text(lang)
 
 
 # ----------------------------------------------------------------------------- Six-Suit Fortress
 
 
-def _fortress(engine: Any, state: Any, seat: int, cards: Sequence[Any], lang: Lang) -> str:
+def _fortress(state: fortress.State, seat: int, cards: Sequence[fortress.Card], lang: Lang) -> str:
     phase = state.phase
-    if phase is engine.Phase.BUILD and state.turn == seat:
-        return _fortress_builds(engine, state, lang)
-    if phase is not engine.Phase.PLACE:
+    if phase is fortress.Phase.BUILD and state.turn == seat:
+        return _fortress_builds(state, lang)
+    if phase is not fortress.Phase.PLACE:
         return f"<p>{esc(say('coach.nothing', lang))}</p>"
     ranks = [column[0].rank for column in state.fortresses[seat]]
     top = state.setup.deck.ranks
@@ -131,16 +141,16 @@ def _fortress(engine: Any, state: Any, seat: int, cards: Sequence[Any], lang: La
             items.append(_card_line(card, False, lang, f"<div>{esc(elsewhere)}</div>"))
             continue
         rows = []
-        for capture in engine.captures(state, card):
-            if capture.mode is not engine.Mode.NUMBER:
+        for capture in fortress.captures(state, card):
+            if capture.mode is not fortress.Mode.NUMBER:
                 continue
             by_suit = next(
-                c for c in engine.captures(state, card) if c.spot == capture.spot and c.mode is engine.Mode.SUIT
+                c for c in fortress.captures(state, card) if c.spot == capture.spot and c.mode is fortress.Mode.SUIT
             )
             rows.append(
                 f"<tr><th>{esc(capture.spot)}</th>"
-                f"<td>{_taken(engine, capture, ranks, top, lang)}</td>"
-                f"<td>{_taken(engine, by_suit, ranks, top, lang)}</td></tr>"
+                f"<td>{_taken(capture, ranks, top, lang)}</td>"
+                f"<td>{_taken(by_suit, ranks, top, lang)}</td></tr>"
             )
         legal = state.turn == seat and bool(rows)
         table = (
@@ -156,24 +166,24 @@ def _fortress(engine: Any, state: Any, seat: int, cards: Sequence[Any], lang: La
     return note + '<ul class="cards">' + "".join(items) + "</ul>"
 
 
-def _taken(engine: Any, capture: Any, ranks: list[int], top: int, lang: Lang) -> str:
+def _taken(capture: fortress.Capture, ranks: list[int], top: int, lang: Lang) -> str:
     """The count captured and, for each captured card, where F-11 lets it go in the fortress."""
     places = []
     for card in capture.cards:
-        legal = engine.placements(ranks, card.rank, top)
-        where = ", ".join(engine.WHERE_NAMES[w].text(lang) for w in legal) if legal else "—"
+        legal = fortress.placements(ranks, card.rank, top)
+        where = ", ".join(fortress.WHERE_NAMES[w].text(lang) for w in legal) if legal else "—"
         places.append(f"{shown(card)}→{where}")
     count = len(capture.cards)
     detail = f'<div class="places">{esc("; ".join(places))}</div>' if places else ""
     return f'<span class="count">{count}</span>{detail}'
 
 
-def _fortress_builds(engine: Any, state: Any, lang: Lang) -> str:
+def _fortress_builds(state: fortress.State, lang: Lang) -> str:
     items = []
-    for option in engine.build_options(state):
-        legal = ", ".join(engine.WHERE_NAMES[w].text(lang) for w in option.legal)
+    for option in fortress.build_options(state):
+        legal = ", ".join(fortress.WHERE_NAMES[w].text(lang) for w in option.legal)
         refused = "".join(
-            f'<div class="why">✗ {esc(engine.WHERE_NAMES[w].text(lang))}: {esc(why.text(lang))}</div>'
+            f'<div class="why">✗ {esc(fortress.WHERE_NAMES[w].text(lang))}: {esc(why.text(lang))}</div>'
             for w, why in option.refused
         )
         items.append(f"<li><b>{esc(shown(option.card))}</b> {esc(legal)}{refused}</li>")
@@ -183,17 +193,17 @@ def _fortress_builds(engine: Any, state: Any, lang: Lang) -> str:
 # ----------------------------------------------------------------------------- HOMALET
 
 
-def _homalet(engine: Any, state: Any, seat: int, cards: Sequence[Any], lang: Lang) -> str:
+def _homalet(state: homalet.State, seat: int, cards: Sequence[int], lang: Lang) -> str:
     """Each field open now: the engine's answer for each card played there. Where the hand holds
     a card the engine lets follow the lead colour, an off-colour card is refused as the engine
     refuses it (H-4); else the off-colour card is tried with the void claim the player could make."""
-    if state.phase is not engine.Phase.PLAY:
+    if state.phase is not homalet.Phase.PLAY:
         return f"<p>{esc(say('coach.nothing', lang))}</p>"
     out = []
-    for where in engine.Field:
-        if where is engine.Field.WILD and not state.wilderness:
+    for where in homalet.Field:
+        if where is homalet.Field.WILD and not state.wilderness:
             continue
-        tried = {card: _try(engine, state, engine.Play(seat, card, where, False)) for card in cards}
+        tried = {card: _try(state, homalet.Play(seat, card, where, False)) for card in cards}
         lead = state.lead(where)
         colour_of = state.setup.deck.colour_of
         follows = [c for c in cards if lead is not None and tried[c][0] and colour_of[c] == lead]
@@ -201,17 +211,17 @@ def _homalet(engine: Any, state: Any, seat: int, cards: Sequence[Any], lang: Lan
         for card in cards:
             ok, words = tried[card]
             if not ok and lead is not None and not follows and colour_of[card] != lead:
-                ok, words = _try(engine, state, engine.Play(seat, card, where, True))
+                ok, words = _try(state, homalet.Play(seat, card, where, True))
             extra = f" — {esc(say('coach.follows', lang))}" if card in follows else ""
             items.append(_card_line(card, ok, lang, f"{extra}<div>{esc(words.text(lang))}</div>"))
-        title = engine.FIELD_TITLES[where].text(lang)
+        title = homalet.FIELD_TITLES[where].text(lang)
         out.append(f'<h3>{esc(title)}</h3><ul class="cards">{"".join(items)}</ul>')
     return "".join(out)
 
 
-def _try(engine: Any, state: Any, action: Any) -> tuple[bool, Msg]:
+def _try(state: homalet.State, action: homalet.Action) -> tuple[bool, Msg]:
     try:
-        return True, engine.apply(state, action)[1]
+        return True, homalet.apply(state, action)[1]
     except Refusal as refusal:
         return False, refusal.msg
 
@@ -219,10 +229,10 @@ def _try(engine: Any, state: Any, action: Any) -> tuple[bool, Msg]:
 # ----------------------------------------------------------------------------- Reign of Dragoness
 
 
-def _dragoness(engine: Any, state: Any, seat: int, cards: Sequence[Any], lang: Lang) -> str:
+def _dragoness(state: dragoness.State, seat: int, cards: Sequence[dragoness.Card], lang: Lang) -> str:
     """Every group of the hand the engine reads as playable on the pile now (``readings``)."""
     phase = state.phase
-    if phase not in (engine.Phase.LEAD, engine.Phase.FOLLOW, engine.Phase.REVIVED):
+    if phase not in (dragoness.Phase.LEAD, dragoness.Phase.FOLLOW, dragoness.Phase.REVIVED):
         return f"<p>{esc(say('coach.nothing', lang))}</p>"
     sizes = [state.top.size] if state.top is not None else list(range(1, min(len(cards), MAX_GROUP) + 1))
     found: list[str] = []
@@ -240,7 +250,7 @@ def _dragoness(engine: Any, state: Any, seat: int, cards: Sequence[Any], lang: L
             if key in seen:
                 continue
             seen.add(key)
-            readings = engine.readings(state, group)
+            readings = dragoness.readings(state, group)
             if not readings:
                 continue
             if len(found) >= PATTERNS_SHOWN:

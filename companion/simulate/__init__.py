@@ -13,14 +13,16 @@ from __future__ import annotations
 import dataclasses
 import functools
 import random
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from typing import TypeVar
 
 from companion.playtest import Leads, PlayedGame, Running, deck_version
 from companion.rules import dragoness as d
 from companion.rules import fortress as f
 from companion.rules import homalet as h
 from companion.rules.common import Refusal, refuse
+from companion.rules.engine import ActionShape, DeckShape, JsonObject, SetupShape, StateShape
+from companion.rules.games import ENGINES
 from companion.settle import settle
 from companion.simulate.common import NAMES, POLICIES, Watch
 from companion.simulate.dragoness import play_dragoness
@@ -45,22 +47,40 @@ class Simulated:
     """One simulated game: its analysis row, and its record (docs/records.md) when it was asked for."""
 
     played: PlayedGame
-    record: dict[str, Any] | None
+    record: JsonObject | None
 
 
-Play = Callable[[Any, int, random.Random, str, Watch], tuple[Any, list[Any], Any]]
-GAMES: dict[str, Play] = {"fortress": play_fortress, "homalet": play_homalet, "dragoness": play_dragoness}
-ENGINES: dict[str, Any] = {"fortress": f, "homalet": h, "dragoness": d}
+Played = tuple[SetupShape, Sequence[ActionShape], StateShape]
+Play = Callable[[DeckShape, int, random.Random, str, Watch], Played]
+K = TypeVar("K", bound=DeckShape)
 
 
-def _follow(leads: Leads, running: Running, state: Any) -> None:
+def _of(play: Callable[[K, int, random.Random, str, Watch], Played], deck_type: type[K]) -> Play:
+    """``play`` taking any deck: one of its game's (else TypeError: a programming error)."""
+
+    def played(deck: DeckShape, players: int, rng: random.Random, policy: str, watch: Watch) -> Played:
+        if not isinstance(deck, deck_type):
+            raise TypeError(f"a simulated table was given a {type(deck).__qualname__}, not a {deck_type.__qualname__}")
+        return play(deck, players, rng, policy, watch)
+
+    return played
+
+
+GAMES: dict[str, Play] = {
+    "fortress": _of(play_fortress, f.Deck),
+    "homalet": _of(play_homalet, h.Deck),
+    "dragoness": _of(play_dragoness, d.Deck),
+}
+
+
+def _follow(leads: Leads, running: Running, state: StateShape) -> None:
     """Each state of a game as it is played: the running score seen by the lead tracker."""
     leads.see(running(state))
 
 
 def simulate(
     game: str,
-    deck: Any,
+    deck: DeckShape,
     players: int,
     games: int,
     policy: str = "random",
@@ -112,7 +132,7 @@ def simulate(
             setup.players,
             scores,
             winners,
-            getattr(setup, "start", None),
+            engine.start(setup),
             len(actions),
             None,
             simulated=True,

@@ -7,12 +7,14 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
+from companion.rules.engine import StateShape
+
 POLICIES = ("random", "greedy")
 NAMES = tuple(f"P{n}" for n in range(1, 9))
 LONGEST = 20_000  # actions: a simulated game longer than this is a bug in the table, said plainly
 
 T = TypeVar("T")
-Watch = Callable[[Any], None] | None  # called with the state after each action (lead changes)
+Watch = Callable[[StateShape], None] | None  # called with the state after each action (lead changes)
 
 
 def best(options: Sequence[T], gain: Callable[[T], Any], rng: random.Random) -> T:

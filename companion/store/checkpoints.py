@@ -8,9 +8,8 @@ import importlib.util
 import json
 import zlib
 from pathlib import Path
-from typing import Any
 
-from companion.rules.engine import AnyEngine
+from companion.rules.engine import GameEngine, SetupShape, StateShape
 from companion.store.schema import CHECKPOINT_EVERY, CHECKPOINT_NEAR, _dumps, _no_constant
 
 _FINGERPRINTS: dict[str, str] = {}
@@ -29,7 +28,7 @@ def _sources(name: str) -> list[tuple[str, Path]]:
     return sorted((path.relative_to(here.parent).as_posix(), path) for path in here.parent.rglob("*.py"))
 
 
-def fingerprint(engine: AnyEngine) -> str:
+def fingerprint(engine: GameEngine) -> str:
     """A hash of the rules code a state was folded by (the engine's whole package, the shared
     vocabulary and the record codec): a checkpoint from other code is not used."""
     name = f"companion.rules.{engine.GAME}"
@@ -51,13 +50,13 @@ def checkpoint_seqs(position: int) -> list[int]:
     return sorted(seqs | {position} - {0})
 
 
-def freeze(engine: AnyEngine, state: Any) -> bytes:
+def freeze(engine: GameEngine, state: StateShape) -> bytes:
     """A checkpoint of ``state``: its plain data (``engine.state_to_data``, without the setup) as
     compact JSON, compressed. Nothing in it names code: it is read back as data by :func:`thaw`."""
     return zlib.compress(_dumps(engine.state_to_data(state)).encode("utf-8"), 1)
 
 
-def thaw(engine: AnyEngine, blob: bytes, setup: Any) -> Any:
+def thaw(engine: GameEngine, blob: bytes, setup: SetupShape) -> StateShape:
     """The state a checkpoint holds, with the game's setup, read as data and checked field by field
     (``engine.state_from_data``). ValueError (``state_codec.Invalid`` among them) for anything else:
     a blob that does not unpack or unpacks past :data:`~companion.limits.MAX_STATE_BYTES`, that is

@@ -7,10 +7,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.rules.common import Refusal, refuse
-from companion.rules.engine import AnyEngine
+from companion.rules.engine import DeckShape, GameEngine, SetupShape, StateShape
 
 
-def engine_for(game: str) -> AnyEngine:
+def engine_for(game: str) -> GameEngine:
     from companion.rules.games import ENGINES
 
     engine = ENGINES.get(game)
@@ -24,7 +24,7 @@ def engine_for(game: str) -> AnyEngine:
     return engine
 
 
-def make_setup(engine: AnyEngine, players: tuple[str, ...], start: int | None, deck: Any) -> Any:
+def make_setup(engine: GameEngine, players: tuple[str, ...], start: int | None, deck: DeckShape) -> SetupShape:
     """``engine.make_setup`` (docs/engines.md)."""
     return engine.make_setup(players, start, deck)
 
@@ -37,7 +37,7 @@ def _answer_scores(answer: Mapping[str, Any]) -> tuple[list[str], list[int]]:
     return [p["name"] for p in answer["players"]], [int(p["score"]) for p in answer["players"]]
 
 
-def _outcome(engine: AnyEngine, setup: Any, state: Any) -> tuple[bool, list[str], list[int] | None]:
+def _outcome(engine: GameEngine, setup: SetupShape, state: StateShape) -> tuple[bool, list[str], list[int] | None]:
     """Whether the game is finished, its winners and each seat's score (by settling it). A legal
     last action is stored even if settling refuses: then the game counts as finished without
     scores (``LiveGame.settle`` says why), and stays out of the statistics."""

@@ -9,6 +9,7 @@ from contextlib import contextmanager, suppress
 from typing import Any
 
 from companion.rules.common import Lang, Msg, Refusal, plural, refuse
+from companion.rules.engine import ActionShape, JsonObject, StateShape
 from companion.rules.play_details import Details
 from companion.store.checkpoints import _seal, fingerprint, freeze, thaw
 from companion.store.database import Database
@@ -98,8 +99,8 @@ class LiveGame:
         self._chains = chains
         self._texts = texts
         self._stored: int = len(rows)
-        self._states: dict[int, Any] = {}
-        self._actions: dict[int, Any] = {}
+        self._states: dict[int, StateShape] = {}
+        self._actions: dict[int, ActionShape] = {}
         self._data_version: int = self.store.db.execute("PRAGMA data_version").fetchone()[0]
 
     def _broken(self, seq: int | None) -> Refusal:
@@ -156,11 +157,11 @@ class LiveGame:
         return self._position
 
     @property
-    def state(self) -> Any:
+    def state(self) -> StateShape:
         return self._state_at(self._position)
 
     @property
-    def actions(self) -> tuple[Any, ...]:
+    def actions(self) -> tuple[ActionShape, ...]:
         """The actions in effect, in order."""
         self._decode(0, self._position)
         return tuple(self._actions[i] for i in range(self._position))
@@ -201,7 +202,7 @@ class LiveGame:
         except Refusal as error:
             raise unfoldable(self.id, seq, error.msg) from None
 
-    def state_at(self, position: int) -> Any:
+    def state_at(self, position: int) -> StateShape:
         """The state after the first ``position`` stored actions (undone ones included); a stored
         action these rules refuse is :func:`unfoldable`."""
         if not 0 <= position <= self._stored:
@@ -211,7 +212,7 @@ class LiveGame:
             )
         return self._state_at(position)
 
-    def _state_at(self, position: int) -> Any:
+    def _state_at(self, position: int) -> StateShape:
         if position in self._states:
             return self._states[position]
         base = max((p for p in self._states if p <= position), default=0)
@@ -304,7 +305,7 @@ class LiveGame:
             raise _changed_elsewhere(self.id) from None
         self._revision += 1
 
-    def play(self, action: Any) -> Msg:
+    def play(self, action: ActionShape) -> Msg:
         """Apply ``action``; it is stored durably before its ruling is returned. A refused action
         (``Refusal``) changes nothing. Undone actions after the current one are dropped."""
         self._refuse_sheet()
@@ -338,7 +339,7 @@ class LiveGame:
         self._position, self._stored = position + 1, position + 1
         return ruling
 
-    def _checkpoint(self, db: sqlite3.Connection, position: int, state: Any) -> None:
+    def _checkpoint(self, db: sqlite3.Connection, position: int, state: StateShape) -> None:
         """Keep ``state`` as the checkpoint at ``position``, where the game now stands (resuming
         starts there); of the others, those in :func:`checkpoint_seqs` for it stay."""
         db.execute(
@@ -388,7 +389,7 @@ class LiveGame:
 
     # ------------------------------------------------------------ results
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> JsonObject:
         """The record of the actions in effect (docs/records.md)."""
         from companion.rules import game_records
 

@@ -9,6 +9,7 @@ from contextlib import suppress
 from typing import TYPE_CHECKING, Any
 
 from companion.rules.common import Msg, Refusal, refuse
+from companion.rules.engine import ActionShape, GameEngine, JsonObject, SetupShape
 from companion.rules.play_details import check_location, check_notes, deck_details
 from companion.store import stats
 from companion.store.checkpoints import _seal, fingerprint, freeze
@@ -181,7 +182,7 @@ class Store(Database):
         read keeps none; a score sheet has none). A replay a game: a few milliseconds each."""
         from companion.playtest import with_lead_changes
 
-        def replay(game: PlayedGame) -> tuple[Any, Any, Any] | None:
+        def replay(game: PlayedGame) -> tuple[GameEngine, SetupShape, tuple[ActionShape, ...]] | None:
             try:
                 live = self.load(int(game.id))
                 return live.engine, live.setup, live.actions
@@ -196,7 +197,7 @@ class Store(Database):
 
     # ------------------------------------------------------------ records
 
-    def export_record(self, game_id: int) -> dict[str, Any]:
+    def export_record(self, game_id: int) -> JsonObject:
         """The game's record (docs/records.md): the actions in effect, with their times."""
         return self.load(game_id).record()
 
@@ -221,7 +222,7 @@ class Store(Database):
             except Refusal as error:
                 raise Refusal(Msg(f"action {index}: ", f"{index}番目の手：") + error.msg) from None
         deck_text = _dumps(setup.deck.to_data())
-        start = getattr(setup, "start", None)
+        start = engine.start(setup)
         rows = [(_dumps(engine.action_to_data(a)), t) for a, t in zip(record.actions, record.times, strict=True)]
         digest = game_digest(engine.GAME, deck_text, setup.players, start, rows)
         with self._guard(), self._write():

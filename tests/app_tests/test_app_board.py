@@ -14,10 +14,11 @@ from textual.widgets import Input, Static
 
 from companion.app.screens.track import GameScreen
 from companion.cardlook import Look, contrast, dragoness_look, fortress_look, homalet_colour_look, homalet_look
-from companion.rules import dragoness
+from companion.rules import dragoness, fortress, homalet
 from companion.text import cell_width
 from tests.helpers.app import make_app
 from tests.helpers.app_games import GAMES, PLAYERS
+from tests.helpers.own import own
 
 SIZES = [(80, 24), (120, 40)]
 # states where many kinds of cards are shown: grid, captured cards and fortresses; fields, sets and
@@ -31,25 +32,29 @@ STATES = {
 
 def shown_cards(screen: GameScreen) -> list[Look]:
     """The cards the board must show in this state, with the look each must have."""
-    state, deck, game = screen.live.state, screen.live.state.setup.deck, screen.game
-    if game == "fortress":
+    state = screen.live.state
+    if isinstance(state, fortress.State):
+        deck = state.setup.deck
         cards = [c for c in state.grid.values() if c is not None] + list(state.pending)
         cards += [c for columns in state.fortresses for column in columns for c in column]
         return [fortress_look(deck, c) for c in cards]
-    if game == "homalet":
-        cards = [c for _, c, _ in state.played] + [c for cards in state.wilderness for c in cards]
-        cards += [c for pile in state.piles for c in pile]
-        return [homalet_look(deck, c) for c in cards]
+    if isinstance(state, homalet.State):
+        numbers = [c for _, c, _ in state.played] + [c for cards in state.wilderness for c in cards]
+        numbers += [c for pile in state.piles for c in pile]
+        return [homalet_look(state.setup.deck, c) for c in numbers]
+    state = own(dragoness.State, state)
+    assert state.top is not None
+    deck_d = state.setup.deck
     top = state.pile[len(state.pile) - state.top.size :]
-    return [dragoness_look(deck, c, screen.lang, v[0]) for c, v in zip(top, state.top.values, strict=True)]
+    return [dragoness_look(deck_d, c, screen.lang, v[0]) for c, v in zip(top, state.top.values, strict=True)]
 
 
 def possible_looks(screen: GameScreen) -> list[Look]:
     """Every look a tile on this board may have: each card of the deck, and the HOMALET colours."""
-    deck, game = screen.live.state.setup.deck, screen.game
-    if game == "fortress":
+    deck = screen.live.state.setup.deck
+    if isinstance(deck, fortress.Deck):
         return [fortress_look(deck, c) for c in deck.cards()]
-    if game == "homalet":
+    if isinstance(deck, homalet.Deck):
         return [homalet_look(deck, c) for c in range(70)] + [homalet_colour_look(deck, c.key) for c in deck.colours]
     return shown_cards(screen)
 
@@ -174,7 +179,7 @@ async def test_the_opening_example_names_the_lowest_card_of_the_table(db: Path, 
         assert action == dragoness.Opening(0, dragoness.Card("Lo", 1))
         assert screen.play(example)
         lead = entry.placeholder.removeprefix(head).split("   ")[0].split("　")[0]
-        assert dragoness.Card("Lo", 1) in engine.parse_line(screen.live.state, lead).cards
+        assert dragoness.Card("Lo", 1) in own(dragoness.PlayCards, engine.parse_line(screen.live.state, lead)).cards
 
 
 async def test_japanese_in_the_side_panel_and_the_ruling_breaks_between_phrases(db: Path) -> None:
@@ -266,7 +271,7 @@ def test_at_the_end_each_fortress_shows_the_face_down_pair_that_counts() -> None
     record = json.loads((Path(__file__).resolve().parents[2] / "examples/records/fortress.json").read_text())
     with Store.open(":memory:") as store:
         live = store.load(store.import_record(record))
-        state = live.state
+        state = own(fortress.State, live.state)
         drawn = board(live.engine, state, "en", 76)
     rows = drawn.plain.replace("\u00a0", " ").split("\n")
     scores = fortress.scores(state)

@@ -13,14 +13,17 @@ from textual.widgets import Static
 
 from companion.app.screens.track import GameScreen
 from companion.app.widgets.boards import board
+from companion.rules import dragoness
+from companion.rules.engine import GameEngine, StateShape
 from companion.store import Store
 from tests.helpers.app import make_app
 from tests.helpers.app_games import GAMES, PLAYERS
+from tests.helpers.own import own
 
 SEVEN = ["Aki", "Ben", "Chie", "Dai", "Emi", "Fumi", "Gen"]
 
 
-def taken_state() -> tuple[object, object]:
+def taken_state() -> tuple[GameEngine, StateShape]:
     """HOMALET after Ben picked 17 from the battlefield (H-5): 07 and 17 on the battlefield, 27 in
     the wilderness, three sets of two."""
     store = Store.open(":memory:")
@@ -35,7 +38,7 @@ def test_with_room_the_homalet_fields_are_three_row_tiles_with_each_player_under
     and bottom right, its colour's symbol between) with its player under it; the card already taken
     is struck through on every row and ticked under; the sets are tiles too."""
     engine, state = taken_state()
-    drawn = board(engine, state, "en", 76, 35)  # type: ignore[arg-type]
+    drawn = board(engine, state, "en", 76, 35)
     rows = drawn.plain.replace("\u00a0", " ").split("\n")
     assert rows[0].startswith(" the battlefield") and "jade▲" in rows[0]
     top, middle, bottom, under = rows[1:5]
@@ -55,7 +58,7 @@ def test_with_room_the_homalet_fields_are_three_row_tiles_with_each_player_under
 def test_without_the_rows_or_the_width_the_homalet_board_keeps_one_row_tiles() -> None:
     engine, state = taken_state()
     for width, height in ((76, None), (76, 12), (60, 35)):
-        rows = board(engine, state, "en", width, height).plain.replace("\u00a0", " ").split("\n")  # type: ignore[arg-type]
+        rows = board(engine, state, "en", width, height).plain.replace("\u00a0", " ").split("\n")
         assert "17◆ ✓ Ben" in rows[0] and "07▲  Aki" in rows[0], (width, height)
 
 
@@ -96,7 +99,7 @@ def test_with_room_the_dragoness_totals_are_bars_as_long_as_the_points() -> None
     lines = GAMES["dragoness"]
     for line in lines[: len(lines) * 2 // 3]:
         live.play_line(line)
-    state = live.state
+    state = own(dragoness.State, live.state)
     totals = state.totals()
     assert state.results and any(totals)
     rows = board(live.engine, state, "en", 76, 35).plain.split("\n")

@@ -13,6 +13,7 @@ from companion.app.screens.track import GameScreen
 from companion.rules import fortress
 from tests.helpers.app import make_app
 from tests.helpers.app_games import GAMES, PLAYERS
+from tests.helpers.own import own
 
 
 async def open_fortress(app: CompanionApp, pilot: Pilot[Any]) -> GameScreen:
@@ -53,7 +54,7 @@ async def test_enter_plays_the_suggested_build_and_a_click_on_a_captured_card_ta
         screen = await open_fortress(app, pilot)
         for line in GAMES["fortress"][:12]:  # the reveals, the corrections, R13 A1N n: three captured
             assert screen.play(line)
-        state = screen.live.state
+        state = own(fortress.State, screen.live.state)
         assert state.phase is fortress.Phase.BUILD
         entry = screen.query_one("#entry", Input)
         first = screen.engine.complete(state, "", "en", 1)[0]
@@ -93,10 +94,11 @@ def test_the_first_choices_of_a_longer_answer_are_the_engines_own() -> None:
     asks for a few, the begun words for one): they are what the engine answers for N itself."""
     from companion.app.complete import LegalLines
     from companion.decks import load_deck_data
+    from companion.rules.games import ENGINES
 
     deck = fortress.Deck.from_data(load_deck_data("fortress"))
     state = fortress.new_state(fortress.make_setup(PLAYERS, 0, deck))
-    legal = LegalLines(fortress, state, "en")
+    legal = LegalLines(ENGINES["fortress"], state, "en")
     longer = legal.choices("", 5)
     assert legal.choices("", 1) == fortress.complete(state, "", "en", 1) == longer[:1]
     assert legal.choices("A1 ", 2) == fortress.complete(state, "A1 ", "en", 2)

@@ -22,6 +22,7 @@ from companion.rules.common import Lang, Refusal
 from companion.store import Store
 from tests.helpers.app import make_app
 from tests.helpers.app_games import GAMES, PLAYERS, WINNERS
+from tests.helpers.own import own
 
 
 def text_of(app: CompanionApp, selector: str) -> str:
@@ -251,7 +252,7 @@ async def test_the_build_step_says_why_each_refused_place_is_refused(db: Path) -
         entry.value = "R1"
         await pilot.pause()
         shown = text_of(app, "#coach")
-        (option,) = [o for o in fortress.build_options(screen.live.state) if str(o.card) == "R1"]
+        (option,) = [o for o in fortress.build_options(own(fortress.State, screen.live.state)) if str(o.card) == "R1"]
         for _, why in option.refused:
             assert why.en in shown
         assert option.refused and option.legal
@@ -574,7 +575,7 @@ async def test_tab_offers_the_season_moves_of_an_open_homalet_effect(db: Path) -
         screen = await open_new(app, pilot, "homalet")
         for line in ["reveal 01 02", "reveal 03 04", "reveal 05 06", "15 b", "18 w", "28 w void", "pick 15"]:
             assert screen.play(line)
-        engine, state = screen.live.engine, screen.live.state
+        engine, state = screen.live.engine, own(homalet.State, screen.live.state)
         assert state.phase == "effect"  # a season effect is open (H-6)
         seen = await offered_by_tab(app, pilot, 6)
         assert "end" in seen and sum(line.startswith("move ") for line in seen) >= 3

@@ -20,6 +20,7 @@ import pytest
 
 from companion.rules import fortress
 from companion.store import Store
+from tests.helpers.own import own
 from tests.helpers.serve import ROOT, Served, at_position, stored_examples
 
 pytestmark = pytest.mark.browser
@@ -58,8 +59,9 @@ def table(tmp_path: Path) -> Iterator[tuple[Served, Path, int]]:
     game_id = stored_examples(db)["fortress"]
     with Store.open(db) as store:
         live = store.load(game_id)
-        state = fortress.new_state(live.setup)
+        state = fortress.new_state(own(fortress.Setup, live.setup))
         for position, action in enumerate(live.actions, 1):  # a placement at about two thirds of the game
+            assert isinstance(action, fortress.ACTIONS)
             state = fortress.apply(state, action)[0]
             if position >= 100 and state.phase is fortress.Phase.PLACE:
                 break
@@ -190,7 +192,7 @@ def test_the_coach_shows_the_engines_legal_cards_and_drops_a_card_played_at_the_
     served, db, game_id = table
     with Store.open(db) as store:
         live = store.load(game_id)
-        state = live.state
+        state = own(fortress.State, live.state)
     assert state.phase is fortress.Phase.PLACE
     seat = state.turn
     cards = state.unseen()[:3]  # cards the table has not seen: they may be in this player's hand
@@ -287,7 +289,7 @@ def test_scoreboard_and_coach_fit_a_360_pixel_phone(
     served, db, game_id = table
     board_url, coach_url = links(served, game_id)
     with Store.open(db) as store:
-        state = store.load(game_id).state
+        state = own(fortress.State, store.load(game_id).state)
     page = drivers(360, 740, lang)
     for url in (f"{board_url}?lang={lang}", f"{coach_url}/{state.turn + 1}?lang={lang}"):
         page.get(url)

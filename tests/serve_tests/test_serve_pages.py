@@ -12,10 +12,12 @@ from typing import Any
 import pytest
 from aiohttp.test_utils import TestClient
 
+from companion.rules import dragoness, fortress, homalet
 from companion.rules.common import Lang
 from companion.rules.games import ENGINES
 from companion.serve.server import Table
 from companion.store import Store
+from tests.helpers.own import own
 from tests.helpers.serve import at_position, stored_examples
 
 Served = tuple[Table, TestClient[Any, Any]]
@@ -129,7 +131,7 @@ async def test_the_scoreboard_shows_the_engines_words_counts_scores_and_rulings(
         live = store.load(game_id)
         described = live.engine.describe(live.state).text(lang).splitlines()
         rulings = [r.text(lang) for r in live.rulings(5)]
-        counts, totals = live.state.hand_counts, live.state.totals()
+        counts, totals = live.state.hand_counts, own(dragoness.State, live.state).totals()
         waiting = live.state.waiting_for().text(lang)
     page = await (await client.get(f"/{table.tokens.game(game_id)}/game/{game_id}?lang={lang}")).text()
     assert f'<p class="now">{"Now: " if lang == "en" else "現在："}{html.escape(waiting)}</p>' in page  # whose turn
@@ -239,12 +241,11 @@ async def ask(
 async def test_fortress_coach_gives_each_cards_capture_at_every_spot_and_its_places(served: Served, db: Path) -> None:
     """F-5/F-6: the count captured at each spot by number and by suit, as ``captures`` says; F-11:
     each captured card's legal places in the player's fortress, as ``placements`` says."""
-    from companion.rules import fortress
 
     table, client = served
     game_id = fortress_grid_revealed(db)
     with Store.open(db) as store:
-        state = store.load(game_id).state
+        state = own(fortress.State, store.load(game_id).state)
     answer = await ask(client, table, game_id, 1, "R13 k5 Y6")
     page = answer["html"]
     assert "It is your turn." in page
@@ -268,14 +269,13 @@ async def test_fortress_coach_gives_each_cards_capture_at_every_spot_and_its_pla
 async def test_homalet_coach_shows_which_cards_follow_the_lead_colour_on_each_field(served: Served, db: Path) -> None:
     """H-4: a card of the lead colour follows; an off-colour card is refused while the hand holds the
     lead colour, and allowed with the void claim when it holds none."""
-    from companion.rules import homalet
 
     table, client = served
     game_id = stored_examples(db)["homalet"]
     with Store.open(db) as store:
         live = store.load(game_id)
         actions = live.actions
-    setup = live.setup
+    setup = own(homalet.Setup, live.setup)
     position, state = first_state(
         homalet,
         setup,
@@ -317,7 +317,7 @@ async def test_dragoness_coach_lists_the_groups_the_engine_reads_as_beating_the_
         lambda s: s.phase is dragoness.Phase.FOLLOW and s.top is not None and s.top.size == 2,
     )
     at_position(db, game_id, position)
-    deck = live.setup.deck
+    deck = own(dragoness.Deck, live.setup.deck)
     by_number: dict[int, list[Any]] = {}
     for card in deck.cards_for(len(live.setup.players)):
         if card not in state.seen and card.number:
@@ -423,7 +423,7 @@ async def test_dragoness_coach_for_a_huge_hand_answers_at_once_and_says_what_it_
         actions = live.actions
     position, state = first_state(dragoness, live.setup, actions, lambda s: s.phase is dragoness.Phase.LEAD)
     at_position(db, game_id, position)
-    deck = live.setup.deck
+    deck = own(dragoness.Deck, live.setup.deck)
     hand = [c for c in deck.cards_for(len(live.players)) if c not in state.seen][:30]
     page = html.unescape((await ask(client, table, game_id, state.turn + 1, " ".join(map(str, hand))))["html"])
     assert "Groups of 3 cards or more were not tried" in page  # 30 + 435 + 4060 > MAX_TRIED

@@ -318,6 +318,7 @@ def test_d11_settle_input_agrees_with_the_engine_for_the_example_record() -> Non
     record = game_records.read_record(json.loads(path.read_text(encoding="utf-8")))
     assert len(record.setup.players) == 8
     state, rulings = game_records.fold_record(record)
+    assert isinstance(state, d.State)
     assert d.finished(state) and len(state.results) == d.ROUNDS
     answer = settle(d.settle_input(state), deck=record.deck)
     names = state.setup.players

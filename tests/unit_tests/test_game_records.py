@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
-from types import ModuleType
 from typing import Any
 
 import pytest
 
 from companion.rules import dragoness, fortress, game_records, homalet
 from companion.rules.common import Refusal
+from companion.rules.engine import GameEngine
+from companion.rules.games import ENGINES
+from tests.helpers.own import own
 
 
 def _fortress_game(deck: fortress.Deck) -> tuple[Any, list[Any]]:
@@ -36,23 +38,23 @@ def _dragoness_game(deck: dragoness.Deck) -> tuple[Any, list[Any]]:
 
 
 GAMES = {
-    "fortress": (fortress, _fortress_game),
-    "homalet": (homalet, _homalet_game),
-    "dragoness": (dragoness, _dragoness_game),
+    "fortress": (ENGINES["fortress"], _fortress_game),
+    "homalet": (ENGINES["homalet"], _homalet_game),
+    "dragoness": (ENGINES["dragoness"], _dragoness_game),
 }
 
 
 @pytest.fixture(params=list(GAMES))
 def game(
     request: pytest.FixtureRequest, fdeck: fortress.Deck, hdeck: homalet.Deck, ddeck: dragoness.Deck
-) -> tuple[ModuleType, Any, list[Any]]:
+) -> tuple[GameEngine, Any, list[Any]]:
     engine, make = GAMES[request.param]
     deck = {"fortress": fdeck, "homalet": hdeck, "dragoness": ddeck}[request.param]
     setup, actions = make(deck)  # type: ignore[operator]
     return engine, setup, actions
 
 
-def test_a_record_is_json_and_reads_back_the_same(game: tuple[ModuleType, Any, list[Any]]) -> None:
+def test_a_record_is_json_and_reads_back_the_same(game: tuple[GameEngine, Any, list[Any]]) -> None:
     engine, setup, actions = game
     times = [f"2026-11-30T19:{i:02d}:00Z" for i in range(len(actions))]
     data = json.loads(json.dumps(game_records.make_record(engine, setup, actions, times)))
@@ -70,10 +72,11 @@ def test_a_record_is_json_and_reads_back_the_same(game: tuple[ModuleType, Any, l
 
 def test_a_record_carries_its_deck_not_todays_files(fdeck: fortress.Deck) -> None:
     setup, actions = _fortress_game(fdeck)
-    data = game_records.make_record(fortress, setup, actions)
-    data["deck"]["suits"][0]["en"] = "Scarlet"  # a table's own deck file, since changed
+    data = game_records.make_record(ENGINES["fortress"], setup, actions)
+    suits = own(list, own(dict, data["deck"])["suits"])
+    own(dict, suits[0])["en"] = "Scarlet"  # a table's own deck file, since changed
     record = game_records.read_record(data)
-    assert record.deck.suits[0].en == "Scarlet" and record.setup.deck == record.deck
+    assert own(fortress.Deck, record.deck).suits[0].en == "Scarlet" and record.setup.deck == record.deck
 
 
 @pytest.mark.parametrize(
@@ -109,7 +112,7 @@ def test_a_record_carries_its_deck_not_todays_files(fdeck: fortress.Deck) -> Non
 )
 def test_a_broken_record_is_refused_with_one_sentence(fdeck: fortress.Deck, change: Any, words: str) -> None:
     setup, actions = _fortress_game(fdeck)
-    data = game_records.make_record(fortress, setup, actions)
+    data = game_records.make_record(ENGINES["fortress"], setup, actions)
     change(data)
     with pytest.raises(Refusal) as refusal:
         game_records.read_record(data)
@@ -120,7 +123,7 @@ def test_a_broken_record_is_refused_with_one_sentence(fdeck: fortress.Deck, chan
 def test_an_illegal_action_is_named_by_its_index(fdeck: fortress.Deck) -> None:
     setup, actions = _fortress_game(fdeck)
     actions.insert(2, fortress.Reveal("A1", fdeck.parse("K1")))  # A1 already holds R1
-    record = game_records.read_record(game_records.make_record(fortress, setup, actions))
+    record = game_records.read_record(game_records.make_record(ENGINES["fortress"], setup, actions))
     with pytest.raises(Refusal) as refusal:
         game_records.fold_record(record)
     assert refusal.value.msg.en.startswith("action 2: ")

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from companion.rules import game_records
 from companion.rules import homalet as h
+from companion.rules.games import ENGINES
 from companion.settle import settle
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -16,8 +17,10 @@ RECORD = ROOT / "examples" / "records" / "homalet.json"
 def test_h9_the_example_record_folds_to_a_finished_seven_player_game() -> None:
     data = json.loads(RECORD.read_text(encoding="utf-8"))
     record = game_records.read_record(data)
-    assert record.engine is h and len(record.setup.players) == h.MAX_PLAYERS
-    state, rulings = game_records.fold_record(record)
+    assert record.engine is ENGINES["homalet"] and len(record.setup.players) == h.MAX_PLAYERS
+    folded, rulings = game_records.fold_record(record)
+    assert isinstance(folded, h.State)
+    state = folded
     assert h.finished(state) and len(rulings) == len(record.actions)
     kinds = {type(a) for a in record.actions}
     assert kinds == set(h.ACTIONS)  # every kind of action, a correction and season moves among them

@@ -379,9 +379,11 @@ def record_states(deck: h.Deck) -> list[h.State]:
 
         path = Path(__file__).resolve().parents[2] / "examples" / "records" / "homalet.json"
         record = game_records.read_record(json.loads(path.read_text(encoding="utf-8")))
+        assert isinstance(record.setup, h.Setup)
         state = h.new_state(record.setup)
         RECORD_STATES.append(state)
         for action in record.actions:
+            assert isinstance(action, h.ACTIONS)
             state, _ = h.apply(state, action)
             RECORD_STATES.append(state)
     return RECORD_STATES

@@ -26,11 +26,12 @@ from companion.playtest import (
     summarise,
     with_lead_changes,
 )
-from companion.rules import dragoness as d
 from companion.rules import fortress as f
 from companion.rules import homalet as h
 from companion.rules.common import Msg
+from companion.rules.engine import ActionShape, GameEngine, SetupShape
 from companion.rules.game_records import fold_record, read_record
+from companion.rules.games import ENGINES
 from companion.settle import settle
 from companion.simulate import play_fortress, play_homalet
 
@@ -69,8 +70,8 @@ def test_dragoness_example_record_by_hand() -> None:
     """The round points of the example record (D-10), totalled round by round from settle's rounds:
     Fumi 3, 6, 6 (level with Hana), 8 (level with Hana), then Hana 10 ahead: one change."""
     record = read_record(json.loads((RECORDS / "dragoness.json").read_text("utf-8")))
-    assert replayed_lead_changes("dragoness", d, record.setup, record.actions) == 1
-    answer = settle(d.settle_input(fold_record(record)[0]), False, "en")
+    assert replayed_lead_changes("dragoness", record.engine, record.setup, record.actions) == 1
+    answer = settle(record.engine.settle_input(fold_record(record)[0]), False, "en")
     totals, rows = dict.fromkeys(record.setup.players, 0), []
     for points in answer["rounds"]:
         for name, value in points.items():
@@ -83,9 +84,9 @@ def test_dragoness_example_record_by_hand() -> None:
 def test_running_scores_are_the_rules_scores_after_every_action(name: str) -> None:
     """Fortress: F-14 as ``scores`` gives it (the best pair while undecided, the hand as known);
     HOMALET: H-11 on each score pile. The example record and a few simulated games, action by action."""
-    engine: object = f if name == "fortress" else h
+    engine = ENGINES[name]
     record = read_record(json.loads((RECORDS / f"{name}.json").read_text("utf-8")))
-    games = [(record.setup, list(record.actions))]
+    games: list[tuple[SetupShape, list[ActionShape]]] = [(record.setup, list(record.actions))]
     rng = random.Random(4)
     if name == "fortress":
         deck = f.Deck.from_data(load_deck_data("fortress"))
@@ -95,10 +96,11 @@ def test_running_scores_are_the_rules_scores_after_every_action(name: str) -> No
         games += [play_homalet(deck_h, 5, rng, policy)[:2] for policy in ("random", "greedy")]
     for setup, actions in games:
         running, rows = Running(name), []
-        state = engine.new_state(setup)  # type: ignore[attr-defined]
+        state = engine.new_state(setup)
         for action in actions:
-            state = engine.apply(state, action)[0]  # type: ignore[attr-defined]
-            expected = tuple(s.score for s in engine.scores(state))  # type: ignore[attr-defined]
+            state = engine.apply(state, action)[0]
+            assert isinstance(state, f.State | h.State)
+            expected = tuple(s.score for s in (f.scores(state) if isinstance(state, f.State) else h.scores(state)))
             assert running(state) == expected
             rows.append(expected)
         assert replayed_lead_changes(name, engine, setup, actions) == lead_changes(rows)
@@ -128,12 +130,12 @@ def test_with_lead_changes_replays_only_games_with_actions() -> None:
     record = read_record(json.loads((RECORDS / "homalet.json").read_text("utf-8")))
     asked: list[str] = []
 
-    def replay(game: PlayedGame) -> tuple[object, object, object] | None:
+    def replay(game: PlayedGame) -> tuple[GameEngine, SetupShape, tuple[ActionShape, ...]] | None:
         asked.append(game.id)
-        return (h, record.setup, record.actions) if game.id == "7" else None
+        return (record.engine, record.setup, record.actions) if game.id == "7" else None
 
     games = [played(None), played(None, None), dataclasses.replace(played(None), id="8")]
     out = with_lead_changes(games, replay)
     assert asked == ["7", "8"]  # the score sheet is never replayed
-    assert out[0].lead_changes == replayed_lead_changes("homalet", h, record.setup, record.actions)
+    assert out[0].lead_changes == replayed_lead_changes("homalet", record.engine, record.setup, record.actions)
     assert out[1].lead_changes is None and out[2].lead_changes is None

@@ -24,7 +24,7 @@ from companion.rules.common import (
     read_player,
     top_scorers,
 )
-from companion.rules.engine import AnyEngine
+from companion.rules.engine import GameEngine, StateShape
 from companion.rules.games import ENGINES
 
 DECKS = {game: engine.Deck.from_data(load_deck_data(game)) for game, engine in ENGINES.items()}
@@ -35,7 +35,7 @@ def start(game: str, players: tuple[str, ...]) -> Any:  # the registry's engines
     return engine.new_state(engine.make_setup(players, 0, DECKS[game]))
 
 
-def refusal(engine: AnyEngine, state: object, line: str) -> Refusal:
+def refusal(engine: GameEngine, state: StateShape, line: str) -> Refusal:
     with pytest.raises(Refusal) as caught:
         engine.parse_line(state, line)
     return caught.value
@@ -173,4 +173,5 @@ def test_i16_10_a_deck_name_that_is_a_string_is_refused_with_a_sentence(game: st
         with pytest.raises(Refusal, match='the deck\'s "name" must be a table of en and ja'):
             engine.Deck.from_data({**data, "name": name})
     deck = engine.Deck.from_data({**data, "name": {"en": "Mine"}})
-    assert deck.to_data()["name"]["en"] == "Mine" and deck.to_data()["name"]["ja"]
+    shown = deck.to_data()["name"]
+    assert isinstance(shown, dict) and shown["en"] == "Mine" and shown["ja"]

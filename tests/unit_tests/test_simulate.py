@@ -29,6 +29,7 @@ def test_simulated_games_replay_to_the_scores_counted(policy: str, players: int)
         assert sim.record is not None and sim.played.simulated
         record = read_record(sim.record)  # every action is one the engine takes (F-4 .. F-14)
         state = fold_record(record)[0]
+        assert isinstance(state, f.State)
         assert f.finished(state) and len(record.actions) == sim.played.actions
         answer = settle(f.settle_input(state), False, "en", deck=DECK)
         assert tuple(p["score"] for p in answer["players"]) == sim.played.scores

@@ -28,6 +28,7 @@ def test_simulated_dragoness_games_replay_to_the_totals_counted(policy: str, pla
         assert sim.record is not None and sim.played.simulated and sim.played.start is None  # D-6: no start player
         record = read_record(sim.record)
         state = fold_record(record)[0]
+        assert isinstance(state, d.State)
         assert d.finished(state) and len(state.results) == d.ROUNDS  # D-11: five rounds
         answer = settle(d.settle_input(state), False, "en")
         assert tuple(answer["totals"][name] for name in record.setup.players) == sim.played.scores

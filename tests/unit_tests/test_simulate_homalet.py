@@ -26,11 +26,12 @@ def test_simulated_homalet_games_replay_to_the_scores_counted(policy: str, playe
         assert sim.record is not None and sim.played.simulated and sim.played.game == "homalet"
         record = read_record(sim.record)  # every action is one the engine takes (H-3 .. H-10)
         state = fold_record(record)[0]
+        assert isinstance(state, h.State)
         assert h.finished(state) and len(record.actions) == sim.played.actions  # H-9
         answer = settle(h.settle_input(state), False, "en", deck=DECK)
         assert tuple(p["score"] for p in answer["players"]) == sim.played.scores  # H-11
         assert {record.setup.players.index(w) for w in answer["winners"]} == sim.played.winners  # H-12
-        assert sim.played.start == record.setup.start and sim.played.lead_changes is not None
+        assert sim.played.start == record.engine.start(record.setup) and sim.played.lead_changes is not None
 
 
 @settings(max_examples=15, deadline=None)

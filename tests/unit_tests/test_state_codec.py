@@ -15,11 +15,13 @@ from typing import Any
 import pytest
 
 from companion.rules import dragoness, fortress, game_records, homalet, state_codec
+from companion.rules.games import ENGINES as REGISTRY
 from companion.store import Store, freeze, thaw
 from tests.helpers.limited import python
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINES = {"fortress": fortress, "homalet": homalet, "dragoness": dragoness}
+FORTRESS = REGISTRY["fortress"]
 
 
 def example(game: str) -> game_records.Record:
@@ -43,7 +45,8 @@ def test_every_state_of_the_example_games_round_trips_through_plain_json(game: s
 
 def _fortress_data() -> tuple[Any, dict[str, Any]]:
     record = example("fortress")
-    state = fortress.fold(record.setup, record.actions[:30])
+    state = FORTRESS.fold(record.setup, record.actions[:30])
+    assert isinstance(state, fortress.State)
     return record.setup, fortress.state_to_data(state)
 
 
@@ -117,8 +120,8 @@ def _blobs(marker: Path, state: Any) -> dict[str, bytes]:
         "JSON that is no state": zlib.compress(b'{"phase": "place"}'),
         "NaN": zlib.compress(b'{"turn": NaN}'),
         "not UTF-8": zlib.compress(b'{"\xff": 1}'),
-        "cut short": freeze(fortress, state)[:-5],
-        "followed by more": freeze(fortress, state) + b"x",
+        "cut short": freeze(FORTRESS, state)[:-5],
+        "followed by more": freeze(FORTRESS, state) + b"x",
         "empty": b"",
     }
 
@@ -128,8 +131,8 @@ def test_crafted_checkpoints_are_ignored_and_the_game_is_folded_from_its_actions
     path = tmp_path / "g.sqlite3"
     marker = tmp_path / "ran"
     with Store.open(path) as db:
-        game_id = db.import_record(game_records.make_record(fortress, record.setup, record.actions, record.times))
-    truth = fortress.fold(record.setup, record.actions)
+        game_id = db.import_record(game_records.make_record(FORTRESS, record.setup, record.actions, record.times))
+    truth = FORTRESS.fold(record.setup, record.actions)
     for what, blob in _blobs(marker, truth).items():
         with Store.open(path) as db:
             db.db.execute("UPDATE checkpoints SET state = ?", (blob,))

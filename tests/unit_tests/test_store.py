@@ -179,7 +179,7 @@ def test_games_list_newest_first_and_delete(tmp_path: Path) -> None:
         assert listed[1].players == ("Aki", "Ben", "Chie") and listed[1].mode == "track"
         assert not listed[0].finished and listed[0].winners == ()
         assert db.roster()[:2] == ["Ben", "Dan"] and set(db.roster()) == {"Aki", "Ben", "Chie", "Dan"}
-        assert db.load(one).setup.start == 1
+        assert db.load(one).engine.start(db.load(one).setup) == 1
         db.delete(one)
         assert [g.id for g in db.unfinished()] == [two]
         with pytest.raises(Refusal, match="no game"):

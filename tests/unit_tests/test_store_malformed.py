@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 
-from companion.rules import dragoness, fortress, homalet
 from companion.rules.common import Refusal
 from companion.store import Store
 from tests.helpers.store_games import played
@@ -101,8 +100,11 @@ def mutate(rnd: random.Random, record: dict[str, Any]) -> dict[str, Any]:
 
 def records() -> list[dict[str, Any]]:
     out = []
-    for game, engine, players in (("fortress", fortress, 3), ("homalet", homalet, 4), ("dragoness", dragoness, 4)):
+    for game, players in (("fortress", 3), ("homalet", 4), ("dragoness", 4)):
         from companion.rules.game_records import make_record
+        from companion.rules.games import ENGINES
+
+        engine = ENGINES[game]
 
         setup, actions = played(game, players, seed=5, rounds=1)
         out.append(make_record(engine, setup, actions[:60], ["2026-11-30T10:00:00Z"] * len(actions[:60])))

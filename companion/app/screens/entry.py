@@ -20,7 +20,7 @@ from companion.app.widgets.coach import coach, preview
 from companion.app.widgets.entry import EntryLine
 from companion.app.words import W, with_help
 from companion.rules.common import Msg, Refusal
-from companion.rules.engine import AnyEngine
+from companion.rules.engine import GameEngine
 
 if TYPE_CHECKING:
     from companion.store import LiveGame
@@ -49,7 +49,7 @@ class EntryScreen(LangScreen):
     """The entry line's half of the game screen (the drawing half is :class:`GameScreen`'s)."""
 
     live: LiveGame
-    engine: AnyEngine
+    engine: GameEngine
     game: str
     ruling: Text
     _legal: LegalLines | None
@@ -121,7 +121,7 @@ class EntryScreen(LangScreen):
         from companion.rules import dragoness
 
         state = self.live.state
-        if self.game != "dragoness" or state.phase is not dragoness.Phase.OPENING:
+        if not isinstance(state, dragoness.State) or state.phase is not dragoness.Phase.OPENING:
             return None
         deck = state.setup.deck
         dragons = [c for c in deck.cards_for(len(state.setup.players)) if deck.kind(c) is dragoness.Kind.DRAGON]

@@ -28,6 +28,7 @@ from companion.app.widgets.phrases import broken
 from companion.app.widgets.tiles import CardText
 from companion.app.words import W
 from companion.rules.common import Msg, Refusal, unsaid
+from companion.rules.engine import StateShape
 
 if TYPE_CHECKING:
     from companion.store import LiveGame
@@ -245,7 +246,7 @@ class GameScreen(EntryScreen):
         self.moves.insert(0, ruling)
         del self.moves[LOGGED:]
 
-    def _allowed(self, state: object, said: Msg | None) -> str:
+    def _allowed(self, state: StateShape, said: Msg | None) -> str:
         """What is allowed now; beside the details (``said``), only what they do not already say."""
         allowed = self.engine.allowed(state).describe()
         if said is not None:

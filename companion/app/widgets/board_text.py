@@ -3,14 +3,12 @@ click on a choice writes, and cutting or aligning words in terminal cells."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.cells import cell_len
 from rich.text import Text
 
 from companion.app.complete import LegalLines
 from companion.rules.common import Lang, Refusal
-from companion.rules.engine import AnyEngine
+from companion.rules.engine import ActionShape, GameEngine, StateShape
 
 TURN = "▶"
 SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
@@ -19,7 +17,7 @@ HANG_ROOM = 12  # cells a wrapped row needs beside its head to go on under its o
 HANG_NEAR = 4  # else it goes on from here
 
 
-def choice_of(engine: AnyEngine, state: Any, action: Any, lang: Lang) -> str | None:
+def choice_of(engine: GameEngine, state: StateShape, action: ActionShape, lang: Lang) -> str | None:
     """The engine's line for ``action``, offered when a choice is clicked (None unless the engine's
     ``complete`` offers it now)."""
     try:

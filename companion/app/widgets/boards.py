@@ -5,9 +5,6 @@ sentences is the details panel's (F3)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from rich.cells import cell_len
 from rich.text import Text
 
@@ -16,9 +13,9 @@ from companion.app.widgets.homalet_board import homalet_board
 from companion.app.widgets.tiles import click, tall_tile, tile
 from companion.app.words import W, say
 from companion.cardlook import dragoness_look, fortress_look
-from companion.rules import dragoness, fortress
+from companion.rules import dragoness, fortress, homalet
 from companion.rules.common import Lang
-from companion.rules.engine import AnyEngine
+from companion.rules.engine import GameEngine, StateShape
 
 # --------------------------------------------------------------------------- Six-Suit Fortress
 
@@ -26,7 +23,7 @@ CELL = 6  # a one-row tile: " R13● "
 TALL = 7  # a three-row tile
 
 
-def _grid_lines(state: Any, tall: bool) -> list[Text]:
+def _grid_lines(state: fortress.State, tall: bool) -> list[Text]:
     """Both 2×2 grids, their 16 spots around them, each spot and empty cell clickable."""
     deck = state.setup.deck
     cell_width = TALL if tall else CELL
@@ -81,7 +78,7 @@ def _grid_lines(state: Any, tall: bool) -> list[Text]:
     return lines
 
 
-def fortress_board(state: Any, lang: Lang, width: int | None = None) -> Text:
+def fortress_board(state: fortress.State, lang: Lang, width: int | None = None) -> Text:
     """Both 2×2 grids as tiles with their 16 spots labelled as in the notation; the deck and the
     cards captured; each player's fortress as columns of tiles (a column as long as it is high),
     hand count and score so far, and, once the game is over, the face-down pair that counts."""
@@ -121,7 +118,7 @@ def fortress_board(state: Any, lang: Lang, width: int | None = None) -> Text:
 # --------------------------------------------------------------------------- Reign of Dragoness
 
 
-def dragoness_board(state: Any, lang: Lang, width: int | None = None, height: int | None = None) -> Text:
+def dragoness_board(state: dragoness.State, lang: Lang, width: int | None = None, height: int | None = None) -> Text:
     """Round n of 5; the pile's top pattern as tiles (a special card with the value it stands for),
     its type and the card to beat; then a table: each player's hand count, points round by round
     and in total, and who has passed or leads the pile; given the rows and at least ``TALL_WIDTH``
@@ -140,7 +137,7 @@ BAR_ALT = "▓"
 BAR_CELLS = 2  # cells a point: 15 points at most (five rounds of 3) make 30 cells
 
 
-def _dragoness_bars(state: Any, lang: Lang) -> Text:
+def _dragoness_bars(state: dragoness.State, lang: Lang) -> Text:
     """Each player's total as a bar, ``BAR_CELLS`` blocks a point, each round's points in turn in
     ``BAR`` and ``BAR_ALT`` (the length is the total, written after it: no colour needed), the
     leaders' totals bold."""
@@ -157,7 +154,7 @@ def _dragoness_bars(state: Any, lang: Lang) -> Text:
     return text
 
 
-def _dragoness_table(state: Any, lang: Lang, width: int | None) -> Text:
+def _dragoness_table(state: dragoness.State, lang: Lang, width: int | None) -> Text:
     """The pile and the round table (``dragoness_board`` without the bars)."""
     deck = state.setup.deck
     text = Text()
@@ -222,21 +219,18 @@ def _dragoness_table(state: Any, lang: Lang, width: int | None) -> Text:
     return text
 
 
-_BOARDS: dict[str, Callable[[Any, Lang, int | None], Text]] = {
-    "fortress": fortress_board,
-    "homalet": homalet_board,
-    "dragoness": dragoness_board,
-}
-
-
-def board(engine: AnyEngine, state: Any, lang: Lang, width: int | None = None, height: int | None = None) -> Text:
+def board(
+    engine: GameEngine, state: StateShape, lang: Lang, width: int | None = None, height: int | None = None
+) -> Text:
     """The table of ``engine``'s game in ``state``; player rows wrapped to ``width`` cells if given;
     ``height`` rows given, a board that has them uses them (HOMALET's larger tiles, Dragoness' bars)."""
-    if engine.GAME == "homalet":
+    if isinstance(state, homalet.State):
         text = homalet_board(state, lang, width, height)
-    elif engine.GAME == "dragoness":
+    elif isinstance(state, dragoness.State):
         text = dragoness_board(state, lang, width, height)
+    elif isinstance(state, fortress.State):
+        text = fortress_board(state, lang, width)
     else:
-        text = _BOARDS[engine.GAME](state, lang, width)
+        raise TypeError(f"no board for the {engine.GAME} state {type(state).__qualname__}")
     text.rstrip()
     return text

@@ -5,8 +5,6 @@ group every legal reading of its wild cards (``readings``)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 
 from companion.app.widgets.tiles import tile
@@ -14,10 +12,10 @@ from companion.app.words import W, say
 from companion.cardlook import fortress_look
 from companion.rules import dragoness, fortress
 from companion.rules.common import Lang, Refusal
-from companion.rules.engine import AnyEngine
+from companion.rules.engine import GameEngine, StateShape
 
 
-def preview(engine: AnyEngine, state: Any, line: str, lang: Lang, completes: bool = False) -> Text:
+def preview(engine: GameEngine, state: StateShape, line: str, lang: Lang, completes: bool = False) -> Text:
     """What Enter would do with ``line``: the engine's ruling, or its refusal (not shown while
     ``completes``, the line being the start of a legal one still typed, nor while the coach has
     something to show for it)."""
@@ -34,15 +32,19 @@ def preview(engine: AnyEngine, state: Any, line: str, lang: Lang, completes: boo
     return text
 
 
-def coach(engine: AnyEngine, state: Any, line: str, lang: Lang) -> Text:
+def coach(engine: GameEngine, state: StateShape, line: str, lang: Lang) -> Text:
     """What the coach shows beside the table for ``line`` as it is typed: a Fortress card's
     capture at every spot, or its legal places in a build; a Dragoness group's wild readings."""
     return _game_coach(engine, state, line, lang) or Text()
 
 
-def _game_coach(engine: AnyEngine, state: Any, line: str, lang: Lang) -> Text | None:
+def _game_coach(engine: GameEngine, state: StateShape, line: str, lang: Lang) -> Text | None:
     tokens = line.split()
-    if engine.GAME == "fortress" and len(tokens) == 1 and state.phase in (fortress.Phase.PLACE, fortress.Phase.BUILD):
+    if (
+        isinstance(state, fortress.State)
+        and len(tokens) == 1
+        and state.phase in (fortress.Phase.PLACE, fortress.Phase.BUILD)
+    ):
         try:
             card = state.setup.deck.parse(tokens[0])
         except Refusal:
@@ -50,14 +52,14 @@ def _game_coach(engine: AnyEngine, state: Any, line: str, lang: Lang) -> Text | 
         if state.phase is fortress.Phase.BUILD:
             return _builds(state, card, lang)
         return _captures(state, card, lang)
-    if engine.GAME == "dragoness" and tokens:
+    if isinstance(state, dragoness.State) and tokens:
         try:
-            action = engine.parse_line(state, line)
+            action = dragoness.parse_line(state, line)
         except Refusal:
             return None
-        cards = getattr(action, "cards", None)
-        if not cards or getattr(action, "wilds", None) is not None:
+        if not isinstance(action, dragoness.PlayCards) or not action.cards or action.wilds is not None:
             return None
+        cards = action.cards
         found = dragoness.readings(state, cards)
         if len(found) < 2:
             return None
@@ -67,9 +69,9 @@ def _game_coach(engine: AnyEngine, state: Any, line: str, lang: Lang) -> Text | 
     return None
 
 
-def _captures(state: Any, card: Any, lang: Lang) -> Text:
+def _captures(state: fortress.State, card: fortress.Card, lang: Lang) -> Text:
     """Spot by spot: the count captured declaring number (n) and suit (s)."""
-    by_spot: dict[str, dict[Any, int]] = {}
+    by_spot: dict[str, dict[fortress.Mode, int]] = {}
     for c in fortress.captures(state, card):
         by_spot.setdefault(c.spot, {})[c.mode] = len(c.cards)
     text = Text()
@@ -83,7 +85,7 @@ def _captures(state: Any, card: Any, lang: Lang) -> Text:
     return text
 
 
-def _builds(state: Any, card: Any, lang: Lang) -> Text | None:
+def _builds(state: fortress.State, card: fortress.Card, lang: Lang) -> Text | None:
     """F-11 for one captured card: every legal place, and why each other place is refused."""
     for option in fortress.build_options(state):
         if option.card == card:

@@ -3,8 +3,6 @@ on a board with the room, the fields and sets as three-row tiles with each card'
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
@@ -15,10 +13,12 @@ from companion.app.words import W, say
 from companion.cardlook import homalet_colour_look, homalet_look
 from companion.rules import homalet
 from companion.rules.common import Lang
-from companion.rules.games import HOMALET
+from companion.rules.games import ENGINES
+
+HOMALET = ENGINES["homalet"]
 
 
-def homalet_board(state: Any, lang: Lang, width: int | None = None, height: int | None = None) -> Text:
+def homalet_board(state: homalet.State, lang: Lang, width: int | None = None, height: int | None = None) -> Text:
     """The battlefield and wilderness with their lead colours and each card with its player (a
     battlefield card already picked marked), the wilderness sets, each player's hand count and
     score pile with its live score and breakdown. Given a board of at least ``TALL_WIDTH`` cells
@@ -73,7 +73,9 @@ def homalet_board(state: Any, lang: Lang, width: int | None = None, height: int 
     return text
 
 
-def _homalet_card(state: Any, lang: Lang, c: int, into: Text, taken: bool = False, pick: bool = False) -> None:
+def _homalet_card(
+    state: homalet.State, lang: Lang, c: int, into: Text, taken: bool = False, pick: bool = False
+) -> None:
     """One HOMALET card as a one-row tile (a battlefield card already taken struck through and
     ticked; one the picker may take underlined, a click writing the pick), its season after it."""
     look = homalet_look(state.setup.deck, c)
@@ -90,14 +92,14 @@ def _homalet_card(state: Any, lang: Lang, c: int, into: Text, taken: bool = Fals
         into.append(season, style="dim")
 
 
-def _pick(state: Any, lang: Lang, c: int) -> str | None:
+def _pick(state: homalet.State, lang: Lang, c: int) -> str | None:
     """The line picking battlefield card ``c`` now, if the picker may (H-5)."""
     if state.phase is not homalet.Phase.PICK or not state.pickers:
         return None
     return choice_of(HOMALET, state, homalet.Pick(state.pickers[0], c), lang)
 
 
-def _season(state: Any, lang: Lang, c: int) -> str:
+def _season(state: homalet.State, lang: Lang, c: int) -> str:
     """The card's season mark, short (春 / Sp), or nothing (H-2)."""
     season = state.setup.deck.season(c)
     if season is None:
@@ -106,7 +108,7 @@ def _season(state: Any, lang: Lang, c: int) -> str:
     return name[:1] if lang == "ja" else name[:2].capitalize()
 
 
-def _homalet_players(text: Text, state: Any, lang: Lang, width: int | None, wide: bool) -> None:
+def _homalet_players(text: Text, state: homalet.State, lang: Lang, width: int | None, wide: bool) -> None:
     """Each player's row: hand count, score so far and its breakdown (H-11), the pile as tiles."""
     scores = homalet.scores(state)
     actor = state.actor()
@@ -139,7 +141,9 @@ def _centred(word: str, cells: int) -> str:
     return " " * (room // 2) + word + " " * (room - room // 2)
 
 
-def _tall_card(state: Any, lang: Lang, c: int, taken: bool = False, pick: bool = False) -> list[tuple[str, Style]]:
+def _tall_card(
+    state: homalet.State, lang: Lang, c: int, taken: bool = False, pick: bool = False
+) -> list[tuple[str, Style]]:
     """One HOMALET card as a three-row tile, clickable like the one-row tile (``_homalet_card``)."""
     look = homalet_look(state.setup.deck, c)
     choice = _pick(state, lang, c) if pick else None
@@ -171,7 +175,7 @@ def _tall_lines(items: list[tuple[list[tuple[str, Style]], Text]], indent: int, 
     return lines
 
 
-def _homalet_roomy(state: Any, lang: Lang, width: int) -> Text:
+def _homalet_roomy(state: homalet.State, lang: Lang, width: int) -> Text:
     """The HOMALET table for a board with room: each field a heading with its lead colour over its
     cards as three-row tiles, each with its player under it (a battlefield card already taken
     struck through and ticked); the wilderness sets likewise; then the deck, the round and the

@@ -14,10 +14,10 @@ from companion.cli.commands.stored import Runner, add_game_id, bare, json_input,
 from companion.cli.words import helper
 from companion.exits import EXIT_BAD_INPUT
 from companion.rules.common import Lang, Msg, Refusal, plural, refuse
-from companion.rules.engine import AnyEngine
+from companion.rules.engine import ActionShape, GameEngine, StateShape
 
 if TYPE_CHECKING:
-    from companion.store import Store
+    from companion.store import LiveGame, Store
 
 WORDS = {
     "new.location": Msg(
@@ -215,11 +215,11 @@ class _Lines:
         self.ja: list[str] = []
 
 
-def _lines_from(live: Any, state: Any, actions: Iterable[Any], first: int) -> _Lines:
+def _lines_from(live: LiveGame, state: StateShape, actions: Iterable[ActionShape], first: int) -> _Lines:
     """The notation lines of ``actions`` (stored actions ``first`` …) played one after another from ``state``."""
     from companion.store import unfoldable
 
-    engine: AnyEngine = live.engine
+    engine: GameEngine = live.engine
     out = _Lines()
     for seq, action in enumerate(actions, first):
         out.en.append(engine.action_line(state, action, "en"))
