@@ -298,7 +298,11 @@ class Erased(Generic[D, P, S, A]):
         return self.engine.new_state(self._own_setup(setup))
 
     def apply(self, state: StateShape, action: ActionShape, /) -> tuple[S, Msg]:
-        return self.engine.apply(self._own_state(state), self._own_action(action))
+        if not isinstance(state, self._state):  # the checks inline: a replay calls this for every action
+            raise self._refuse("a state", state)
+        if not isinstance(action, self._actions):
+            raise self._refuse("an action", action)
+        return self.engine.apply(state, action)
 
     def fold(self, setup: SetupShape, actions: Sequence[ActionShape], /) -> S:
         return self.engine.fold(self._own_setup(setup), [self._own_action(a) for a in actions])
