@@ -15,7 +15,6 @@ from companion.app.screens.base import LangScreen
 from companion.app.widgets.keybar import KeyBar
 from companion.app.widgets.phrases import broken
 from companion.app.words import W
-from companion.rules.common import Msg
 
 
 class HelpScreen(LangScreen):
@@ -66,10 +65,8 @@ class HelpScreen(LangScreen):
             for game in games:
                 engine = ENGINES[game]
                 yield Label(self.text(engine.TITLE), classes="heading")
-                notation: Msg | None = getattr(engine, "NOTATION", None)
-                if notation is not None:
-                    yield Label(self.say(W.help_notation), classes="subheading")
-                    yield self._part(Text(self.text(notation)))
+                yield Label(self.say(W.help_notation), classes="subheading")
+                yield self._part(Text(self.text(engine.NOTATION)))
                 yield Label(self.say(W.help_assumptions), classes="subheading")
                 body = Text()
                 for rule, msg in engine.ASSUMPTIONS:

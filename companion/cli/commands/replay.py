@@ -15,6 +15,7 @@ from companion.cli.words import helper
 from companion.rules.common import Lang, Refusal
 
 if TYPE_CHECKING:  # the engines load only when a record is replayed, not to build the parser
+    from companion.rules.engine import StateShape
     from companion.rules.game_records import Record
 
 
@@ -37,7 +38,7 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
     return 0
 
 
-def settle_state(record: Record, state: Any, explain: bool, lang: Lang) -> dict[str, Any] | None:
+def settle_state(record: Record, state: StateShape, explain: bool, lang: Lang) -> dict[str, Any] | None:
     """The settle answer for a finished game (None while it goes on), using the record's own deck."""
     from companion.settle import settle
 
