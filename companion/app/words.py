@@ -121,6 +121,8 @@ class W:
     board_top = Msg(" (top of the pile)", "（パイルの一番上）")
     # the boards as pictures (issue 18): placeholders filled by str.format
     board_pair = Msg("face-down pair {} → {}", "裏向きペア {} → {}")
+    board_made = Msg("= {} × {} high", "＝{}列 × 高さ{}")
+    board_made_penalty = Msg(" − {} in hand", " − 手札{}")
     board_breakdown = Msg("= base {} + digit {} + run {} + spring {}", "＝基本 {}＋同数字 {}＋ラン {}＋春 {}")
     board_beneath = Msg("(+{} beneath)", "（下に{}枚）")
     board_to_beat = Msg(" · to beat: ", "・超えるには：")
