@@ -31,7 +31,7 @@ SCROLL_BAR = 2  # cells a board too tall for its room loses to the scroll bar
 
 def grid_width(rows: int) -> int:
     """The cells both grids take with tiles of ``rows`` rows (a spot's name on either side)."""
-    return 2 * (13 + 2 * CELL[rows])
+    return 2 * (13 + 2 * CELL[rows]) - 2
 
 
 def grid_height(rows: int) -> int:
@@ -106,6 +106,8 @@ def _grid_lines(state: Any, rows: int) -> list[Text]:
         if rows > FLAT and top == 1:
             lines.append(Text())
     lines.append(spot_row("S", 3, 4))
+    for line in lines:
+        line.rstrip()
     return lines
 
 
