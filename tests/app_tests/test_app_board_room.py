@@ -151,6 +151,12 @@ def test_with_room_the_fortress_grid_cards_are_five_row_tiles_and_each_column_st
     assert rows[top + 4].rstrip().endswith(str(card)) or str(card) in rows[top + 4]  # the index turned, 4 rows down
     assert grid["B1"] is None or str(grid["B1"]) in rows[top]
     assert any(look in rows[top + 2][column - 1 : column + 6] for look in "●■▲◆★⬢")  # the symbol between
+    from companion.app.widgets.fortress_board import BIG, CELL, grid_height
+
+    grid_end = sum(len(row) + 1 for row in drawn.plain.split("\n")[: grid_height(BIG)])
+    grounds = [s for s in drawn.spans if s.end <= grid_end and isinstance(s.style, Style) and s.style.bgcolor]
+    cards = sum(1 for c in grid.values() if c is not None)
+    assert len(grounds) == 5 * cards and all(s.end - s.start == CELL[BIG] for s in grounds)  # every row whole
     scores = fortress.scores(state)  # type: ignore[arg-type]
     for p, name in enumerate(state.setup.players):  # type: ignore[attr-defined]
         head = next(i for i, row in enumerate(rows) if row[1:].startswith(name))

@@ -107,8 +107,17 @@ def _grid_lines(state: Any, rows: int) -> list[Text]:
             lines.append(Text())
     lines.append(spot_row("S", 3, 4))
     for line in lines:
-        line.rstrip()
+        _trim(line)
     return lines
+
+
+def _trim(text: Text) -> None:
+    """``text`` without its trailing spaces (a tile's no-break spaces are its ground: they stay,
+    where ``Text.rstrip`` would take them)."""
+    plain = text.plain
+    spaces = len(plain) - len(plain.rstrip(" "))
+    if spaces:  # (right_crop(0) would take everything)
+        text.right_crop(spaces)
 
 
 def _deck_line(state: Any, lang: Lang) -> Text:
@@ -166,7 +175,7 @@ def _rows(table: _Table, width: int | None, under: bool = False) -> Text:
     for p, name in enumerate(state.setup.players):
         row = table.head(p, name, parts=False)
         if under:
-            row.rstrip()
+            _trim(row)
             text.append_text(row)
             if not state.fortresses[p]:
                 text.append("\n")
@@ -213,7 +222,7 @@ def _standing(table: _Table, width: int, gap: int, numbers: bool) -> Text:
             text.append("\n" * gap)
         head = table.head(p, name, parts=True)
         table.pair_words(head, p)
-        head.rstrip()
+        _trim(head)
         text.append_text(hang(head, 12, width))
         text.append("\n")
         columns = state.fortresses[p]
@@ -232,7 +241,7 @@ def _standing(table: _Table, width: int, gap: int, numbers: bool) -> Text:
                 else:
                     row.append(" " * STACK)
                 row.append(" " * STACK_GAP)
-            row.rstrip()
+            _trim(row)
             text.append_text(row)
             text.append("\n")
         if numbers and table.ending and columns:
