@@ -224,6 +224,7 @@ class W:
         "席ごとの勝ち（かっこ内は95%区間。┆ は公平な割合{0}）",
     )
     playtest_seat = Msg("seat {0}", "{0}番目の席")
+    playtest_legend = Msg("on each bar, ▓░ is the 95% interval", "バーの ▓░ は95%区間")
     playtest_start = Msg("start player", "スタート")
     playtest_differs = Msg("← differs from a fair share", "← 公平な割合と違います")
     playtest_margin = Msg(
