@@ -8,9 +8,11 @@ The best arrangement that fits ``width`` × ``height`` is drawn; nothing is cut.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from typing import Any
 
+from rich.style import Style
 from rich.text import Text
 
 from companion.app.widgets.board_text import SUPERSCRIPT, TALL_WIDTH, hang, row_name
@@ -111,6 +113,12 @@ def _grid_lines(state: Any, rows: int) -> list[Text]:
     return lines
 
 
+@functools.lru_cache(maxsize=1024)
+def _style(look: Look, token: str | None, underline: bool) -> Style:
+    """A standing card's tile colours (worked out once a card: the contrast arithmetic is not free)."""
+    return tile_style(look, token, extra="underline" if underline else "")
+
+
 def _trim(text: Text) -> None:
     """``text`` without its trailing spaces (a tile's no-break spaces are its ground: they stay,
     where ``Text.rstrip`` would take them)."""
@@ -187,7 +195,8 @@ def _rows(table: _Table, width: int | None, under: bool = False) -> Text:
         for i, column in enumerate(state.fortresses[p]):
             paired = pair is not None and i in (pair.source, pair.target)
             for c in column:
-                tile(row, fortress_look(deck, c), pad=False, extra="underline" if paired else "")
+                look = fortress_look(deck, c)
+                row.append(look.face.replace(" ", "\u00a0"), style=_style(look, None, paired))
             row.append(f"{str(len(column)).translate(SUPERSCRIPT)} ", style="dim")  # the column's height
         table.pair_words(row, p)
         text.append_text(hang(row, indent, width))
@@ -200,30 +209,39 @@ def _standing_fits(state: Any, width: int) -> bool:
     return STACK_INDENT + widest * (STACK + STACK_GAP) <= width
 
 
-def _standing_height(table: _Table, gap: int, numbers: bool) -> int:
-    """The rows :func:`_standing` takes, head rows left out (they are measured as drawn)."""
-    rows = 0
+def _standing_heads(table: _Table, width: int) -> list[Text]:
+    """Each player's head row for :func:`_standing`: name, hand, score and how it is made, the
+    face-down pair; wrapped to ``width``."""
+    heads = []
+    for p, name in enumerate(table.state.setup.players):
+        head = table.head(p, name, parts=True)
+        table.pair_words(head, p)
+        _trim(head)
+        heads.append(hang(head, 12, width))
+    return heads
+
+
+def _standing_height(table: _Table, heads: list[Text], gap: int, numbers: bool) -> int:
+    """The rows :func:`_standing` takes."""
+    rows = sum(_count(head) for head in heads) + gap * (len(heads) - 1)
     for p, columns in enumerate(table.state.fortresses):
         pair = table.pair(p)
         heights = [len(c) + (1 if pair is not None and i == pair.target else 0) for i, c in enumerate(columns)]
-        rows += max(heights, default=0) + gap + (1 if numbers and table.ending and columns else 0)
+        rows += max(heights, default=0) + (1 if numbers and table.ending and columns else 0)
     return rows
 
 
-def _standing(table: _Table, width: int, gap: int, numbers: bool) -> Text:
+def _standing(table: _Table, heads: list[Text], gap: int, numbers: bool) -> Text:
     """Each player's head row (name, hand, score and how it is made), then the fortress as its
     columns standing up from a common foot, one tile a card, so the tallest is seen; once the
     game is over, the face-down pair that counts laid on its column (░) and the columns numbered
     as ``pair`` names them (with ``numbers``). ``gap`` blank rows before each player but the first."""
     state, deck = table.state, table.state.setup.deck
     text = Text()
-    for p, name in enumerate(state.setup.players):
+    for p, head in enumerate(heads):
         if p:
             text.append("\n" * gap)
-        head = table.head(p, name, parts=True)
-        table.pair_words(head, p)
-        _trim(head)
-        text.append_text(hang(head, 12, width))
+        text.append_text(head)
         text.append("\n")
         columns = state.fortresses[p]
         pair = table.pair(p)
@@ -234,8 +252,8 @@ def _standing(table: _Table, width: int, gap: int, numbers: bool) -> Text:
                 paired = pair is not None and i in (pair.source, pair.target)
                 if level <= len(column):
                     c = column[level - 1]
-                    marked = "underline" if paired else ""
-                    tile(row, fortress_look(deck, c), str(c), pad=False, width=STACK, extra=marked)
+                    look = fortress_look(deck, c)
+                    row.append(look.face.center(STACK).replace(" ", "\u00a0"), style=_style(look, str(c), paired))
                 elif pair is not None and i == pair.target and level == len(column) + 1:
                     row.append(FACE_DOWN, style="dim")
                 else:
@@ -277,16 +295,15 @@ def fortress_board(state: Any, lang: Lang, width: int | None = None, height: int
         rows = TALL if width is not None and width >= TALL_WIDTH else FLAT
         return _joined(_grid_lines(state, rows), deck_line, _rows(table, width))
     drawn: dict[str, Text] = {}
+    heads = _standing_heads(table, width) if _standing_fits(state, width) else None
     for rows, way in _ways(width, table.ending):
         room = height - grid_height(rows) - 1
         if way == "standing":
-            if not _standing_fits(state, width):
+            if heads is None:
                 continue
             for gap, numbers in ((1, True), (0, True), (0, False)):
-                if _standing_height(table, gap, numbers) + len(state.setup.players) <= room:  # a head row each
-                    players = _standing(table, width, gap, numbers)
-                    if _count(players) <= room:
-                        return _joined(_grid_lines(state, rows), deck_line, players)
+                if _standing_height(table, heads, gap, numbers) <= room:
+                    return _joined(_grid_lines(state, rows), deck_line, _standing(table, heads, gap, numbers))
         else:
             if way not in drawn:
                 drawn[way] = _rows(table, width, under=way == "under")
