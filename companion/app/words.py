@@ -121,6 +121,8 @@ class W:
     board_top = Msg(" (top of the pile)", "（パイルの一番上）")
     # the boards as pictures (issue 18): placeholders filled by str.format
     board_pair = Msg("face-down pair {} → {}", "裏向きペア {} → {}")
+    board_made = Msg("= {} × {} high", "＝{}列 × 高さ{}")
+    board_made_penalty = Msg(" − {} in hand", " − 手札{}")
     board_breakdown = Msg("= base {} + digit {} + run {} + spring {}", "＝基本 {}＋同数字 {}＋ラン {}＋春 {}")
     board_beneath = Msg("(+{} beneath)", "（下に{}枚）")
     board_to_beat = Msg(" · to beat: ", "・超えるには：")
@@ -222,6 +224,7 @@ class W:
         "席ごとの勝ち（かっこ内は95%区間。┆ は公平な割合{0}）",
     )
     playtest_seat = Msg("seat {0}", "{0}番目の席")
+    playtest_legend = Msg("on each bar, ▓░ is the 95% interval", "バーの ▓░ は95%区間")
     playtest_start = Msg("start player", "スタート")
     playtest_differs = Msg("← differs from a fair share", "← 公平な割合と違います")
     playtest_margin = Msg(

@@ -9,10 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.cells import cell_len
 from textual.pilot import Pilot
 
 from companion.app.screens.home import HomeScreen
-from companion.app.screens.playtest import PlaytestScreen, bar, columns, figures
+from companion.app.screens.playtest import CHART_ROWS, PlaytestScreen, bar, chart, columns, figures
 from companion.decks import load_deck_data
 from companion.playtest import PlayedGame, summarise
 from companion.rules import fortress
@@ -29,6 +30,46 @@ def test_bars_fill_by_eighths_and_mark_the_fair_share() -> None:
     assert bar(0.1, 10, fair=0.25) == "█ ┆       "  # the fair share's cell, where the bar does not reach
     assert bar(0.5, 10, fair=0.25) == "█████     "  # under the bar: no mark
     assert len(bar(0.37, 23, 0.2)) == 23
+
+
+def test_with_an_interval_the_bar_shades_it_under_and_beyond_the_bar() -> None:
+    """The 95 % interval drawn over the bar: ▓ where the bar passes the interval's low end, ░ from
+    the bar's end on to its high end, the fair share's ┆ still seen inside it."""
+    assert bar(0.5, 10, None, 0.2, 0.8) == "██▓▓▓░░░  "  # 20 % to 80 % of ten cells: cells 2 to 7
+    assert bar(0.1, 10, 0.4, 0.0, 0.6) == "▓░░░┆░    "  # the fair share inside the interval
+    assert bar(0.5, 10, 0.25, 0.2, 0.8) == bar(0.5, 10, None, 0.2, 0.8)  # under the bar: no mark
+    assert len(bar(0.37, 23, 0.2, 0.1, 0.9)) == 23
+
+
+def test_chart_columns_rise_by_eighths_of_a_row() -> None:
+    assert chart([1, 2], 10, 2) == [" █", "██"]  # 1 of 2 games: half of two rows
+    assert chart([4, 0, 1], 10, 2, cells=2) == ["██    ", "██  ▄▄"]  # 1 of 4 games: 4 eighths of 16
+    assert chart([1, 2, 4], 2, 1) == ["▆█"]  # three values in two cells: neighbours gathered (3 and 4 games)
+
+
+def test_with_the_rows_the_figures_use_them() -> None:
+    """Given the rows, the figures take them: the interval on each bar explained, a scale under the
+    bars, the margins as columns as high as the rows left allow with each margin under its column;
+    every line within the width; without the rows, the compact figures."""
+
+    def game(winner: int, scores: tuple[int, ...]) -> PlayedGame:
+        return PlayedGame("1", "homalet", "", "v1", ("A", "B", "C"), scores, frozenset({winner}), 0, 80, 20.0, False, 3)
+
+    (group,) = summarise([game(0, (5, 3, 1)), game(0, (4, 4, 0)), game(2, (1, 2, 6)), game(1, (2, 5, 4))])
+    compact = figures(group, "en", 80).plain.split("\n")
+    for height in (len(compact) + 3, 40):
+        lines = figures(group, "en", 80, height).plain.split("\n")
+        assert len(compact) < len(lines) <= height and all(cell_len(line) <= 80 for line in lines)
+        assert any("▓" in line for line in lines) and "▓░ is the 95% interval" in "\n".join(lines)
+        assert any(line.strip().startswith("0") and line.rstrip().endswith("100%") for line in lines)  # the scale
+        head = next(i for i, line in enumerate(lines) if "games at each margin, 0 to 4 points" in line)
+        under = next(i for i, line in enumerate(lines) if i > head and line.split() == ["0", "1", "2", "3", "4"])
+        columns_rows = lines[head + 1 : under]
+        assert len(columns_rows) == min(CHART_ROWS, height - len(lines) + len(columns_rows))
+        assert all(set(line) <= set(" ▁▂▃▄▅▆▇█") for line in columns_rows) and "█" in columns_rows[0]
+        assert columns_rows[-1][2:].replace("█", "x") == "x" * 12 + "    " + "x" * 4  # no game won by 3
+    assert figures(group, "en", 80, 5).plain == figures(group, "en", 80).plain  # too few rows: compact
+    assert "▓" not in figures(group, "en", 80).plain and "95%区間" in figures(group, "ja", 80, 40).plain
 
 
 def test_columns_are_heights_by_eighths_grouped_to_fit() -> None:

@@ -9,6 +9,7 @@ import math
 from collections.abc import Sequence
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import BindingType
@@ -27,20 +28,29 @@ from companion.text.linebreak import cell_width, wrap
 EIGHTHS = " ▏▎▍▌▋▊▉"  # a bar's last cell, by eighths
 LEVELS = "▁▂▃▄▅▆▇█"  # a column's height, by eighths
 FAIR = "┆"
+SHADE_IN, SHADE_OUT = "▓", "░"  # the 95 % interval, under the bar and beyond it
+CHART_ROWS = 14  # the margins' columns at most this high, where the screen has the rows
 COUNT_CHUNK = 4  # games replayed for their lead changes between two frames
 COUNT_AFTER = 0.01  # seconds
 
 
-def bar(share: float, width: int, fair: float | None = None) -> str:
+def bar(
+    share: float, width: int, fair: float | None = None, low: float | None = None, high: float | None = None
+) -> str:
     """``share`` (0 to 1) of ``width`` cells filled with blocks (to an eighth of a cell); the cell of the
-    ``fair`` share, where the bar does not reach it, marked with ┆."""
+    ``fair`` share marked with ┆ where the bar does not reach it; given ``low`` and ``high``, the
+    interval drawn over it: ▓ where the bar passes its low end, ░ from the bar on to its high end."""
     eighths = round(max(0.0, min(1.0, share)) * width * 8)
     full, rest = divmod(eighths, 8)
     cells = list("█" * full + (EIGHTHS[rest] if rest else "")) + [" "] * width
     cells = cells[:width]
+    if low is not None and high is not None:
+        start, end = int(max(0.0, low) * width), min(width, math.ceil(min(1.0, high) * width))
+        for i in range(start, end):
+            cells[i] = SHADE_IN if cells[i] == "█" else SHADE_OUT if cells[i] == " " else cells[i]
     if fair is not None:
         at = min(width - 1, int(fair * width))
-        if cells[at] == " ":
+        if cells[at] in (" ", SHADE_OUT):
             cells[at] = FAIR
     return "".join(cells)
 
@@ -48,12 +58,27 @@ def bar(share: float, width: int, fair: float | None = None) -> str:
 def columns(counts: Sequence[int], width: int) -> str:
     """A row of block heights, one a value (values gathered in groups of neighbours when there are more
     than ``width``): each the tallest count in eighths; a value no game had is a space."""
+    return chart(counts, width, 1)[0]
+
+
+def chart(counts: Sequence[int], width: int, rows: int, cells: int = 1) -> list[str]:
+    """``counts`` as columns ``rows`` high (the top row first), each ``cells`` wide, to an eighth of a
+    row, the largest count the full height (values gathered in groups of neighbours when more than
+    ``width`` cells would be needed); a value no game had is blank."""
     if not counts:
-        return ""
-    per = math.ceil(len(counts) / max(1, width))
+        return [""] * rows
+    per = math.ceil(len(counts) * cells / max(1, width))
     grouped = [sum(counts[i : i + per]) for i in range(0, len(counts), per)]
     top = max(grouped) or 1
-    return "".join(LEVELS[max(0, math.ceil(8 * c / top) - 1)] if c else " " for c in grouped)
+    heights = [math.ceil(8 * rows * c / top) if c else 0 for c in grouped]
+    out = []
+    for row in range(rows - 1, -1, -1):  # from the top
+        line = ""
+        for h in heights:
+            part = h - 8 * row
+            line += (LEVELS[-1] if part >= 8 else LEVELS[part - 1] if part > 0 else " ") * cells
+        out.append(line)
+    return out
 
 
 def _percent(value: float) -> str:
@@ -74,50 +99,91 @@ def group_title(group: Group, lang: Lang) -> str:
     )
 
 
-def figures(group: Group, lang: Lang, width: int) -> Text:
+def figures(group: Group, lang: Lang, width: int, height: int | None = None) -> Text:
     """Everything the analysis tells of ``group``, as lines of text at most ``width`` cells wide (the
-    bars take what the words leave)."""
+    bars take what the words leave). Given ``height`` rows that hold them, the bars show the 95 %
+    interval (▓░) over a scale, and the margins are columns as high as the rows left allow (at most
+    ``CHART_ROWS``), each margin named under its column where there is room."""
+    if height is not None:
+        roomy = _figures(group, lang, width, 1)
+        used = len(roomy.plain.split("\n"))
+        if used <= height:
+            rows = min(CHART_ROWS, 1 + height - used)
+            return roomy if rows == 1 else _figures(group, lang, width, rows)
+    return _figures(group, lang, width, 0)
+
+
+def _figures(group: Group, lang: Lang, width: int, chart_rows: int) -> Text:
+    """:func:`figures`: compact with no ``chart_rows``, else roomy with margin columns that high."""
+    roomy = chart_rows > 0
     text = Text()
     warning = group.warning()
     if warning is not None:  # wrapped here by the kinsoku rules: never a 。 at the head of a line
         text.append("\n".join(wrap(warning.text(lang), width, cell_width)) + "\n", style="bold")
     fair = group.seats[0].fair if group.seats else 1 / group.players
     text.append(say(W.playtest_seats, lang).format(_percent(fair)) + "\n", style="bold")
+    if roomy:
+        text.append(say(W.playtest_legend, lang) + "\n", style="dim")
     labels = [say(W.playtest_seat, lang).format(seat + 1) for seat in range(group.players)]
     if group.start is not None:
         labels.append(say(W.playtest_start, lang))
-    from rich.cells import cell_len
-
     label_width = max(cell_len(label) for label in labels)
     rates: list[Rate] = [*group.seats, *([group.start] if group.start is not None else [])]
     numbers = [f"{r.wins}/{r.games} {_percent(r.rate):>4} [{_percent(r.low)}–{_percent(r.high)}]" for r in rates]
+    number_width = max(len(n) for n in numbers)
     differs = " " + say(W.playtest_differs, lang) if any(r.tells for r in rates) else ""
-    room = max(8, width - label_width - max(len(n) for n in numbers) - cell_len(differs) - 4)
+    room = max(8, width - label_width - number_width - cell_len(differs) - 4)
     for label, rate, number in zip(labels, rates, numbers, strict=True):
         text.append(f"  {label}{' ' * (label_width - cell_len(label))} ")
-        text.append(bar(rate.rate, room, rate.fair), style="bold" if rate.tells else "")
-        text.append(f" {number}")
+        interval = (rate.low, rate.high) if roomy else (None, None)
+        text.append(bar(rate.rate, room, rate.fair, *interval), style="bold" if rate.tells else "")
+        text.append(f" {number:>{number_width}}")
         if rate.tells:
             text.append(differs, style="bold")
         text.append("\n")
+    if roomy:  # the bars' scale: 0, 50 and 100 %
+        scale = list("0".ljust(room))
+        for at, word in ((room // 2 - 1, "50%"), (room - 4, "100%")):
+            scale[at : at + len(word)] = word
+        text.append(" " * (3 + label_width) + "".join(scale)[:room] + "\n", style="dim")
     if group.margins:
-        low, high = min(group.margins), max(group.margins)
-        counts = [group.margins.get(m, 0) for m in range(low, high + 1)]
-        text.append(say(W.playtest_margin, lang).format(low, high) + "\n", style="bold")
+        _margins(text, group, lang, width, chart_rows)
+    spreads = [
+        (group.actions, W.playtest_actions),
+        (group.minutes, W.playtest_minutes),
+        (group.leads, W.playtest_leads),
+    ]
+    shown = [(values, say(word, lang)) for values, word in spreads if values is not None]
+    words = max((cell_len(word) for _, word in shown), default=0)
+    for values, word in shown:
+        text.append(word + " " * (words - cell_len(word)), style="bold")
+        text.append(f"  {_spread(values, lang)}\n")
+    text.rstrip()
+    return text
+
+
+def _margins(text: Text, group: Group, lang: Lang, width: int, rows: int) -> None:
+    """The margins between winner and runner-up: a row of block heights, or (``rows``) columns that
+    high, each margin under its column where the labels fit."""
+    low, high = min(group.margins), max(group.margins)
+    counts = [group.margins.get(m, 0) for m in range(low, high + 1)]
+    text.append(say(W.playtest_margin, lang).format(low, high) + "\n", style="bold")
+    if rows == 0:
         text.append(f"  {low} ")
         text.append(columns(counts, max(4, width - 12)))
         text.append(f" {high}\n")
-        most = max(group.margins, key=lambda m: (group.margins[m], -m))
-        text.append("  " + say(W.playtest_margin_most, lang).format(most, group.margins[most]) + "\n")
-    for values, word in ((group.actions, W.playtest_actions), (group.minutes, W.playtest_minutes)):
-        if values is not None:
-            text.append(say(word, lang), style="bold")
-            text.append(f"  {_spread(values, lang)}\n")
-    if group.leads is not None:
-        text.append(say(W.playtest_leads, lang), style="bold")
-        text.append(f"  {_spread(group.leads, lang)}\n")
-    text.rstrip()
-    return text
+    else:
+        room = max(4, width - 4)
+        cells = max(1, min(4, room // len(counts)))
+        for line in chart(counts, room, rows, cells):
+            text.append(f"  {line}".rstrip() + "\n")
+        if cells >= len(str(high)) + 1:  # each margin under its column
+            text.append("  " + "".join(str(m).center(cells) for m in range(low, high + 1)).rstrip() + "\n", style="dim")
+        else:
+            span = len(chart(counts, room, 1, cells)[0])
+            text.append(f"  {low}".ljust(span + 2 - len(str(high))) + f"{high}\n", style="dim")
+    most = max(group.margins, key=lambda m: (group.margins[m], -m))
+    text.append("  " + say(W.playtest_margin_most, lang).format(most, group.margins[most]) + "\n")
 
 
 class PlaytestScreen(LangScreen):
@@ -211,7 +277,8 @@ class PlaytestScreen(LangScreen):
             figures_box.update(self.problem or self.say(none))
             return
         width = max(40, self.app.size.width - 6)  # the padding and the scroll bar
-        figures_box.update(figures(self.groups[index], self.lang, width))
+        rows = self.query_one("#pt-body").content_region.height or None  # the room the figures may use
+        figures_box.update(figures(self.groups[index], self.lang, width, rows))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option.id and event.option.id.startswith("group-"):

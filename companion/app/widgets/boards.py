@@ -8,111 +8,20 @@ from __future__ import annotations
 from rich.cells import cell_len
 from rich.text import Text
 
-from companion.app.widgets.board_text import SUPERSCRIPT, TALL_WIDTH, hang, right_aligned, row_name
+from companion.app.widgets.board_text import TALL_WIDTH, hang, right_aligned, row_name
+from companion.app.widgets.fortress_board import fortress_board
 from companion.app.widgets.homalet_board import homalet_board
 from companion.app.widgets.tiles import click, tall_tile, tile
 from companion.app.words import W, say
-from companion.cardlook import dragoness_look, fortress_look
+from companion.cardlook import dragoness_look
 from companion.rules import dragoness, fortress, homalet
 from companion.rules.common import Lang
 from companion.rules.engine import GameEngine, StateShape
 
 # --------------------------------------------------------------------------- Six-Suit Fortress
+# (its own module: fortress_board)
 
-CELL = 6  # a one-row tile: " R13● "
 TALL = 7  # a three-row tile
-
-
-def _grid_lines(state: fortress.State, tall: bool) -> list[Text]:
-    """Both 2×2 grids, their 16 spots around them, each spot and empty cell clickable."""
-    deck = state.setup.deck
-    cell_width = TALL if tall else CELL
-    rows = 3 if tall else 1
-    lines: list[Text] = []
-
-    def spot(text: Text, name: str, width: int) -> None:
-        pad = width - len(name)
-        text.append(" " * (pad // 2))
-        text.append(name, style=click(name, "dim"))
-        text.append(" " * (pad - pad // 2))
-
-    def cell(text: Text, name: str, row: int) -> None:
-        c = state.grid.get(name)
-        if c is None:
-            mark = "--" if row == rows // 2 else ""
-            text.append(mark.center(cell_width), style=click(name, "dim"))  # a click names the cell to refill
-        elif tall:
-            face, style = tall_tile(fortress_look(deck, c))[row]
-            text.append(face.replace(" ", "\u00a0"), style=style + click(str(c)))
-        else:
-            tile(text, fortress_look(deck, c), str(c), width=cell_width)
-
-    def spot_row(side: str, left: int, right: int) -> Text:
-        text = Text()
-        for g in fortress.GRIDS:
-            text.append(" " * 5)
-            spot(text, f"{g}{left}{side}", cell_width)
-            text.append(" ")
-            spot(text, f"{g}{right}{side}", cell_width)
-            text.append(" " * 7)
-        return text
-
-    lines.append(spot_row("N", 1, 2))
-    for top, bottom in ((1, 2), (3, 4)):
-        for row in range(rows):
-            text = Text()
-            for g in fortress.GRIDS:
-                middle = row == rows // 2
-                text.append(" ")
-                spot(text, f"{g}{top}W" if middle else "", 4)
-                cell(text, f"{g}{top}", row)
-                text.append(" ")
-                cell(text, f"{g}{bottom}", row)
-                text.append(" ")
-                spot(text, f"{g}{bottom}E" if middle else "", 4)
-                text.append("  ")
-            lines.append(text)
-        if tall and top == 1:
-            lines.append(Text())
-    lines.append(spot_row("S", 3, 4))
-    return lines
-
-
-def fortress_board(state: fortress.State, lang: Lang, width: int | None = None) -> Text:
-    """Both 2×2 grids as tiles with their 16 spots labelled as in the notation; the deck and the
-    cards captured; each player's fortress as columns of tiles (a column as long as it is high),
-    hand count and score so far, and, once the game is over, the face-down pair that counts."""
-    deck = state.setup.deck
-    tall = width is not None and width >= TALL_WIDTH
-    text = Text("\n").join(_grid_lines(state, tall))
-    text.append(f"\n {say(W.board_deck, lang)} {state.deck_count}", style="bold")
-    if state.pending:
-        text.append(f"   {say(W.board_captured, lang)} ")
-        for c in state.pending:
-            tile(text, fortress_look(deck, c), str(c))
-            text.append(" ")
-    text.append("\n")
-    scores = fortress.scores(state)
-    active = state.turn if state.phase in (fortress.Phase.PLACE, fortress.Phase.BUILD) else None
-    ending = state.phase in (fortress.Phase.FINAL, fortress.Phase.OVER)
-    for p, name in enumerate(state.setup.players):
-        row = Text()
-        row_name(row, name, p == active)
-        row.append(f"{say(W.board_hand, lang)}{state.hand_counts[p]:>2} ")
-        row.append(f"{say(W.board_score, lang)}{scores[p].score:>3}  ", style="bold")
-        indent = row.cell_len
-        pair = scores[p].pair if ending else None
-        for i, column in enumerate(state.fortresses[p]):
-            paired = pair is not None and i in (pair.source, pair.target)
-            for c in column:
-                tile(row, fortress_look(deck, c), pad=False, extra="underline" if paired else "")
-            row.append(f"{str(len(column)).translate(SUPERSCRIPT)} ", style="dim")  # the column's height
-        if pair is not None:
-            words = say(W.board_pair, lang).format(pair.source + 1, pair.target + 1)
-            row.append(words.replace(" ", "\u00a0"), style="italic")  # kept on one line
-        text.append_text(hang(row, indent, width))
-        text.append("\n")
-    return text
 
 
 # --------------------------------------------------------------------------- Reign of Dragoness
@@ -223,13 +132,14 @@ def board(
     engine: GameEngine, state: StateShape, lang: Lang, width: int | None = None, height: int | None = None
 ) -> Text:
     """The table of ``engine``'s game in ``state``; player rows wrapped to ``width`` cells if given;
-    ``height`` rows given, a board that has them uses them (HOMALET's larger tiles, Dragoness' bars)."""
+    ``height`` rows given, a board that has them uses them (HOMALET's larger tiles, Dragoness' bars,
+    the Fortress grids' larger tiles and its fortresses' columns standing up)."""
     if isinstance(state, homalet.State):
         text = homalet_board(state, lang, width, height)
     elif isinstance(state, dragoness.State):
         text = dragoness_board(state, lang, width, height)
     elif isinstance(state, fortress.State):
-        text = fortress_board(state, lang, width)
+        text = fortress_board(state, lang, width, height)
     else:
         raise TypeError(f"no board for the {engine.GAME} state {type(state).__qualname__}")
     text.rstrip()
