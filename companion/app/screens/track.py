@@ -25,7 +25,7 @@ from companion.app.widgets.boards import board
 from companion.app.widgets.entry import EntryLine
 from companion.app.widgets.keybar import KeyBar
 from companion.app.widgets.phrases import broken
-from companion.app.widgets.tiles import CardText
+from companion.app.widgets.rows import RowText
 from companion.app.words import W
 from companion.rules.common import Msg, Refusal, unsaid
 
@@ -119,12 +119,12 @@ class GameScreen(EntryScreen):
         yield Label("", id="game-title", classes="title")
         with Horizontal(id="board-row"):
             with VerticalScroll(id="left"):
-                yield CardText(id="board")
+                yield RowText(id="board")
                 yield Static(id="details")
             with Vertical(id="side"):
                 yield Static(id="allowed")
-                yield CardText(id="coach")  # the coach while a line is typed, else the moves played
-        yield CardText(id="ruling")
+                yield RowText(id="coach")  # the coach while a line is typed, else the moves played
+        yield RowText(id="ruling")
         with Horizontal(id="entry-row"):
             yield EntryLine(
                 placeholder=self.say(W.track_entry),
