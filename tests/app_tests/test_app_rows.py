@@ -9,7 +9,8 @@ from pathlib import Path
 from rich.style import Style
 from rich.text import Text
 from textual.app import App, ComposeResult
-from textual.geometry import Region
+from textual.geometry import Offset, Region
+from textual.selection import Selection
 from textual.strip import Strip
 
 from companion.app.widgets.boards import board
@@ -100,3 +101,21 @@ async def test_an_update_in_place_repaints_only_the_rows_that_changed() -> None:
         assert repainted == [2 + rows.content_offset.y, 5 + rows.content_offset.y]
         await pilot.pause()
         assert [strip.text.strip() for strip in rows.render_lines(Region(0, 0, WIDTH + 2, 8))] == lines
+
+
+async def test_a_selection_is_drawn_and_then_no_longer_drawn_as_a_static_draws_it() -> None:
+    text = logs()[-1]
+    app = Both()
+    async with app.run_test(size=(80, 40)) as pilot:
+        static, rows = app.query_one("#static", CardText), app.query_one("#rows", RowText)
+        static.update(text)
+        rows.update(text)
+        await pilot.pause()
+        before = drawn(rows)
+        selection = Selection.from_offsets(Offset(2, 1), Offset(6, 3))
+        app.screen.selections = {static: selection, rows: selection}
+        await pilot.pause()
+        assert drawn(rows) == drawn(static) != before
+        app.screen.selections = {}
+        await pilot.pause()
+        assert drawn(rows) == drawn(static) == before

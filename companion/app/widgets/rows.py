@@ -135,7 +135,8 @@ class RowText(CardText):
 
     def _render_content(self) -> None:
         text = self._by_line()
-        if text is None:
+        if text is None:  # drawn whole, as a Static (a selection shown in it): not the rows kept
+            self._fresh = None
             super()._render_content()
             return
         if self._fresh != (text, self.size, (self.size.width, self.visual_style, self.link_style)):
