@@ -29,6 +29,8 @@ class LiveGame:
     from the nearest stored checkpoint. Each change is committed before its result is returned.
     """
 
+    defer_checkpoints = False  # True: a change leaves its checkpoint to save_checkpoints (the app, in idle time)
+
     def __init__(self, store: Database, row: sqlite3.Row, players: tuple[str, ...]) -> None:
         self.store = store
         self.id: int = row["id"]
@@ -101,6 +103,7 @@ class LiveGame:
         self._stored: int = len(rows)
         self._states: dict[int, StateShape] = {}
         self._actions: dict[int, ActionShape] = {}
+        self._unsaved: set[int] = set()  # positions whose checkpoint a change left for save_checkpoints
         self._data_version: int = self.store.db.execute("PRAGMA data_version").fetchone()[0]
 
     def _broken(self, seq: int | None) -> Refusal:
@@ -325,7 +328,7 @@ class LiveGame:
                 (self.id, position, data, stamp, chain),
             )
             self._chains[position + 1 :] = [chain]
-            self._checkpoint(db, position + 1, state)
+            self._keep(db, position + 1, state)
             db.execute("UPDATE games SET position = ?, head = ? WHERE id = ?", (position + 1, chain, self.id))
             self.store._set_result(self.id, *finish)
         self._texts = {seq: text for seq, text in self._texts.items() if seq < position}
@@ -339,18 +342,57 @@ class LiveGame:
         self._position, self._stored = position + 1, position + 1
         return ruling
 
-    def _checkpoint(self, db: sqlite3.Connection, position: int, state: StateShape) -> None:
-        """Keep ``state`` as the checkpoint at ``position``, where the game now stands (resuming
+    def _keep(self, db: sqlite3.Connection, position: int, state: StateShape) -> None:
+        """The checkpoint of ``state`` at ``position``, where the game now stands: written in this
+        change's transaction, or (``defer_checkpoints``) left for :meth:`save_checkpoints`. A
+        checkpoint only saves folding: a game whose last checkpoints were never written resumes
+        from an earlier one and folds the actions after it."""
+        if not self.defer_checkpoints:
+            self._checkpoint(db, position, [(position, state)])
+            return
+        self._unsaved.add(position)
+
+    def save_checkpoints(self) -> int:
+        """Write the checkpoints the changes since the last call left (``defer_checkpoints``): the
+        state where the game stands and, of the positions passed meanwhile, those
+        :func:`checkpoint_seqs` keeps; how many were written. Nothing is written if another program
+        changed the game meanwhile (its changes wrote their own), or the file is busy: a checkpoint
+        not written is only folding to do when the game is opened again."""
+        position, unsaved = self._position, self._unsaved
+        self._unsaved = set()
+        if not unsaved or self.store.readonly or self.store.version < 2:
+            return 0
+        states = [
+            (seq, self._states[seq])
+            for seq in sorted(unsaved)
+            if seq in self._states and (seq == position or (0 < seq < position and seq % CHECKPOINT_EVERY == 0))
+        ]
+        if not states or states[-1][0] != position:
+            return 0  # the state where it stands is not folded: nothing to keep
+        try:
+            with self.store._guard(), self.store._write() as db:
+                row = db.execute("SELECT revision FROM games WHERE id = ?", (self.id,)).fetchone()
+                if row is None or row[0] != self._revision:
+                    return 0
+                self._checkpoint(db, position, states)
+        except Refusal:
+            return 0
+        return len(states)
+
+    def _checkpoint(self, db: sqlite3.Connection, position: int, states: list[tuple[int, StateShape]]) -> None:
+        """Keep each ``(seq, state)`` as a checkpoint, the game standing at ``position`` (resuming
         starts there); of the others, those in :func:`checkpoint_seqs` for it stay."""
         db.execute(
             "DELETE FROM checkpoints WHERE game_id = ? AND seq != ? AND (seq % ? != 0 OR (seq % ? != 0 AND seq < ?))",
             (self.id, position, CHECKPOINT_EVERY, CHECKPOINT_NEAR, position - CHECKPOINT_NEAR),
         )
-        blob = freeze(self.engine, state)
-        db.execute(
-            "INSERT OR REPLACE INTO checkpoints(game_id, seq, engine, state, seal) VALUES (?, ?, ?, ?, ?)",
-            (self.id, position, fingerprint(self.engine), blob, _seal(self._chains[position], blob)),
-        )
+        engine = fingerprint(self.engine)
+        for seq, state in states:
+            blob = freeze(self.engine, state)
+            db.execute(
+                "INSERT OR REPLACE INTO checkpoints(game_id, seq, engine, state, seal) VALUES (?, ?, ?, ?, ?)",
+                (self.id, seq, engine, blob, _seal(self._chains[seq], blob)),
+            )
 
     def play_line(self, line: str) -> Msg:
         """A table-notation line (docs/notation.md), read against the current state, then played."""
@@ -383,7 +425,7 @@ class LiveGame:
             db.execute(
                 "UPDATE games SET position = ?, head = ? WHERE id = ?", (position, self._chains[position], self.id)
             )
-            self._checkpoint(db, position, state)
+            self._keep(db, position, state)
             self.store._set_result(self.id, *finish)
         self._position = position
 

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from textual.css.query import NoMatches
 from textual.pilot import Pilot
 
 from companion.app.app import CompanionApp
@@ -18,8 +19,16 @@ def make_app(db: Path, lang: str = "en") -> CompanionApp:
 
 async def until(pilot: Pilot[Any], holds: Callable[[], bool], seconds: float = 10.0) -> None:
     """Wait (the app running) until ``holds()``, at most ``seconds``: a loaded machine takes longer
-    than a fixed pause, an idle one no longer than it needs. The caller asserts after it."""
+    than a fixed pause, an idle one no longer than it needs. The caller asserts after it. A screen
+    not composed yet (its parts not there: ``NoMatches``) does not hold yet."""
     loop = asyncio.get_running_loop()
     end = loop.time() + seconds
-    while not holds() and loop.time() < end:
+    while not _holds(holds) and loop.time() < end:
         await pilot.pause(0.05)
+
+
+def _holds(holds: Callable[[], bool]) -> bool:
+    try:
+        return holds()
+    except NoMatches:
+        return False

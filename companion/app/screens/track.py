@@ -7,6 +7,7 @@ and changes nothing. Undo and redo are the store's, so they survive a restart.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
@@ -25,7 +26,7 @@ from companion.app.widgets.boards import board
 from companion.app.widgets.entry import EntryLine
 from companion.app.widgets.keybar import KeyBar
 from companion.app.widgets.phrases import broken
-from companion.app.widgets.tiles import CardText
+from companion.app.widgets.rows import RowText
 from companion.app.words import W
 from companion.rules.common import Msg, Refusal, unsaid
 from companion.rules.engine import StateShape
@@ -37,6 +38,7 @@ KEYS = key_line(UNDO, REDO, DESCRIBE, SETTLE, HELP, LANG, BACK)
 
 __all__ = ["OFFERED", "GameScreen"]
 FOLLOW_EVERY = 0.25  # seconds between two looks at the store for a change made elsewhere (another tab, the shell)
+SAVE_AFTER = 0.5  # seconds without a change before the checkpoints of the last changes are written (idle time)
 GROW_ONLY = ("#board", "#details", "#allowed")  # parts that keep their height when their text gets shorter
 PHRASED = ("#allowed", "#coach", "#details", "#ruling")  # parts whose Japanese breaks between phrases
 LOGGED = 12  # rulings kept in the move log
@@ -105,6 +107,8 @@ class GameScreen(EntryScreen):
     def __init__(self, live: LiveGame) -> None:
         super().__init__()
         self.live = live
+        live.defer_checkpoints = True  # written in idle time (save_checkpoints), not on a key's way to the screen
+        self._shown_at = 0.0  # when the screen last showed the store's state (the checkpoints wait for quiet)
         self.game: str = live.game
         self.engine = live.engine
         self.describing = False  # the state in sentences (F3); the board is the picture of it
@@ -120,12 +124,12 @@ class GameScreen(EntryScreen):
         yield Label("", id="game-title", classes="title")
         with Horizontal(id="board-row"):
             with VerticalScroll(id="left"):
-                yield CardText(id="board")
+                yield RowText(id="board")
                 yield Static(id="details")
             with Vertical(id="side"):
                 yield Static(id="allowed")
-                yield CardText(id="coach")  # the coach while a line is typed, else the moves played
-        yield CardText(id="ruling")
+                yield RowText(id="coach")  # the coach while a line is typed, else the moves played
+        yield RowText(id="ruling")
         with Horizontal(id="entry-row"):
             yield EntryLine(
                 placeholder=self.say(W.track_entry),
@@ -142,6 +146,9 @@ class GameScreen(EntryScreen):
         self.query_one("#entry", Input).focus()
         self.set_interval(FOLLOW_EVERY, self.follow)
 
+    def on_unmount(self) -> None:
+        self.live.save_checkpoints()
+
     # ------------------------------------------------------------------ other devices
 
     def follow(self) -> None:
@@ -157,6 +164,8 @@ class GameScreen(EntryScreen):
         if change is not None:
             self.ruling = Text(self.say(W.track_elsewhere) + self._changes(*change))
             self.show()
+        elif time.monotonic() - self._shown_at >= SAVE_AFTER:
+            self.live.save_checkpoints()  # a checkpoint only saves folding when the game is opened again
 
     def _changes(self, kept: int, before: int) -> str:
         """What changed elsewhere: how many actions were undone, then each action played (its line; for
@@ -179,6 +188,7 @@ class GameScreen(EntryScreen):
         """Draw the state as the store holds it now (only the parts that changed)."""
         state = self.live.state
         self._legal = None
+        self._shown_at = time.monotonic()
         moves = self.live.position
         self._put(
             "#game-title", f"#{self.live.id} {self.text(self.engine.TITLE)} — {', '.join(self.live.players)}  ({moves})"
