@@ -300,6 +300,10 @@ class _Table:
         known = [next(iter(s)) for s in spans if len(s) == 1]
         runs = self.shape in (None, d.Shape.RUN) and len(set(known)) == len(known)
         fixed = known if runs else None  # None: no run
+        if not self.sizes:
+            return False
+        if len(base) >= 2 and not sets and (fixed is None or not _row_holds(self.sizes[-1], fixed)):
+            return False  # neither one number nor a row holds the cards: no filling is tried (D-4)
         for size in self.sizes:
             if size < len(base):
                 continue
@@ -337,6 +341,39 @@ class _Table:
                             free.remove(number)
                     for number in dict.fromkeys(free):
                         known.setdefault(((*before, card), (*named, number)), True)
+        self._alike(before, named, whole, others, readings)
+
+    def _alike(
+        self,
+        before: tuple[d.Card, ...],
+        named: Named,
+        whole: tuple[d.Card, ...],
+        others: list[d.Card],
+        readings: Sequence[Pattern],
+    ) -> None:
+        """The engine plays ``whole``: so it plays ``whole`` with any of its dragon cards not in
+        ``before`` traded for another unplayed dragon card of the same number, if some reading's
+        highest number is higher than it. The numbers are the same, so the shapes (D-4) and the
+        wild readings (D-5) are; the highest card is the same, and only its strength counts (D-3,
+        D-7, D-9). So each such card may follow ``before`` too — known without asking (a table has
+        up to eight cards of each number: this is most of them)."""
+        specials, pool, known, must = self.deck._kinds, self.pool, self.known, self.must
+        top = max(r.high[0] for r in readings)
+        # the highest number alone decides: leading, or beating the pile's number (or under it)
+        loose = self.shape is None or any(self.floor < r.high[0] < self.ceiling for r in readings)
+        held = Counter(whole)
+        for card in held:
+            number = card.number
+            if (number >= top and not loose) or card.code in specials or card == must or card not in others:
+                continue
+            for alike in self._left(number):  # the dragon cards, then the wild ones
+                if held[alike] >= pool[alike] or alike.code == card.code:
+                    continue
+                if alike.code not in specials:
+                    known.setdefault(((*before, alike), (*named, None)), True)
+                elif len(whole) >= 2:  # a wild card counts as the number it is named (D-5), not alone
+                    known.setdefault(((*before, alike), (*named, None)), True)
+                    known.setdefault(((*before, alike), (*named, number)), True)
 
     # -- likely ways to fill a group out (the engine judges each)
 
@@ -397,6 +434,11 @@ class _Table:
             taken[card] = taken.get(card, 0) + 1
             out.append(card)
         yield tuple(out)
+
+
+def _row_holds(most: int, fixed: list[int]) -> bool:
+    """Some row of at most ``most`` cards (at least 3, D-4) holds every number of ``fixed`` (distinct)."""
+    return most >= 3 and (not fixed or max(fixed) - min(fixed) < most)
 
 
 def _sizes(state: d.State) -> tuple[int, ...]:
