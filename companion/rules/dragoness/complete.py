@@ -208,6 +208,8 @@ class _Table:
         wild_named = any(n is not None for n in named)
         wild_plain = any(n is None and self.deck.kind(c) in d.WILD_RANGE for c, n in zip(group, named, strict=True))
         used = Counter(group)
+        digest = self._digest(group, named)
+        must = self.must
         out = []
         for card in self.order:
             if used[card] >= self.pool[card]:
@@ -227,15 +229,47 @@ class _Table:
             for number in options:
                 grown, names = (*group, card), (*named, number)
                 word = str(card) if number is None else f"{card}={number}"
+                hopeless = digest is not None and card != must and not self._may(digest, card, number)
                 out.append(
                     Step(
                         word,
                         end=functools.partial(self.plays, grown, names),
                         next=functools.partial(self.cards, grown, names),
-                        check=functools.partial(self.grows, grown, names),
+                        check=_never if hopeless else functools.partial(self.grows, grown, names),
                     )
                 )
         return out
+
+    def _digest(self, group: tuple[d.Card, ...], named: Named) -> tuple[frozenset[int], list[int], bool] | None:
+        """What the numbers of ``group`` (and the card it must hold) allow the next card: the numbers
+        all its cards may count as (a set), those fixed (a row) and whether they differ; None for no
+        card yet (see :meth:`_may`)."""
+        must = self.must
+        if must is not None and must not in group:
+            group, named = (*group, must), (*named, None)
+        if not group:
+            return None
+        spans = [self.spans[c] if n is None else frozenset((n,)) for c, n in zip(group, named, strict=True)]
+        fixed = [next(iter(s)) for s in spans if len(s) == 1]
+        return frozenset.intersection(*spans), fixed, len(set(fixed)) == len(fixed)
+
+    def _may(self, digest: tuple[frozenset[int], list[int], bool], card: d.Card, number: int | None) -> bool:
+        """Some set or row (D-4) of the numbers may hold the cards of ``digest`` and ``card`` (as
+        ``number``): else :meth:`_grows` refuses it before any filling (this says the same, sooner)."""
+        if not self.sizes:
+            return False
+        common, fixed, distinct = digest
+        span = self.spans[card] if number is None else frozenset((number,))
+        if self.shape in (None, d.Shape.SET) and any(self.floor <= x <= self.ceiling for x in common & span):
+            return True
+        if self.shape in (None, d.Shape.RUN) and distinct:
+            if len(span) == 1:
+                (only,) = span
+                if only in fixed:
+                    return False
+                return _row_holds(self.sizes[-1], [*fixed, only])
+            return _row_holds(self.sizes[-1], fixed)
+        return False
 
     # -- the engine decides
 
@@ -356,23 +390,36 @@ class _Table:
         highest number is higher than it. The numbers are the same, so the shapes (D-4) and the
         wild readings (D-5) are; the highest card is the same, and only its strength counts (D-3,
         D-7, D-9). So each such card may follow ``before`` too — known without asking (a table has
-        up to eight cards of each number: this is most of them)."""
+        up to eight cards of each number: this is most of them). Leading, a dragon card the engine
+        plays alone makes a set of two with a wild card named its number (D-4, D-5)."""
         specials, pool, known, must = self.deck._kinds, self.pool, self.known, self.must
+        plain = (*named, None)
+        if len(whole) == 1 and self.shape is None and 2 in self.sizes and whole[0].code not in specials:
+            number = whole[0].number
+            for alike in reversed(self._left(number)):  # the wild ones last
+                if alike.code not in specials:
+                    break
+                known.setdefault(((alike,), (number,)), True)
+                known.setdefault(((alike,), (None,)), True)
         top = max(r.high[0] for r in readings)
         # the highest number alone decides: leading, or beating the pile's number (or under it)
         loose = self.shape is None or any(self.floor < r.high[0] < self.ceiling for r in readings)
-        held = Counter(whole)
-        for card in held:
-            number = card.number
-            if (number >= top and not loose) or card.code in specials or card == must or card not in others:
-                continue
+        held: dict[d.Card, int] = {}
+        for card in whole:
+            held[card] = held.get(card, 0) + 1
+        numbers = {
+            card.number
+            for card in others
+            if card.code not in specials and card != must and (card.number < top or loose)
+        }
+        for number in numbers:
             for alike in self._left(number):  # the dragon cards, then the wild ones
-                if held[alike] >= pool[alike] or alike.code == card.code:
+                if held.get(alike, 0) >= pool[alike]:
                     continue
                 if alike.code not in specials:
-                    known.setdefault(((*before, alike), (*named, None)), True)
+                    known.setdefault(((*before, alike), plain), True)
                 elif len(whole) >= 2:  # a wild card counts as the number it is named (D-5), not alone
-                    known.setdefault(((*before, alike), (*named, None)), True)
+                    known.setdefault(((*before, alike), plain), True)
                     known.setdefault(((*before, alike), (*named, number)), True)
 
     # -- likely ways to fill a group out (the engine judges each)
@@ -434,6 +481,10 @@ class _Table:
             taken[card] = taken.get(card, 0) + 1
             out.append(card)
         yield tuple(out)
+
+
+def _never() -> bool:
+    return False
 
 
 def _row_holds(most: int, fixed: list[int]) -> bool:
