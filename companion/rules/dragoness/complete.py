@@ -123,7 +123,6 @@ class _Table:
     state: d.State
     deck: d.Deck
     pool: Counter[d.Card]
-    order: list[d.Card]
     sizes: tuple[int, ...]
     must: d.Card | None
     floor: int  # a group's highest number is at least this (following) ...
@@ -162,8 +161,7 @@ class _Table:
             left[card] -= 1
         revive = deck.card(deck.special(d.Kind.REVIVE).code)
         pool = Counter({c: n for c, n in left.items() if n > 0 and c != revive})
-        every, rank = _cards_of(deck, players)
-        order = [c for c in every if c in pool]
+        rank = _cards_of(deck, players)[1]
         top = state.top
         sizes = _sizes(state)
         if state.phase is d.Phase.LEAD or top is None:
@@ -177,7 +175,7 @@ class _Table:
             found = deck._cache["complete by number", players, weakest] = _by_number(deck, players, weakest)
         stands, spans = found
         shape = None if state.phase is d.Phase.LEAD or top is None else top.shape  # as allowed(state) says
-        return cls(state, deck, pool, order, sizes, must, floor, ceiling, stands, spans, rank, shape)
+        return cls(state, deck, pool, sizes, must, floor, ceiling, stands, spans, rank, shape)
 
     def fits(self, state: d.State) -> bool:
         """``state`` makes the same groups as this table's state: everything :meth:`make` and
@@ -209,35 +207,21 @@ class _Table:
         wild_plain = any(n is None and self.deck.kind(c) in d.WILD_RANGE for c, n in zip(group, named, strict=True))
         used = Counter(group)
         digest = self._digest(group, named)
-        must = self.must
+        must, pool = self.must, self.pool
         out = []
-        for card in self.order:
-            if used[card] >= self.pool[card]:
+        for card, number, word in _words(self.deck, len(self.state.setup.players), wild_named, wild_plain):
+            if used[card] >= pool[card]:
                 continue
-            options: list[int | None] = []
-            if self.deck.kind(card) in d.WILD_RANGE:
-                if not wild_named:
-                    options.append(None)
-                if not wild_plain:
-                    span = d.WILD_RANGE[self.deck.kind(card)]
-                    options += [
-                        *span,
-                        *((d.ALONE[self.deck.kind(card)],) if d.ALONE[self.deck.kind(card)] not in span else ()),
-                    ]
-            else:
-                options.append(None)
-            for number in options:
-                grown, names = (*group, card), (*named, number)
-                word = str(card) if number is None else f"{card}={number}"
-                hopeless = digest is not None and card != must and not self._may(digest, card, number)
-                out.append(
-                    Step(
-                        word,
-                        end=functools.partial(self.plays, grown, names),
-                        next=functools.partial(self.cards, grown, names),
-                        check=_never if hopeless else functools.partial(self.grows, grown, names),
-                    )
+            grown, names = (*group, card), (*named, number)
+            hopeless = digest is not None and card != must and not self._may(digest, card, number)
+            out.append(
+                Step(
+                    word,
+                    end=functools.partial(self.plays, grown, names),
+                    next=functools.partial(self.cards, grown, names),
+                    check=_never if hopeless else functools.partial(self.grows, grown, names),
                 )
+            )
         return out
 
     def _digest(self, group: tuple[d.Card, ...], named: Named) -> tuple[frozenset[int], list[int], bool] | None:
@@ -481,6 +465,29 @@ class _Table:
             taken[card] = taken.get(card, 0) + 1
             out.append(card)
         yield tuple(out)
+
+
+def _words(deck: d.Deck, players: int, wild_named: bool, wild_plain: bool) -> list[tuple[d.Card, int | None, str]]:
+    """Each card of the table's deck in :func:`_order` as it may be typed next: a wild card without
+    a number unless one is named already, with each number unless one is typed without (kept by
+    the deck)."""
+    key = ("complete words", players, wild_named, wild_plain)
+    found: list[tuple[d.Card, int | None, str]] | None = deck._cache.get(key)
+    if found is None:
+        found = deck._cache[key] = []
+        for card in _cards_of(deck, players)[0]:
+            kind = deck.kind(card)
+            options: list[int | None] = []
+            if kind in d.WILD_RANGE:
+                if not wild_named:
+                    options.append(None)
+                if not wild_plain:
+                    span = d.WILD_RANGE[kind]
+                    options += [*span, *((d.ALONE[kind],) if d.ALONE[kind] not in span else ())]
+            else:
+                options.append(None)
+            found += [(card, n, str(card) if n is None else f"{card}={n}") for n in options]
+    return found
 
 
 def _never() -> bool:
