@@ -5,9 +5,12 @@ without. A card is offered when the group so far with it can still grow into a p
 plays now: the group is filled out with cards not yet played this round (which any hand may
 hold: the engine sees no hand) and :func:`~companion.rules.dragoness.readings` — the engine's own
 answer, pile, Revive and wild numbers included — decides. Only the filling is guided by the
-shapes of D-4 (cards of one number, or a row of numbers) and by the card to beat, to try few
-groups; no group is accepted without the engine. Pass, Revive, only-revives and corrections are
-tried with :func:`apply`; every line is the one :func:`action_line` writes.
+shapes of D-4 (cards of one number, or a row of numbers) and by the card to beat (its highest
+card also as strong as it can be, D-3), to try few groups. A group the engine plays vouches for
+the same group with a dragon card traded for another card of its number that leaves the highest
+card as strong (``_alike``: same numbers, same shapes and readings); a card no set or row could
+hold with the cards typed is refused before any filling (``_may``). Pass, Revive, only-revives
+and corrections are tried with :func:`apply`; every line is the one :func:`action_line` writes.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from companion.rules.dragoness.checks import _fitting
 from companion.rules.dragoness.patterns import Pattern, _all_readings
 
 MOST = 5  # the largest pattern (D-4); the engine refuses any larger group
+_EVERY = frozenset(range(1, d.DRAGONESS_NUMBER + 1))  # every number a card may count as
 _LAST: list[_Table] = []  # the table of the state last asked about
 
 
@@ -135,6 +139,7 @@ class _Table:
     known: dict[tuple[tuple[d.Card, ...], Named], bool] = field(default_factory=dict)
     read: dict[tuple[d.Card, ...], list[Pattern]] = field(default_factory=dict)  # the engine's answers
     left: dict[int, list[d.Card]] = field(default_factory=dict)  # by number: the stands not all played
+    strong: dict[int, list[d.Card]] = field(default_factory=dict)  # the same, strongest (weakest) first
     steps: dict[tuple[tuple[d.Card, ...], Named], list[Step]] = field(default_factory=dict)
 
     @classmethod
@@ -226,13 +231,13 @@ class _Table:
 
     def _digest(self, group: tuple[d.Card, ...], named: Named) -> tuple[frozenset[int], list[int], bool] | None:
         """What the numbers of ``group`` (and the card it must hold) allow the next card: the numbers
-        all its cards may count as (a set), those fixed (a row) and whether they differ; None for no
-        card yet (see :meth:`_may`)."""
+        all its cards may count as (a set), those fixed (a row) and whether they differ; None when
+        the next card may be played alone (see :meth:`_may`)."""
         must = self.must
         if must is not None and must not in group:
             group, named = (*group, must), (*named, None)
         if not group:
-            return None
+            return None if 1 in self.sizes else (_EVERY, [], True)
         spans = [self.spans[c] if n is None else frozenset((n,)) for c, n in zip(group, named, strict=True)]
         fixed = [next(iter(s)) for s in spans if len(s) == 1]
         return frozenset.intersection(*spans), fixed, len(set(fixed)) == len(fixed)
@@ -391,14 +396,26 @@ class _Table:
         held: dict[d.Card, int] = {}
         for card in whole:
             held[card] = held.get(card, 0) + 1
-        numbers = {
-            card.number
-            for card in others
-            if card.code not in specials and card != must and (card.number < top or loose)
-        }
-        for number in numbers:
+        # by number, the gems a card traded in must have at least (following) or at most (after a
+        # Revive) for the highest card to stay as strong (or as weak): None, any
+        revived = self.state.phase is d.Phase.REVIVED
+        bounds: dict[int, int | None] = {}
+        for card in others:
+            if card.code in specials or card == must:
+                continue
+            number = card.number
+            if number < top or loose:
+                bounds[number] = None
+            elif (bound := bounds.get(number, -1)) is not None:
+                gems = _gems(self.deck, card)
+                bounds[number] = gems if bound < 0 else max(bound, gems) if revived else min(bound, gems)
+        for number, bound in bounds.items():
             for alike in self._left(number):  # the dragon cards, then the wild ones
                 if held.get(alike, 0) >= pool[alike]:
+                    continue
+                if bound is not None and (
+                    _gems(self.deck, alike) > bound if revived else _gems(self.deck, alike) < bound
+                ):
                     continue
                 if alike.code not in specials:
                     known.setdefault(((*before, alike), plain), True)
@@ -408,15 +425,22 @@ class _Table:
 
     # -- likely ways to fill a group out (the engine judges each)
 
-    def _numbers(self, card: d.Card, number: int | None) -> frozenset[int]:
-        return self.spans[card] if number is None else frozenset((number,))
-
     def _left(self, number: int) -> list[d.Card]:
         """The cards of :attr:`stands` for ``number`` not all played yet, in the same order."""
         found = self.left.get(number)
         if found is None:
             pool = self.pool
             found = self.left[number] = [c for c in self.stands.get(number, ()) if pool[c] > 0]
+        return found
+
+    def _strongest(self, number: int) -> list[d.Card]:
+        """The cards of :meth:`_left` for ``number``, the strongest first, or after a Revive the weakest."""
+        found = self.strong.get(number)
+        if found is None:
+            weakest = self.state.phase is d.Phase.REVIVED
+            found = self.strong[number] = sorted(
+                self._left(number), key=lambda c: _gems(self.deck, c) if weakest else -_gems(self.deck, c)
+            )
         return found
 
     def grow(self, have: int) -> bool:
@@ -433,14 +457,21 @@ class _Table:
             if size < 2 or sets or (fixed is not None and size >= 3 and self._rows(size, fixed)):
                 yield ()
             return
+        against = self.shape is not None  # a pile to beat (or to stay under): then also try its
+        # highest card as strong as it can be (or as weak), a wild card's gems counting too (D-3)
         if size >= 2:
             for number in sets:
                 yield from self._fill([number] * need, used)
+                if against:
+                    yield from self._fill([number] * need, used, number)
         if size >= 3 and fixed is not None:
             for first in self._rows(size, fixed):
                 free = [x for x in range(first, first + size) if x not in fixed]
+                top = first + size - 1
                 for chosen in itertools.combinations(free, need):
                     yield from self._fill(list(chosen), used)
+                    if against and top in chosen:
+                        yield from self._fill(list(chosen), used, top)
 
     def _rows(self, size: int, fixed: list[int]) -> range:
         """The lowest numbers of the rows of ``size`` (the highest first) that hold every ``fixed``
@@ -451,13 +482,16 @@ class _Table:
             high, low = min(high, min(fixed)), max(low, max(fixed) - size + 1)
         return range(high, low - 1, -1)
 
-    def _fill(self, numbers: list[int], used: dict[d.Card, int]) -> Iterator[tuple[d.Card, ...]]:
-        """Cards not yet played that can stand for ``numbers``, the likeliest to play first."""
+    def _fill(
+        self, numbers: list[int], used: dict[d.Card, int], strong: int | None = None
+    ) -> Iterator[tuple[d.Card, ...]]:
+        """Cards not yet played that can stand for ``numbers``, the likeliest to play first; for
+        the number ``strong``, the strongest first (after a Revive the weakest), wild cards among them."""
         pool = self.pool
         out: list[d.Card] = []
         taken: dict[d.Card, int] = {}  # the cards this filling has taken so far
         for number in numbers:
-            for card in self._left(number):
+            for card in self._left(number) if number != strong else self._strongest(number):
                 if (card not in used and card not in taken) or used.get(card, 0) + taken.get(card, 0) < pool[card]:
                     break
             else:
