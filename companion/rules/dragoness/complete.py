@@ -212,13 +212,19 @@ class _Table:
         wild_plain = any(n is None and self.deck.kind(c) in d.WILD_RANGE for c, n in zip(group, named, strict=True))
         used = Counter(group)
         digest = self._digest(group, named)
-        must, pool = self.must, self.pool
+        must, pool, spans = self.must, self.pool, self.spans
+        verdicts: dict[frozenset[int] | int, bool] = {}
         out = []
         for card, number, word in _words(self.deck, len(self.state.setup.players), wild_named, wild_plain):
             if used[card] >= pool[card]:
                 continue
             grown, names = (*group, card), (*named, number)
-            hopeless = digest is not None and card != must and not self._may(digest, card, number)
+            hopeless = False
+            if digest is not None and card != must:  # one answer for every card of one span
+                span: frozenset[int] | int = spans[card] if number is None else number
+                if span not in verdicts:
+                    verdicts[span] = self._may(digest, card, number)
+                hopeless = not verdicts[span]
             out.append(
                 Step(
                     word,
@@ -502,7 +508,7 @@ class _Table:
 
 
 def _words(deck: d.Deck, players: int, wild_named: bool, wild_plain: bool) -> list[tuple[d.Card, int | None, str]]:
-    """Each card of the table's deck in :func:`_order` as it may be typed next: a wild card without
+    """Each card of the table's deck in :func:`_cards_of` as it may be typed next: a wild card without
     a number unless one is named already, with each number unless one is typed without (kept by
     the deck)."""
     key = ("complete words", players, wild_named, wild_plain)
@@ -542,13 +548,6 @@ def _sizes(state: d.State) -> tuple[int, ...]:
     return (top.size,) if top.size <= held else ()
 
 
-@functools.lru_cache(maxsize=16)
-def _order(deck: d.Deck, players: int) -> tuple[d.Card, ...]:
-    """The cards of a table's deck (D-2), the natural cards first, the weakest first."""
-    return tuple(sorted(deck.cards_for(players), key=lambda c: (deck.kind(c) in d.WILD_RANGE, _value(deck, c))))
-
-
-@functools.lru_cache(maxsize=16)
 def _by_number(
     deck: d.Deck, players: int, weakest: bool
 ) -> tuple[dict[int, list[d.Card]], dict[d.Card, frozenset[int]]]:
@@ -582,11 +581,12 @@ def _less(want: list[int], have: list[int]) -> bool:
 
 
 def _cards_of(deck: d.Deck, players: int) -> tuple[tuple[d.Card, ...], dict[d.Card, int]]:
-    """The cards of a table's deck in :func:`_order`, and each card's place in it (kept by the deck)."""
+    """The cards of a table's deck (D-2), the natural cards first, the weakest first, and each
+    card's place in that order (kept by the deck)."""
     key = ("complete order", players)
     found: tuple[tuple[d.Card, ...], dict[d.Card, int]] | None = deck._cache.get(key)
     if found is None:
-        every = _order(deck, players)
+        every = tuple(sorted(deck.cards_for(players), key=lambda c: (deck.kind(c) in d.WILD_RANGE, _value(deck, c))))
         found = deck._cache[key] = every, {card: i for i, card in enumerate(every)}
     return found
 
