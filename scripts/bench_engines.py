@@ -10,9 +10,13 @@ its median and slowest call are reported, and the median as a ratio to "allowed 
 of the same states in the same run). The record is walked three times, each time read afresh (a new
 deck, so the engine's caches start cold every time), and each call's fastest time is kept: on a
 shared machine one slow time is mostly another process's. Goals (issues 9 and 17): replay >= 20,000 actions/s for every
-record; each "allowed now" answer <= 5 ms; each ``complete`` call <= 5 ms.
+record; each "allowed now" answer <= 5 ms; each ``complete`` call <= 5 ms, at every state of the
+example records and of random simulated games: with ``--simulated K``, K random games of each game
+are also simulated (``companion.simulate``, seeds 1000, 1001, ..., the player counts in turn from
+the fewest) and their records walked the same way (three times, each read afresh); their slowest
+call counts in the last line but one too.
 
-    python scripts/bench_engines.py [--runs N]
+    python scripts/bench_engines.py [--runs N] [--simulated K]
 
 The last two lines read ``slowest complete: N ms (GAME, after action I, 'TEXT')`` and
 ``slowest replay: N actions/s (GAME)``.
@@ -25,6 +29,7 @@ import json
 import statistics
 import time
 from pathlib import Path
+from typing import Any
 
 from companion.rules import game_records
 
@@ -34,6 +39,7 @@ RECORDS = Path(__file__).resolve().parent.parent / "examples" / "records"
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--simulated", type=int, default=0, metavar="K", help="also K simulated games of each game")
     args = parser.parse_args()
     slowest: tuple[float, str] | None = None
     slowest_complete: tuple[float, str] = (0.0, "")
@@ -74,12 +80,43 @@ def main() -> None:
         )
         if worst[0] > slowest_complete[0]:
             slowest_complete = (worst[0], f"{engine.GAME}, after action {worst[2]}, {worst[3]!r}")
+        if args.simulated:
+            worst, where = simulated(engine, args.simulated)
+            if worst[0] > slowest_complete[0]:
+                slowest_complete = (worst[0], f"{engine.GAME}, {where}, after action {worst[2]}, {worst[3]!r}")
         if slowest is None or rate < slowest[0]:
             slowest = (rate, engine.GAME)
     if slowest is None:
         raise SystemExit(f"no records in {RECORDS}")
     print(f"slowest complete: {slowest_complete[0] * 1e3:.2f} ms ({slowest_complete[1]})")
     print(f"slowest replay: {slowest[0]:.0f} actions/s ({slowest[1]})")
+
+
+def simulated(engine: Any, games: int) -> tuple[tuple[float, float, int, str], str]:
+    """``complete`` along ``games`` random simulated games of ``engine``'s game (each walked three
+    times, read afresh each time, each call's fastest time kept): one line of medians, and the
+    slowest call with the game it was in."""
+    from companion.decks import load_deck_data
+    from companion.simulate import simulate
+
+    deck = engine.Deck.from_data(load_deck_data(engine.GAME))
+    counts = range(engine.MIN_PLAYERS, engine.MAX_PLAYERS + 1)
+    calls: list[tuple[float, float, int, str]] = []
+    worst: tuple[tuple[float, float, int, str], str] = ((0.0, 0.0, 0, ""), "")
+    for i in range(games):
+        players = counts[i % len(counts)]
+        sim = next(iter(simulate(engine.GAME, deck, players, 1, "random", seed=1000 + i, records=True)))
+        passes = [completions(game_records.read_record(sim.record)) for _ in range(3)]
+        these = [min(times) for times in zip(*passes, strict=True)]
+        calls += these
+        if max(these)[0] > worst[0][0]:
+            worst = (max(these), f"simulated game seed {1000 + i} ({players} players)")
+    print(
+        f"{'':10} complete in {games} simulated games: {len(calls)} calls, median "
+        f"{statistics.median(c[0] for c in calls) * 1e3:.3f} ms, slowest {worst[0][0] * 1e3:.3f} ms "
+        f"(processor time {worst[0][1] * 1e3:.3f} ms; {worst[1]}, after action {worst[0][2]})"
+    )
+    return worst
 
 
 def completions(record: game_records.Record) -> list[tuple[float, float, int, str]]:

@@ -5,9 +5,12 @@ without. A card is offered when the group so far with it can still grow into a p
 plays now: the group is filled out with cards not yet played this round (which any hand may
 hold: the engine sees no hand) and :func:`~companion.rules.dragoness.readings` — the engine's own
 answer, pile, Revive and wild numbers included — decides. Only the filling is guided by the
-shapes of D-4 (cards of one number, or a row of numbers) and by the card to beat, to try few
-groups; no group is accepted without the engine. Pass, Revive, only-revives and corrections are
-tried with :func:`apply`; every line is the one :func:`action_line` writes.
+shapes of D-4 (cards of one number, or a row of numbers) and by the card to beat (its highest
+card also as strong as it can be, D-3), to try few groups. A group the engine plays vouches for
+the same group with a dragon card traded for another card of its number that leaves the highest
+card as strong (``_alike``: same numbers, same shapes and readings); a card no set or row could
+hold with the cards typed is refused before any filling (``_may``). Pass, Revive, only-revives
+and corrections are tried with :func:`apply`; every line is the one :func:`action_line` writes.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from companion.rules.dragoness.checks import _fitting
 from companion.rules.dragoness.patterns import Pattern, _all_readings
 
 MOST = 5  # the largest pattern (D-4); the engine refuses any larger group
+_EVERY = frozenset(range(1, d.DRAGONESS_NUMBER + 1))  # every number a card may count as
 _LAST: list[_Table] = []  # the table of the state last asked about
 
 
@@ -123,7 +127,6 @@ class _Table:
     state: d.State
     deck: d.Deck
     pool: Counter[d.Card]
-    order: list[d.Card]
     sizes: tuple[int, ...]
     must: d.Card | None
     floor: int  # a group's highest number is at least this (following) ...
@@ -136,6 +139,7 @@ class _Table:
     known: dict[tuple[tuple[d.Card, ...], Named], bool] = field(default_factory=dict)
     read: dict[tuple[d.Card, ...], list[Pattern]] = field(default_factory=dict)  # the engine's answers
     left: dict[int, list[d.Card]] = field(default_factory=dict)  # by number: the stands not all played
+    strong: dict[int, list[d.Card]] = field(default_factory=dict)  # the same, strongest (weakest) first
     steps: dict[tuple[tuple[d.Card, ...], Named], list[Step]] = field(default_factory=dict)
 
     @classmethod
@@ -162,8 +166,7 @@ class _Table:
             left[card] -= 1
         revive = deck.card(deck.special(d.Kind.REVIVE).code)
         pool = Counter({c: n for c, n in left.items() if n > 0 and c != revive})
-        every, rank = _cards_of(deck, players)
-        order = [c for c in every if c in pool]
+        rank = _cards_of(deck, players)[1]
         top = state.top
         sizes = _sizes(state)
         if state.phase is d.Phase.LEAD or top is None:
@@ -177,7 +180,7 @@ class _Table:
             found = deck._cache["complete by number", players, weakest] = _by_number(deck, players, weakest)
         stands, spans = found
         shape = None if state.phase is d.Phase.LEAD or top is None else top.shape  # as allowed(state) says
-        return cls(state, deck, pool, order, sizes, must, floor, ceiling, stands, spans, rank, shape)
+        return cls(state, deck, pool, sizes, must, floor, ceiling, stands, spans, rank, shape)
 
     def fits(self, state: d.State) -> bool:
         """``state`` makes the same groups as this table's state: everything :meth:`make` and
@@ -208,34 +211,60 @@ class _Table:
         wild_named = any(n is not None for n in named)
         wild_plain = any(n is None and self.deck.kind(c) in d.WILD_RANGE for c, n in zip(group, named, strict=True))
         used = Counter(group)
+        digest = self._digest(group, named)
+        must, pool, spans = self.must, self.pool, self.spans
+        verdicts: dict[frozenset[int] | int, bool] = {}
         out = []
-        for card in self.order:
-            if used[card] >= self.pool[card]:
+        for card, number, word in _words(self.deck, len(self.state.setup.players), wild_named, wild_plain):
+            if used[card] >= pool[card]:
                 continue
-            options: list[int | None] = []
-            if self.deck.kind(card) in d.WILD_RANGE:
-                if not wild_named:
-                    options.append(None)
-                if not wild_plain:
-                    span = d.WILD_RANGE[self.deck.kind(card)]
-                    options += [
-                        *span,
-                        *((d.ALONE[self.deck.kind(card)],) if d.ALONE[self.deck.kind(card)] not in span else ()),
-                    ]
-            else:
-                options.append(None)
-            for number in options:
-                grown, names = (*group, card), (*named, number)
-                word = str(card) if number is None else f"{card}={number}"
-                out.append(
-                    Step(
-                        word,
-                        end=functools.partial(self.plays, grown, names),
-                        next=functools.partial(self.cards, grown, names),
-                        check=functools.partial(self.grows, grown, names),
-                    )
+            grown, names = (*group, card), (*named, number)
+            hopeless = False
+            if digest is not None and card != must:  # one answer for every card of one span
+                span: frozenset[int] | int = spans[card] if number is None else number
+                if span not in verdicts:
+                    verdicts[span] = self._may(digest, card, number)
+                hopeless = not verdicts[span]
+            out.append(
+                Step(
+                    word,
+                    end=functools.partial(self.plays, grown, names),
+                    next=functools.partial(self.cards, grown, names),
+                    check=_never if hopeless else functools.partial(self.grows, grown, names),
                 )
+            )
         return out
+
+    def _digest(self, group: tuple[d.Card, ...], named: Named) -> tuple[frozenset[int], list[int], bool] | None:
+        """What the numbers of ``group`` (and the card it must hold) allow the next card: the numbers
+        all its cards may count as (a set), those fixed (a row) and whether they differ; None when
+        the next card may be played alone (see :meth:`_may`)."""
+        must = self.must
+        if must is not None and must not in group:
+            group, named = (*group, must), (*named, None)
+        if not group:
+            return None if 1 in self.sizes else (_EVERY, [], True)
+        spans = [self.spans[c] if n is None else frozenset((n,)) for c, n in zip(group, named, strict=True)]
+        fixed = [next(iter(s)) for s in spans if len(s) == 1]
+        return frozenset.intersection(*spans), fixed, len(set(fixed)) == len(fixed)
+
+    def _may(self, digest: tuple[frozenset[int], list[int], bool], card: d.Card, number: int | None) -> bool:
+        """Some set or row (D-4) of the numbers may hold the cards of ``digest`` and ``card`` (as
+        ``number``): else :meth:`_grows` refuses it before any filling (this says the same, sooner)."""
+        if not self.sizes:
+            return False
+        common, fixed, distinct = digest
+        span = self.spans[card] if number is None else frozenset((number,))
+        if self.shape in (None, d.Shape.SET) and any(self.floor <= x <= self.ceiling for x in common & span):
+            return True
+        if self.shape in (None, d.Shape.RUN) and distinct:
+            if len(span) == 1:
+                (only,) = span
+                if only in fixed:
+                    return False
+                return _row_holds(self.sizes[-1], [*fixed, only])
+            return _row_holds(self.sizes[-1], fixed)
+        return False
 
     # -- the engine decides
 
@@ -300,6 +329,10 @@ class _Table:
         known = [next(iter(s)) for s in spans if len(s) == 1]
         runs = self.shape in (None, d.Shape.RUN) and len(set(known)) == len(known)
         fixed = known if runs else None  # None: no run
+        if not self.sizes:
+            return False
+        if len(base) >= 2 and not sets and (fixed is None or not _row_holds(self.sizes[-1], fixed)):
+            return False  # neither one number nor a row holds the cards: no filling is tried (D-4)
         for size in self.sizes:
             if size < len(base):
                 continue
@@ -337,11 +370,66 @@ class _Table:
                             free.remove(number)
                     for number in dict.fromkeys(free):
                         known.setdefault(((*before, card), (*named, number)), True)
+        self._alike(before, named, whole, others, readings)
+
+    def _alike(
+        self,
+        before: tuple[d.Card, ...],
+        named: Named,
+        whole: tuple[d.Card, ...],
+        others: list[d.Card],
+        readings: Sequence[Pattern],
+    ) -> None:
+        """The engine plays ``whole``: so it plays ``whole`` with any of its dragon cards not in
+        ``before`` traded for another unplayed dragon card of the same number, if some reading's
+        highest number is higher than it. The numbers are the same, so the shapes (D-4) and the
+        wild readings (D-5) are; the highest card is the same, and only its strength counts (D-3,
+        D-7, D-9). So each such card may follow ``before`` too — known without asking (a table has
+        up to eight cards of each number: this is most of them). Leading, a dragon card the engine
+        plays alone makes a set of two with a wild card named its number (D-4, D-5)."""
+        specials, pool, known, must = self.deck._kinds, self.pool, self.known, self.must
+        plain = (*named, None)
+        if len(whole) == 1 and self.shape is None and 2 in self.sizes and whole[0].code not in specials:
+            number = whole[0].number
+            for alike in reversed(self._left(number)):  # the wild ones last
+                if alike.code not in specials:
+                    break
+                known.setdefault(((alike,), (number,)), True)
+                known.setdefault(((alike,), (None,)), True)
+        top = max(r.high[0] for r in readings)
+        # the highest number alone decides: leading, or beating the pile's number (or under it)
+        loose = self.shape is None or any(self.floor < r.high[0] < self.ceiling for r in readings)
+        held: dict[d.Card, int] = {}
+        for card in whole:
+            held[card] = held.get(card, 0) + 1
+        # by number, the gems a card traded in must have at least (following) or at most (after a
+        # Revive) for the highest card to stay as strong (or as weak): None, any
+        revived = self.state.phase is d.Phase.REVIVED
+        bounds: dict[int, int | None] = {}
+        for card in others:
+            if card.code in specials or card == must:
+                continue
+            number = card.number
+            if number < top or loose:
+                bounds[number] = None
+            elif (bound := bounds.get(number, -1)) is not None:
+                gems = _gems(self.deck, card)
+                bounds[number] = gems if bound < 0 else max(bound, gems) if revived else min(bound, gems)
+        for number, bound in bounds.items():
+            for alike in self._left(number):  # the dragon cards, then the wild ones
+                if held.get(alike, 0) >= pool[alike]:
+                    continue
+                if bound is not None and (
+                    _gems(self.deck, alike) > bound if revived else _gems(self.deck, alike) < bound
+                ):
+                    continue
+                if alike.code not in specials:
+                    known.setdefault(((*before, alike), plain), True)
+                elif len(whole) >= 2:  # a wild card counts as the number it is named (D-5), not alone
+                    known.setdefault(((*before, alike), plain), True)
+                    known.setdefault(((*before, alike), (*named, number)), True)
 
     # -- likely ways to fill a group out (the engine judges each)
-
-    def _numbers(self, card: d.Card, number: int | None) -> frozenset[int]:
-        return self.spans[card] if number is None else frozenset((number,))
 
     def _left(self, number: int) -> list[d.Card]:
         """The cards of :attr:`stands` for ``number`` not all played yet, in the same order."""
@@ -349,6 +437,16 @@ class _Table:
         if found is None:
             pool = self.pool
             found = self.left[number] = [c for c in self.stands.get(number, ()) if pool[c] > 0]
+        return found
+
+    def _strongest(self, number: int) -> list[d.Card]:
+        """The cards of :meth:`_left` for ``number``, the strongest first, or after a Revive the weakest."""
+        found = self.strong.get(number)
+        if found is None:
+            weakest = self.state.phase is d.Phase.REVIVED
+            found = self.strong[number] = sorted(
+                self._left(number), key=lambda c: _gems(self.deck, c) if weakest else -_gems(self.deck, c)
+            )
         return found
 
     def grow(self, have: int) -> bool:
@@ -365,14 +463,21 @@ class _Table:
             if size < 2 or sets or (fixed is not None and size >= 3 and self._rows(size, fixed)):
                 yield ()
             return
+        against = self.shape is not None  # a pile to beat (or to stay under): then also try its
+        # highest card as strong as it can be (or as weak), a wild card's gems counting too (D-3)
         if size >= 2:
             for number in sets:
                 yield from self._fill([number] * need, used)
+                if against:
+                    yield from self._fill([number] * need, used, number)
         if size >= 3 and fixed is not None:
             for first in self._rows(size, fixed):
                 free = [x for x in range(first, first + size) if x not in fixed]
+                top = first + size - 1
                 for chosen in itertools.combinations(free, need):
                     yield from self._fill(list(chosen), used)
+                    if against and top in chosen:
+                        yield from self._fill(list(chosen), used, top)
 
     def _rows(self, size: int, fixed: list[int]) -> range:
         """The lowest numbers of the rows of ``size`` (the highest first) that hold every ``fixed``
@@ -383,13 +488,16 @@ class _Table:
             high, low = min(high, min(fixed)), max(low, max(fixed) - size + 1)
         return range(high, low - 1, -1)
 
-    def _fill(self, numbers: list[int], used: dict[d.Card, int]) -> Iterator[tuple[d.Card, ...]]:
-        """Cards not yet played that can stand for ``numbers``, the likeliest to play first."""
+    def _fill(
+        self, numbers: list[int], used: dict[d.Card, int], strong: int | None = None
+    ) -> Iterator[tuple[d.Card, ...]]:
+        """Cards not yet played that can stand for ``numbers``, the likeliest to play first; for
+        the number ``strong``, the strongest first (after a Revive the weakest), wild cards among them."""
         pool = self.pool
         out: list[d.Card] = []
         taken: dict[d.Card, int] = {}  # the cards this filling has taken so far
         for number in numbers:
-            for card in self._left(number):
+            for card in self._left(number) if number != strong else self._strongest(number):
                 if (card not in used and card not in taken) or used.get(card, 0) + taken.get(card, 0) < pool[card]:
                     break
             else:
@@ -397,6 +505,38 @@ class _Table:
             taken[card] = taken.get(card, 0) + 1
             out.append(card)
         yield tuple(out)
+
+
+def _words(deck: d.Deck, players: int, wild_named: bool, wild_plain: bool) -> list[tuple[d.Card, int | None, str]]:
+    """Each card of the table's deck in :func:`_cards_of` as it may be typed next: a wild card without
+    a number unless one is named already, with each number unless one is typed without (kept by
+    the deck)."""
+    key = ("complete words", players, wild_named, wild_plain)
+    found: list[tuple[d.Card, int | None, str]] | None = deck._cache.get(key)
+    if found is None:
+        found = deck._cache[key] = []
+        for card in _cards_of(deck, players)[0]:
+            kind = deck.kind(card)
+            options: list[int | None] = []
+            if kind in d.WILD_RANGE:
+                if not wild_named:
+                    options.append(None)
+                if not wild_plain:
+                    span = d.WILD_RANGE[kind]
+                    options += [*span, *((d.ALONE[kind],) if d.ALONE[kind] not in span else ())]
+            else:
+                options.append(None)
+            found += [(card, n, str(card) if n is None else f"{card}={n}") for n in options]
+    return found
+
+
+def _never() -> bool:
+    return False
+
+
+def _row_holds(most: int, fixed: list[int]) -> bool:
+    """Some row of at most ``most`` cards (at least 3, D-4) holds every number of ``fixed`` (distinct)."""
+    return most >= 3 and (not fixed or max(fixed) - min(fixed) < most)
 
 
 def _sizes(state: d.State) -> tuple[int, ...]:
@@ -408,13 +548,6 @@ def _sizes(state: d.State) -> tuple[int, ...]:
     return (top.size,) if top.size <= held else ()
 
 
-@functools.lru_cache(maxsize=16)
-def _order(deck: d.Deck, players: int) -> tuple[d.Card, ...]:
-    """The cards of a table's deck (D-2), the natural cards first, the weakest first."""
-    return tuple(sorted(deck.cards_for(players), key=lambda c: (deck.kind(c) in d.WILD_RANGE, _value(deck, c))))
-
-
-@functools.lru_cache(maxsize=16)
 def _by_number(
     deck: d.Deck, players: int, weakest: bool
 ) -> tuple[dict[int, list[d.Card]], dict[d.Card, frozenset[int]]]:
@@ -448,11 +581,12 @@ def _less(want: list[int], have: list[int]) -> bool:
 
 
 def _cards_of(deck: d.Deck, players: int) -> tuple[tuple[d.Card, ...], dict[d.Card, int]]:
-    """The cards of a table's deck in :func:`_order`, and each card's place in it (kept by the deck)."""
+    """The cards of a table's deck (D-2), the natural cards first, the weakest first, and each
+    card's place in that order (kept by the deck)."""
     key = ("complete order", players)
     found: tuple[tuple[d.Card, ...], dict[d.Card, int]] | None = deck._cache.get(key)
     if found is None:
-        every = _order(deck, players)
+        every = tuple(sorted(deck.cards_for(players), key=lambda c: (deck.kind(c) in d.WILD_RANGE, _value(deck, c))))
         found = deck._cache[key] = every, {card: i for i, card in enumerate(every)}
     return found
 

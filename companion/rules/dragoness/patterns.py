@@ -122,6 +122,10 @@ def _find_readings(deck: Deck, cards: tuple[Card, ...]) -> tuple[Pattern, ...]:
     profiles = [deck.profile(c, False) for c in cards]
     if any(k is Kind.REVIVE for k, _ in profiles):
         return ()
+    if not any(k in WILD_RANGE for k, _ in profiles):  # no wild card (a Dragoness): the one reading, if any
+        values = tuple(opts[0] for _, opts in profiles)
+        shape = _shape(values)
+        return () if shape is None else (Pattern(shape, values),)
     fixed = {i: opts[0] for i, (k, opts) in enumerate(profiles) if k not in WILD_RANGE}
     wild = [i for i, (k, _) in enumerate(profiles) if k in WILD_RANGE]
     found: dict[tuple[Value, ...], Pattern] = {}

@@ -1,0 +1,94 @@
+"""Reign of Dragoness ``complete`` offers exactly the cards some legal group goes on with (issue 17),
+where only the gems of the highest card decide (D-3, D-7): a pile of one number to beat by gems,
+where the cards of a number are not interchangeable and a wild card's gems count (D-5).
+
+Legality is decided here without ``complete``: every group of the pile's size from the cards not
+yet played is tried with ``apply`` (the wild cards unnamed: the engine takes the strongest
+reading); the cards typed next are compared with those the legal groups hold.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+
+from companion.decks import load_deck_data
+from companion.rules import dragoness as d
+from companion.rules.common import Refusal
+
+DECK = d.Deck.from_data(load_deck_data("dragoness"))
+NAMES = ("Aki", "Ben", "Chie", "Dai", "Emi", "Fumi", "Gen", "Hana")
+
+
+def table(players: int, *lines: str) -> d.State:
+    """A new table of ``players`` (Aki holds Lo1), then each line played by the seat on turn."""
+    state, _ = d.apply(d.new_state(d.Setup(NAMES[:players], DECK)), d.Opening(0, DECK.parse("Lo1")))
+    for line in lines:
+        state, _ = d.apply(state, d.PlayCards(state.turn, tuple(DECK.parse(w) for w in line.split())))
+    return state
+
+
+def legal_groups(state: d.State) -> set[tuple[d.Card, ...]]:
+    """Every group of the pile's size, from the cards not yet played, that ``apply`` accepts."""
+    assert state.top is not None
+    left = Counter(state.setup.cards) - Counter(state.played)
+    cards = sorted(c for c in left.elements() if DECK.kind(c) is not d.Kind.REVIVE)
+    out = set()
+    for group in itertools.combinations(cards, state.top.size):
+        try:
+            d.apply(state, d.PlayCards(state.turn, group))
+        except Refusal:
+            continue
+        out.add(group)
+    return out
+
+
+def going_on(groups: set[tuple[d.Card, ...]], typed: tuple[d.Card, ...]) -> set[str]:
+    """The cards some legal group holds besides ``typed``."""
+    out = set()
+    for group in groups:
+        rest = Counter(group)
+        rest.subtract(typed)
+        if all(n >= 0 for n in rest.values()):
+            out |= {str(c) for c, n in rest.items() if n > 0}
+    return out
+
+
+def offered(state: d.State, typed: tuple[d.Card, ...]) -> set[str]:
+    """The cards ``complete`` offers next after ``typed`` (without a wild number named)."""
+    text = " ".join(map(str, typed)) + " " if typed else ""
+    out = set()
+    for choice in d.complete(state, text):
+        word = choice.split()[len(typed)]
+        try:
+            card = DECK.parse(word)
+        except Refusal:
+            continue  # pass, correct...
+        if DECK.kind(card) is not d.Kind.REVIVE:  # the word of the Revive action (D-9)
+            out.add(word)
+    return out
+
+
+def test_d3_d5_a_pile_of_twelves_beaten_only_with_the_knights_gems_offers_every_card_in_every_order() -> None:
+    # 3 players: clans Lo..Sa, one Squire (9-12 as Lochen, 1 gem), one Knight (1-12 as Gylden, 8 gems)
+    state = table(3, "Lo1 Fr1 Cy1", "Cy12 Et12 Sa12")  # a set of three 12s, highest 12 with 5 gems
+    groups = legal_groups(state)
+    names = {" ".join(map(str, g)) for g in groups}
+    assert names == {"Fr12 KN Lo12", "Fr12 KN SQ", "KN Lo12 SQ"}  # the Knight's gems beat the pile (D-3)
+    for group in groups:
+        for order in itertools.permutations(group):
+            for k in range(len(order)):
+                typed = order[:k]
+                assert offered(state, typed) == going_on(groups, typed), typed
+
+
+def test_d3_d7_a_pair_of_fives_is_beaten_by_the_gems_of_its_highest_card_only() -> None:
+    # 8 players, every clan: a pair of 5s whose highest card is Ethery 5 (4 gems)
+    state = table(8, "Lo1 Fr1", "Lo5 Et5")
+    groups = legal_groups(state)
+    assert any(DECK.parse("Fr5") in g for g in groups)  # with a stronger 5 (Fr5 Sa5) ...
+    assert not any(set(g) == {DECK.parse("Fr5"), DECK.parse("Cy5")} for g in groups)  # ... not with a weaker one
+    assert offered(state, ()) == going_on(groups, ())
+    for first in sorted(going_on(groups, ())):
+        typed = (DECK.parse(first),)
+        assert offered(state, typed) == going_on(groups, typed), first
