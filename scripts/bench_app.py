@@ -10,8 +10,9 @@
    shell hands over to Python to the first output holding the home screen's words (tmux's control
    mode reports every byte the pane writes, so nothing polls); alternating runs, medians.
 2. Enter to the updated screen, at the end of the longest example game (examples/records, imported
-   into a temporary store): for one action typed in the entry line, and for an undo (ctrl+z),
-   each pressed through Textual's Pilot; timed from the key's handler starting to the last frame
+   into a temporary store): for each of the N actions (``--runs``) before the game's last, typed in turn in
+   the entry line (so each Enter draws a state not drawn before), and for an undo (ctrl+z) back
+   to the state before it, each pressed through Textual's Pilot; timed from the key's handler starting to the last frame
    written because of it (the store's durable commit included). Goal: ≤ 16 ms (one frame) each,
    medians; with the CPU time of the app's thread over the same span, which a machine shared with
    other work inflates less than the wall clock.
@@ -227,7 +228,10 @@ async def keys_timed(runs: int, db: Path) -> dict[str, float]:
     _, record = longest_record()
     with Store.open(db) as store:
         game_id = store.import_record(record)
-        store.load(game_id).undo(2)  # the game's end is two actions ahead: play one, undo it
+        stored = store.load(game_id)
+        end = stored.position - 1  # the last action is left out: it would open the settlement
+        lines = [stored.engine.action_line(stored.state_at(p), stored.actions[p]) for p in range(end - runs, end)]
+        stored.undo(runs + 1)  # the ``runs`` actions before the game's last are ahead: each is typed in turn
     app = CompanionApp(lang="en", db_path=str(db))
     frames: list[tuple[float, float]] = []  # (wall clock, the app thread's CPU clock) at each frame
     starts: list[tuple[float, float]] = []
@@ -254,11 +258,7 @@ async def keys_timed(runs: int, db: Path) -> dict[str, float]:
             setattr(screen, name, timed)
         live = screen.live
         entry = screen.query_one("#entry", Input)
-        live.redo()
-        line = live.engine.action_line(live._state_at(live.position - 1), live.actions[-1])
-        live.undo()
-        screen.show()
-        for _ in range(runs):
+        for line in lines:  # Enter draws a state not drawn before; ctrl+z goes back to the one before it
             for key, what in (("enter", "action"), ("ctrl+z", "undo")):
                 if key == "enter":
                     entry.value = line
@@ -272,6 +272,9 @@ async def keys_timed(runs: int, db: Path) -> dict[str, float]:
                 times[what].append(frames[-1][0] - starts[0][0])
                 times[f"{what} cpu"].append(frames[-1][1] - starts[0][1])
             assert entry.value == "", screen.ruling
+            live.redo()  # untimed: on to the next action
+            screen.show()
+        assert live.position == end, live.position
     return {k: statistics.median(v) for k, v in times.items()}
 
 
