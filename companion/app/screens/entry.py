@@ -134,7 +134,7 @@ class EntryScreen(LangScreen):
 
     def on_entry_line_suggested(self, event: EntryLine.Suggested) -> None:
         """Beside the line, say that the underlined text is a suggestion Tab takes."""
-        self.query_one("#hint", Static).update(self.say(W.track_hint) if event.shown else "")
+        self.query_one("#hint", Static).update(self.say(W.track_hint) if event.shown else "", layout=False)
 
     def on_entry_line_offer(self, event: EntryLine.Offer) -> None:
         """Tab with nothing to complete: the legal lines now, listed above the line; Tab again
