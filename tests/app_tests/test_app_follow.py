@@ -14,6 +14,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from companion.app.screens.track import GameScreen
+from companion.app.widgets.line import OneLine
 from companion.store import Store
 from tests.helpers.app import make_app
 from tests.helpers.app_games import FORTRESS, PLAYERS
@@ -48,7 +49,7 @@ async def test_changes_made_by_another_process_are_shown_and_said(db: Path) -> N
         assert played.returncode == 0, played.stderr
         said = await shown(pilot, "From elsewhere")
         assert said.startswith(f"From elsewhere: {FORTRESS[2]} — ") and "G3" in said
-        assert screen.live.position == 3 and "(3)" in str(screen.query_one("#game-title").render())
+        assert screen.live.position == 3 and "(3)" in screen.query_one("#game-title", OneLine).words
         undone = await asyncio.to_thread(cli, "--db", str(db), "undo", str(game_id), "2")
         assert undone.returncode == 0, undone.stderr
         assert "actions undone: 2" in await shown(pilot, "actions undone")

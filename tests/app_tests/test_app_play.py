@@ -12,11 +12,12 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input, Label, Static
+from textual.widgets import Input, Static
 
 from companion.app.app import CompanionApp
 from companion.app.screens.settle import SettleScreen
 from companion.app.screens.track import GameScreen
+from companion.app.widgets.line import OneLine
 from companion.rules import fortress, homalet
 from companion.rules.common import Lang, Refusal
 from companion.store import Store
@@ -165,7 +166,7 @@ async def test_the_language_switches_everything_on_screen(db: Path) -> None:
         await pilot.pause()
         assert app.lang == "ja"
         assert "ラウンド" in text_of(app, "#board") and "Round" not in text_of(app, "#board")
-        assert "レイン・オブ・ドラゴンネス" in str(app.screen.query_one("#game-title", Static).content)
+        assert "レイン・オブ・ドラゴンネス" in app.screen.query_one("#game-title", OneLine).words
         await enter(pilot, "パス")
         assert text_of(app, "#ruling").startswith("✕ ")
 
@@ -616,7 +617,7 @@ async def test_the_open_game_follows_moves_made_elsewhere_within_a_second(db: Pa
             await pilot.pause(0.05)
             assert screen.live.position == 1
             assert ruling.en in str(screen.ruling) and "From elsewhere" in str(screen.ruling)
-            assert "(1)" in str(app.screen.query_one("#game-title", Label).content)
+            assert "(1)" in app.screen.query_one("#game-title", OneLine).words
             elsewhere.undo()
             for _ in range(40):
                 await pilot.pause(0.05)

@@ -190,6 +190,10 @@ class EntryScreen(LangScreen):
         self._put("#ruling", self._rows(shown))
         self._put("#coach", helped)
         self._previewing = True
+        self.ahead_soon(line)
+
+    def ahead_soon(self, line: str) -> None:
+        """A screen that can draw ahead what ``line`` leads to does it here (the game screen)."""
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Enter plays the line as shown: what is typed, or the whole line the suggestion shows

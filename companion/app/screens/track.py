@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.cells import cell_len
@@ -16,8 +17,9 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.timer import Timer
 from textual.widget import Widget
-from textual.widgets import Input, Label, Static
+from textual.widgets import Input, Static
 
 from companion.app.complete import LegalLines, LegalSuggester
 from companion.app.keys import BACK, DESCRIBE, EXPORT, HELP, LANG, REDO, SETTLE, UNDO, bindings, key_line
@@ -25,10 +27,11 @@ from companion.app.screens.entry import OFFERED, EntryScreen, unexpected, unexpe
 from companion.app.widgets.boards import board
 from companion.app.widgets.entry import EntryLine
 from companion.app.widgets.keybar import KeyBar
+from companion.app.widgets.line import OneLine
 from companion.app.widgets.phrases import broken
 from companion.app.widgets.rows import RowText
 from companion.app.words import W
-from companion.rules.common import Msg, Refusal, unsaid
+from companion.rules.common import Lang, Msg, Refusal, unsaid
 from companion.rules.engine import StateShape
 
 if TYPE_CHECKING:
@@ -40,9 +43,11 @@ __all__ = ["OFFERED", "GameScreen"]
 FOLLOW_EVERY = 0.25  # seconds between two looks at the store for a change made elsewhere (another tab, the shell)
 SAVE_AFTER = 0.5  # seconds without a change before the checkpoints of the last changes are written (idle time)
 GROW_ONLY = ("#board", "#details", "#allowed")  # parts that keep their height when their text gets shorter
+HEADROOM = {"#allowed": 2, "#details": 2}  # rows a side part grows by beyond what it needs (the move log gives them)
 PHRASED = ("#allowed", "#coach", "#details", "#ruling")  # parts whose Japanese breaks between phrases
 LOGGED = 12  # rulings kept in the move log
 SHOWN_ELSEWHERE = 4  # of several actions played elsewhere, the last so many are named
+AHEAD_AFTER = 0.05  # seconds without a key before the screen a typed line leads to is drawn ahead
 RULING_ROWS = 2  # a ruling or refusal takes at most this many rows: the board stays in view
 
 
@@ -99,6 +104,26 @@ def _unwrapped_height(content: object, width: int) -> int | None:
     return len(lines)
 
 
+@dataclass(frozen=True)
+class Ahead:
+    """The screen a typed line leads to, drawn before Enter: for ``state`` at that room and language."""
+
+    state: StateShape
+    width: int | None
+    rows: int | None
+    lang: Lang
+    describing: bool
+    board: Text | str
+    allowed: Text | str
+    legal: LegalLines
+
+    def holds(self, state: StateShape, width: int | None, rows: int | None, lang: Lang, describing: bool) -> bool:
+        """Drawn for this state, room and language (the state compared last: it costs the most)."""
+        return (self.width, self.rows, self.lang, self.describing) == (width, rows, lang, describing) and (
+            self.state == state
+        )
+
+
 class GameScreen(EntryScreen):
     KEYS_TO = "#entry"
     AUTO_FOCUS = "#entry"
@@ -116,18 +141,20 @@ class GameScreen(EntryScreen):
         self.full: Text | None = None  # the last ruling or refusal whole, when the ruling row cut it
         self.moves: list[Msg] = []  # the recent rulings, newest first, in both languages
         self._legal: LegalLines | None = None
+        self._ahead: Ahead | None = None  # the screen a typed line leads to, drawn while the table talks
+        self._ahead_timer: Timer | None = None
         self._shown: dict[str, object] = {}  # what each part shows now: an unchanged part is not redrawn
         self._previewing = False
         self._offers: list[str] = []  # the legal lines Tab offered on an empty line
 
     def compose(self) -> ComposeResult:
-        yield Label("", id="game-title", classes="title")
+        yield OneLine(id="game-title", classes="title")  # names as typed: "[b]" is no markup
         with Horizontal(id="board-row"):
             with VerticalScroll(id="left"):
                 yield RowText(id="board")
                 yield Static(id="details")
             with Vertical(id="side"):
-                yield Static(id="allowed")
+                yield RowText(id="allowed")
                 yield RowText(id="coach")  # the coach while a line is typed, else the moves played
         yield RowText(id="ruling")
         with Horizontal(id="entry-row"):
@@ -187,15 +214,19 @@ class GameScreen(EntryScreen):
     def show(self) -> None:
         """Draw the state as the store holds it now (only the parts that changed)."""
         state = self.live.state
-        self._legal = None
-        self._shown_at = time.monotonic()
-        moves = self.live.position
-        self._put(
-            "#game-title", f"#{self.live.id} {self.text(self.engine.TITLE)} — {', '.join(self.live.players)}  ({moves})"
-        )
         width = self.query_one("#board", Static).content_region.width or None
         rows = self.query_one("#left").content_region.height or None  # the room a board may grow into
-        self._put("#board", self._drawn(lambda: board(self.engine, state, self.lang, width, rows)))
+        ahead, self._ahead = self._ahead, None
+        if ahead is not None and not ahead.holds(state, width, rows, self.lang, self.describing):
+            ahead = None
+        self._legal = ahead.legal if ahead is not None else None
+        self._shown_at = time.monotonic()
+        moves = self.live.position
+        title = f"#{self.live.id} {self.text(self.engine.TITLE)} — {', '.join(self.live.players)}  ({moves})"
+        self.query_one("#game-title", OneLine).update(title)
+        self._put(
+            "#board", ahead.board if ahead else self._drawn(lambda: board(self.engine, state, self.lang, width, rows))
+        )
         details = self.query_one("#details", Static)
         details.display = self.describing
         said: list[Msg] = []  # the details, once drawn: what is allowed leaves out what they say
@@ -206,7 +237,10 @@ class GameScreen(EntryScreen):
 
         if self.describing:
             self._put("#details", self._drawn(lambda: self._details(described)))
-        self._put("#allowed", self._drawn(lambda: self._allowed(state, said[0] if said else None)))
+        if ahead is not None and not self.describing:
+            self._put("#allowed", ahead.allowed)
+        else:
+            self._put("#allowed", self._drawn(lambda: self._allowed(state, said[0] if said else None)))
         self._put("#ruling", self._rows(self._with_end(self.ruling)))
         self._put("#coach", self._log_text())
         self._previewing = False
@@ -256,14 +290,44 @@ class GameScreen(EntryScreen):
         self.moves.insert(0, ruling)
         del self.moves[LOGGED:]
 
-    def _allowed(self, state: StateShape, said: Msg | None) -> str:
+    def ahead_soon(self, line: str) -> None:
+        """After a pause in the typing, draw the screen ``line`` leads to (if the engine plays it)
+        ahead of Enter: Enter then shows rows already drawn."""
+        if self._ahead_timer is not None:
+            self._ahead_timer.stop()
+        self._ahead_timer = self.set_timer(AHEAD_AFTER, lambda: self._draw_ahead(line))
+
+    def _draw_ahead(self, line: str) -> None:
+        self._ahead_timer = None
+        if self.query_one("#entry", Input).value.strip() != line:
+            return
+        state = self.live.state
+        try:
+            after, _ = self.engine.apply(state, self.engine.parse_line(state, line))
+            legal = LegalLines(self.engine, after, self.lang)
+            legal.legal(1)  # the entry line's example then
+        except Exception:  # refused (or a bug): Enter will say so
+            return
+        width = self.query_one("#board", Static).content_region.width or None
+        rows = self.query_one("#left").content_region.height or None
+        drawn = self._drawn(lambda: board(self.engine, after, self.lang, width, rows))
+        allowed = self._drawn(lambda: self._allowed(after, None))
+        self._ahead = Ahead(after, width, rows, self.lang, self.describing, drawn, allowed, legal)
+        for selector, content in (("#board", drawn), ("#allowed", allowed)):
+            widget = self.query_one(selector, RowText)
+            if self.lang == "ja" and selector in PHRASED:
+                content = broken(content, widget.content_region.width)
+            if isinstance(content, Text):
+                widget.prepare(content)
+
+    def _allowed(self, state: StateShape, said: Msg | None) -> Text:
         """What is allowed now; beside the details (``said``), only what they do not already say."""
         allowed = self.engine.allowed(state).describe()
         if said is not None:
             rest = unsaid(said, allowed)
             if self.text(rest).strip():
                 allowed = rest
-        return self.text(allowed)
+        return Text(self.text(allowed))  # drawn row by row (RowText), never read as markup
 
     def _with_end(self, ruling: Text) -> Text:
         """The last ruling and, once the game is over, who won and the key to the settlement first."""
@@ -316,6 +380,10 @@ class GameScreen(EntryScreen):
             padded.append("\n" * (height - wanted))
             widget.update(padded, layout=False)  # the same height: blank lines at the end
             return
+        if wanted is not None and wanted > height and selector in HEADROOM:
+            padded = content.copy() if isinstance(content, Text) else Text(content)
+            padded.append("\n" * HEADROOM[selector])
+            widget.update(padded, layout=False)  # grown with room to spare: the next few lines lay nothing out
         widget.refresh(layout=True)
 
     def say_ruling(self, msg: Msg | str, refused: bool = False, prefix: str = "") -> None:

@@ -133,6 +133,17 @@ class RowText(CardText):
         self._fresh = (text, self.size, drawn_as)
         return strips[:height]
 
+    def prepare(self, text: Text) -> None:
+        """Draw the lines of ``text`` ahead (what is likely shown next), keeping what is shown as it
+        is: when it is shown, its rows are the kept ones."""
+        if self._by_line() is None or not isinstance(text, Text):
+            return
+        shown, fresh = self._drawn, self._fresh
+        self._strips(text)
+        ahead = self._drawn
+        self._drawn = {**shown, **ahead}
+        self._fresh = fresh
+
     def _render_content(self) -> None:
         text = self._by_line()
         if text is None:  # drawn whole, as a Static (a selection shown in it): not the rows kept
