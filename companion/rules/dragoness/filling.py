@@ -14,6 +14,7 @@ from companion.rules import dragoness as d
 from companion.rules.completion import Step
 from companion.rules.dragoness.checks import _fitting
 from companion.rules.dragoness.patterns import Pattern, _all_readings
+from companion.rules.dragoness.readable import _readable, _reads, _row_holds
 
 MOST = 5  # the largest pattern (D-4); the engine refuses any larger group
 _EVERY = frozenset(range(1, d.DRAGONESS_NUMBER + 1))  # every number a card may count as
@@ -41,12 +42,17 @@ class _Table:
     stands: dict[int, list[d.Card]]  # by number: the cards not yet played that may count as it, natural
     # cards first, the strongest first (to beat the pile) or after a Revive the weakest (to stay under)
     spans: dict[d.Card, frozenset[int]]  # the numbers each card may count as in a group
+    ends: dict[d.Card, tuple[int, int] | None]  # the lowest and highest of them (None: not a range)
     rank: dict[d.Card, int]  # one order of the cards, to ask the engine about each group once
     shape: d.Shape | None = None  # the shape the pile asks for (allowed: None when leading)
     known: dict[tuple[tuple[d.Card, ...], Named], bool] = field(default_factory=dict)
     read: dict[tuple[d.Card, ...], list[Pattern]] = field(default_factory=dict)  # the engine's answers
     left: dict[int, list[d.Card]] = field(default_factory=dict)  # by number: the stands not all played
     strong: dict[int, list[d.Card]] = field(default_factory=dict)  # the same, strongest (weakest) first
+    dragons: dict[int, list[d.Card]] = field(default_factory=dict)  # the same, the dragon cards only
+    verdicts: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...]], bool] = field(
+        default_factory=dict
+    )  # the answers of _reads
     steps: dict[tuple[tuple[d.Card, ...], Named], list[Step]] = field(default_factory=dict)
 
     @classmethod
@@ -85,9 +91,9 @@ class _Table:
         found = deck._cache.get(("complete by number", players, weakest))  # the deck keeps it: hashing a deck is slow
         if found is None:
             found = deck._cache["complete by number", players, weakest] = _by_number(deck, players, weakest)
-        stands, spans = found
+        stands, spans, ends = found
         shape = None if state.phase is d.Phase.LEAD or top is None else top.shape  # as allowed(state) says
-        return cls(state, deck, pool, sizes, must, floor, ceiling, stands, spans, rank, shape)
+        return cls(state, deck, pool, sizes, must, floor, ceiling, stands, spans, ends, rank, shape)
 
     def fits(self, state: d.State) -> bool:
         """``state`` makes the same groups as this table's state: everything :meth:`make` and
@@ -240,11 +246,16 @@ class _Table:
             return False
         if len(base) >= 2 and not sets and (fixed is None or not _row_holds(self.sizes[-1], fixed)):
             return False  # neither one number nor a row holds the cards: no filling is tried (D-4)
+        ends = self.ends
+        wild = [e for c, n in zip(base, base_named, strict=True) if n is None and (e := ends[c]) and e[0] < e[1]]
         for size in self.sizes:
             if size < len(base):
                 continue
-            for filler in self._fillers(len(base), size, used, sets, fixed):
-                whole, readings = self.legal((*base, *filler), base_named)
+            for filler in self._fillers(len(base), size, used, sets, fixed, wild):
+                grown = (*base, *filler)
+                if len(grown) >= 2 and not _readable(self.ends, grown):
+                    continue  # no set or run reads it: the engine would answer no reading (D-4, D-5)
+                whole, readings = self.legal(grown, base_named)
                 if readings:
                     self._also(group[:-1], named[:-1], whole, readings)
                     return True
@@ -361,10 +372,20 @@ class _Table:
         return bool(self.sizes) and self.sizes[-1] > have
 
     def _fillers(
-        self, have: int, size: int, used: dict[d.Card, int], sets: list[int], fixed: list[int] | None
+        self,
+        have: int,
+        size: int,
+        used: dict[d.Card, int],
+        sets: list[int],
+        fixed: list[int] | None,
+        wild: list[tuple[int, int]],
     ) -> Iterator[tuple[d.Card, ...]]:
         """Ways to fill a group of ``have`` cards out to ``size``: cards of one number (each of
-        ``sets``), then rows of numbers holding every ``fixed`` number (None: no row)."""
+        ``sets``), then rows of numbers holding every ``fixed`` number (None: no row). A row's
+        filling of dragon cards only is not tried when no set or run at all (D-4) holds their
+        numbers, the ``fixed`` ones and the group's unnamed wild cards (``wild``, their spans,
+        D-5): the engine would read that group no way (:func:`_reads`; :func:`_fill` takes a
+        dragon card for each number while one is left, :meth:`_naturals`)."""
         need = size - have
         if need == 0:  # the group as it is, if it can be a set or a row at all (else the engine refuses it)
             if size < 2 or sets or (fixed is not None and size >= 3 and self._rows(size, fixed)):
@@ -382,9 +403,34 @@ class _Table:
                 free = [x for x in range(first, first + size) if x not in fixed]
                 top = first + size - 1
                 for chosen in itertools.combinations(free, need):
-                    yield from self._fill(list(chosen), used)
+                    if not wild or self._reads(fixed, chosen, wild) or not self._naturals(chosen, used):
+                        yield from self._fill(list(chosen), used)
                     if against and top in chosen:
                         yield from self._fill(list(chosen), used, top)
+
+    def _naturals(self, numbers: Sequence[int], used: dict[d.Card, int]) -> bool:
+        """:meth:`_fill` fills ``numbers`` (distinct) with dragon cards only: for each, a dragon
+        card of :meth:`_left` (the dragon cards come first) is left beside ``used``."""
+        pool, dragons = self.pool, self.dragons
+        for number in numbers:
+            found = dragons.get(number)
+            if found is None:
+                specials = self.deck._kinds
+                found = dragons[number] = [c for c in self._left(number) if c.code not in specials]
+            for card in found:
+                if used.get(card, 0) < pool[card]:
+                    break
+            else:
+                return False
+        return True
+
+    def _reads(self, fixed: list[int], chosen: tuple[int, ...], wild: list[tuple[int, int]]) -> bool:
+        """:func:`_reads` of the numbers ``fixed`` and ``chosen`` with ``wild``, answered once per table."""
+        key = (tuple(fixed), chosen, tuple(wild))
+        found = self.verdicts.get(key)
+        if found is None:
+            found = self.verdicts[key] = _reads([*fixed, *chosen], wild)
+        return found
 
     def _rows(self, size: int, fixed: list[int]) -> range:
         """The lowest numbers of the rows of ``size`` (the highest first) that hold every ``fixed``
@@ -441,11 +487,6 @@ def _never() -> bool:
     return False
 
 
-def _row_holds(most: int, fixed: list[int]) -> bool:
-    """Some row of at most ``most`` cards (at least 3, D-4) holds every number of ``fixed`` (distinct)."""
-    return most >= 3 and (not fixed or max(fixed) - min(fixed) < most)
-
-
 def _sizes(state: d.State) -> tuple[int, ...]:
     """How many cards a group of the player on turn may hold now."""
     held = state.hand_counts[state.turn]
@@ -457,9 +498,10 @@ def _sizes(state: d.State) -> tuple[int, ...]:
 
 def _by_number(
     deck: d.Deck, players: int, weakest: bool
-) -> tuple[dict[int, list[d.Card]], dict[d.Card, frozenset[int]]]:
+) -> tuple[dict[int, list[d.Card]], dict[d.Card, frozenset[int]], dict[d.Card, tuple[int, int] | None]]:
     """By number, the cards of the table's deck that may count as it in a group: natural cards
-    first, the strongest first (or the weakest); and the numbers each card may count as."""
+    first, the strongest first (or the weakest); the numbers each card may count as, and the
+    lowest and highest of them when they are every number between (None otherwise)."""
     stands: dict[int, list[d.Card]] = {}
     spans = {}
     for card in sorted(
@@ -469,7 +511,8 @@ def _by_number(
         spans[card] = frozenset(v[0] for v in deck.profile(card, False)[1])
         for number in spans[card]:
             stands.setdefault(number, []).append(card)
-    return stands, spans
+    ends = {c: (min(s), max(s)) if s and max(s) - min(s) + 1 == len(s) else None for c, s in spans.items()}
+    return stands, spans, ends
 
 
 def _numbers_of(group: tuple[d.Card, ...], reading: Pattern, code: str) -> list[int]:
