@@ -10,11 +10,11 @@ reading); the cards typed next are compared with those the legal groups hold.
 from __future__ import annotations
 
 import itertools
-from collections import Counter
 
 from companion.decks import load_deck_data
 from companion.rules import dragoness as d
 from companion.rules.common import Refusal
+from tests.helpers.dragoness_groups import accepted, going_on, unplayed
 
 DECK = d.Deck.from_data(load_deck_data("dragoness"))
 NAMES = ("Aki", "Ben", "Chie", "Dai", "Emi", "Fumi", "Gen", "Hana")
@@ -31,27 +31,7 @@ def table(players: int, *lines: str) -> d.State:
 def legal_groups(state: d.State) -> set[tuple[d.Card, ...]]:
     """Every group of the pile's size, from the cards not yet played, that ``apply`` accepts."""
     assert state.top is not None
-    left = Counter(state.setup.cards) - Counter(state.played)
-    cards = sorted(c for c in left.elements() if DECK.kind(c) is not d.Kind.REVIVE)
-    out = set()
-    for group in itertools.combinations(cards, state.top.size):
-        try:
-            d.apply(state, d.PlayCards(state.turn, group))
-        except Refusal:
-            continue
-        out.add(group)
-    return out
-
-
-def going_on(groups: set[tuple[d.Card, ...]], typed: tuple[d.Card, ...]) -> set[str]:
-    """The cards some legal group holds besides ``typed``."""
-    out = set()
-    for group in groups:
-        rest = Counter(group)
-        rest.subtract(typed)
-        if all(n >= 0 for n in rest.values()):
-            out |= {str(c) for c, n in rest.items() if n > 0}
-    return out
+    return accepted(state, itertools.combinations(unplayed(state, DECK), state.top.size))
 
 
 def offered(state: d.State, typed: tuple[d.Card, ...]) -> set[str]:

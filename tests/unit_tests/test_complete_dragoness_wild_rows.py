@@ -11,13 +11,13 @@ every group of two or three cards not yet played that holds the cards typed is t
 from __future__ import annotations
 
 import itertools
-from collections import Counter
 
 import pytest
 
 from companion.decks import load_deck_data
 from companion.rules import dragoness as d
 from companion.rules.common import Refusal
+from tests.helpers.dragoness_groups import accepted, going_on, unplayed
 
 DECK = d.Deck.from_data(load_deck_data("dragoness"))
 NAMES = ("Aki", "Ben", "Chie")
@@ -38,27 +38,10 @@ def leading() -> d.State:
 
 def legal_groups(state: d.State, typed: tuple[d.Card, ...]) -> set[tuple[d.Card, ...]]:
     """Every group of two or three cards not yet played holding ``typed`` that ``apply`` accepts."""
-    left = Counter(state.setup.cards) - Counter(state.played) - Counter(typed)
-    cards = sorted(c for c in left.elements() if DECK.kind(c) is not d.Kind.REVIVE)
-    out = set()
-    for size in (2, 3):
-        for rest in itertools.combinations(cards, size - len(typed)):
-            group = (*typed, *rest)
-            try:
-                d.apply(state, d.PlayCards(state.turn, group))
-            except Refusal:
-                continue
-            out.add(group)
-    return out
-
-
-def going_on(groups: set[tuple[d.Card, ...]], typed: tuple[d.Card, ...]) -> set[str]:
-    out = set()
-    for group in groups:
-        rest = Counter(group)
-        rest.subtract(typed)
-        out |= {str(c) for c, n in rest.items() if n > 0}
-    return out
+    cards = unplayed(state, DECK, typed)
+    return accepted(
+        state, ((*typed, *rest) for size in (2, 3) for rest in itertools.combinations(cards, size - len(typed)))
+    )
 
 
 def offered(state: d.State, typed: tuple[d.Card, ...]) -> set[str]:
