@@ -26,7 +26,7 @@ def _none() -> Sequence[Step]:
     return ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: a frozen class's fields are set slowly, and a walk makes a step for each card
 class Step:
     """``words`` as the language asked for writes them; ``other`` the same step in the other
     language ("" when it is spelt the same); ``end``: a whole line may stop after it (or what
@@ -222,5 +222,8 @@ def corrections(
     def people() -> list[Step]:
         return [said(names[p], lang, False, functools.partial(numbers, p)) for p in seats()]
 
+    def some() -> bool:  # offered if one seat has a count: the first found is enough
+        return any(legal(p, c) for p in range(len(names)) for c in counts(p))
+
     word = CORRECT.text(lang), CORRECT.text(other(lang))
-    return [Step(word[0], word[1], False, people, check=lambda: bool(seats()))]
+    return [Step(word[0], word[1], False, people, check=some)]

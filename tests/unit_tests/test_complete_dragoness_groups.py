@@ -72,3 +72,29 @@ def test_d3_d7_a_pair_of_fives_is_beaten_by_the_gems_of_its_highest_card_only() 
     for first in sorted(going_on(groups, ())):
         typed = (DECK.parse(first),)
         assert offered(state, typed) == going_on(groups, typed), first
+
+
+def test_d3_d7_a_single_twelve_is_beaten_only_by_a_card_stronger_alone_not_by_every_twelve() -> None:
+    # 3 players (clans Lo..Sa): a single Ethery 12 (4 gems) on the pile; of the other 12s only
+    # Sapphire's (5 gems) beats it, so one 12 offered says nothing of the next one (D-3)
+    state = table(3, "Lo1", "Et12")
+    groups = accepted(state, ((c,) for c in dict.fromkeys(unplayed(state, DECK))))
+    cards = offered(state, ())
+    assert cards == going_on(groups, ())
+    assert {"Sa12", "KN", "DR"} <= cards  # the Knight alone counts 12 with Gylden's 8 gems (D-5)
+    assert not cards & {"Lo12", "Fr12", "Cy12"}
+
+
+def test_d3_d7_after_a_run_to_a_ten_no_eight_goes_on_unless_a_wild_card_makes_a_stronger_ten() -> None:
+    # 3 players: a run 8-9-10 whose 10 is Sapphire's (5 gems, the strongest natural 10 here). An
+    # 8 goes on only in 8-9-10 with a stronger 10, which only the Knight can be (as Gylden, D-5):
+    # every 8 alike, offered with the Knight unplayed and none once it is played
+    with_knight = table(3, "Lo1 Fr2 Cy3", "Cy8 Fr9 Sa10")
+    without = table(3, "Lo1 KN Cy3", "Cy8 Fr9 Sa10")  # the Knight led as a 2
+    eights = {"Lo8", "Fr8", "Et8", "Sa8"}
+    for state, offers_eights in ((with_knight, True), (without, False)):
+        groups = legal_groups(state)
+        cards = offered(state, ())
+        assert cards == going_on(groups, ())
+        assert (cards & eights == eights) if offers_eights else not cards & eights
+        assert {"Lo11", "Sa12"} <= cards  # a run to 11 or 12 beats any 10

@@ -21,6 +21,7 @@ from companion.rules import dragoness as d
 from companion.rules.common import Lang, Msg, Refusal
 from companion.rules.completion import Step, corrections, other, said, walk
 from companion.rules.dragoness.filling import _Table
+from companion.rules.dragoness.revive import _revives_left
 
 
 def complete(state: d.State, text: str, lang: Lang = "en", most: int | None = None) -> list[str]:
@@ -55,7 +56,9 @@ def _top(state: d.State, lang: Lang) -> list[Step]:
 
         @functools.cache
         def only() -> list[int]:
-            return [p for p in range(len(names)) if _ok(state, d.OnlyRevives(p))]
+            left = _revives_left(state)  # a hand of more cards than the Revive cards unplayed is refused (D-10)
+            counts = state.hand_counts
+            return [p for p in range(len(names)) if counts[p] <= left and _ok(state, d.OnlyRevives(p))]
 
         word = Msg(*(_line(state, d.OnlyRevives(0)).text(lg).split()[0] for lg in ("en", "ja")))
         steps.append(

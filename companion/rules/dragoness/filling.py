@@ -54,6 +54,7 @@ class _Table:
         default_factory=dict
     )  # the answers of _reads
     steps: dict[tuple[tuple[d.Card, ...], Named], list[Step]] = field(default_factory=dict)
+    singles: dict[int, bool] = field(default_factory=dict)  # by number: grows for a dragon card alone
 
     @classmethod
     def of(cls, state: d.State) -> _Table:
@@ -128,22 +129,24 @@ class _Table:
         must, pool, spans = self.must, self.pool, self.spans
         verdicts: dict[frozenset[int] | int, bool] = {}
         out = []
+        plays, cards, grows, partial = self.plays, self.cards, self.grows, functools.partial
         for card, number, word in _words(self.deck, len(self.state.setup.players), wild_named, wild_plain):
-            if used[card] >= pool[card]:
+            if used.get(card, 0) >= pool.get(card, 0):
                 continue
             grown, names = (*group, card), (*named, number)
             hopeless = False
-            if digest is not None and card != must:  # one answer for every card of one span
+            if digest is not None and (must is None or card != must):  # one answer for every card of one span
                 span: frozenset[int] | int = spans[card] if number is None else number
-                if span not in verdicts:
-                    verdicts[span] = self._may(digest, card, number)
-                hopeless = not verdicts[span]
+                verdict = verdicts.get(span)
+                if verdict is None:
+                    verdict = verdicts[span] = self._may(digest, card, number)
+                hopeless = not verdict
             out.append(
                 Step(
                     word,
-                    end=functools.partial(self.plays, grown, names),
-                    next=functools.partial(self.cards, grown, names),
-                    check=_never if hopeless else functools.partial(self.grows, grown, names),
+                    end=partial(plays, grown, names),
+                    next=partial(cards, grown, names),
+                    check=_never if hopeless else partial(grows, grown, names),
                 )
             )
         return out
@@ -212,11 +215,34 @@ class _Table:
 
     def grows(self, group: tuple[d.Card, ...], named: Named) -> bool:
         """Some pattern the engine plays now holds ``group`` (with these numbers) and cards not yet
-        played this round (answered once per group)."""
+        played this round (answered once per group, and once per number for a dragon card alone
+        whose strength cannot count: :meth:`_alone`)."""
         found = self.known.get((group, named))
         if found is None:
-            found = self.known[group, named] = self._grows(group, named)
+            number = self._alone(group, named)
+            found = self.singles.get(number) if number is not None else None
+            if found is None:
+                found = self._grows(group, named)
+                if number is not None:
+                    self.singles[number] = found
+            self.known[group, named] = found
         return found
+
+    def _alone(self, group: tuple[d.Card, ...], named: Named) -> int | None:
+        """The number of ``group``'s one dragon card when any other dragon card of that number
+        answers :meth:`grows` the same, else None. A group holding the other card is played with
+        this one in its place: the same numbers, so the same shapes and readings (D-4, D-5), and
+        the same highest card unless it is this one; then only its number counts, when that is
+        not the pile's highest number (D-3, D-7, D-9), and leading nothing counts."""
+        if len(group) != 1 or named[0] is not None:
+            return None
+        card = group[0]
+        if card.code in self.deck._kinds or card == self.must:
+            return None
+        top = self.state.top
+        if self.shape is not None and top is not None and card.number == top.high[0]:
+            return None
+        return card.number
 
     def _grows(self, group: tuple[d.Card, ...], named: Named) -> bool:
         base, base_named = group, named
@@ -502,17 +528,34 @@ def _by_number(
     """By number, the cards of the table's deck that may count as it in a group: natural cards
     first, the strongest first (or the weakest); the numbers each card may count as, and the
     lowest and highest of them when they are every number between (None otherwise)."""
+    facts = _facts(deck, players)
     stands: dict[int, list[d.Card]] = {}
     spans = {}
-    for card in sorted(
-        deck.cards_for(players),
-        key=lambda c: (deck.kind(c) in d.WILD_RANGE, _gems(deck, c) if weakest else -_gems(deck, c)),
-    ):
-        spans[card] = frozenset(v[0] for v in deck.profile(card, False)[1])
-        for number in spans[card]:
+    for card in sorted(facts, key=lambda c: (facts[c][0], facts[c][1][1] if weakest else -facts[c][1][1])):
+        spans[card] = span = facts[card][2]
+        for number in span:
             stands.setdefault(number, []).append(card)
     ends = {c: (min(s), max(s)) if s and max(s) - min(s) + 1 == len(s) else None for c, s in spans.items()}
     return stands, spans, ends
+
+
+def _facts(deck: d.Deck, players: int) -> dict[d.Card, tuple[bool, tuple[int, int], frozenset[int]]]:
+    """Each card of a table's deck (D-2): whether it is wild, how strong it counts alone (D-3;
+    (0, 0) for none) and the numbers it may count as in a group (D-5), read once from the deck's
+    profiles (kept by the deck)."""
+    key = ("complete facts", players)
+    found: dict[d.Card, tuple[bool, tuple[int, int], frozenset[int]]] | None = deck._cache.get(key)
+    if found is None:
+        found = deck._cache[key] = {}
+        kinds, profile = deck._kinds, deck.profile
+        for card in deck.cards_for(players):
+            alone = profile(card, True)[1]
+            found[card] = (
+                kinds.get(card.code) in d.WILD_RANGE,
+                alone[0] if alone else (0, 0),
+                frozenset(v[0] for v in profile(card, False)[1]),
+            )
+    return found
 
 
 def _numbers_of(group: tuple[d.Card, ...], reading: Pattern, code: str) -> list[int]:
@@ -536,14 +579,10 @@ def _cards_of(deck: d.Deck, players: int) -> tuple[tuple[d.Card, ...], dict[d.Ca
     key = ("complete order", players)
     found: tuple[tuple[d.Card, ...], dict[d.Card, int]] | None = deck._cache.get(key)
     if found is None:
-        every = tuple(sorted(deck.cards_for(players), key=lambda c: (deck.kind(c) in d.WILD_RANGE, _value(deck, c))))
+        facts = _facts(deck, players)
+        every = tuple(sorted(facts, key=lambda c: facts[c][:2]))
         found = deck._cache[key] = every, {card: i for i, card in enumerate(every)}
     return found
-
-
-def _value(deck: d.Deck, card: d.Card) -> tuple[int, int]:
-    values = deck.profile(card, True)[1]
-    return values[0] if values else (0, 0)
 
 
 def _gems(deck: d.Deck, card: d.Card) -> int:
