@@ -28,7 +28,6 @@ class W:
     home_resume = Msg("Resume an unfinished game", "途中のゲームを再開")
     home_menu = Msg("Menu", "メニュー")
     home_none = Msg("No unfinished games.", "途中のゲームはありません。")
-    home_loading = Msg("Reading the saved games…", "保存されたゲームを読み込み中…")
     home_store_error = Msg("The saved games cannot be read: ", "保存されたゲームを読めません：")
     # new game
     new_title = Msg("New game", "新しいゲーム")

@@ -9,7 +9,6 @@ from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
@@ -54,29 +53,41 @@ def fit(line: str, width: int) -> str:
 
 
 class HomeScreen(LangScreen):
+    """The menu on the left and, once the store is read (after the first frame), the unfinished
+    games on the right. The screen lays them side by side itself (no containers: each widget costs
+    the first frame several milliseconds)."""
+
     _listed = False
-    _enter_waiting = False
+    _resume_wanted = False  # Tab typed before the games were listed: the keys go to their list
+    _enter_waiting = False  # ... and Enter too: the first game opens once listed
 
     def compose(self) -> ComposeResult:
         yield Label(self.say(W.app_title), classes="title")
-        with Horizontal(id="home"):
-            yield OptionList(*(Option(self.say(word), id=k) for k, word in MENU), id="menu")
-            with Vertical(id="resume-box"):
-                yield OptionList(id="resume")
+        menu = OptionList(*(Option(self.say(word), id=k) for k, word in MENU), id="menu")
+        menu.border_title = "▶ " + self.say(W.home_menu)
+        yield menu
+        if self._listed:  # composed again (a new language): the list is filled again after
+            yield self._resume_list()
         yield KeyBar(key_line(HELP, LANG, PALETTE, QUIT), self.lang)
+
+    def _resume_list(self) -> OptionList:
+        resume = OptionList(id="resume")
+        resume.border_title = self.say(W.home_resume)
+        return resume
 
     def on_mount(self) -> None:
         super().on_mount()
         self.query_one("#menu", OptionList).focus()
-        self._mark_focus()
-        self.query_one("#resume", OptionList).add_option(Option(self.say(W.home_loading), disabled=True))
         self.set_timer(LIST_AFTER, self.list_unfinished)  # the home screen is drawn before the store opens
-        self._listed = False
 
     def on_key(self, event: events.Key) -> None:
         # (LangScreen's own on_key runs as well: Textual calls each class's handler)
-        if event.key == "enter" and not self._listed:
-            self._enter_waiting = True  # typed while the games are read: for the resume list, once listed
+        if self._listed:
+            return
+        if event.key in ("tab", "shift+tab"):  # typed before the list of games is there
+            self._resume_wanted = not self._resume_wanted
+        elif event.key == "enter" and self._resume_wanted:
+            self._enter_waiting = True
 
     def on_descendant_focus(self) -> None:
         self._mark_focus()
@@ -84,9 +95,9 @@ class HomeScreen(LangScreen):
     def _mark_focus(self) -> None:
         """The list that has the keys says so in its frame (▶ and a heavy border), not by shade alone."""
         for key, box in ((W.home_menu, "#menu"), (W.home_resume, "#resume")):
-            options = self.query_one(box, OptionList)
-            mark = "▶ " if options.has_focus else ""
-            options.border_title = mark + self.say(key)
+            for options in self.query(box).results(OptionList):
+                mark = "▶ " if options.has_focus else ""
+                options.border_title = mark + self.say(key)
 
     def on_screen_resume(self) -> None:
         super().on_screen_resume()
@@ -94,7 +105,7 @@ class HomeScreen(LangScreen):
             self.list_unfinished()
 
     def relabel(self) -> None:
-        focused = "#resume" if self.query_one("#resume", OptionList).has_focus else "#menu"
+        focused = "#resume" if any(r.has_focus for r in self.query("#resume")) else "#menu"
         super().relabel()
         self.call_after_refresh(self._relabelled, focused)
 
@@ -106,9 +117,14 @@ class HomeScreen(LangScreen):
 
     def list_unfinished(self) -> None:
         """The unfinished games, most recent first (read after the first frame: the store is not
-        opened before the home screen shows)."""
+        opened before the home screen shows). Their list is put on the screen first, then filled
+        once it has its width (each game's lines are fitted to it)."""
+        if not self.is_attached:
+            return
         box = self.query("#resume")
         if not box:
+            self.mount(self._resume_list(), after="#menu")
+            self.call_after_refresh(self.list_unfinished)
             return
         self._listed = True
         resume = box.first(OptionList)
@@ -124,10 +140,12 @@ class HomeScreen(LangScreen):
             resume.add_option(Option(self._entry(g, i < WHOSE_TURN), id=f"game-{g.id}"))
         if games:
             resume.highlighted = 0
-        if self._enter_waiting:
-            self._enter_waiting = False
-            if games and resume.has_focus and self.app.screen is self:
+        if self._resume_wanted:
+            self._resume_wanted = False
+            resume.focus()
+            if self._enter_waiting and games and self.app.screen is self:
                 self.capp.open_game(games[0].id)
+        self._enter_waiting = False
 
     def _entry(self, g: GameSummary, whose_turn: bool) -> Text:
         """One unfinished game: its number, game and table, its progress (moves)
@@ -154,6 +172,8 @@ class HomeScreen(LangScreen):
         self.app.push_screen(PlaytestScreen())
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if not self._listed and self._resume_wanted:  # an Enter for the list of games, once listed
+            return
         if self.app.screen is not self:  # an Enter typed in one burst after the key that left home
             self.app.screen.post_message(LangScreen.Typed("enter", "\r"))
             return
