@@ -93,11 +93,16 @@ class Deck:
     _kinds: Mapping[str, Kind] = field(init=False, compare=False, hash=False, repr=False)
     _clans: Mapping[str, Clan] = field(init=False, compare=False, hash=False, repr=False)
     _cache: dict[Any, Any] = field(init=False, compare=False, hash=False, repr=False)  # answers that never change
+    # each card's profile, in a group and alone (:meth:`profile`): asked for at every card read
+    _profiles: tuple[dict[Card, tuple[Kind, tuple[Value, ...]]], ...] = field(
+        init=False, compare=False, hash=False, repr=False
+    )
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_kinds", MappingProxyType({s.code: s.kind for s in self.specials}))
         object.__setattr__(self, "_clans", MappingProxyType({c.code: c for c in self.clans}))
         object.__setattr__(self, "_cache", {})
+        object.__setattr__(self, "_profiles", ({}, {}))
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> Deck:
@@ -294,10 +299,10 @@ class Deck:
 
     def profile(self, card: Card, alone: bool) -> tuple[Kind, tuple[Value, ...]]:
         """The card's kind and every value it may count as (D-3, D-5); alone: played as a single."""
-        key = ("profile", card, alone)
-        found: tuple[Kind, tuple[Value, ...]] | None = self._cache.get(key)
+        kept = self._profiles[alone]
+        found = kept.get(card)
         if found is None:
-            found = self._cache[key] = self._profile(card, alone)
+            found = kept[card] = self._profile(card, alone)
         return found
 
     def _profile(self, card: Card, alone: bool) -> tuple[Kind, tuple[Value, ...]]:

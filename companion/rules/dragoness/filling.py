@@ -530,30 +530,35 @@ def _by_number(
     lowest and highest of them when they are every number between (None otherwise)."""
     facts = _facts(deck, players)
     stands: dict[int, list[d.Card]] = {}
-    spans = {}
-    for card in sorted(facts, key=lambda c: (facts[c][0], facts[c][1][1] if weakest else -facts[c][1][1])):
-        spans[card] = span = facts[card][2]
-        for number in span:
+    sign = 1 if weakest else -1
+    for card in sorted(facts, key=lambda c: (facts[c][0], sign * facts[c][1][1])):
+        for number in facts[card][2]:
             stands.setdefault(number, []).append(card)
-    ends = {c: (min(s), max(s)) if s and max(s) - min(s) + 1 == len(s) else None for c, s in spans.items()}
-    return stands, spans, ends
+    return stands, {c: f[2] for c, f in facts.items()}, {c: f[3] for c, f in facts.items()}
 
 
-def _facts(deck: d.Deck, players: int) -> dict[d.Card, tuple[bool, tuple[int, int], frozenset[int]]]:
+Facts = tuple[bool, tuple[int, int], frozenset[int], tuple[int, int] | None]
+
+
+def _facts(deck: d.Deck, players: int) -> dict[d.Card, Facts]:
     """Each card of a table's deck (D-2): whether it is wild, how strong it counts alone (D-3;
-    (0, 0) for none) and the numbers it may count as in a group (D-5), read once from the deck's
-    profiles (kept by the deck)."""
+    (0, 0) for none), the numbers it may count as in a group (D-5) and the lowest and highest of
+    them when they are every number between (None otherwise); read once from the deck's profiles
+    (kept by the deck)."""
     key = ("complete facts", players)
-    found: dict[d.Card, tuple[bool, tuple[int, int], frozenset[int]]] | None = deck._cache.get(key)
+    found: dict[d.Card, Facts] | None = deck._cache.get(key)
     if found is None:
         found = deck._cache[key] = {}
         kinds, profile = deck._kinds, deck.profile
         for card in deck.cards_for(players):
             alone = profile(card, True)[1]
+            numbers = [v[0] for v in profile(card, False)[1]]
+            low, high = (min(numbers), max(numbers)) if numbers else (0, -1)
             found[card] = (
                 kinds.get(card.code) in d.WILD_RANGE,
                 alone[0] if alone else (0, 0),
-                frozenset(v[0] for v in profile(card, False)[1]),
+                frozenset(numbers),
+                (low, high) if numbers and high - low + 1 == len(set(numbers)) else None,
             )
     return found
 
