@@ -126,17 +126,17 @@ class _Table:
         wild_plain = any(n is None and self.deck.kind(c) in d.WILD_RANGE for c, n in zip(group, named, strict=True))
         used = Counter(group)
         digest = self._digest(group, named)
-        must, pool, spans = self.must, self.pool, self.spans
+        must, pool = self.must, self.pool
         verdicts: dict[frozenset[int] | int, bool] = {}
         out = []
         plays, cards, grows, partial = self.plays, self.cards, self.grows, functools.partial
-        for card, number, word in _words(self.deck, len(self.state.setup.players), wild_named, wild_plain):
+        for card, number, word, span in _words(self.deck, len(self.state.setup.players), wild_named, wild_plain):
             if used.get(card, 0) >= pool.get(card, 0):
                 continue
             grown, names = (*group, card), (*named, number)
             hopeless = False
-            if digest is not None and (must is None or card != must):  # one answer for every card of one span
-                span: frozenset[int] | int = spans[card] if number is None else number
+            if digest is not None and (must is None or card.code != must.code or card.number != must.number):
+                # one answer for every card of one span
                 verdict = verdicts.get(span)
                 if verdict is None:
                     verdict = verdicts[span] = self._may(digest, card, number)
@@ -486,14 +486,17 @@ class _Table:
         yield tuple(out)
 
 
-def _words(deck: d.Deck, players: int, wild_named: bool, wild_plain: bool) -> list[tuple[d.Card, int | None, str]]:
+def _words(
+    deck: d.Deck, players: int, wild_named: bool, wild_plain: bool
+) -> list[tuple[d.Card, int | None, str, frozenset[int] | int]]:
     """Each card of the table's deck in :func:`_cards_of` as it may be typed next: a wild card without
-    a number unless one is named already, with each number unless one is typed without (kept by
-    the deck)."""
+    a number unless one is named already, with each number unless one is typed without; with the
+    numbers it may count as then (its span, or the number named) (kept by the deck)."""
     key = ("complete words", players, wild_named, wild_plain)
-    found: list[tuple[d.Card, int | None, str]] | None = deck._cache.get(key)
+    found: list[tuple[d.Card, int | None, str, frozenset[int] | int]] | None = deck._cache.get(key)
     if found is None:
         found = deck._cache[key] = []
+        facts = _facts(deck, players)
         for card in _cards_of(deck, players)[0]:
             kind = deck.kind(card)
             options: list[int | None] = []
@@ -505,7 +508,10 @@ def _words(deck: d.Deck, players: int, wild_named: bool, wild_plain: bool) -> li
                     options += [*span, *((d.ALONE[kind],) if d.ALONE[kind] not in span else ())]
             else:
                 options.append(None)
-            found += [(card, n, str(card) if n is None else f"{card}={n}") for n in options]
+            found += [
+                (card, n, str(card) if n is None else f"{card}={n}", facts[card][2] if n is None else n)
+                for n in options
+            ]
     return found
 
 
