@@ -486,14 +486,15 @@ class _Table:
         yield tuple(out)
 
 
-def _words(
-    deck: d.Deck, players: int, wild_named: bool, wild_plain: bool
-) -> list[tuple[d.Card, int | None, str, frozenset[int] | int]]:
+Word = tuple[d.Card, int | None, str, frozenset[int] | int]  # a card, the number named, its word, its span
+
+
+def _words(deck: d.Deck, players: int, wild_named: bool, wild_plain: bool) -> list[Word]:
     """Each card of the table's deck in :func:`_cards_of` as it may be typed next: a wild card without
     a number unless one is named already, with each number unless one is typed without; with the
     numbers it may count as then (its span, or the number named) (kept by the deck)."""
     key = ("complete words", players, wild_named, wild_plain)
-    found: list[tuple[d.Card, int | None, str, frozenset[int] | int]] | None = deck._cache.get(key)
+    found: list[Word] | None = deck._cache.get(key)
     if found is None:
         found = deck._cache[key] = []
         facts = _facts(deck, players)
@@ -508,10 +509,7 @@ def _words(
                     options += [*span, *((d.ALONE[kind],) if d.ALONE[kind] not in span else ())]
             else:
                 options.append(None)
-            found += [
-                (card, n, str(card) if n is None else f"{card}={n}", facts[card][2] if n is None else n)
-                for n in options
-            ]
+            found += [(card, n, f"{card}={n}" if n else str(card), n or facts[card][2]) for n in options]
     return found
 
 
