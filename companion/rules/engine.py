@@ -93,14 +93,9 @@ S = TypeVar("S", bound=StateShape)
 A = TypeVar("A")
 
 
-class Engine(Protocol[D, P, S, A]):
-    """One game's rules, pure: no I/O, no clock, no UI.
+class Named(Protocol):
+    """What every engine says of its game, read-only (both views below)."""
 
-    ``D``, ``P``, ``S`` and ``A`` are the game's deck, setup, state and action types. Every
-    function leaves its arguments unchanged; a move or input the rules do not allow raises
-    :class:`companion.rules.common.Refusal` naming what is wrong and what is allowed."""
-
-    # constants (read-only)
     @property
     def GAME(self) -> str: ...
     @property
@@ -113,6 +108,14 @@ class Engine(Protocol[D, P, S, A]):
     def ASSUMPTIONS(self) -> tuple[tuple[str, Msg], ...]: ...
     @property
     def NOTATION(self) -> Msg: ...
+
+
+class Engine(Named, Protocol[D, P, S, A]):
+    """One game's rules, pure: no I/O, no clock, no UI.
+
+    ``D``, ``P``, ``S`` and ``A`` are the game's deck, setup, state and action types. Every
+    function leaves its arguments unchanged; a move or input the rules do not allow raises
+    :class:`companion.rules.common.Refusal` naming what is wrong and what is allowed."""
 
     # the deck codec and the action codec
     @property
@@ -153,24 +156,11 @@ class Engine(Protocol[D, P, S, A]):
         ...
 
 
-class GameEngine(Protocol):
+class GameEngine(Named, Protocol):
     """An engine chosen at run time by a game's name (the registry's type): :class:`Engine` with
     the game's own types erased to the shapes, so no ``Any`` reaches its callers. A deck, setup,
     state or action handed to it must be one it made (or one of its game's types): another game's
     is refused with :class:`TypeError`."""
-
-    @property
-    def GAME(self) -> str: ...
-    @property
-    def TITLE(self) -> Msg: ...
-    @property
-    def MIN_PLAYERS(self) -> int: ...
-    @property
-    def MAX_PLAYERS(self) -> int: ...
-    @property
-    def ASSUMPTIONS(self) -> tuple[tuple[str, Msg], ...]: ...
-    @property
-    def NOTATION(self) -> Msg: ...
 
     @property
     def Deck(self) -> type[DeckShape]: ...

@@ -62,6 +62,18 @@ def test_without_the_rows_or_the_width_the_homalet_board_keeps_one_row_tiles() -
         assert "17◆ ✓ Ben" in rows[0] and "07▲  Aki" in rows[0], (width, height)
 
 
+def board_fits(screen: object) -> tuple[list[str], int]:
+    """The game screen's board rows and the rows its part has, once checked that nothing is cut:
+    no more rows than that and none wider than the board."""
+    assert isinstance(screen, GameScreen)
+    widget = screen.query_one("#board", Static)
+    rows = str(widget.content).rstrip("\n").split("\n")
+    room = screen.query_one("#left").content_region.height
+    assert len(rows) <= room
+    assert all(cell_len(row) <= widget.content_region.width for row in rows)
+    return rows, room
+
+
 @pytest.mark.parametrize("players", [PLAYERS, SEVEN], ids=["3", "7"])
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_the_homalet_board_fits_its_part_of_the_screen(
@@ -77,13 +89,7 @@ async def test_the_homalet_board_fits_its_part_of_the_screen(
             live.play_line(line)
         app.open_game(game_id)
         await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
-        widget = screen.query_one("#board", Static)
-        rows = str(widget.content).rstrip("\n").split("\n")
-        room = screen.query_one("#left").content_region.height
-        assert len(rows) <= room
-        assert all(cell_len(row) <= widget.content_region.width for row in rows)
+        rows, room = board_fits(app.screen)
         if size == (120, 40) and players == PLAYERS:
             assert len(rows) >= room // 2
         assert not app.bugs
@@ -241,13 +247,7 @@ async def test_the_fortress_board_fits_its_part_of_the_screen(
         game_id = app.store.import_record(record)
         app.open_game(game_id)
         await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
-        widget = screen.query_one("#board", Static)
-        rows = str(widget.content).rstrip("\n").split("\n")
-        room = screen.query_one("#left").content_region.height
-        assert len(rows) <= room
-        assert all(cell_len(row) <= widget.content_region.width for row in rows)
+        rows, room = board_fits(app.screen)
         if size == (120, 40):
             assert len(rows) >= room * 2 // 3
         assert not app.bugs

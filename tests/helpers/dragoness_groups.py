@@ -37,3 +37,19 @@ def going_on(groups: set[tuple[d.Card, ...]], typed: tuple[d.Card, ...]) -> set[
         if all(n >= 0 for n in rest.values()):
             out |= {str(c) for c, n in rest.items() if n > 0}
     return out
+
+
+def offered(state: d.State, deck: d.Deck, typed: tuple[d.Card, ...]) -> set[str]:
+    """The cards ``complete`` offers next after ``typed`` (without a wild number named; the words
+    that are no card, pass or correct, and the Revive action's word left out)."""
+    text = " ".join(map(str, typed)) + " " if typed else ""
+    out = set()
+    for choice in d.complete(state, text):
+        word = choice.split()[len(typed)]
+        try:
+            card = deck.parse(word)
+        except Refusal:
+            continue  # pass, correct, a wild card with its number named (KN=8)...
+        if deck.kind(card) is not d.Kind.REVIVE:  # the word of the Revive action (D-9)
+            out.add(word)
+    return out

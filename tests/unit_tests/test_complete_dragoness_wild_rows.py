@@ -16,8 +16,7 @@ import pytest
 
 from companion.decks import load_deck_data
 from companion.rules import dragoness as d
-from companion.rules.common import Refusal
-from tests.helpers.dragoness_groups import accepted, going_on, unplayed
+from tests.helpers.dragoness_groups import accepted, going_on, offered, unplayed
 
 DECK = d.Deck.from_data(load_deck_data("dragoness"))
 NAMES = ("Aki", "Ben", "Chie")
@@ -44,27 +43,12 @@ def legal_groups(state: d.State, typed: tuple[d.Card, ...]) -> set[tuple[d.Card,
     )
 
 
-def offered(state: d.State, typed: tuple[d.Card, ...]) -> set[str]:
-    """The cards ``complete`` offers next after ``typed`` (without a wild number named)."""
-    text = " ".join(map(str, typed)) + " "
-    out = set()
-    for choice in d.complete(state, text):
-        word = choice.split()[len(typed)]
-        try:
-            card = DECK.parse(word)
-        except Refusal:
-            continue  # a wild card with its number named (KN=8)
-        if DECK.kind(card) is not d.Kind.REVIVE:
-            out.add(word)
-    return out
-
-
 @pytest.mark.parametrize("typed", ["SQ", "PG", "KN", "SQ KN", "KN SQ", "PG SQ", "PG KN"])
 def test_d4_d5_after_a_wild_card_typed_first_every_card_of_a_legal_group_is_offered(typed: str) -> None:
     state = leading()
     cards = tuple(DECK.parse(w) for w in typed.split())
     groups = legal_groups(state, cards)
-    assert offered(state, cards) == going_on(groups, cards)
+    assert offered(state, DECK, cards) == going_on(groups, cards)
 
 
 def test_d4_d5_a_seven_plays_after_the_squire_only_in_the_row_7_8_9_the_squire_on_top() -> None:
@@ -73,9 +57,9 @@ def test_d4_d5_a_seven_plays_after_the_squire_only_in_the_row_7_8_9_the_squire_o
     groups = legal_groups(state, (squire, seven))
     assert groups  # Fr7 with an 8 or a wild card as 8, the Squire as 9: no set holds both (D-4)
     assert all(DECK.kind(c) is not d.Kind.DRAGON or c.number in (7, 8) for g in groups for c in g)
-    assert "Fr7" in offered(state, (squire,))
-    assert "Fr8" in offered(state, (squire, seven))
+    assert "Fr7" in offered(state, DECK, (squire,))
+    assert "Fr8" in offered(state, DECK, (squire, seven))
     # two wild cards: the Knight as 8 and the Squire as 9 (the only row, D-5)
     knight = DECK.parse("KN")
     assert {(*g,) for g in legal_groups(state, (squire, knight)) if seven in g}
-    assert "Fr7" in offered(state, (squire, knight))
+    assert "Fr7" in offered(state, DECK, (squire, knight))
