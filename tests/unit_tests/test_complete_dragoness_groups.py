@@ -13,6 +13,7 @@ import itertools
 
 from companion.decks import load_deck_data
 from companion.rules import dragoness as d
+from companion.rules.common import Refusal
 from tests.helpers.dragoness_groups import accepted, going_on, offered, unplayed
 
 DECK = d.Deck.from_data(load_deck_data("dragoness"))
@@ -82,3 +83,21 @@ def test_d3_d7_after_a_run_to_a_ten_no_eight_goes_on_unless_a_wild_card_makes_a_
         assert cards == going_on(groups, ())
         assert (cards & eights == eights) if offers_eights else not cards & eights
         assert {"Lo11", "Sa12"} <= cards  # a run to 11 or 12 beats any 10
+
+
+def test_d10_only_revives_is_offered_for_exactly_the_seats_the_engine_lets_show_such_a_hand() -> None:
+    # 3 players, one Revive card: after Ben's hand is corrected to one card, only Ben may show a
+    # hand of only Revive cards (D-10); Aki and Chie hold more cards than Revives are unplayed
+    state = table(3, "Lo1")
+    state, _ = d.apply(state, d.Correct(1, 1, "dropped a card"))
+    word = d.action_line(state, d.OnlyRevives(1)).split()[0]
+    allowed = set()
+    for seat, name in enumerate(state.setup.players):
+        try:
+            d.apply(state, d.OnlyRevives(seat))
+        except Refusal:
+            continue
+        allowed.add(name)
+    assert allowed == {"Ben"}
+    assert {c.split()[1] for c in d.complete(state, word + " ")} == allowed
+    assert any(c.split()[0] == word for c in d.complete(state, ""))  # offered from the empty line
