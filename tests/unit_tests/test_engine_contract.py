@@ -11,7 +11,15 @@ from companion.rules import dragoness, fortress, homalet
 from companion.rules.engine import Engine, Erased
 from companion.rules.games import DRAGONESS, ENGINES, FORTRESS, HOMALET
 
-MEMBERS = sorted(name for name in vars(Engine) if not name.startswith("_"))
+MEMBERS = sorted(  # the contract's own names and those of the protocols it extends (engine.Named)
+    {
+        name
+        for cls in Engine.__mro__
+        if cls.__module__ == Engine.__module__
+        for name in vars(cls)
+        if not name.startswith("_")
+    }
+)
 
 
 def test_the_contract_lists_the_documented_names() -> None:
@@ -56,7 +64,7 @@ def test_every_engine_offers_every_name_of_the_contract(game: str) -> None:
     engine = ENGINES[game]
     for name in MEMBERS:
         assert hasattr(engine, name), f"{game} lacks {name}"
-        member = vars(Engine)[name]
+        member = next(vars(cls)[name] for cls in Engine.__mro__ if name in vars(cls))
         if inspect.isfunction(member):  # a function of the contract: callable with its positional arguments
             wanted = [p for p in inspect.signature(member).parameters.values() if p.name != "self"]
             got = inspect.signature(getattr(engine, name))
