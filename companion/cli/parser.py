@@ -8,6 +8,7 @@ import functools
 import re
 from typing import Any, NoReturn
 
+from companion import __version__
 from companion.cli.commands import COMMANDS, families, family
 from companion.cli.words import HEADINGS, HELP, usage_error
 from companion.exits import EXIT_BAD_INPUT
@@ -55,6 +56,9 @@ def parser_class(lang: Lang) -> type[_Parser]:
 @functools.cache  # built once per language: a parser is not changed by parsing, and building one costs milliseconds
 def build_parser(lang: Lang = "en") -> argparse.ArgumentParser:
     parser = parser_class(lang)(prog="companion", description=HELP["description"].text(lang))
+    parser.add_argument(
+        "--version", action="version", version=f"companion {__version__}", help=HELP["version"].text(lang)
+    )
     parser.add_argument("--lang", choices=("en", "ja"), default=None, help=HELP["lang"].text(lang))
     parser.add_argument("--db", metavar="PATH", dest="top_db", default=None, help=HELP["db"].text(lang))
     commands = parser.add_subparsers(

@@ -19,6 +19,7 @@ HELP = {
         "ゲームのデータベース（既定値は COMPANION_DB、なければユーザーのデータフォルダ）",
     ),
     "id": Msg("the game's number (companion games lists them)", "ゲームの番号（companion games で一覧できます）"),
+    "version": Msg("show the version and exit", "バージョンを表示して終了します"),
     "lang": Msg("language of messages (default: from LANG)", "メッセージの言語（既定値は環境変数 LANG から）"),
     "commands": Msg("commands", "コマンド"),
     "settle": Msg("settle end-of-game scores from JSON", "ゲーム終了時の得点を JSON から計算します"),
