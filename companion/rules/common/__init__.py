@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     )
     from companion.rules.common.words import (
         EMPTY,
+        GAME_OVER,
         Complete,
         Lang,
         Msg,
@@ -60,6 +61,7 @@ _PARTS = {
     "Complete": "words",
     "Correct": "correct",
     "EMPTY": "words",
+    "GAME_OVER": "words",
     "Lang": "words",
     "MAX_DIGITS": "reading",
     "Msg": "words",

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from companion.rules.common import Msg, join, plural, winner_words
+from companion.rules.common import GAME_OVER, Msg, join, plural, winner_words
 from companion.rules.fortress.deck import Card, Deck
 from companion.rules.fortress.grid import Mode, resolve_capture, spot_ja
 from companion.rules.fortress.row import Where, placement_problem
@@ -218,7 +218,7 @@ def describe(state: State) -> Msg:
     g = {c: str(v) if v is not None else "--" for c, v in state.grid.items()}
     gj = {c: deck.label(v, "ja") if v is not None else "--" for c, v in state.grid.items()}
     lines = [
-        Msg("Now: ", "現在：") + state.waiting_for() + Msg(".", "。"),
+        GAME_OVER if state.phase is Phase.OVER else Msg("Now: ", "現在：") + state.waiting_for() + Msg(".", "。"),
         Msg(
             f"Grid A: {g['A1']} {g['A2']} / {g['A3']} {g['A4']}   B: {g['B1']} {g['B2']} / {g['B3']} {g['B4']}; "
             f"deck {plural(state.deck_count, 'card', 'cards')}"
