@@ -112,6 +112,7 @@ def __getattr__(name: str) -> object:
 
 __all__ = [
     "EMPTY",
+    "GAME_OVER",
     "MAX_DIGITS",
     "NAME_CHARS",
     "Complete",
