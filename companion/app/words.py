@@ -122,6 +122,7 @@ class W:
     board_pair = Msg("face-down pair {} → {}", "裏向きペア {} → {}")
     board_made = Msg("= {} × {} high", "＝{}列 × 高さ{}")
     board_made_penalty = Msg(" − {} in hand", " − 手札{}")
+    board_hand_unknown = Msg("hand not shown", "手札は未公開")  # its penalty not known yet (F-14)
     board_breakdown = Msg("= base {} + digit {} + run {} + spring {}", "＝基本 {}＋同数字 {}＋ラン {}＋春 {}")
     board_beneath = Msg("(+{} beneath)", "（下に{}枚）")
     board_to_beat = Msg(" · to beat: ", "・超えるには：")
