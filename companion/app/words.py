@@ -161,6 +161,14 @@ class W:
         "BG Stats の入ったスマートフォンで読み取ると、このプレイが開き、記録する前に確認されます。Escで戻ります。",
     )
     settle_score = Msg("score", "得点")
+    settle_ranked = Msg("Scores, highest first (O: by seat)", "得点（高い順。Oで席順）")
+    settle_seated = Msg("Scores in seat order (O: by rank)", "得点（席順。Oで高い順）")
+    settle_by_seat = Msg("By seat", "席順")  # the key bar's O while the scores are by rank
+    settle_by_rank = Msg("By rank", "高い順")  # and while they are by seat
+    settle_key_qr = Msg("QR", "QR")  # the settlement's key bar, whole at 80 columns
+    settle_key_print = Msg("Print", "印刷")
+    settle_key_export = Msg("Export", "出力")
+    settle_key_bgstats = Msg("BG Stats", "BG Stats")
     settle_total = Msg("Totals: ", "合計：")
     settle_incomplete = Msg("Not all five rounds are entered yet.", "まだ5ラウンド分が入力されていません。")
     tie_shared_fortress = Msg(
@@ -276,6 +284,7 @@ class W:
     help_close = Msg("Escape closes this help.", "Escでヘルプを閉じます。")
     # keys, for the footer, help and the command palette
     key_qr = Msg("QR code", "QRコード")
+    key_order = Msg("Settlement: scores by rank or by seat", "得点計算：高い順と席順の切り替え")
     key_help = Msg("Help", "ヘルプ")
     key_lang = Msg("日本語", "English")
     key_undo = Msg("Undo", "取り消し")
