@@ -3,6 +3,8 @@ break them; the QR code beside the words only whole and in a third of the width.
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.app.screens.settle_order import in_order, qr_beside, ranked
 from companion.settle import settle
 
@@ -27,10 +29,13 @@ def test_h12_a_homalet_tie_ranks_the_winner_on_the_largest_card_first() -> None:
 
 
 def test_f14_d11_a_shared_win_keeps_seat_order_among_the_tied() -> None:
-    fortress = {"game": "fortress", "players": [{"name": n, "score": s} for n, s in [("A", 3), ("B", 9), ("C", 9)]]}
+    fortress: dict[str, Any] = {
+        "game": "fortress",
+        "players": [{"name": n, "score": s} for n, s in [("A", 3), ("B", 9), ("C", 9)]],
+    }
     fortress["winners"] = ["B", "C"]
     assert ranked(fortress) == ["B", "C", "A"]
-    dragoness = {
+    dragoness: dict[str, Any] = {
         "game": "dragoness",
         "totals": {"A": 4, "B": 7, "C": 7},
         "rounds": [{"A": 3, "B": 2, "C": 2}, {"A": 1, "B": 5, "C": 5}],
