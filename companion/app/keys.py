@@ -46,6 +46,7 @@ CLOSE = BACK.doing("app.pop_screen")
 QR = Key(W.key_qr, "Q", "Q", "q", "qr")
 BGSTATS = Key(W.key_bgstats, "B", "B", "b", "bgstats")
 PRINT = Key(W.key_print, "P", "P", "p", "print_sheet")
+ORDER = Key(W.key_order, "O", "O", "o", "toggle_order")  # the settlement's: by rank or by seat
 SAVE = Key(W.sheet_save, "^S", "Ctrl+S", "ctrl+s", "save")
 YES = Key(W.confirm_yes, "Y", "Y", "y", "answer(True)")
 NO = Key(W.confirm_no, "N", "N", "n", "answer(False)")
@@ -54,7 +55,8 @@ OPEN = Key(W.key_open, "Enter", "Enter")  # the table's
 PLAYTEST = Key(W.home_playtest, "", "", action="playtest", palette=W.cmd_playtest_help)  # the palette's, no key
 SIMULATED = Key(W.key_simulated, "S", "S", "s", "toggle_simulated")
 
-LISTED = (HELP, LANG, PALETTE, UNDO, REDO, COMPLETE, PLAY, DESCRIBE, EXPORT, SETTLE, BACK, QUIT)  # the help screen
+# the help screen's list (ORDER: the settlement's)
+LISTED = (HELP, LANG, PALETTE, UNDO, REDO, COMPLETE, PLAY, DESCRIBE, EXPORT, SETTLE, ORDER, BACK, QUIT)
 IN_PALETTE = (UNDO, REDO, EXPORT, PLAYTEST)  # offered by the command palette on a screen that has their action
 
 

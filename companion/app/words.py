@@ -122,6 +122,7 @@ class W:
     board_pair = Msg("face-down pair {} → {}", "裏向きペア {} → {}")
     board_made = Msg("= {} × {} high", "＝{}列 × 高さ{}")
     board_made_penalty = Msg(" − {} in hand", " − 手札{}")
+    board_hand_unknown = Msg("hand not shown", "手札は未公開")  # its penalty not known yet (F-14)
     board_breakdown = Msg("= base {} + digit {} + run {} + spring {}", "＝基本 {}＋同数字 {}＋ラン {}＋春 {}")
     board_beneath = Msg("(+{} beneath)", "（下に{}枚）")
     board_to_beat = Msg(" · to beat: ", "・超えるには：")
@@ -160,6 +161,14 @@ class W:
         "BG Stats の入ったスマートフォンで読み取ると、このプレイが開き、記録する前に確認されます。Escで戻ります。",
     )
     settle_score = Msg("score", "得点")
+    settle_ranked = Msg("Scores, highest first (O: by seat)", "得点（高い順。Oで席順）")
+    settle_seated = Msg("Scores in seat order (O: by rank)", "得点（席順。Oで高い順）")
+    settle_by_seat = Msg("By seat", "席順")  # the key bar's O while the scores are by rank
+    settle_by_rank = Msg("By rank", "高い順")  # and while they are by seat
+    settle_key_qr = Msg("QR", "QR")  # the settlement's key bar, whole at 80 columns
+    settle_key_print = Msg("Print", "印刷")
+    settle_key_export = Msg("Export", "出力")
+    settle_key_bgstats = Msg("BG Stats", "BG Stats")
     settle_total = Msg("Totals: ", "合計：")
     settle_incomplete = Msg("Not all five rounds are entered yet.", "まだ5ラウンド分が入力されていません。")
     tie_shared_fortress = Msg(
@@ -275,6 +284,7 @@ class W:
     help_close = Msg("Escape closes this help.", "Escでヘルプを閉じます。")
     # keys, for the footer, help and the command palette
     key_qr = Msg("QR code", "QRコード")
+    key_order = Msg("Settlement: scores by rank or by seat", "得点計算：高い順と席順の切り替え")
     key_help = Msg("Help", "ヘルプ")
     key_lang = Msg("日本語", "English")
     key_undo = Msg("Undo", "取り消し")

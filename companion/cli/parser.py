@@ -15,7 +15,15 @@ from companion.exits import EXIT_BAD_INPUT
 from companion.rules.common import Lang
 
 
-class _JaFormatter(argparse.HelpFormatter):
+class _Formatter(argparse.HelpFormatter):
+    """Help texts printed as written: they are sentences in two languages, never argparse's
+    ``%(default)s`` templates, so a ``%`` in one (``95% Wilson intervals``) is a percent sign."""
+
+    def _expand_help(self, action: argparse.Action) -> str:
+        return self._get_help_string(action) or ""
+
+
+class _JaFormatter(_Formatter):
     """argparse's help headings are English only: say "usage" in Japanese too."""
 
     def add_usage(self, usage: str | None, actions: Any, groups: Any, prefix: str | None = None) -> None:
@@ -30,9 +38,9 @@ class _Parser(argparse.ArgumentParser):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         lang = self.lang
         kwargs["add_help"] = False
+        kwargs["formatter_class"] = _JaFormatter if lang == "ja" else _Formatter
         super().__init__(*args, **kwargs)
-        if lang == "ja":  # the formatter, and the two groups argparse makes itself under Japanese titles
-            self.formatter_class = _JaFormatter
+        if lang == "ja":  # the two groups argparse makes itself, under Japanese titles
             self._positionals.title = HEADINGS["positional arguments"]
             self._optionals.title = HEADINGS["options"]
         self.add_argument("-h", "--help", action="help", help=HELP["help"].text(lang))

@@ -258,21 +258,23 @@ def settle_dragoness(data: dict[str, Any], explain: bool, lang: Lang, deck: Any)
 
 
 def round_words(names: list[str], out: str, left: dict[str, int], points: dict[str, int]) -> Msg:
-    """One round's points with the players' names (D-10): ``Aki went out first: 3; Ben (2 cards):
-    2; Chie (5 cards): 1; Dan (9 cards): 0.``"""
+    """One round's points with the players' names, each name with its own count of cards left (D-10),
+    fewest first: ``Aki went out first: 3; Ben 2 cards left: 2; Chie 5 and Dan 5 cards left: 1
+    each; Emi 6, Fumi 9 cards left: 0.``"""
     en, ja = [f"{out} went out first: 3"], [f"最初に上がった{out}に3点"]
+    seat = {name: i for i, name in enumerate(names)}
+    order = sorted((n for n in names if n != out), key=lambda n: (left[n], seat[n]))  # fewest left, then seat
     for got in (2, 1, 0):
-        group = [n for n in names if n != out and points[n] == got]
+        group = [n for n in order if points[n] == got]
         if not group:
             continue
-        counts = sorted({left[n] for n in group})
-        cards = "/".join(map(str, counts))
+        pairs = [f"{n} {left[n]}" for n in group]  # each name with its own count
         each = len(group) > 1 and got > 0
+        unit = "card" if all(left[n] == 1 for n in group) else "cards"
         en.append(
-            f"{' and '.join(group) if len(group) < 3 else ', '.join(group)} ({cards} "
-            f"{'card' if counts == [1] else 'cards'} left): {got}{' each' if each else ''}"
+            f"{' and '.join(pairs) if len(pairs) < 3 else ', '.join(pairs)} {unit} left: {got}{' each' if each else ''}"
         )
-        ja.append(f"{'・'.join(group)}（残り{cards}枚）に{got}点{'ずつ' if each else ''}")
+        ja.append(f"{'・'.join(f'{n}（残り{left[n]}枚）' for n in group)}に{got}点{'ずつ' if each else ''}")
     seconds = sum(1 for n in names if n != out and points[n] == 2)
     if seconds >= 2:
         en.append("no 1 given (a tie for second)")

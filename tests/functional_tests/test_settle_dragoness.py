@@ -48,7 +48,7 @@ def test_d11_five_rounds_complete_and_shared_winners() -> None:
     assert answer["complete"] is True
     assert answer["winners"] == ["B"]
     assert answer["explanation"][2] == (
-        "round 3: C went out first: 3; A and B (4 cards left): 2 each; no 1 given (a tie for second)."
+        "round 3: C went out first: 3; A 4 and B 4 cards left: 2 each; no 1 given (a tie for second)."
     )
     assert answer["first_out"] == ["A", "B", "C", "A", "B"]
 
@@ -73,11 +73,11 @@ def test_d10_the_text_settlement_is_a_round_by_player_table_with_names() -> None
     ]
     assert lines[5] == "* went out first: R1 Aki, R2 Dan"
     assert lines[7] == (
-        "round 2: Dan went out first: 3; Ben (3 cards left): 2; Aki (4 cards left): 1; Chie (5 cards left): 0."
+        "round 2: Dan went out first: 3; Ben 3 cards left: 2; Aki 4 cards left: 1; Chie 5 cards left: 0."
     )
     ja = run("--lang", "ja", "settle", "--text", "-", stdin=doc).stdout.splitlines()
     assert ja[0].split() == ["プレイヤー", "第1", "第2", "合計"] and ja[5] == "* は最初に上がった人：第1 Aki、第2 Dan"
-    assert ja[6].startswith("第1ラウンド：最初に上がったAkiに3点。Ben・Dan（残り3枚）に2点ずつ。")
+    assert ja[6].startswith("第1ラウンド：最初に上がったAkiに3点。Ben（残り3枚）・Dan（残り3枚）に2点ずつ。")
 
 
 @pytest.mark.parametrize(

@@ -1,6 +1,8 @@
-"""Settlement: every player's arithmetic in words (as ``companion settle --explain``), the winners
-with the tie rule that decided, and the compact settle JSON as a QR code a phone can scan; for a stored
-game also its notes (editable, saved through the store) and the BG Stats link as a QR code (B)."""
+"""Settlement: every player's arithmetic in words (as ``companion settle --explain``), highest score
+first (O: seat order), the winners with the tie rule that decided, and the compact settle JSON as a QR
+code a phone can scan — beside the words when it fits whole in a third of the width, else alone (Q);
+for a stored game also its notes (editable, saved through the store) and the BG Stats link as a QR
+code (B)."""
 
 from __future__ import annotations
 
@@ -14,32 +16,25 @@ from textual.binding import BindingType
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Label, Static, TextArea
 
-from companion.app.keys import BACK, BGSTATS, CLOSE, EXPORT, LANG, PRINT, QR, QUIT, UNDO, bindings, key_line
+from companion.app.keys import BACK, BGSTATS, CLOSE, EXPORT, LANG, ORDER, PRINT, QR, UNDO, bindings, key_line
 from companion.app.screens.base import LangScreen
+from companion.app.screens.settle_order import in_order, qr_beside, ranked, scores_of
 from companion.app.widgets.keybar import KeyBar
 from companion.app.widgets.qr import _STYLE as QR_STYLE
-from companion.app.widgets.qr import half_blocks, qr_matrix, qr_text
+from companion.app.widgets.qr import half_blocks, qr_matrix
 from companion.app.words import W
 from companion.rules.common import Msg, Refusal
+
+__all__ = ["QrScreen", "SettleScreen", "compact_json", "explained_by_settle", "qr_lines", "scores_of", "tie_rule"]
 
 
 def qr_lines(data: str) -> list[str]:
     return half_blocks(qr_matrix(data))
 
 
-WIDE = 110  # columns from which the QR code stands beside the explanation
-
-
 def compact_json(answer: dict[str, Any]) -> str:
     """The settle answer as the QR code carries it: no spaces, Japanese as itself."""
     return json.dumps(answer, ensure_ascii=False, separators=(",", ":"))
-
-
-def scores_of(answer: dict[str, Any]) -> dict[str, int]:
-    """Each player's final number, as the settle answer gives it."""
-    if answer["game"] == "dragoness":
-        return dict(answer["totals"])
-    return {p["name"]: p["score"] for p in answer["players"]}
 
 
 TIE_RULES = {"fortress": W.tie_shared_fortress, "homalet": W.tie_largest_homalet, "dragoness": W.tie_shared_dragoness}
@@ -72,10 +67,12 @@ class SettleScreen(LangScreen):
     """``explained`` is the settle answer with explanations in the language it was asked in;
     ``explain`` asks for it again in another language; ``compact`` is what the QR code holds."""
 
-    BINDINGS: ClassVar[list[BindingType]] = bindings(BACK, EXPORT, PRINT, QR, BGSTATS, UNDO)
+    BINDINGS: ClassVar[list[BindingType]] = bindings(BACK, EXPORT, PRINT, QR, BGSTATS, UNDO, ORDER)
     DEFAULT_CSS = """
     SettleScreen #notes { height: 6; margin: 0 1; }
     SettleScreen #notes-said { height: auto; padding: 0 1; }
+    SettleScreen #order { height: auto; padding: 0 1; text-style: bold; }
+    SettleScreen #notes-heading, SettleScreen #arithmetic { height: auto; padding: 0 1; }
     """
 
     def __init__(self, explain: Any, compact: dict[str, Any], game_id: int | None) -> None:
@@ -88,6 +85,8 @@ class SettleScreen(LangScreen):
         self.notes_draft: str | None = None  # the notes as typed, kept while the screen is recomposed
         self.link: str | None = None  # the BG Stats link of a stored, finished game
         self._read = False
+        self.by_seat = False  # the scores in seat order rather than highest first (O)
+        self.code = qr_lines(compact_json(compact))  # the result's QR code, as half-block lines
 
     def _read_game(self, game_id: int) -> None:
         """The stored game's notes and BG Stats link (none if the game does not read or is not over)."""
@@ -108,14 +107,17 @@ class SettleScreen(LangScreen):
             self._read = True
             self._read_game(self.game_id)
         answer: dict[str, Any] = self.explain(self.lang)
+        names = list(scores_of(answer)) if self.by_seat else ranked(answer)
+        answer = in_order(answer, names)
         number = "" if self.game_id is None else f" #{self.game_id}"
         yield Label(f"{self.say(W.settle_title)} — {self.capp.game_title(self.game)}{number}", classes="title")
-        with VerticalScroll(id="settle-row"):
-            with Vertical(id="explain"):
+        with Horizontal(id="settle-row"):
+            with VerticalScroll(id="explain"):
                 yield Static(self._winners(answer), id="winners")
-                yield Static(self._arithmetic(answer))
+                yield Static(self.say(W.settle_seated if self.by_seat else W.settle_ranked), id="order")
+                yield Static(self._arithmetic(answer), id="arithmetic")
                 if self.saved_notes is not None:
-                    yield Label(self.say(W.settle_notes), classes="heading")
+                    yield Static(self.say(W.settle_notes), id="notes-heading", classes="heading")  # wrapped, not cut
                     notes = self.saved_notes if self.notes_draft is None else self.notes_draft
                     yield TextArea(notes, id="notes", soft_wrap=True, show_line_numbers=False)
                     yield Static("", id="notes-said")
@@ -125,8 +127,10 @@ class SettleScreen(LangScreen):
                             yield Button(self.say(W.settle_notes_save), compact=True, id="save-notes")
                         if self.link is not None:
                             yield Button(self.say(W.settle_bgstats_open), compact=True, id="bgstats")
-            with Vertical(id="qr-box"):
-                yield Label(self.say(W.settle_qr), classes="heading")
+            with Vertical(id="qr-box"):  # shown only where the code stands whole in a third of the width
+                heading = Static(self.say(W.settle_qr), id="qr-heading")
+                heading.styles.width = len(self.code[0])  # wrapped to the code's width, never cut
+                yield heading
                 yield Static(self._qr(), id="qr")
         with Horizontal(classes="buttons"):
             yield Button(self.say(W.settle_qr_open), compact=True, id="qr-open")
@@ -134,8 +138,22 @@ class SettleScreen(LangScreen):
                 yield Button(self.say(W.settle_export), compact=True, id="export")
                 yield Button(self.say(W.settle_print), compact=True, id="print")
             yield Button(self.say(W.settle_home), variant="primary", compact=True, id="home")
-        keys = (QR, BGSTATS) if self.link is not None else (QR,)
-        yield KeyBar(key_line(*keys, BACK, UNDO, EXPORT, PRINT, LANG, QUIT), self.lang)
+        yield KeyBar(self._keys(), self.lang)
+
+    def _keys(self) -> list[tuple[str, Msg]]:
+        """The key bar, whole at 80 columns in either language: the settlement's keys in short words,
+        O saying which order it turns to (Ctrl+Q, which quits everywhere, is left to the help)."""
+        keys = [(QR.shown, W.settle_key_qr), (ORDER.shown, W.settle_by_rank if self.by_seat else W.settle_by_seat)]
+        keys += [(PRINT.shown, W.settle_key_print), (EXPORT.shown, W.settle_key_export)]
+        if self.link is not None:
+            keys.append((BGSTATS.shown, W.settle_key_bgstats))
+        return keys + key_line(UNDO, BACK, LANG)
+
+    def action_toggle_order(self) -> None:
+        """O: the scores in seat order, or highest first again."""
+        self._keep_notes()
+        self.by_seat = not self.by_seat
+        self.refresh(recompose=True)
 
     def relabel(self) -> None:
         self._keep_notes()
@@ -165,7 +183,7 @@ class SettleScreen(LangScreen):
             self.save_notes()
 
     def _qr(self) -> Text:
-        return qr_text(compact_json(self.compact))
+        return Text("\n".join(self.code), style=QR_STYLE, no_wrap=True, overflow="crop")
 
     def _winners(self, answer: dict[str, Any]) -> Text:
         winners = answer["winners"]
@@ -206,10 +224,11 @@ class SettleScreen(LangScreen):
             text.append(f"{player['name']}{colon}{player['score']}\n", style="bold")
             if "explanation" in player:
                 text.append(f"  {player['explanation']}\n")
+        text.rstrip()  # the heading under it keeps its own margin
         return text
 
     def on_resize(self, event: events.Resize) -> None:
-        self.set_class(event.size.width >= WIDE, "wide")
+        self.set_class(qr_beside(self.code, event.size.width, event.size.height), "qr-beside")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "export":

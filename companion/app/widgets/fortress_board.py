@@ -139,17 +139,18 @@ def _deck_line(state: fortress.State, lang: Lang) -> Text:
 
 
 class _Table:
-    """What every way of drawing the players shares: their scores so far (F-14, with the best
-    face-down pair once the game is over), who is on turn."""
+    """What every way of drawing the players shares: their scores so far as far as they are known
+    (``fortress.so_far``: the face-down pair once the game is over, the penalty once the hand is
+    known), who is on turn."""
 
     def __init__(self, state: fortress.State, lang: Lang) -> None:
         self.state, self.lang = state, lang
-        self.scores = fortress.scores(state)
+        self.scores = fortress.so_far(state)
         self.active = state.turn if state.phase in (fortress.Phase.PLACE, fortress.Phase.BUILD) else None
         self.ending = state.phase in (fortress.Phase.FINAL, fortress.Phase.OVER)
 
     def pair(self, p: int) -> fortress.Pair | None:
-        return self.scores[p].pair if self.ending else None
+        return self.scores[p].pair  # only once the game is over (F-13)
 
     def head(self, p: int, name: str, parts: bool) -> Text:
         """The player's name, hand count and score (with ``parts``, how the score is made)."""
@@ -157,13 +158,21 @@ class _Table:
         row = Text()
         row_name(row, name, p == self.active)
         row.append(f"{say(W.board_hand, self.lang)}{self.state.hand_counts[p]:>2} ")
-        row.append(f"{say(W.board_score, self.lang)}{score.score:>3}  ", style="bold")
-        if parts and score.columns:
-            columns = plural(score.columns, "column", "columns") if self.lang == "en" else score.columns
-            made = say(W.board_made, self.lang).format(columns, score.tallest)
+        shown = f" {score.points}−?" if score.score is None else f"{score.score:>3}"  # − a penalty not known yet
+        row.append(f"{say(W.board_score, self.lang)}{shown}  ", style="bold")
+        if parts and (score.columns or score.score is None):
+            made = []
+            if score.columns:
+                columns = plural(score.columns, "column", "columns") if self.lang == "en" else score.columns
+                made.append(say(W.board_made, self.lang).format(columns, score.tallest))
             if score.penalty:
-                made += say(W.board_made_penalty, self.lang).format(score.penalty)
-            row.append(made.replace(" ", "\u00a0") + "  ", style="dim")  # kept on one line
+                made[-1] += say(W.board_made_penalty, self.lang).format(score.penalty)
+            if score.score is None:  # the hand is not known: say so, never a penalty of the cards seen
+                if made:
+                    made[-1] += ";" if self.lang == "en" else " ／"
+                made.append(say(W.board_hand_unknown, self.lang))
+            # each part kept on one line, the row wrapped between them
+            row.append(" ".join(part.replace(" ", "\u00a0") for part in made) + "  ", style="dim")
         return row
 
     def pair_words(self, row: Text, p: int) -> None:

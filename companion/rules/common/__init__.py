@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     )
     from companion.rules.common.words import (
         EMPTY,
+        GAME_OVER,
         Complete,
         Lang,
         Msg,
@@ -60,6 +61,7 @@ _PARTS = {
     "Complete": "words",
     "Correct": "correct",
     "EMPTY": "words",
+    "GAME_OVER": "words",
     "Lang": "words",
     "MAX_DIGITS": "reading",
     "Msg": "words",
@@ -110,6 +112,7 @@ def __getattr__(name: str) -> object:
 
 __all__ = [
     "EMPTY",
+    "GAME_OVER",
     "MAX_DIGITS",
     "NAME_CHARS",
     "Complete",

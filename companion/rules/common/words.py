@@ -30,6 +30,9 @@ class Msg:
 EMPTY = Msg("", "")
 """Nothing to say, in either language: the start of a sentence built from parts."""
 
+GAME_OVER = Msg("The game is over.", "ゲームは終了しています。")
+"""How every game's description says that it has ended (``show``, ``replay``)."""
+
 
 def unsaid(said: Msg, more: Msg) -> Msg:
     """The lines of ``more`` that ``said`` does not already hold, in each language: what is allowed

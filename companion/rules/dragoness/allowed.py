@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.rules.common import EMPTY, Msg, plural, refuse, winner_words
+from companion.rules.common import EMPTY, GAME_OVER, Msg, plural, refuse, winner_words
 from companion.rules.dragoness.checks import _fitting
 from companion.rules.dragoness.deck import GAME, ROUNDS, Card, Value, _cards_ja
 from companion.rules.dragoness.patterns import Pattern, Reading, _all_readings, pattern_kind, value_words
@@ -73,7 +73,7 @@ class Allowed:
 
     def describe(self) -> Msg:
         if self.phase is Phase.OVER:
-            return Msg("The game is over.", "ゲームは終了しています。")
+            return GAME_OVER
         if self.phase is Phase.OPENING or self.player is None:
             return Msg(
                 f"Round {self.round}: the table names who holds the lowest card (open NAME CARD, D-6).",

@@ -55,6 +55,7 @@ from companion.rules.fortress.scoring import (
     score,
     winners,
 )
+from companion.rules.fortress.so_far import SoFar, so_far
 from companion.rules.fortress.state import (
     PENDING,
     UNDECIDED,
@@ -106,6 +107,7 @@ __all__ = [
     "Reveal",
     "Score",
     "Setup",
+    "SoFar",
     "State",
     "Suit",
     "Where",
@@ -142,6 +144,7 @@ __all__ = [
     "score",
     "scores",
     "settle_input",
+    "so_far",
     "spot_cells",
     "state_from_data",
     "state_to_data",

@@ -6,11 +6,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from companion.rules.common import Msg, join, plural, winner_words
+from companion.rules.common import GAME_OVER, Msg, join, plural, winner_words
 from companion.rules.fortress.deck import Card, Deck
 from companion.rules.fortress.grid import Mode, resolve_capture, spot_ja
 from companion.rules.fortress.row import Where, placement_problem
 from companion.rules.fortress.scoring import Pair, best_pair, winners
+from companion.rules.fortress.so_far import SoFar, so_far
 from companion.rules.fortress.state import _SPOT_CELLS, UNDECIDED, Phase, State, _names, scores
 from companion.rules.fortress.words import WHERE_NAMES
 
@@ -206,9 +207,24 @@ def allowed(state: State) -> Allowed:
     )
 
 
+def _score_words(state: State, result: SoFar) -> Msg:
+    """``score so far 22``, the face-down pair named when it counts; while the hand is not known, the
+    fortress's points, and the penalty said to be unknown (F-13, F-14)."""
+    label = Msg("score", "勝利点") if state.phase is Phase.OVER else Msg("score so far", "現在の勝利点")
+    pair = result.pair_words()
+    if result.score is not None:
+        return Msg(
+            f"{label.en} {result.score}{pair.en}", f"{label.ja}{result.score}" + (f"（{pair.ja}）" if pair.ja else "")
+        )
+    return Msg(
+        f"{label.en} {result.points} for the fortress{pair.en}, less the penalty of a hand not shown yet",
+        f"{label.ja}は砦の{result.points}点（{pair.ja + '。' if pair.ja else ''}手札が未公開のため失点は未定）",
+    )
+
+
 def describe(state: State) -> Msg:
     """The state in words: whose turn, the grid, the deck, each player's hand and fortress, and the
-    score so far (F-14 with the best pair where none is chosen yet)."""
+    score so far (said as far as it is known: :mod:`companion.rules.fortress.so_far`)."""
     names = state.setup.players
     deck = state.setup.deck
 
@@ -218,7 +234,7 @@ def describe(state: State) -> Msg:
     g = {c: str(v) if v is not None else "--" for c, v in state.grid.items()}
     gj = {c: deck.label(v, "ja") if v is not None else "--" for c, v in state.grid.items()}
     lines = [
-        Msg("Now: ", "現在：") + state.waiting_for() + Msg(".", "。"),
+        GAME_OVER if state.phase is Phase.OVER else Msg("Now: ", "現在：") + state.waiting_for() + Msg(".", "。"),
         Msg(
             f"Grid A: {g['A1']} {g['A2']} / {g['A3']} {g['A4']}   B: {g['B1']} {g['B2']} / {g['B3']} {g['B4']}; "
             f"deck {plural(state.deck_count, 'card', 'cards')}"
@@ -230,7 +246,7 @@ def describe(state: State) -> Msg:
     if state.pending:
         cards = " ".join(map(str, state.pending))
         lines.append(Msg(f"Captured, to build: {cards}.", f"配置待ちの獲得カードは{ja(state.pending)}。"))
-    for p, (name, result) in enumerate(zip(names, scores(state), strict=True)):
+    for p, (name, result) in enumerate(zip(names, so_far(state), strict=True)):
         fort = " | ".join(" ".join(map(str, col)) for col in state.fortresses[p]) or "-"
         fort_ja = " | ".join(ja(col) for col in state.fortresses[p]) or "-"
         known = " ".join(map(str, sorted(state.known_hands[p])))
@@ -240,12 +256,9 @@ def describe(state: State) -> Msg:
             f"hand {plural(count, 'card', 'cards')}{f' (known: {known})' if known else ''}",
             f"手札{count}枚{f'（分かっているものは{known_ja}）' if known else ''}",
         )
-        label = Msg("score", "勝利点") if state.phase is Phase.OVER else Msg("score so far", "現在の勝利点")
+        said = _score_words(state, result)
         lines.append(
-            Msg(
-                f"{name}: {hand.en}; fortress {fort}; {label.en} {result.score}.",
-                f"{name}は{hand.ja}、砦 {fort_ja}、{label.ja}{result.score}。",
-            )
+            Msg(f"{name}: {hand.en}; fortress {fort}; {said.en}.", f"{name}は{hand.ja}、砦 {fort_ja}、{said.ja}。")
         )
     if state.phase is Phase.OVER:
         totals = [x.score for x in scores(state)]

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.rules.common import EMPTY, Msg, plural
+from companion.rules.common import EMPTY, GAME_OVER, Msg, plural
 from companion.rules.homalet.deck import SET_SIZE, Season, count_cards, fmt, fmt_all, list_sets
 from companion.rules.homalet.game import finished
 from companion.rules.homalet.notation import expected
@@ -180,7 +180,7 @@ def describe(state: State) -> Msg:
     now = allowed(state).describe()
     lines = [
         Msg(f"HOMALET, round {state.round}.", f"HOMALET、第{state.round}ラウンド。"),
-        Msg(now.en.splitlines()[0], now.ja.splitlines()[0]),
+        GAME_OVER if state.phase is Phase.OVER else Msg(now.en.splitlines()[0], now.ja.splitlines()[0]),
     ]
     for where in Field:
         played = [(p, c) for p, c, f in state.played if f is where]
