@@ -6,10 +6,16 @@ fake interfaces and a fake socket here: nothing is sent, no test listens beyond 
 from __future__ import annotations
 
 import ipaddress
+import signal
 import socket
+from pathlib import Path
 from typing import Any, ClassVar
 
+import pytest
+
+from companion.app.widgets.qr import half_blocks, qr_matrix
 from companion.serve import address
+from tests.helpers.serve import Served, stored_examples
 
 HOME = [("lo", "127.0.0.1"), ("docker0", "172.17.0.1"), ("wlp2s0", "192.168.1.23"), ("virbr0", "192.168.122.1")]
 
@@ -97,3 +103,23 @@ def test_the_names_this_server_answers_to() -> None:
     assert address.host_of("[::1]:8765") == "::1" and address.host_of("[::1") == ""
     assert address.same_address("::ffff:192.168.1.23", "192.168.1.23")
     assert address.client_address(("::ffff:10.0.0.5", 5000, 0, 0)) == "10.0.0.5"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_terminal_code_opens_the_tables_page_and_the_scorers_link_is_text(tmp_path: Path, lang: str) -> None:
+    db = tmp_path / "games.sqlite3"
+    stored_examples(db)
+    served = Served(db, lang=lang)
+    try:
+        head = "".join(served.head)
+        assert served.link and served.table_link and served.link != served.table_link
+        scorer = next(line for line in served.head if served.link in line)
+        table = next(line for line in served.head if served.table_link in line)
+        assert scorer.startswith("The scorer's link" if lang == "en" else "記録係のリンク")
+        assert table.startswith("The table's page" if lang == "en" else "卓のページ")
+        code = [line.rstrip() for line in served.head if line.strip() and set(line.strip()) <= set("▀▄█ ")]
+        assert code == [row.rstrip() for row in half_blocks(qr_matrix(served.table_link)) if row.strip()]
+        assert "Bound to 127.0.0.1" in head or "127.0.0.1 で待ち受けています" in head
+    finally:
+        code_, _, err = served.stop(signal.SIGTERM)
+    assert code_ == 0, err

@@ -5,14 +5,31 @@ tested alone, with fake transports and a fake clock."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
+import resource
+import signal
+import socket
+import time
+import urllib.request
+from pathlib import Path
 from typing import Any, cast
 
+import aiohttp
+import pytest
 from aiohttp import web
+from aiohttp.test_utils import TestClient
 
 from companion.serve import gate as gate_module
 from companion.serve.gate import Connection, Gate, Notices
+from companion.serve.server import Table
 from companion.serve.streams import StreamPool
+from companion.store import Store
+from tests.helpers.serve import Served, at_position, stored_examples
+from tests.serve_tests.test_serve_pages import read_event
+
+Client = TestClient[Any, Any]
+
 
 # ----------------------------------------------------------------------------- the stream pool alone
 
@@ -187,3 +204,118 @@ def test_the_console_hears_about_a_flood_once_a_minute_at_most() -> None:
         "serve：この1分間に接続を拒否または切断しました（一つのアドレスから多すぎ 1 件、リクエスト本文が遅すぎ 1 件。"
         "最も多かったのは 10.0.0.66）。卓は続けられます\n"
     )
+
+
+# ----------------------------------------------------------------------------- streams, in a served table
+
+
+async def test_a_page_follows_its_game_while_another_address_holds_streams_by_the_hundred(
+    served: tuple[Table, Client], db: Path
+) -> None:
+    """Until now 64 held streams made every other page answer 503. The flood comes from another
+    address (127.0.0.2: another phone on the Wi-Fi) and holds its share; the table's page is admitted
+    and hears each move; when the flood ends, a new page is admitted at once."""
+    table, client = served
+    game_id = stored_examples(db)["fortress"]
+    at_position(db, game_id, 100)
+    events = f"/{table.tokens.game(game_id)}/game/{game_id}/events"
+    connector = aiohttp.TCPConnector(local_addr=("127.0.0.2", 0), limit=0)
+    async with aiohttp.ClientSession(connector=connector) as attacker:
+        held = [await attacker.get(client.make_url(events)) for _ in range(64)]
+        assert all(r.status == 200 for r in held)
+        page = await client.get(events)
+        assert page.status == 200
+        assert 'data-position="100"' in await read_event(page, "board")
+        more = [await attacker.get(client.make_url(events)) for _ in range(200)]
+        flood = [s for s in table.streams if s.address == "127.0.0.2"]
+        assert len(flood) <= table.streams.per_address and len(table.streams) <= table.streams.per_address + 1
+        with Store.open(db) as store:
+            store.load(game_id).redo()
+        assert 'data-position="101"' in await read_event(page, "board")
+        for response in held + more:
+            response.close()
+    await asyncio.sleep(0.3)
+    again = await client.get(events)
+    assert again.status == 200 and 'data-position="101"' in await read_event(again, "board")
+    page.close()
+    again.close()
+
+
+# ----------------------------------------------------------------------------- idle connections, in a process
+
+
+def _limit_descriptors() -> None:
+    resource.setrlimit(resource.RLIMIT_NOFILE, (1024, 1024))
+
+
+def _enough_descriptors(n: int) -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < n:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(n, hard), hard))
+    assert resource.getrlimit(resource.RLIMIT_NOFILE)[0] >= n, "this test opens 2,300 sockets: raise ulimit -n"
+
+
+def _open(port: int, n: int, source: str, half_sent: bytes = b"") -> list[socket.socket]:
+    made = []
+    for _ in range(n):
+        s = socket.socket()
+        s.bind((source, 0))
+        s.setblocking(False)
+        with contextlib.suppress(BlockingIOError):
+            s.connect(("127.0.0.1", port))
+        made.append(s)
+    if half_sent:
+        time.sleep(0.3)
+        for s in made:
+            with contextlib.suppress(OSError):
+                s.send(half_sent)
+    return made
+
+
+def _closed_by_server(s: socket.socket) -> bool:
+    try:
+        return s.recv(1) == b""
+    except BlockingIOError:
+        return False
+    except OSError:  # reset
+        return True
+
+
+@pytest.mark.slow
+def test_idle_and_half_sent_connections_by_the_thousand_do_not_stop_the_server(tmp_path: Path) -> None:
+    """The server limited to 1,024 descriptors (ulimit -n 1024); 1,100 idle connections and 100 that
+    sent half a request's head, from the scorer's own address (the worst case: nothing to tell them
+    apart) and from another; twice. Until now every page stopped answering and the console printed
+    100,000 tracebacks. The scorer's page answers all along; the half-sent ones are closed after the
+    head's time limit; the console says one line about it."""
+    _enough_descriptors(4096)
+    db = tmp_path / "games.sqlite3"
+    stored_examples(db)
+    served = Served(db, preexec_fn=_limit_descriptors)
+    answered: list[float] = []
+    try:
+        flood: list[socket.socket] = []
+        for _ in range(2):
+            flood += _open(served.port, 600, "127.0.0.1") + _open(served.port, 500, "127.0.0.2")
+            half = _open(served.port, 100, "127.0.0.3", half_sent=b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-A: ")
+            time.sleep(1.0)
+            for _ in range(5):
+                start = time.monotonic()
+                with urllib.request.urlopen(served.link, timeout=10) as page:  # until now: never answered
+                    assert page.status == 200 and b"Games" in page.read()
+                answered.append(time.monotonic() - start)
+                time.sleep(0.2)
+        deadline = time.monotonic() + gate_module.IDLE + 5
+        while time.monotonic() < deadline and not all(_closed_by_server(s) for s in half):
+            time.sleep(0.5)
+        assert all(_closed_by_server(s) for s in half)  # a head never finished is not waited for
+        for s in flood + half:
+            s.close()
+    finally:
+        code, _out, err = served.stop(signal.SIGTERM)
+    assert code == 0, err
+    assert "Traceback" not in err and "Too many open files" not in err, err[-3000:]
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("serve: connections refused or closed in the last minute ("), lines
+    assert len(answered) == 10
+    print(f"scorer's page during the flood: worst {max(answered) * 1000:.0f} ms of {len(answered)}")
