@@ -89,6 +89,19 @@ class Front:
                 self.gate.end(connection)
 
 
+async def read_at_most(request: web.BaseRequest, limit: int) -> bytes:
+    """A request's body, whole, or its first ``limit`` bytes when it is longer (``content.read(n)``
+    alone returns what has arrived so far: a body sent in two packets would be read cut). A body
+    that never ends is the gate's: it closes the connection after its time limit."""
+    body = b""
+    while len(body) < limit:
+        chunk = await request.content.read(limit - len(body))
+        if not chunk:
+            break
+        body += chunk
+    return body
+
+
 async def plain_headers(request: web.Request, response: web.StreamResponse) -> None:
     """``on_response_prepare``: no ``Server`` header; no content sniffing; no framing by other sites."""
     response.headers.popall("Server", None)

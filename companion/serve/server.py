@@ -29,7 +29,7 @@ from companion.serve.address import exposure as exposure  # (re-exported: the st
 from companion.serve.apps import TableApps, _lang_of
 from companion.serve.board import Follower, esc
 from companion.serve.gate import Gate, GatedSite, Notices
-from companion.serve.guard import Front, plain_headers, quiet_aiohttp
+from companion.serve.guard import Front, plain_headers, quiet_aiohttp, read_at_most
 from companion.serve.streams import StreamPool
 from companion.serve.tokens import Tokens
 from companion.serve.words import say
@@ -300,7 +300,7 @@ class Table:
         lang = _lang_of(request, self.lang)
         game_id = self._game(request)
         seat, _ = self._seat(request, game_id)
-        raw = await request.content.read(MAX_BODY + 1)
+        raw = await read_at_most(request, MAX_BODY + 1)
         try:
             body = json.loads(raw) if len(raw) <= MAX_BODY else None
         except ValueError:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
+import re
 import resource
 import signal
 import socket
@@ -284,20 +285,25 @@ def _closed_by_server(s: socket.socket) -> bool:
 @pytest.mark.slow
 def test_idle_and_half_sent_connections_by_the_thousand_do_not_stop_the_server(tmp_path: Path) -> None:
     """The server limited to 1,024 descriptors (ulimit -n 1024); 1,100 idle connections and 100 that
-    sent half a request's head, from the scorer's own address (the worst case: nothing to tell them
-    apart) and from another; twice. Until now every page stopped answering and the console printed
-    100,000 tracebacks. The scorer's page answers all along; the half-sent ones are closed after the
-    head's time limit; the console says one line about it."""
+    sent half a request's head (and 20 half a coach's body), from the scorer's own address (the worst
+    case: nothing to tell them apart) and from others; twice. Until now every page stopped answering
+    and the console printed 100,000 tracebacks. The scorer's page answers all along; the half-sent
+    ones are closed after the head's or the body's time limit; the console says one line about it."""
     _enough_descriptors(4096)
     db = tmp_path / "games.sqlite3"
-    stored_examples(db)
+    game_id = stored_examples(db)["fortress"]
     served = Served(db, preexec_fn=_limit_descriptors)
+    with urllib.request.urlopen(served.link, timeout=10) as index:
+        found = re.search(rf'href="(/[\w-]+/coach/{game_id})/1', index.read().decode())
+    assert found is not None
+    answer = f"POST {found.group(1)}/1/answer HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 900\r\n\r\n"
     answered: list[float] = []
     try:
         flood: list[socket.socket] = []
         for _ in range(2):
             flood += _open(served.port, 600, "127.0.0.1") + _open(served.port, 500, "127.0.0.2")
             half = _open(served.port, 100, "127.0.0.3", half_sent=b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-A: ")
+            half += _open(served.port, 20, "127.0.0.4", half_sent=answer.encode() + b'{"hand": "R')  # a body never sent
             time.sleep(1.0)
             for _ in range(5):
                 start = time.monotonic()
@@ -308,7 +314,7 @@ def test_idle_and_half_sent_connections_by_the_thousand_do_not_stop_the_server(t
         deadline = time.monotonic() + gate_module.IDLE + 5
         while time.monotonic() < deadline and not all(_closed_by_server(s) for s in half):
             time.sleep(0.5)
-        assert all(_closed_by_server(s) for s in half)  # a head never finished is not waited for
+        assert all(_closed_by_server(s) for s in half)  # a head or a body never finished is not waited for
         for s in flood + half:
             s.close()
     finally:

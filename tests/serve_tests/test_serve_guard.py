@@ -132,6 +132,28 @@ async def test_no_answer_names_the_servers_software(served: tuple[Table, Client]
     events.close()
 
 
+async def test_a_body_sent_in_two_packets_is_read_whole(served: tuple[Table, Client], db: Path) -> None:
+    """A phone on Wi-Fi may send a request's body in several packets: the coach's answer waited for
+    the first only (its first bytes were not JSON: 400)."""
+    table, client = served
+    game_id = stored_examples(db)["fortress"]
+    body = json.dumps({"hand": "R7 Y3", "since": 0}).encode()
+    reader, writer = await asyncio.open_connection(client.server.host, client.server.port)
+    writer.write(
+        f"POST /{table.tokens.game(game_id)}/coach/{game_id}/1/answer HTTP/1.1\r\nHost: {here(client)}\r\n"
+        f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n".encode()
+        + body[:7]
+    )
+    await writer.drain()
+    await asyncio.sleep(0.3)
+    writer.write(body[7:])
+    await writer.drain()
+    answer = await asyncio.wait_for(reader.read(), 10)
+    writer.close()
+    assert answer.startswith(b"HTTP/1.1 200 "), answer[:200]
+    assert json.loads(answer.split(b"\r\n\r\n", 1)[1])["hand"] == ["R7", "Y3"]
+
+
 # ----------------------------------------------------------------------------- the app tab's language
 
 
