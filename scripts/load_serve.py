@@ -3,24 +3,32 @@
 A server on 127.0.0.1 (a port the system chooses), 8 scoreboards following one Reign of Dragoness
 game (server-sent events) and 2 app tabs (websockets, each its own app process, opened on that
 game), while 300 moves are played through one ``companion play ID -``. The second half of the moves
-is played during a flood of 1,000 requests with wrong tokens.
+is played during a flood of 1,000 requests with wrong tokens, and, if asked, while another address
+holds idle connections (``--idle-flood``, the server limited to ``--nofile`` descriptors) and event
+streams (``--stream-flood``). Each scoreboard and tab comes from its own loopback address
+(127.0.1.N, as each phone has its own on the Wi-Fi); the floods from others (127.0.2-4.N).
 
 For each move: the delay from its ruling (printed by ``companion play`` after the move is
 committed) to its arrival on each scoreboard. Reported: that every scoreboard showed every move,
 the median and 99th percentile of the delays (goal: under one second), the ratio of the 99th
-percentile during the flood to before it, and the memory (RSS) of each app tab's process and of
-the server. The last line: ``p99 delay: N ms; app tab memory: M MB each``.
+percentile during the flood to before it, the slowest answer of the scorer's page during the
+flood, the server's memory (RSS) when every page was following, at its highest and at the end, and
+that of each app tab's process. The last line: ``p99 delay: N ms; app tab memory: M MB each``.
 
     python scripts/load_serve.py [--boards 8] [--tabs 2] [--moves 300] [--pace 0.03]
+        [--idle-flood 1100 --nofile 1024] [--stream-flood 64]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import re
+import resource
+import socket
 import statistics
 import subprocess
 import sys
@@ -41,6 +49,12 @@ def rss_mb(pid: int) -> float:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     return 0.0
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system time of a process so far (from /proc: on a shared machine, steadier than the wall clock)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def descendants(pid: int) -> list[int]:
@@ -80,15 +94,13 @@ def prepare(db: Path, moves: int) -> tuple[int, list[str]]:
     return game_id, lines
 
 
-RULINGS_SHOWN = 5  # a scoreboard shows the last five rulings: a move is shown while it is one of them
-
-
 async def follow(session: aiohttp.ClientSession, url: str, arrived: dict[int, float], ready: asyncio.Event) -> None:
-    """One scoreboard: note when each move is first shown (its ruling among the last five on the
-    board; several moves in one tick arrive together). A move that is never among them is missing."""
+    """One scoreboard: note when each move first reaches it (the first board at its position or
+    later; several moves in one tick arrive together). A move whose position is never reached is missing."""
     async with session.get(url, timeout=aiohttp.ClientTimeout(total=None)) as response:
         assert response.status == 200, response.status
         data: list[str] = []
+        reached = 0
         async for raw in response.content:
             line = raw.decode()
             if line.startswith("data: "):
@@ -97,8 +109,9 @@ async def follow(session: aiohttp.ClientSession, url: str, arrived: dict[int, fl
                 found = re.search(r'data-position="(\d+)"', "".join(data))
                 if found:
                     position, now = int(found.group(1)), time.time()
-                    for n in range(max(1, position - RULINGS_SHOWN + 1), position + 1):
+                    for n in range(reached + 1, position + 1):
                         arrived.setdefault(n, now)
+                    reached = max(reached, position)
                     ready.set()
                 data = []
 
@@ -121,19 +134,91 @@ async def app_tab(session: aiohttp.ClientSession, url: str, opened: asyncio.Even
                 opened.set()
 
 
-async def flood(session: aiohttp.ClientSession, root: str, count: int) -> int:
-    """``count`` requests with wrong tokens, 50 at a time; how many got an empty 404."""
+def session_from(address: str) -> aiohttp.ClientSession:
+    """A client on its own loopback address (a phone of its own, to the server's limits per address)."""
+    return aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(address, 0), limit=0))
+
+
+async def flood(root: str, count: int) -> int:
+    """``count`` requests with wrong tokens, 50 at a time from five addresses; how many got an empty 404."""
     refused = 0
-    limit = asyncio.Semaphore(50)
+    sessions = [session_from(f"127.0.2.{i}") for i in range(1, 6)]
+    limits = [asyncio.Semaphore(10) for _ in sessions]
 
     async def one(i: int) -> None:
         nonlocal refused
-        async with limit, session.get(f"{root}/{i:022d}/game/1/events") as response:
+        session = sessions[i % len(sessions)]
+        async with limits[i % len(sessions)], session.get(f"{root}/{i:022d}/game/1/events") as response:
             body = await response.read()
             refused += response.status == 404 and not body
 
-    await asyncio.gather(*(one(i) for i in range(count)))
+    try:
+        await asyncio.gather(*(one(i) for i in range(count)))
+    finally:
+        for session in sessions:
+            await session.close()
     return refused
+
+
+def hold_idle(port: int, count: int) -> list[socket.socket]:
+    """``count`` connections from one address that never send a byte (opened, not waited for)."""
+    held = []
+    for _ in range(count):
+        s = socket.socket()
+        s.bind(("127.0.3.1", 0))
+        s.setblocking(False)
+        with contextlib.suppress(BlockingIOError, OSError):
+            s.connect(("127.0.0.1", port))
+        held.append(s)
+    return held
+
+
+def hold_streams(port: int, path: str, count: int) -> list[socket.socket]:
+    """``count`` event streams asked for from one address, never read."""
+    held = []
+    for _ in range(count):
+        s = socket.socket()
+        s.bind(("127.0.4.1", 0))
+        s.settimeout(5)
+        try:
+            s.connect(("127.0.0.1", port))
+            s.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+        except OSError:
+            s.close()
+            continue
+        held.append(s)
+    return held
+
+
+async def scorer_page(link: str, times: list[tuple[bool, float]], flooding: asyncio.Event, stop: asyncio.Event) -> None:
+    """The scorer's page asked for twice a second (from 127.0.0.1) until ``stop``: each answer's time,
+    and whether the floods were on."""
+    async with aiohttp.ClientSession() as session:
+        while not stop.is_set():
+            start = time.monotonic()
+            try:
+                async with session.get(link, timeout=aiohttp.ClientTimeout(total=10)) as response:
+                    await response.read()
+                    ok = response.status == 200
+            except (aiohttp.ClientError, TimeoutError):
+                ok = False
+            times.append((flooding.is_set(), time.monotonic() - start if ok else float("inf")))
+            await asyncio.sleep(0.5)
+
+
+async def drain(stream: asyncio.StreamReader, said: list[bytes]) -> None:
+    kept = 0
+    while chunk := await stream.read(65536):
+        if kept < 1_000_000:
+            said.append(chunk)
+            kept += len(chunk)
+
+
+async def sample_memory(pid: int, samples: list[float], stop: asyncio.Event) -> None:
+    while not stop.is_set():
+        with contextlib.suppress(OSError):
+            samples.append(rss_mb(pid))
+        await asyncio.sleep(0.5)
 
 
 async def run(args: argparse.Namespace) -> int:
@@ -141,6 +226,12 @@ async def run(args: argparse.Namespace) -> int:
     db = folder / "games.sqlite3"
     game_id, lines = prepare(db, args.moves)
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    nofile = args.nofile
+
+    def limit() -> None:
+        if nofile:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
+
     server = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
@@ -155,8 +246,11 @@ async def run(args: argparse.Namespace) -> int:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env=env,
+        preexec_fn=limit,
     )
-    assert server.stdout is not None
+    assert server.stdout is not None and server.stderr is not None
+    said: list[bytes] = []  # the server's console, read as it comes (a full pipe would stop the server)
+    draining = asyncio.create_task(drain(server.stderr, said))
     link = ""
     while not link:
         line = (await asyncio.wait_for(server.stdout.readline(), 60)).decode()
@@ -165,6 +259,13 @@ async def run(args: argparse.Namespace) -> int:
         found = re.search(r"http://127\.0\.0\.1:\d+/[\w-]+/", line)
         link = found.group(0) if found else ""
     root = "/".join(link.split("/")[:3])
+    port = int(root.rsplit(":", 1)[1])
+    held: list[socket.socket] = []
+    scorer_times: list[tuple[bool, float]] = []
+    flood_on = asyncio.Event()
+    server_memory: list[float] = []
+    stopping = asyncio.Event()
+    sessions = [session_from(f"127.0.1.{i + 1}") for i in range(args.boards + args.tabs)]
     try:
         async with aiohttp.ClientSession() as session:
             index = await (await session.get(link)).text()
@@ -174,14 +275,20 @@ async def run(args: argparse.Namespace) -> int:
             readies = [asyncio.Event() for _ in boards]
             events = f"{root}{board.group(1)}/events?lang="
             tasks = [
-                asyncio.create_task(follow(session, events + ("ja" if i % 2 else "en"), arrived, ready))
+                asyncio.create_task(follow(sessions[i], events + ("ja" if i % 2 else "en"), arrived, ready))
                 for i, (arrived, ready) in enumerate(zip(boards, readies, strict=True))
             ]
             opened = [asyncio.Event() for _ in range(args.tabs)]
             ws_url = link.replace("http://", "ws://") + "app/ws?width=120&height=40"
-            tasks += [asyncio.create_task(app_tab(session, ws_url, event)) for event in opened]
+            tasks += [
+                asyncio.create_task(app_tab(sessions[args.boards + i], ws_url, event)) for i, event in enumerate(opened)
+            ]
             await asyncio.wait_for(asyncio.gather(*(e.wait() for e in readies + opened)), 90)
             memory_idle = {pid: rss_mb(pid) for pid in descendants(server.pid)}
+            server_start = rss_mb(server.pid)
+            cpu_start = cpu_seconds(server.pid)
+            tasks.append(asyncio.create_task(sample_memory(server.pid, server_memory, stopping)))
+            tasks.append(asyncio.create_task(scorer_page(link, scorer_times, flood_on, stopping)))
 
             play = await asyncio.create_subprocess_exec(
                 sys.executable,
@@ -203,7 +310,10 @@ async def run(args: argparse.Namespace) -> int:
             flooding: asyncio.Task[int] | None = None
             for n, line in enumerate(lines, 1):
                 if n == half + 1:
-                    flooding = asyncio.create_task(flood(session, root, 1000))
+                    flooding = asyncio.create_task(flood(root, 1000))
+                    held += hold_idle(port, args.idle_flood)
+                    held += hold_streams(port, board.group(1) + "/events", args.stream_flood)
+                    flood_on.set()
                 play.stdin.write((line + "\n").encode())
                 await play.stdin.drain()
                 ruling = await asyncio.wait_for(play.stdout.readline(), 30)
@@ -213,16 +323,28 @@ async def run(args: argparse.Namespace) -> int:
                 stored[n] = time.time()
                 await asyncio.sleep(args.pace)
             play.stdin.close()
+            stopping.set()
             await play.wait()
             refused = await flooding if flooding is not None else 0
             await asyncio.sleep(2.0)
             memory = {pid: rss_mb(pid) for pid in descendants(server.pid)}
             server_mb = rss_mb(server.pid)
+            cpu_used = cpu_seconds(server.pid) - cpu_start
             for task in tasks:
                 task.cancel()
     finally:
+        for s in held:
+            s.close()
+        for client in sessions:
+            await client.close()
         server.terminate()
-        await asyncio.wait_for(server.wait(), 30)
+        try:
+            await asyncio.wait_for(server.wait(), 30)
+        except TimeoutError:
+            server.kill()
+            await server.wait()
+        await asyncio.wait_for(draining, 10)
+        console = b"".join(said).decode("utf-8", "replace")
     missing = [(i, n) for i, arrived in enumerate(boards) for n in stored if n not in arrived]
     delays = [arrived[n] - stored[n] for arrived in boards for n in stored if n in arrived]
     before = [arrived[n] - stored[n] for arrived in boards for n in stored if n in arrived and n <= half]
@@ -231,7 +353,12 @@ async def run(args: argparse.Namespace) -> int:
     def p99(values: list[float]) -> float:
         return statistics.quantiles(values, n=100)[98] if len(values) > 1 else values[0]
 
-    print(f"{len(stored)} moves, {args.boards} scoreboards, {args.tabs} app tabs, loopback only")
+    floods = f"; {args.idle_flood} idle connections and {args.stream_flood} held streams from other addresses"
+    print(
+        f"{len(stored)} moves, {args.boards} scoreboards, {args.tabs} app tabs, loopback only"
+        + (floods if args.idle_flood or args.stream_flood else "")
+        + (f"; the server limited to {args.nofile} descriptors" if args.nofile else "")
+    )
     print(f"every scoreboard showed every move: {'yes' if not missing else f'no, {len(missing)} missing'}")
     print(
         f"delay from the stored move to the scoreboard: median {statistics.median(delays) * 1000:.0f} ms, "
@@ -241,6 +368,22 @@ async def run(args: argparse.Namespace) -> int:
         f"99th percentile before / during 1,000 wrong-token requests: {p99(before) * 1000:.0f} ms / "
         f"{p99(during) * 1000:.0f} ms (ratio {p99(during) / p99(before):.2f}); {refused} of 1000 got an empty 404"
     )
+    calm = [t for on, t in scorer_times if not on] or [float("nan")]
+    stormy = [t for on, t in scorer_times if on] or [float("nan")]
+    worst = max(stormy)
+    print(
+        f"the scorer's page, slowest answer before / during the floods: {max(calm) * 1000:.0f} ms / "
+        f"{worst * 1000:.0f} ms ({len(calm)} / {len(stormy)} answers)"
+    )
+    print(
+        f"server memory: {server_start:.0f} MB with every page following, at most "
+        f"{max(server_memory, default=server_start):.0f} MB, {server_mb:.0f} MB at the end"
+    )
+    print(f"server CPU: {cpu_used * 1000 / len(stored):.1f} ms a move (all its work, the floods' included)")
+    tracebacks = console.count("Traceback")
+    print(f"server console: {len(console.splitlines())} lines, {tracebacks} tracebacks")
+    for line in console.splitlines()[:3]:
+        print(f"  {line[:160]}")
     tabs = list(memory.values())
     print(
         f"server: {server_mb:.0f} MB; app tab processes: "
@@ -248,16 +391,23 @@ async def run(args: argparse.Namespace) -> int:
     )
     per_tab = statistics.mean(tabs) if tabs else 0.0
     print(f"p99 delay: {p99(delays) * 1000:.0f} ms; app tab memory: {per_tab:.0f} MB each")
-    return 0 if not missing and p99(delays) < 1.0 and refused == 1000 else 1
+    healthy = not missing and p99(delays) < 1.0 and refused == 1000 and not tracebacks and worst < 10
+    return 0 if healthy else 1
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--boards", type=int, default=8, choices=range(1, 17), metavar="1-16")
+    parser.add_argument("--boards", type=int, default=8, choices=range(1, 65), metavar="1-64")
     parser.add_argument("--tabs", type=int, default=2, choices=range(0, 5), metavar="0-4")
     parser.add_argument("--moves", type=int, default=300, choices=range(2, 601), metavar="2-600")
     parser.add_argument("--pace", type=float, default=0.03, help="seconds between two moves")
+    parser.add_argument("--idle-flood", type=int, default=0, choices=range(0, 5001), metavar="0-5000")
+    parser.add_argument("--stream-flood", type=int, default=0, choices=range(0, 1001), metavar="0-1000")
+    parser.add_argument("--nofile", type=int, default=0, metavar="DESCRIPTORS", help="the server's descriptor limit")
     args = parser.parse_args()
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)  # this script holds the floods' sockets
+    with contextlib.suppress(ValueError, OSError):
+        resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 8192)), hard))
     return asyncio.run(asyncio.wait_for(run(args), TIME_LIMIT))
 
 

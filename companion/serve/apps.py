@@ -1,5 +1,6 @@
 """``companion serve``: the full table app in a browser tab, through textual-serve (``/T/app/``):
-one app process a tab, on the served store, every one ended when the server stops."""
+one app process a tab, on the served store, every one ended when the server stops. The app speaks
+the page's language (``?lang=``, else ``serve --lang``), whatever language the app last remembered."""
 
 from __future__ import annotations
 
@@ -27,9 +28,10 @@ class TableApps(Server):
     process a tab, the downloads and its static files; every app process is known, so that a stop
     ends them all."""
 
-    def __init__(self, command: str, db_path: Path) -> None:
+    def __init__(self, command: str, db_path: Path, lang: Lang = "en") -> None:
         super().__init__(command, title="companion")
         self.db_path = db_path
+        self.lang: Lang = lang
         self.services: set[AppService] = set()
 
     def make_app(self) -> web.Application:
@@ -39,6 +41,8 @@ class TableApps(Server):
             [
                 web.get("/", self.handle_index, name="index"),
                 web.get("/ws", self.handle_websocket, name="websocket"),
+                web.get("/ws/en", self.handle_websocket, name="websocket-en"),
+                web.get("/ws/ja", self.handle_websocket, name="websocket-ja"),
                 web.get("/download/{key}", self.handle_download, name="download"),
                 web.static("/static", self.statics_path, name="static"),
             ]
@@ -51,7 +55,9 @@ class TableApps(Server):
         from the internet (the table may have none) and sending no referrer."""
         base = f"{request.scheme}://{request.host}"
         router = request.app.router
-        ws = router["websocket"].url_for()
+        # textual.js adds its own query to the websocket's address: the language goes in its path
+        lang = request.query.get("lang")
+        ws = router["websocket-ja" if lang == "ja" else "websocket-en" if lang == "en" else "websocket"].url_for()
         context = {
             "font_size": to_int(request.query.get("fontsize", "16"), 16),
             "app_websocket_url": ("wss://" if request.scheme == "https" else "ws://") + request.host + str(ws),
@@ -64,8 +70,9 @@ class TableApps(Server):
         return response
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        asked = request.path.rsplit("/", 1)[-1]
+        lang: Lang = "ja" if asked == "ja" else "en" if asked == "en" else self.lang
         if len(self.services) >= MAX_APP_TABS:
-            lang = _lang_of(request)
             raise web.HTTPServiceUnavailable(text=say("serve.tabs", lang, n=MAX_APP_TABS))
         websocket = web.WebSocketResponse(heartbeat=15)
         width = to_int(request.query.get("width", "80"), 80)
@@ -74,7 +81,7 @@ class TableApps(Server):
         try:
             await websocket.prepare(request)
             service = _AppProcess(
-                self.command,
+                f"{self.command} --lang {lang}",
                 self.db_path,
                 write_bytes=websocket.send_bytes,
                 write_str=websocket.send_str,

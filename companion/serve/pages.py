@@ -11,6 +11,7 @@ import json
 
 from companion.rules.common import Lang
 from companion.serve.board import esc
+from companion.serve.streams import FOLLOW_SCRIPT, FOLLOW_STYLE, follow_call
 from companion.serve.words import say
 
 STYLE = """
@@ -43,6 +44,7 @@ button{font-size:1em;padding:.4em .8em}
 .game{border-top:1px solid #ccc;padding:.5em 0}
 @media (min-width:900px){.cols{display:grid;grid-template-columns:1fr 1fr;column-gap:2em;align-items:start}}
 """
+STYLE += FOLLOW_STYLE
 
 
 def page(title: str, lang: Lang, body: str, other_lang_url: str | None = None, head: str = "") -> str:
@@ -61,11 +63,8 @@ def page(title: str, lang: Lang, body: str, other_lang_url: str | None = None, h
 
 
 def board_page(title: str, lang: Lang, fragment: str, events_url: str, other_lang_url: str) -> str:
-    script = (
-        "<script>const es=new EventSource(" + json.dumps(events_url) + ");"
-        'es.addEventListener("board",e=>{document.getElementById("board").innerHTML=e.data;});'
-        'es.addEventListener("gone",()=>es.close());</script>'
-    )
+    handlers = '{board:e=>{document.getElementById("board").innerHTML=e.data;}}'
+    script = f"<script>{follow_call(events_url, handlers, say('board.reconnecting', lang))}</script>"
     body = (
         f'<p class="sub">{esc(say("board.live", lang))}'
         f"<noscript> {esc(say('board.noscript', lang))}</noscript></p>"
@@ -102,8 +101,7 @@ input.addEventListener("input",()=>{saved={typed:input.value,since:position};sav
  clearTimeout(timer);timer=setTimeout(ask,150);});
 document.getElementById("forget").addEventListener("click",()=>{localStorage.removeItem(C.key);
  input.value="";saved={typed:"",since:position};ask();});
-const es=new EventSource(C.events);
-es.addEventListener("position",e=>{const p=+e.data;if(p!==position){position=p;ask();}});
+follow(C.events,{position:e=>{const p=+e.data;if(p!==position){position=p;ask();}}},C.reconnecting);
 ask();
 """
 
@@ -119,8 +117,9 @@ def coach_page(
         f'<button id="forget" type="button">{esc(say("coach.clear", lang))}</button>'
         '<div id="answer" aria-live="polite"></div>'
         f'<p><a href="{esc(board_url)}">{esc(say("board.title", lang))}</a></p>'
-        f'<script type="application/json" id="coach-config">{_json_in_html(config)}</script>'
-        f"<script>{COACH_SCRIPT}</script>"
+        f'<script type="application/json" id="coach-config">'
+        f"{_json_in_html({**config, 'reconnecting': say('board.reconnecting', lang)})}</script>"
+        f"<script>{FOLLOW_SCRIPT}{COACH_SCRIPT}</script>"
     )
     return page(title, lang, body, other_lang_url)
 

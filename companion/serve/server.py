@@ -19,22 +19,24 @@ import shlex
 import signal
 import sys
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from aiohttp import web
 
 from companion.rules.common import Lang, Refusal
-from companion.serve import coach, pages
+from companion.serve import address, coach, lobby, pages
+from companion.serve.address import exposure as exposure  # (re-exported: the start's sentence)
 from companion.serve.apps import TableApps, _lang_of
 from companion.serve.board import Follower, esc
+from companion.serve.gate import Gate, GatedSite, Notices
+from companion.serve.guard import Front, plain_headers, quiet_aiohttp, read_at_most
+from companion.serve.streams import StreamPool
 from companion.serve.tokens import Tokens
 from companion.serve.words import say
 from companion.store import Store
 
 TICK = 0.1  # seconds between two looks at the store: a move shows within this and a drawing
 KEEPALIVE = 15.0  # seconds of silence before an event stream sends a comment (proxies close idle streams)
-MAX_FOLLOWERS = 64  # scoreboards and coaches following at once (each holds one small queue)
 MAX_BODY = 2048  # bytes of one coach request
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -48,16 +50,8 @@ def sentence(status: int, text: str) -> web.Response:
     return web.Response(status=status, text=text + "\n", content_type="text/plain", charset="utf-8")
 
 
-@dataclass(eq=False)
-class Stream:
-    """One page following one game: woken (a full queue means already woken) on each change."""
-
-    game_id: int
-    wake: asyncio.Queue[bool] = field(default_factory=lambda: asyncio.Queue(maxsize=1))
-
-
 def _int_segment(text: str) -> int | None:
-    return int(text) if text.isdigit() and len(text) <= 9 else None
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else None
 
 
 class Table:
@@ -70,22 +64,26 @@ class Table:
         self.tokens = tokens or Tokens()
         self.lang: Lang = lang
         self.store = _open_store(db_path)
-        self.streams: set[Stream] = set()
+        self.streams = StreamPool()  # fair shares per client address and per game (streams.py)
         self.follower = Follower(self.store, busy=lambda game_id: any(s.game_id == game_id for s in self.streams))
         self.closing = asyncio.Event()
         command = app_command or "exec " + shlex.join([sys.executable, "-m", "companion"])  # exec: no shell left behind
-        self.apps = TableApps(command, db_path)
+        self.apps = TableApps(command, db_path, lang)
         self._watcher: asyncio.Task[None] | None = None
+        self.gate: Gate | None = None  # the connections' gate, when served by serve()
         self.public_base = ""  # http://ADDRESS:PORT as printed at start (phones use it)
+        self.front = Front(address.own_names("127.0.0.1", "127.0.0.1"), lang)  # Host, Origin, errors (guard.py)
 
     # ------------------------------------------------------------------ the application
 
     def make_app(self) -> web.Application:
-        app = web.Application(middlewares=[self.guard], client_max_size=MAX_BODY * 4)
+        app = web.Application(middlewares=[self.front.middleware, self.guard], client_max_size=MAX_BODY * 4)
+        app.on_response_prepare.append(plain_headers)
         master = self.tokens.master
         app.add_routes(
             [
                 web.get(f"/{master}/", self.index),
+                web.get(f"/{self.tokens.table()}/", self.table_page),
                 web.get("/{token}/game/{game}", self.board),
                 web.get("/{token}/game/{game}/events", self.events),
                 web.get("/{token}/coach/{game}/{seat}", self.coach),
@@ -104,7 +102,8 @@ class Table:
         if len(parts) < 3 or not parts[1]:
             return not_found()
         game_id = _int_segment(parts[3]) if len(parts) > 3 and parts[2] in ("game", "coach") else None
-        if not self.tokens.admits(parts[1], game_id):
+        table_page = len(parts) == 3 and not parts[2] and self.tokens.is_table(parts[1])
+        if not table_page and not self.tokens.admits(parts[1], game_id):
             return not_found()
         try:
             return await handler(request)
@@ -169,11 +168,11 @@ class Table:
     async def index(self, request: web.Request) -> web.Response:
         lang = _lang_of(request, self.lang)
         base = f"{request.scheme}://{request.host}"
-        if self.public_base and _loopback(request.host.rsplit(":", 1)[0].strip("[]")):
-            base = self.public_base  # the scorer is on this computer: the codes carry the address phones use
+        if self.public_base and not address.network_address(address.host_of(request.host)):
+            base = self.public_base  # a name or this computer: the codes carry the address phones use
         master = self.tokens.master
         parts = [
-            f'<p><a href="/{master}/app/"><b>{esc(say("index.app", lang))}</b></a></p>',
+            f'<p><a href="/{master}/app/?lang={lang}"><b>{esc(say("index.app", lang))}</b></a></p>',
             f'<p class="private">{esc(say("index.private", lang))}</p>',
             f"<h2>{esc(say('index.games', lang))}</h2>",
         ]
@@ -202,6 +201,9 @@ class Table:
             text=pages.page(say("index.title", lang), lang, "".join(parts), f"?lang={other}"), content_type="text/html"
         )
 
+    async def table_page(self, request: web.Request) -> web.Response:
+        return lobby.table_page(self.store, self.tokens, _lang_of(request, self.lang))
+
     async def board(self, request: web.Request) -> web.Response:
         lang = _lang_of(request, self.lang)
         game_id = self._game(request)
@@ -220,17 +222,19 @@ class Table:
         lang = _lang_of(request, self.lang)
         game_id = self._game(request)
         only_position = request.query.get("only") == "position"
-        if len(self.streams) >= MAX_FOLLOWERS:
-            return sentence(503, say("serve.busy", lang, n=MAX_FOLLOWERS))
+        peer = request.transport.get_extra_info("peername") if request.transport is not None else None
+        stream = self.streams.admit(game_id, address.client_address(peer))
+        if stream is None:
+            busy = sentence(503, say("serve.busy", lang, n=len(self.streams)))
+            busy.headers["Retry-After"] = "2"
+            return busy
         response = web.StreamResponse(
             headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
         )
-        stream = Stream(game_id)
-        self.streams.add(stream)
         try:
             await response.prepare(request)
             going = True
-            while going and not self.closing.is_set():
+            while going and not stream.ended and not self.closing.is_set():
                 try:
                     if only_position:
                         position = self.follower.position(game_id)
@@ -296,7 +300,7 @@ class Table:
         lang = _lang_of(request, self.lang)
         game_id = self._game(request)
         seat, _ = self._seat(request, game_id)
-        raw = await request.content.read(MAX_BODY + 1)
+        raw = await read_at_most(request, MAX_BODY + 1)
         try:
             body = json.loads(raw) if len(raw) <= MAX_BODY else None
         except ValueError:
@@ -338,52 +342,29 @@ def _open_store(path: Path) -> Store:
 
 
 async def serve(table: Table, host: str, port: int, started: Callable[[str], None]) -> None:
-    """Serve until SIGINT or SIGTERM, then stop cleanly (app processes ended, streams closed)."""
+    """Serve until SIGINT or SIGTERM, then stop cleanly (app processes ended, streams closed).
+    Connections pass the gate (gate.py); ``started`` gets http://ADDRESS:PORT, ADDRESS the one phones use."""
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for signum in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(signum, stop.set)
+    notices = Notices(table.lang)
+    quiet_aiohttp(notices)
+    table.gate = table.front.gate = Gate(notices)
     runner = web.AppRunner(table.make_app(), access_log=None, handle_signals=False, shutdown_timeout=2.0)
     await runner.setup()
     try:
-        site = web.TCPSite(runner, host, port, reuse_address=True)
+        site = GatedSite(runner, host, port, table.gate)
         await site.start()
-        bound = port
-        server = site._server
-        if port == 0 and isinstance(server, asyncio.base_events.Server) and server.sockets:  # chosen by the system
-            bound = server.sockets[0].getsockname()[1]
-        table.public_base = f"http://{_url_host(host)}:{bound}"
-        started(f"{table.public_base}/{table.tokens.master}/")
+        link_host = address.url_host(host)
+        table.front.names |= address.own_names(host, link_host)
+        table.public_base = f"http://{link_host}:{site.bound}"
+        started(table.public_base)
         await stop.wait()
     finally:
         await runner.cleanup()
         table.close()
-
-
-def _loopback(host: str) -> bool:
-    return host in ("localhost", "::1") or host.startswith("127.")
-
-
-def exposure(host: str) -> str:
-    """What listening on ``host`` means, as the key of the sentence printed at start: this computer
-    only, or a warning that anyone on the network with the link can watch."""
-    return "serve.local" if _loopback(host) else "serve.warning"
-
-
-def _url_host(host: str) -> str:
-    """The address to put in the printed link: ``host`` itself, or for "every network" this
-    computer's first address on a network (from its own name; nothing is sent), else its name."""
-    if host in ("0.0.0.0", "::", ""):
-        import socket
-
-        name = socket.gethostname()
-        with contextlib.suppress(OSError):
-            for *_, address in socket.getaddrinfo(name, None, socket.AF_INET):
-                if not _loopback(str(address[0])):
-                    return str(address[0])
-        return name
-    return f"[{host}]" if ":" in host else host
 
 
 def environment_db() -> Path:
@@ -393,7 +374,7 @@ def environment_db() -> Path:
 
 
 def run(host: str, port: int, db: str | None, lang: Lang) -> int:
-    """``companion serve``: print the join link and its QR code, serve until stopped."""
+    """``companion serve``: print the scorer's link, the table's page and its QR code; serve until stopped."""
     from rich.console import Console
 
     from companion.app.widgets.qr import qr_text
@@ -406,10 +387,13 @@ def run(host: str, port: int, db: str | None, lang: Lang) -> int:
         return 2
     console = Console(highlight=False)
 
-    def started(link: str) -> None:
-        console.print(say("serve.join", lang) + link, soft_wrap=True)
-        console.print(say("serve.scan", lang))
-        console.print(qr_text(link))
+    def started(base: str) -> None:
+        table_link = f"{base}/{table.tokens.table()}/"
+        console.print(say("serve.join", lang) + f"{base}/{table.tokens.master}/", soft_wrap=True)
+        console.print(say("serve.scan", lang) + table_link, soft_wrap=True)
+        console.print(qr_text(table_link))
+        if address.every_network(host) and address.loopback(address.host_of(base.split("//", 1)[1])):
+            console.print(say("serve.no_lan", lang))
         console.print(say(exposure(host), lang))
         console.print(say("serve.stop", lang))
         sys.stdout.flush()

@@ -26,6 +26,15 @@ class Tokens:
         digest = hmac.new(self._key, f"companion game {game_id}".encode(), hashlib.sha256).digest()
         return base64.urlsafe_b64encode(digest[:TOKEN_BYTES]).decode("ascii").rstrip("=")
 
+    def table(self) -> str:
+        """The token of the table's page (watch only: it leads to the game being played), derived
+        from the master token like a game's."""
+        digest = hmac.new(self._key, b"companion table", hashlib.sha256).digest()
+        return base64.urlsafe_b64encode(digest[:TOKEN_BYTES]).decode("ascii").rstrip("=")
+
+    def is_table(self, token: str) -> bool:
+        return hmac.compare_digest(token.encode("utf-8", "replace"), self.table().encode("ascii"))
+
     def is_master(self, token: str) -> bool:
         return hmac.compare_digest(token.encode("utf-8", "replace"), self._key)
 

@@ -77,12 +77,18 @@ WORDS: dict[str, Msg] = {
     "coach.nothing": Msg("Nothing to play from a hand now.", "今は手札から出す場面ではありません。"),
     "coach.field": Msg("On {field}: ", "{field}："),
     "serve.join": Msg(
-        "Open this link (the scorer's: it can change every game): ",
-        "このリンクを開いてください（記録係用：すべてのゲームを変更できます）：",
+        "The scorer's link (keep it to yourself: it can change every game): ",
+        "記録係のリンク（他の人に見せないでください。すべてのゲームを変更できます）：",
     ),
     "serve.scan": Msg(
-        "or scan this code with a phone on the same network:",
-        "または同じネットワークの電話でこのコードを読み取ってください：",
+        "The table's page, for every phone on this network (scan the code, or open the link): ",
+        "卓のページ（同じネットワークのすべての電話用。コードを読み取るか、リンクを開いてください）：",
+    ),
+    "serve.no_lan": Msg(
+        "No network address was found: phones can join once this computer is on the table's network "
+        "(then start again).",
+        "ネットワークのアドレスが見つかりません。このコンピューターを卓のネットワークにつないでから、"
+        "もう一度起動すると電話から参加できます。",
     ),
     "serve.local": Msg(
         "Bound to 127.0.0.1: only this computer can open it. Use --host ADDRESS to let phones join.",
@@ -109,9 +115,35 @@ WORDS: dict[str, Msg] = {
         "アプリのタブが多すぎます（{n}）。一つ閉じてから再読み込みしてください。",
     ),
     "serve.busy": Msg(
-        "Too many pages are following games ({n}); close one and reload.",
-        "ゲームを表示しているページが多すぎます（{n}）。一つ閉じてから再読み込みしてください。",
+        "Too many pages are following games right now ({n}); this page tries again by itself.",
+        "ゲームを表示しているページが多すぎます（{n}）。このページは自動でもう一度試します。",
     ),
+    "board.reconnecting": Msg("reconnecting…", "再接続中…"),
+    "table.title": Msg("The table", "この卓"),
+    "table.waiting": Msg(
+        "No game is being played yet. This page opens the game's scoreboard as soon as the scorer starts one.",
+        "まだ進行中のゲームはありません。記録係がゲームを始めると、このページにスコアボードが開きます。",
+    ),
+    "guard.host": Msg(
+        "This server answers only at its own address: open the link it printed.",
+        "このサーバーは自分のアドレスでだけ応答します。表示されたリンクを開いてください。",
+    ),
+    "guard.origin": Msg(
+        "A page of another site may not act on this table.",
+        "別のサイトのページからこの卓を操作することはできません。",
+    ),
+    "gate.line": Msg(
+        "serve: connections refused or closed in the last minute ({whys}; the most from {address}); the table goes on",
+        "serve：この1分間に接続を拒否または切断しました（{whys}。最も多かったのは {address}）。卓は続けられます",
+    ),
+    "gate.count": Msg("{why}: {n}", "{why} {n} 件"),
+    "gate.address": Msg("too many from one address", "一つのアドレスから多すぎ"),
+    "gate.full": Msg("too many at once", "同時に多すぎ"),
+    "gate.idle": Msg("idle", "無通信"),
+    "gate.slow": Msg("a request's body too slow", "リクエスト本文が遅すぎ"),
+    "gate.stalled": Msg("an answer never read", "応答が読まれない"),
+    "gate.descriptors": Msg("out of file descriptors", "ファイル記述子の不足"),
+    "gate.malformed": Msg("malformed requests", "不正なリクエスト"),
     "serve.no_game": Msg("There is no game {game}.", "ゲーム {game} はありません。"),
     "serve.no_seat": Msg(
         "Game {game} has no seat {seat}: seats are 1 to {n}.",

@@ -9,6 +9,7 @@ import re
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from companion.store import Store
@@ -59,32 +60,50 @@ def alive(pid: int) -> bool:
 
 
 class Served:
-    def __init__(self, db: Path, lang: str = "en") -> None:
-        env = {**os.environ, "PYTHONUNBUFFERED": "1", "COLUMNS": "100"}
+    def __init__(
+        self,
+        db: Path,
+        lang: str = "en",
+        env: dict[str, str] | None = None,
+        preexec_fn: Callable[[], None] | None = None,
+    ) -> None:
+        environment = {**os.environ, "PYTHONUNBUFFERED": "1", "COLUMNS": "100", **(env or {})}
         self.process = subprocess.Popen(
             [sys.executable, "-m", "companion", "serve", "--port", "0", "--db", str(db), "--lang", lang],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
-            env=env,
+            env=environment,
+            preexec_fn=preexec_fn,
         )
         assert self.process.stdout is not None
         self.head: list[str] = []
         deadline = time.monotonic() + 60
-        self.link = ""
+        self.link = self.table_link = ""
         while time.monotonic() < deadline:
             line = self.process.stdout.readline()
             if not line:
                 break
             self.head.append(line)
             found = re.search(r"http://127\.0\.0\.1:\d+/[\w-]+/", line)
-            if found:
+            if found and not self.link:  # the scorer's link (the table's page is printed after it)
                 self.link = found.group(0)
+            elif found:
+                self.table_link = found.group(0)
             if "ctrl+c" in line:
                 break
         assert self.link, "".join(self.head)
 
+    @property
+    def port(self) -> int:
+        return int(self.link.split(":")[2].split("/")[0])
+
     def stop(self, signum: int) -> tuple[int, str, str]:
         self.process.send_signal(signum)
-        out, err = self.process.communicate(timeout=30)
+        try:
+            out, err = self.process.communicate(timeout=30)
+        except subprocess.TimeoutExpired:  # never left running after a test
+            self.process.kill()
+            self.process.communicate()
+            raise
         return self.process.returncode, out, err

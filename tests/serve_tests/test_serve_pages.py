@@ -459,13 +459,17 @@ async def test_a_game_stored_from_its_score_sheet_shows_its_settlement(served: S
 
 
 async def test_the_codes_for_phones_carry_the_address_phones_use(served: Served, db: Path) -> None:
-    """The scorer on this computer (loopback) sees codes for the address printed at start, which a
-    phone can reach; a scorer on another address gets codes for that address."""
+    """The scorer on this computer (loopback) or at one of its names sees codes for the address
+    printed at start, which a phone can reach (a phone cannot resolve a computer's name); a scorer at
+    another of this computer's addresses gets codes for that address."""
     table, client = served
     game_id = stored_examples(db)["homalet"]
     table.public_base = "http://192.0.2.7:8765"  # an address for documentation: nothing is sent to it
+    table.front.names |= {"table.local", "192.0.2.9"}  # as if they were this computer's name and second address
     link = f"/{table.tokens.game(game_id)}/game/{game_id}?lang=en"
     page = await (await client.get(f"/{table.tokens.master}/?lang=en")).text()
     assert f'<p class="sub link">http://192.0.2.7:8765{html.escape(link)}</p>' in page
     page = await (await client.get(f"/{table.tokens.master}/?lang=en", headers={"Host": "table.local:8765"})).text()
-    assert f'<p class="sub link">http://table.local:8765{html.escape(link)}</p>' in page
+    assert f'<p class="sub link">http://192.0.2.7:8765{html.escape(link)}</p>' in page
+    page = await (await client.get(f"/{table.tokens.master}/?lang=en", headers={"Host": "192.0.2.9:8765"})).text()
+    assert f'<p class="sub link">http://192.0.2.9:8765{html.escape(link)}</p>' in page
