@@ -19,7 +19,6 @@ from typing import Any
 from companion.rules import dragoness, homalet
 from companion.rules.common import Msg, Refusal, refuse
 from companion.rules.engine import DeckShape, GameEngine
-from companion.rules.play_details import deck_details
 from companion.rules.values import SHOWN as SHOWN
 from companion.rules.values import check_keys as check_keys
 from companion.rules.values import shown as shown
@@ -163,6 +162,42 @@ def _code(value: Any, path: Path, pattern: re.Pattern[str], what: Msg, seen: set
     return value
 
 
+VERSION_MAX = 20  # characters: a deck file's own version ("2.1", "proto-3")
+BGG_ID_MAX = 99_999_999  # BoardGameGeek's ids are whole numbers well below this
+
+
+def check_version(value: Any) -> str:
+    """A deck's ``version``: text of 1 to :data:`VERSION_MAX` characters on one line without ``+`` (which
+    joins it to the deck's hash, ``2.1+1a2b3c4d``), or a whole number (kept as its digits)."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= BGG_ID_MAX:
+        return str(value)
+    if (
+        not isinstance(value, str)
+        or not value.strip()
+        or len(value) > VERSION_MAX
+        or not value.isprintable()
+        or "+" in value
+    ):
+        raise refuse(
+            f'"version" must be text of 1 to {VERSION_MAX} characters on one line without "+" '
+            f'(e.g. "2.1"), or a whole number, not {shown(value)}',
+            f'"version" は「+」を含まない1行で1〜{VERSION_MAX}文字の文字列（例 "2.1"）か整数です'
+            f"（{shown(value)} は不可）",
+        )
+    return value.strip()
+
+
+def check_bgg_id(value: Any) -> int:
+    """A BoardGameGeek id: a whole number from 1 to :data:`BGG_ID_MAX`."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= BGG_ID_MAX:
+        raise refuse(
+            f'"bgg_id" must be the game\'s BoardGameGeek id, a whole number from 1 to {BGG_ID_MAX:,}, '
+            f"not {shown(value)}",
+            f'"bgg_id" はゲームの BoardGameGeek の ID で、1〜{BGG_ID_MAX:,} の整数です（{shown(value)} は不可）',
+        )
+    return value
+
+
 def _names(entry: Mapping[str, Any], path: Path, en: int, ja: int, digits: bool = True) -> None:
     _text(entry["en"], (*path, "en"), en, digits)
     _text(entry["ja"], (*path, "ja"), ja, digits)
@@ -170,7 +205,11 @@ def _names(entry: Mapping[str, Any], path: Path, en: int, ja: int, digits: bool 
 
 def _common(game: str, data: Mapping[str, Any], keys: Collection[str], required: Collection[str]) -> None:
     check_keys(data, ("format", "game", "name", "version", "bgg_id", *keys), ("game", *required), Msg("", ""))
-    deck_details(data)  # the optional "version" and "bgg_id", kept with each game played with the deck
+    # the optional "version" and "bgg_id", kept with each game played with the deck (records.play_details)
+    if data.get("version") is not None:
+        check_version(data["version"])
+    if data.get("bgg_id") is not None:
+        check_bgg_id(data["bgg_id"])
     if data["game"] != game:
         raise _bad(
             ("game",),

@@ -9,12 +9,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.rules.common import Msg, refuse
+from companion.rules.deck_rules import BGG_ID_MAX as BGG_ID_MAX
+from companion.rules.deck_rules import VERSION_MAX as VERSION_MAX
+from companion.rules.deck_rules import check_bgg_id as check_bgg_id
+from companion.rules.deck_rules import check_version as check_version
 from companion.rules.values import check_keys, shown
 
 LOCATION_MAX = 100  # characters: a place's name, on one line
 NOTES_MAX = 2000  # characters: a few paragraphs about the game
-VERSION_MAX = 20  # characters: a deck file's own version ("2.1", "proto-3")
-BGG_ID_MAX = 99_999_999  # BoardGameGeek's ids are whole numbers well below this
 DETAIL_KEYS = ("location", "notes", "deck_version", "bgg_id")
 
 
@@ -71,38 +73,6 @@ def check_notes(value: Any) -> str:
             f"メモは{NOTES_MAX:,}文字までの文字列です（改行とタブのほかの制御文字は不可。{count_ja} は不可）",
         )
     return value.replace("\r\n", "\n").strip()
-
-
-def check_version(value: Any) -> str:
-    """A deck's ``version``: text of 1 to :data:`VERSION_MAX` characters on one line without ``+`` (which
-    joins it to the deck's hash, ``2.1+1a2b3c4d``), or a whole number (kept as its digits)."""
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= BGG_ID_MAX:
-        return str(value)
-    if (
-        not isinstance(value, str)
-        or not value.strip()
-        or len(value) > VERSION_MAX
-        or not value.isprintable()
-        or "+" in value
-    ):
-        raise refuse(
-            f'"version" must be text of 1 to {VERSION_MAX} characters on one line without "+" '
-            f'(e.g. "2.1"), or a whole number, not {shown(value)}',
-            f'"version" は「+」を含まない1行で1〜{VERSION_MAX}文字の文字列（例 "2.1"）か整数です'
-            f"（{shown(value)} は不可）",
-        )
-    return value.strip()
-
-
-def check_bgg_id(value: Any) -> int:
-    """A BoardGameGeek id: a whole number from 1 to :data:`BGG_ID_MAX`."""
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= BGG_ID_MAX:
-        raise refuse(
-            f'"bgg_id" must be the game\'s BoardGameGeek id, a whole number from 1 to {BGG_ID_MAX:,}, '
-            f"not {shown(value)}",
-            f'"bgg_id" はゲームの BoardGameGeek の ID で、1〜{BGG_ID_MAX:,} の整数です（{shown(value)} は不可）',
-        )
-    return value
 
 
 def deck_details(deck: Mapping[str, Any]) -> Details:
