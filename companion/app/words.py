@@ -64,10 +64,10 @@ class W:
     track_example_keys = Msg("   (Tab: legal lines, Enter: play)", "　（Tabで候補、Enterで確定）")
     track_hint = Msg("← Tab", "← Tab")
     # Enter on a line that only begins one (issue 27): what it still needs, and the suggestion Tab takes
-    track_unfinished = Msg("Not played: add ", "まだ記録していません：")
+    track_unfinished = Msg("Not played: add ", "未確定：")
     track_unfinished_and = Msg(" and ", "と")
     track_unfinished_tab = Msg(", or Tab for ", "を足すか、Tabで「")
-    track_unfinished_tab_end = Msg(".", "」にします。")
+    track_unfinished_tab_end = Msg(".", "」。")
     track_unfinished_end = Msg(".", "を足してください。")
     track_unfinished_word = Msg("the rest of the word {0}", "「{0}」の続き")
     track_offers = Msg("Legal now (Tab: next): ", "今できる入力（Tabで次へ）：")

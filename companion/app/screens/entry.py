@@ -207,7 +207,11 @@ class EntryScreen(LangScreen):
         try:
             legal = self.legal_lines()
             needs = legal.unfinished(line) if legal is not None else None
-            shown = legal.suggestion(event.value) if legal is not None and needs is not None else None
+            shown = (  # the suggestion drawn after the line (Tab takes it), else the one for what is typed
+                (self.query_one("#entry", EntryLine).shown_suggestion() or legal.suggestion(event.value))
+                if legal is not None and needs is not None
+                else None
+            )
         except Exception:  # a bug while completing: the line as typed, refused or played
             needs, shown = None, None
         if needs is not None:

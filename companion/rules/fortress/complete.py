@@ -31,7 +31,7 @@ CELL = Msg("the empty cell (like A1)", "空いたマス（例：A1）")
 REVEALED = Msg("the card turned up", "めくったカード")
 SPOT = Msg("the spot (like A1N)", "場所（例：A1上）")
 MODE = Msg("n (number) or s (suit)", "数かスート")
-PLACE = Msg("where it goes (left, right, on-left, on-right or hand)", "置き場所（左・右・左端・右端・手札）")
+PLACE = Msg("where it goes", "置き場所")
 HAND = Msg("the cards left in the hand, or none", "手札に残ったカード（なければ「なし」）")
 PAIR = Msg("the columns of the pair (from, to), or none", "ペアの縦列（元と先。なければ「なし」）")
 

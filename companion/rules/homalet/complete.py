@@ -27,9 +27,9 @@ def complete(state: h.State, text: str, lang: Lang = "en", most: int | None = No
 
 # What the words of each step are (Step.what): what a line that stops before them still needs.
 CARD = Msg("the card", "カード")
-FIELD = Msg("the field: b (battlefield) or w (wilderness)", "場（戦場か在野）")
-BATTLE = Msg("the field: b (battlefield; the wilderness is closed)", "場（戦場。在野は閉じています）")
-VOID = Msg("void (the player holds none of the field's colour, H-4)", "無し（場の色のカードを持っていない、H-4）")
+FIELD = Msg("the field, b or w", "場（戦場か在野）")
+BATTLE = Msg("the field, b (the wilderness is closed)", "場（戦場。在野は閉じています）")
+VOID = Msg("void (none of the lead colour, H-4)", "無し（場の色を持っていない、H-4）")
 PICKED = Msg("the card picked", "選ぶカード")
 SET = Msg("the set's number", "組の番号")
 REVEALED = Msg("the cards of the set turned up", "めくった組のカード")
