@@ -70,6 +70,7 @@ class W:
     track_unfinished_tab_end = Msg(".", "」。")
     track_unfinished_end = Msg(".", "を足してください。")
     track_unfinished_word = Msg("the rest of the word {0}", "「{0}」の続き")
+    track_unfinished_rest = Msg("the rest of the line", "行の続き")
     track_offers = Msg("Legal now (Tab: next): ", "今できる入力（Tabで次へ）：")
     track_no_match = Msg(
         "No legal line holds what is typed; Tab on an empty line lists what is legal now.",

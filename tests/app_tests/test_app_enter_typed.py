@@ -175,3 +175,13 @@ async def test_a_word_typed_in_part_is_not_completed_by_enter(db: Path) -> None:
         await pilot.press("tab", "enter")
         await pilot.pause()
         assert isinstance(screen.live.actions[-1], dragoness.Pass)
+
+
+async def test_the_row_says_the_rest_of_the_line_when_no_step_says_what_it_is(db: Path) -> None:
+    """A step the engine does not name (none today on the way of a suggestion) still gives a
+    sentence, never "add , or Tab for …"."""
+    app = make_app(db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_new(app, pilot, "homalet")
+        assert screen._unfinished([], "end") == "Not played: add the rest of the line, or Tab for end."
+        assert screen._unfinished([], "") == "Not played: add the rest of the line."

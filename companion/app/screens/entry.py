@@ -223,7 +223,8 @@ class EntryScreen(LangScreen):
     def _unfinished(self, needs: list[Msg], suggestion: str) -> str:
         """The row for a line that only begins one: ``Not played: add the spot and n (number) or s
         (suit), or Tab for B7 A1N n.``"""
-        text = self.say(W.track_unfinished) + self.say(W.track_unfinished_and).join(self.text(n) for n in needs)
+        said = [self.text(n) for n in needs] or [self.say(W.track_unfinished_rest)]  # (no step said what it is)
+        text = self.say(W.track_unfinished) + self.say(W.track_unfinished_and).join(said)
         if suggestion:
             return text + self.say(W.track_unfinished_tab) + suggestion + self.say(W.track_unfinished_tab_end)
         return text + self.say(W.track_unfinished_end)
