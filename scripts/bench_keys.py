@@ -3,10 +3,12 @@
 For each example record (examples/records/*.json) a new game of the same table is opened in the real
 app (Textual's Pilot, headless) and every recorded action is entered in turn with the fewest key
 presses the app offers at that moment, found from what the app shows then and nothing from the record
-ahead: characters typed, Tab taking the suggestion after the cursor (the entry line's suggester), Tab
-on an empty line stepping through the offered legal lines, Ctrl+U, a click on a click target the
-screen shows (one key), Enter (playing the line as shown, the suggestion too when what is typed is
-not a line by itself), the line beginning with the words the app wrote in (see ``fewest``). The keys
+ahead: characters typed, Tab taking the suggestion after the cursor (the entry line's suggester; →
+does the same and is counted the same, one key), Tab on an empty line stepping through the offered
+legal lines, Ctrl+U, a click on a click target the screen shows (one key), Enter (playing the line
+as typed, never the suggestion: issue 27), the line beginning with the words the app wrote in (see
+``fewest``). Every Tab is a key; no key guesses (a suggestion is taken only where the player sees
+the words they mean to play). The keys
 are then pressed through Pilot (a typed character goes to the entry line as its key handler sends
 it, without Pilot's wait for the machine to be idle after each) and the action the app stored is
 checked against the record; a plan the app did not follow is typed out in full instead (and counted,
@@ -53,8 +55,7 @@ def fewest(
     - a character types itself (only the target's own characters are worth typing);
     - Tab takes ``suggest(value)`` when there is one; without one it steps through the lines the app
       lists: ``offers`` on an empty line, else ``containing(words typed)``;
-    - Enter plays the line as shown: what is typed if ``whole``, else the suggestion shown if that is
-      a whole line;
+    - Enter plays the line as typed when it is ``whole``, never the suggestion (issue 27);
     - Ctrl+U empties the line (what the app began it with, when the target starts otherwise);
     - a click on a target ``(kind, text)`` the screen shows: ``insert`` writes ``text`` after what is
       typed (in place of what the app began the line with), ``choose`` writes the whole line ``text``.
@@ -93,10 +94,7 @@ def fewest(
             continue
         line = value.strip()
         shown = suggest(value) if line else None
-        if line and whole(line):
-            if plays(line):
-                finish([*keys, "enter"])
-        elif shown is not None and whole(shown) and plays(shown):
+        if line and whole(line) and plays(line):
             finish([*keys, "enter"])
         for kind, text in clicks:
             if kind == "choose":

@@ -14,8 +14,9 @@ from collections.abc import Callable
 
 from textual.suggester import Suggester
 
-from companion.rules.common import Lang, Refusal
-from companion.rules.completion import Choice
+from companion.app.words import W
+from companion.rules.common import Lang, Msg, Refusal
+from companion.rules.completion import Choice, key
 from companion.rules.engine import GameEngine, StateShape
 
 CONTAINING_FROM = 400  # whole lines looked through for those holding the words typed (Tab after a card)
@@ -103,6 +104,37 @@ class LegalLines:
             if self.whole(text):
                 break
         return text if text.startswith(value) and len(text) > len(value) else None
+
+    def unfinished(self, value: str) -> list[Msg] | None:
+        """When ``value`` is not a whole line but begins one: what its words still need, as the
+        engine says each word on the way of its first choices to a whole line (``the spot``, ``n
+        (number) or s (suit)``), each said once, after the rest of a word typed in part; None for a
+        whole line, an empty one, or one no line begins with (the engine's refusal says what is
+        wrong with it)."""
+        if not value.strip() or self.whole(value.strip()):
+            return None
+        text, needs = value, list[Msg]()
+        typed = value.split()
+        if not value[-1].isspace():  # a word being typed that is not a word of the line yet (``pa`` for pass)
+            choices = self.choices(value, 1)
+            words = choices[0].split() if choices else []
+            if len(words) >= len(typed) and key(words[len(typed) - 1]) != key(typed[-1]):
+                rest = W.track_unfinished_word
+                needs.append(Msg(rest.en.format(typed[-1]), rest.ja.format(typed[-1])))
+        for _ in range(DEPTH):
+            choices = self.choices(text, 1)
+            if not choices:
+                return None
+            choice = choices[0]
+            what = choice.what if isinstance(choice, Choice) else None
+            if len(choice.split()) <= len(typed):  # the word typed in part, completed: its rest is said above
+                what = None
+            if what is not None and what not in needs:
+                needs.append(what)
+            text = choice
+            if self.whole(text):
+                return needs
+        return None
 
     def legal(self, most: int) -> list[str]:
         """Up to ``most`` whole lines in the engine's order: one for each of its first choices on an

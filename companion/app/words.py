@@ -63,6 +63,14 @@ class W:
     track_example = Msg("e.g. ", "例：")
     track_example_keys = Msg("   (Tab: legal lines, Enter: play)", "　（Tabで候補、Enterで確定）")
     track_hint = Msg("← Tab", "← Tab")
+    # Enter on a line that only begins one (issue 27): what it still needs, and the suggestion Tab takes
+    track_unfinished = Msg("Not played: add ", "未確定：")
+    track_unfinished_and = Msg(" and ", "と")
+    track_unfinished_tab = Msg(", or Tab for ", "を足すか、Tabで「")
+    track_unfinished_tab_end = Msg(".", "」。")
+    track_unfinished_end = Msg(".", "を足してください。")
+    track_unfinished_word = Msg("the rest of the word {0}", "「{0}」の続き")
+    track_unfinished_rest = Msg("the rest of the line", "行の続き")
     track_offers = Msg("Legal now (Tab: next): ", "今できる入力（Tabで次へ）：")
     track_no_match = Msg(
         "No legal line holds what is typed; Tab on an empty line lists what is legal now.",
@@ -294,7 +302,7 @@ class W:
     key_quit = Msg("Quit", "終了")
     key_palette = Msg("Commands", "コマンド")
     key_complete = Msg("Complete the suggestion", "候補を補完")
-    key_play = Msg("Play the line as shown, with the suggestion", "表示どおりに確定（候補も）")
+    key_play = Msg("Play the line as typed (Tab takes a suggestion first)", "入力どおりに確定（候補はTabで取る）")
     cmd_new = Msg("New game", "新しいゲーム")
     cmd_new_help = Msg("Start a game of any of the three", "3つのゲームのどれかを始めます")
     cmd_resume = Msg("Resume", "再開")

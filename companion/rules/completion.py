@@ -42,6 +42,7 @@ class Step:
     check: Callable[[], bool] | None = None
     lead: bool = False  # the table's next words whatever it does (the next empty cell of a refill): see Choice
     guess: bool = False  # one of many alike the engine cannot tell apart (an unseen card): see Choice
+    what: Msg | None = None  # what its words are, said to a player whose line stops before it: see Choice
 
     def spellings(self) -> tuple[tuple[str, ...], ...]:
         first = tuple(self.words.split())
@@ -56,15 +57,18 @@ class Choice(str):
     card to build, ``reveal`` before a set's cards), so a line may be begun with it before anything
     is typed. The other choices are still offered: any order is as legal. ``guess`` when it is one
     of many alike the engine cannot tell apart (an unseen card): first only by its place in a
-    list, so a suggestion stops before it."""
+    list, so a suggestion stops before it. ``what`` says what the words it adds are (``the spot``,
+    ``n (number) or s (suit)``, ``void …``): what a line that stops before them still needs."""
 
     lead: bool
     guess: bool
+    what: Msg | None
 
-    def __new__(cls, text: str, lead: bool = False, guess: bool = False) -> Choice:
+    def __new__(cls, text: str, lead: bool = False, guess: bool = False, what: Msg | None = None) -> Choice:
         made = super().__new__(cls, text)
         made.lead = lead
         made.guess = guess
+        made.what = what
         return made
 
 
@@ -78,11 +82,11 @@ def key(word: str) -> str:
 _Place = tuple[Step | None, tuple[str, ...], int]
 
 
-def walk(top: Steps, text: str, most: int | None = None) -> list[str]:
+def walk(top: Steps, text: str, most: int | None = None, what: Msg | None = None) -> list[str]:
     """The choices after ``text``: each is ``text`` followed by whole words (completing the word
     being typed, if ``text`` does not end with a space), a prefix of a line the tree holds. With
     ``most``, only the first ``most`` choices (the rest are never looked at). Each is a
-    :class:`Choice`."""
+    :class:`Choice`; ``what`` is said of the words of a step that does not say what it is."""
     typed = text.split()
     closed = not text or text[-1].isspace()
     done, partial = (typed, "") if closed else (typed[:-1], typed[-1])
@@ -123,7 +127,7 @@ def walk(top: Steps, text: str, most: int | None = None) -> list[str]:
             line = f"{line} {step.words}"
         single[0] = (line, step)
     found: list[str] = [
-        Choice(line, step.lead, step.guess) for line, step in single
+        Choice(line, step.lead, step.guess, step.what or what) for line, step in single
     ]  # each a str (the engines' contract)
     return found
 
@@ -192,14 +196,21 @@ def other(lang: Lang) -> Lang:
     return "en" if lang == "ja" else "ja"
 
 
-def said(msg: Msg, lang: Lang, end: bool = True, then: Steps = _none, lead: bool = False) -> Step:
-    """A step of the words ``msg`` holds, in ``lang`` and the other language."""
-    return Step(msg.text(lang), msg.text(other(lang)), end, then, lead=lead)
+def said(
+    msg: Msg, lang: Lang, end: bool = True, then: Steps = _none, lead: bool = False, what: Msg | None = None
+) -> Step:
+    """A step of the words ``msg`` holds, in ``lang`` and the other language (``what`` they are)."""
+    return Step(msg.text(lang), msg.text(other(lang)), end, then, lead=lead, what=what)
 
 
 # What a correction's free-text reason is offered as; any other reason may be typed.
 REASONS = (Msg("dropped a card", "カードを落とした"), Msg("misdeal", "配り間違い"))
 CORRECT = Msg("correct", "訂正")
+
+# What the words of a step are (Step.what), said to a player whose line stops before them.
+WHO = Msg("the player's name", "プレイヤー名")
+COUNT = Msg("the right hand count", "正しい手札の枚数")
+REASON = Msg("the reason", "理由")
 
 
 def corrections(
@@ -207,20 +218,31 @@ def corrections(
 ) -> list[Step]:
     """``correct NAME COUNT REASON`` for each seat with a count the engine accepts (``legal``
     decides, among ``counts(seat)`` tried in order, only when the step is offered or typed); the
-    reason is offered from :data:`REASONS`."""
+    reason is offered from :data:`REASONS`. Which hand was miscounted, and its count, the engine
+    cannot know: the name and the count are guesses (a suggestion stops before them, issue 27)."""
 
     @functools.cache
     def seats() -> list[int]:
         return [p for p in range(len(names)) if any(legal(p, c) for c in counts(p))]
 
     def reasons() -> list[Step]:
-        return [said(r, lang) for r in REASONS]
+        return [said(r, lang, what=REASON) for r in REASONS]
 
     def numbers(p: int) -> list[Step]:
-        return [Step(str(c), end=False, next=reasons) for c in counts(p) if legal(p, c)]
+        return [Step(str(c), end=False, next=reasons, guess=True, what=COUNT) for c in counts(p) if legal(p, c)]
 
     def people() -> list[Step]:
-        return [said(names[p], lang, False, functools.partial(numbers, p)) for p in seats()]
+        return [
+            Step(
+                names[p].text(lang),
+                names[p].text(other(lang)),
+                False,
+                functools.partial(numbers, p),
+                guess=True,
+                what=WHO,
+            )
+            for p in seats()
+        ]
 
     def some() -> bool:  # offered if one seat has a count: the first found is enough
         return any(legal(p, c) for p in range(len(names)) for c in counts(p))

@@ -13,6 +13,8 @@ from __future__ import annotations
 import functools
 import unicodedata
 
+from companion.text.cells import cells
+
 TYPE_CHECKING = False  # typing's names only for the checker: importing typing costs 6 ms on its own
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -148,10 +150,6 @@ def _cut(piece: str, width: float, measure: Measure) -> int:
 
 
 def cell_width(text: str) -> int:
-    """Terminal cells ``text`` takes: two for wide (East Asian) characters, none for combining marks."""
-    cells = 0
-    for ch in text:
-        if unicodedata.combining(ch):
-            continue
-        cells += 2 if unicodedata.east_asian_width(ch) in "WF" else 1
-    return cells
+    """Terminal cells ``text`` takes: two for wide (East Asian) characters and for an emoji however
+    it is composed (a player's name may be 👩‍👩‍👧), none for combining marks (:mod:`companion.text.cells`)."""
+    return cells(text)

@@ -1,5 +1,5 @@
-"""Issue 18 (four keys a move): the entry line begun with the engine's leading words, and Enter
-playing the line as shown (the suggestion too, when what is typed is not a line by itself)."""
+"""Issue 18 (four keys a move): the entry line begun with the engine's leading words. Enter plays
+the line as typed, those words counting as typed; the suggestion only with Tab (issue 27)."""
 
 from __future__ import annotations
 
@@ -45,10 +45,11 @@ async def test_a_refill_is_begun_with_the_next_empty_cell(db: Any) -> None:
         assert entry.value == "A2 "
 
 
-async def test_enter_plays_the_suggested_build_and_a_click_on_a_captured_card_takes_its_place(db: Any) -> None:
+async def test_tab_takes_the_suggested_build_and_a_click_on_a_captured_card_takes_its_place(db: Any) -> None:
     """F-8: during a build the line holds the captured card the engine offers first, and the
-    suggestion its likeliest place; Enter plays that line as shown. A click on another captured card
-    replaces the card the app wrote (not added to it); what the user typed is never replaced."""
+    suggestion its likeliest place; Enter on the card alone plays nothing and says what is missing,
+    Tab then Enter plays the suggested line. A click on another captured card replaces the card the
+    app wrote (not added to it); what the user typed is never replaced."""
     app = make_app(db)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_fortress(app, pilot)
@@ -71,6 +72,11 @@ async def test_enter_plays_the_suggested_build_and_a_click_on_a_captured_card_ta
         shown = screen.query_one("#entry").shown_suggestion()  # type: ignore[attr-defined]
         assert shown.startswith(first + " ") and len(shown.split()) == 2
         await pilot.press("enter")
+        await settled(app, pilot)
+        assert screen.live.position == 12  # the card alone is not a line: nothing is played
+        assert screen.ruling.plain == f"Not played: add where it goes, or Tab for {shown}."
+        assert entry.value == first + " "
+        await pilot.press("tab", "enter")
         await settled(app, pilot)
         assert screen.live.position == 13
         assert screen.engine.action_line(screen.live.state_at(12), screen.live.actions[12]) == shown

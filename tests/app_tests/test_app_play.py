@@ -585,17 +585,19 @@ async def test_tab_offers_the_season_moves_of_an_open_homalet_effect(db: Path) -
 
 
 async def test_tab_offers_dragoness_groups_that_beat_the_pile(db: Path) -> None:
-    """D-4, D-5, D-7 by Tab (issue 17): on a pair of 1s, Tab offers pairs (groups of two cards,
-    a wild one among them) that beat it, each accepted by the engine."""
+    """D-4, D-5, D-7 by Tab (issue 17): on a pair of 1s, Tab offers pass first (the commonest line,
+    issue 27), then pairs (groups of two cards, a wild one among them) that beat it, each accepted
+    by the engine."""
     app = make_app(db)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_new(app, pilot, "dragoness")
         for line in ["open Aki Lo1", "Lo1 Fr1", "Cy1 Et1"]:
             assert screen.play(line)
         engine, state = screen.live.engine, screen.live.state
-        seen = await offered_by_tab(app, pilot, 4)
-        assert all(len(line.split()) == 2 for line in seen) and len(set(seen)) == 4
-        assert seen == screen._offers[:4]  # Tab goes down its list (Sa1 PG, then Lo2 Fr2), never to Sa1 PG=1
+        seen = await offered_by_tab(app, pilot, 5)
+        assert seen[0] == "pass"
+        assert all(len(line.split()) == 2 for line in seen[1:]) and len(set(seen)) == 5
+        assert seen == screen._offers[:5]  # Tab goes down its list (Sa1 PG, then Lo2 Fr2), never to Sa1 PG=1
         for line in seen:
             engine.apply(state, engine.parse_line(state, line))
 

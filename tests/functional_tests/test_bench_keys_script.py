@@ -39,10 +39,10 @@ def test_the_planner_takes_the_shortest_of_offers_suggestions_and_typing() -> No
     assert fewest("B2 K6", suggest, [], lambda typed: holding.get(typed, [])) == [*"K6", "tab", "tab", "enter"]
 
 
-def test_the_planner_plays_the_line_as_shown_from_the_words_begun_and_clicks() -> None:
-    """Enter plays the suggestion shown when what is typed is not a line by itself; the line may
-    start with words the app wrote in (kept, or emptied with Ctrl+U); a click writes its text; a
-    short form the engine reads as the target is as good as the target."""
+def test_the_planner_plays_the_line_as_typed_from_the_words_begun_and_clicks() -> None:
+    """Enter plays the line as typed, never the suggestion (issue 27): Tab takes it first, and is
+    counted; the line may start with words the app wrote in (kept, or emptied with Ctrl+U); a click
+    writes its text; a short form the engine reads as the target is as good as the target."""
     fewest = bench().fewest
     lines = {"pass", "A1 K10", "A2 K10", "K9 right", "K9 r", "G1 right", "take 1"}
 
@@ -52,12 +52,16 @@ def test_the_planner_plays_the_line_as_shown_from_the_words_begun_and_clicks() -
     def whole(line: str) -> bool:
         return line in lines
 
-    assert fewest("pass", suggest, [], whole=whole) == ["p", "enter"]
+    assert fewest("pass", suggest, [], whole=whole) == ["p", "tab", "enter"]
     assert fewest("A1 K10", suggest, [], whole=whole, start="A1 ") == [*"K10", "enter"]
     assert fewest("A2 K10", suggest, [], whole=whole, start="A1 ") == ["ctrl+u", *"A2 K10", "enter"]
-    assert fewest("K9 right", suggest, [], whole=whole, start="K9 ") == ["enter"]
+    assert fewest("K9 right", suggest, [], whole=whole, start="K9 ") == ["tab", "enter"]
     clicks = [("insert", "G1"), ("choose", "take 1")]
-    assert fewest("G1 right", suggest, [], whole=whole, start="K9 ", clicks=clicks) == ["click insert G1", "enter"]
+    assert fewest("G1 right", suggest, [], whole=whole, start="K9 ", clicks=clicks) == [
+        "click insert G1",
+        "tab",
+        "enter",
+    ]
     assert fewest("take 1", suggest, [], whole=whole, start="K9 ", clicks=clicks) == ["click choose take 1", "enter"]
     same = {"K9 r", "K9 right"}.__contains__
     assert fewest("K9 right", lambda prefix: None, [], whole=whole, same=same) == [*"K9 r", "enter"]

@@ -85,8 +85,13 @@ def test_f3_sixteen_spots_two_per_cell() -> None:
     for cell in f.CELLS:
         assert sum(s.startswith(cell) for s in f.SPOTS) == 2
     assert f.parse_spot("a1n") == "A1N" and f.parse_spot("B4右") == "B4E"
+    with pytest.raises(Refusal, match=r"'A1E' is inside the grid: A1's east side touches A2; .* A1N and A1W") as inner:
+        f.parse_spot("A1E")  # A1's east side is inside the grid: said so, with A1's two spots (issue 27)
+    assert "A1の右はA2に接しています" in inner.value.msg.ja and "A1上かA1左" in inner.value.msg.ja
+    with pytest.raises(Refusal, match=r"A4上.* inside the grid: A4's north side touches A2; .* A4S and A4E"):
+        f.parse_spot("A4上")
     with pytest.raises(Refusal, match="not a spot"):
-        f.parse_spot("A1E")  # A1's east side is inside the grid
+        f.parse_spot("A5N")
 
 
 @pytest.mark.parametrize(

@@ -31,12 +31,18 @@ def test_f2_d2_counts_are_worded_as_the_printables_word_them(fdeck: f.Deck, ddec
     assert refused(lambda: d.Setup(("A",), ddeck)).msg.ja == "レイン・オブ・ドラゴンネスは2〜8人用です（1人は不可）"
 
 
-@pytest.mark.parametrize("names", [("A", "B", "A"), ("A", "B", " ")])
+@pytest.mark.parametrize(
+    "names,said",
+    [
+        (("A", "B", "A"), "each player needs a name of their own"),
+        (("A", "B", " "), 'the name " " shows nothing: a name needs a letter, a digit or a sign'),  # issue 27
+    ],
+)
 def test_each_player_needs_a_name_of_their_own(
-    fdeck: f.Deck, hdeck: h.Deck, ddeck: d.Deck, names: tuple[str, ...]
+    fdeck: f.Deck, hdeck: h.Deck, ddeck: d.Deck, names: tuple[str, ...], said: str
 ) -> None:
     for make in (lambda: f.Setup(names, 0, fdeck), lambda: h.Setup(names, 0, hdeck), lambda: d.Setup(names, ddeck)):
-        assert refused(make).msg.en == "each player needs a name of their own"
+        assert refused(make).msg.en == said
 
 
 @pytest.mark.parametrize("start", [-1, 3])

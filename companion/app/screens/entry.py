@@ -3,8 +3,9 @@
 Everything offered comes from the engine (``companion.app.complete``): the suggestion after the
 cursor, Tab's list of legal lines, the example in the placeholder, and the words written in before
 anything is typed (the next empty cell of a refill, the next captured card to build: the engine's
-leading choice). Enter plays the line as shown: what is typed, or, when that is not a line by
-itself, the whole line the suggestion shows. :class:`GameScreen` draws the rest.
+leading choice). Enter plays the line as typed, never the suggestion (Tab or → takes it); a line
+that only begins a legal one is not played, and one row says what it still needs.
+:class:`GameScreen` draws the rest.
 """
 
 from __future__ import annotations
@@ -196,21 +197,37 @@ class EntryScreen(LangScreen):
         """A screen that can draw ahead what ``line`` leads to does it here (the game screen)."""
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        """Enter plays the line as shown: what is typed, or the whole line the suggestion shows
-        when what is typed is not a line by itself (``p`` showing ``pass``, ``K9`` showing
-        ``K9 A1N n``)."""
+        """Enter plays the line as typed (the words the app began it with count as typed), never the
+        suggestion: Tab or → takes that first (issue 27). A line that only begins a legal one (``B7
+        A1N``, ``Lo2`` where the lead holds Lo1) is not played: one row says what it still needs, and
+        the suggestion Tab would take."""
         line = self._begun_once(event.value.strip())
-        shown = self.query_one("#entry", EntryLine).shown_on_enter.strip()
-        if shown:
-            try:
-                legal = self.legal_lines()
-                if legal is not None and not legal.whole(line) and legal.whole(shown):
-                    line = shown
-            except Exception:  # a bug while completing: the line as typed, refused or played
-                pass
         if not line:
             return
+        try:
+            legal = self.legal_lines()
+            needs = legal.unfinished(line) if legal is not None else None
+            shown = (  # the suggestion drawn after the line (Tab takes it), else the one for what is typed
+                (self.query_one("#entry", EntryLine).shown_suggestion() or legal.suggestion(event.value))
+                if legal is not None and needs is not None
+                else None
+            )
+        except Exception:  # a bug while completing: the line as typed, refused or played
+            needs, shown = None, None
+        if needs is not None:
+            more = (shown or "").strip()
+            self.say_ruling(self._unfinished(needs, more if more != line else ""))  # (a space alone: no Tab)
+            return
         self.play(line)
+
+    def _unfinished(self, needs: list[Msg], suggestion: str) -> str:
+        """The row for a line that only begins one: ``Not played: add the spot and n (number) or s
+        (suit), or Tab for B7 A1N n.``"""
+        said = [self.text(n) for n in needs] or [self.say(W.track_unfinished_rest)]  # (no step said what it is)
+        text = self.say(W.track_unfinished) + self.say(W.track_unfinished_and).join(said)
+        if suggestion:
+            return text + self.say(W.track_unfinished_tab) + suggestion + self.say(W.track_unfinished_tab_end)
+        return text + self.say(W.track_unfinished_end)
 
     def _begun_once(self, line: str) -> str:
         """The line without the words the app began it with, when the user typed them again after

@@ -3,7 +3,7 @@
 The suggestion is drawn underlined and italic, and the screen is told when one is shown, so it can
 say "Tab" beside the line: a suggestion never looks like typed text by its colour alone. Tab with no
 suggestion (an empty line, or a line already offered) asks the screen for the legal lines. Enter
-tells the screen the suggestion shown too (a line is played as shown).
+plays what is typed, never the suggestion (the screen's ``on_input_submitted``).
 """
 
 from __future__ import annotations
@@ -56,18 +56,11 @@ class EntryLine(Input):
         self.post_message(self.Suggested(len(suggestion) > len(self.value)))
 
     offered: tuple[str, ...] = ()  # the lines Tab is stepping through: Tab goes on to the next, past any suggestion
-    shown_on_enter = ""  # the suggestion shown when Enter was pressed ("" if none)
 
     def shown_suggestion(self) -> str:
         """The suggestion drawn after the cursor now ("" if none)."""
         suggestion = self._suggestion
         return suggestion if len(suggestion) > len(self.value) and self.value.strip() not in self.offered else ""
-
-    async def action_submit(self) -> None:
-        """Enter: the screen is told the line and the suggestion shown with it (it plays the line as
-        shown: the suggestion too when what is typed is not a line by itself)."""
-        self.shown_on_enter = self.shown_suggestion()
-        await super().action_submit()
 
     def action_complete(self) -> None:
         """Take the suggestion shown after the cursor, if any; else ask for the legal lines. While

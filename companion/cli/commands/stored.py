@@ -85,11 +85,8 @@ def game_title(game: str, lang: Lang) -> str:
 
 
 def table(heads: list[str], rows: list[list[str]]) -> str:
-    """Columns padded by display width (a Japanese character takes two)."""
-    import unicodedata
-
-    def width(text: str) -> int:
-        return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+    """Columns padded by display width (a Japanese character takes two, an emoji name's picture two)."""
+    from companion.text.cells import cells as width
 
     widths = [max(width(r[i]) for r in [heads, *rows]) for i in range(len(heads))]
     return "\n".join(

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from companion.rules.common.correct import Correct
+    from companion.rules.common.names import name_problem, table_names
     from companion.rules.common.reading import (
         MAX_DIGITS,
         ascii_number,
@@ -78,6 +79,7 @@ _PARTS = {
     "join": "words",
     "kagi": "reading",
     "line_refusal": "words",
+    "name_problem": "names",
     "name_refusal": "table",
     "names_overlap": "reading",
     "need_int": "reading",
@@ -93,6 +95,7 @@ _PARTS = {
     "replay": "table",
     "seat_name": "table",
     "suggest": "reading",
+    "table_names": "names",
     "take_player": "reading",
     "top_scorers": "table",
     "unsaid": "words",
@@ -131,6 +134,7 @@ __all__ = [
     "join",
     "kagi",
     "line_refusal",
+    "name_problem",
     "name_refusal",
     "names_overlap",
     "need_int",
@@ -146,6 +150,7 @@ __all__ = [
     "replay",
     "seat_name",
     "suggest",
+    "table_names",
     "take_player",
     "top_scorers",
     "unsaid",

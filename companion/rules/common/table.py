@@ -4,10 +4,11 @@ top scorers."""
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
+from companion.rules.common.names import NAME_CHARS as NAME_CHARS
+from companion.rules.common.names import name_problem, name_sentence
 from companion.rules.common.reading import normalize_token
 from companion.rules.common.words import Msg, Refusal, refuse
 
@@ -20,28 +21,18 @@ def check_player_count(n: int, low: int, high: int, game: Msg) -> None:
         )
 
 
-NAME_CHARS = 100  # longer than any player's name
-
-
 def plain_name(value: object) -> bool:
-    """The one rule for a player's name, wherever it enters (settle, new, import, the app): text of
-    1 to :data:`NAME_CHARS` characters on one line, not only spaces, nothing invisible (a newline
-    would split a ruling, ESC would reach the terminal)."""
-    return isinstance(value, str) and bool(value.strip()) and len(value) <= NAME_CHARS and value.isprintable()
+    """The one rule for a player's name, wherever it enters (settle, new, import, the app, serve):
+    :func:`companion.rules.common.names.name_problem` finds nothing wrong with it (text of 1 to
+    :data:`NAME_CHARS` characters on one line that shows something, with nothing that can disguise
+    it: emoji sequences and combining marks are names people use)."""
+    return name_problem(value) is None
 
 
 def name_refusal(value: object) -> Refusal:
-    """Why ``value`` is no name (see :func:`plain_name`), showing it escaped on one line."""
-    try:
-        text = json.dumps(value, ensure_ascii=False)  # as the input spelled it: null, true, "Aki"
-    except (TypeError, ValueError):
-        text = type(value).__name__
-    text = "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in text)
-    text = text if len(text) <= 40 else text[:39] + "…"
-    return refuse(
-        f"a name must be 1 to {NAME_CHARS} characters of text on one line, not {text}",
-        f"名前は1〜{NAME_CHARS}文字の1行の文字列です（{text} は不可）",
-    )
+    """Why ``value`` is no name (see :func:`plain_name`), in one sentence naming the problem, with
+    the name shown escaped on one line."""
+    return Refusal(name_sentence(value))
 
 
 def check_players(names: tuple[str, ...], low: int, high: int, game: Msg, start: int | None = None) -> None:
@@ -49,11 +40,11 @@ def check_players(names: tuple[str, ...], low: int, high: int, game: Msg, start:
     and a start seat at the table if the game has one."""
     n = len(names)
     check_player_count(n, low, high, game)
-    if len(set(names)) != n or any(not p.strip() for p in names):
-        raise refuse("each player needs a name of their own", "プレイヤーにはそれぞれ別の名前が必要です")
     for name in names:
         if not plain_name(name):
             raise name_refusal(name)
+    if len(set(names)) != n:
+        raise refuse("each player needs a name of their own", "プレイヤーにはそれぞれ別の名前が必要です")
     seen: dict[str, str] = {}
     for name in names:  # the table notation reads names loosely: they must stay apart when it does
         key = " ".join(normalize_token(name).casefold().split())

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.rules import records
-from companion.rules.common import Correct, check_players
+from companion.rules.common import Correct, check_players, table_names
 from companion.rules.dragoness.deck import HAND, MAX_PLAYERS, MIN_PLAYERS, Card, Deck
 from companion.rules.dragoness.words import TITLE
 
@@ -32,9 +32,10 @@ class Setup:
 
 def make_setup(players: Sequence[str], start: int | None, deck: Deck) -> Setup:
     """The shared constructor (docs/engines.md). ``start`` is ignored: Reign of Dragoness has no
-    start player, the holder of the round's lowest card leads (D-6)."""
+    start player, the holder of the round's lowest card leads (D-6). Each name is kept in its
+    composed form (NFC) and checked by the one rule for names."""
     del start
-    return Setup(tuple(players), deck)
+    return Setup(table_names(players), deck)
 
 
 @dataclass(frozen=True)

@@ -19,16 +19,24 @@ import functools
 
 from companion.rules import dragoness as d
 from companion.rules.common import Lang, Msg, Refusal
-from companion.rules.completion import Step, corrections, other, said, walk
+from companion.rules.completion import WHO, Step, corrections, other, said, walk
 from companion.rules.dragoness.filling import _Table
 from companion.rules.dragoness.revive import _revives_left
 
 
 def complete(state: d.State, text: str, lang: Lang = "en", most: int | None = None) -> list[str]:
     """The choices after ``text``: each extends it by whole words towards a line the engine
-    accepts now (docs/notation.md), the likeliest first: the weakest card that plays first, then
-    pass and revive. With ``most``, only the first ``most``."""
-    return walk(functools.partial(_top, state, lang), text, most)
+    accepts now (docs/notation.md), the likeliest first: pass (where it is allowed), the weakest
+    card that plays, then revive. With ``most``, only the first ``most``."""
+    return walk(functools.partial(_top, state, lang), text, most, LEAD if state.phase is d.Phase.LEAD else PLAY)
+
+
+# What the words of each step are (Step.what): what a line that stops before them still needs. A step
+# that does not say is a card of the group played.
+LEAD = Msg("the cards you lead", "出すカード")
+PLAY = Msg("the cards you play", "出すカード")
+HOLDER = Msg("who holds the lowest card", "最も低いカードの持ち主")
+LOWEST = Msg("the lowest card", "最も低いカード")
 
 
 def _ok(state: d.State, action: d.Action) -> bool:
@@ -49,10 +57,12 @@ def _top(state: d.State, lang: Lang) -> list[Step]:
     if state.phase is d.Phase.OPENING:
         steps = _openings(state, lang)
     elif state.phase in (d.Phase.LEAD, d.Phase.FOLLOW, d.Phase.REVIVED):
-        steps = list(_Table.of(state).cards((), ()))
-        for action in (d.Pass(state.turn), d.Revive(state.turn)):
-            line = _line(state, action)
-            steps.append(Step(line.text(lang), line.text(other(lang)), check=functools.partial(_ok, state, action)))
+        passing, reviving = (
+            Step(line.text(lang), line.text(other(lang)), check=functools.partial(_ok, state, action))
+            for action in (d.Pass(state.turn), d.Revive(state.turn))
+            for line in (_line(state, action),)
+        )
+        steps = [passing, *_Table.of(state).cards((), ()), reviving]  # pass first: the commonest line (issue 27)
 
         @functools.cache
         def only() -> list[int]:
@@ -66,7 +76,7 @@ def _top(state: d.State, lang: Lang) -> list[Step]:
                 word.text(lang),
                 word.text(other(lang)),
                 False,
-                lambda: [Step(names[p]) for p in only()],
+                lambda: [Step(names[p], what=WHO) for p in only()],
                 check=lambda: bool(only()),
             )
         )
@@ -87,9 +97,9 @@ def _openings(state: d.State, lang: Lang) -> list[Step]:
     word = Msg(*(_line(state, d.Opening(0, dragons[0])).text(lg).split()[0] for lg in ("en", "ja")))
 
     def cards() -> list[Step]:
-        return [Step(str(c)) for c in dragons if _ok(state, d.Opening(0, c))]
+        return [Step(str(c), what=LOWEST) for c in dragons if _ok(state, d.Opening(0, c))]
 
-    return [said(word, lang, False, lambda: [Step(name, end=False, next=cards) for name in names])]
+    return [said(word, lang, False, lambda: [Step(name, end=False, next=cards, what=HOLDER) for name in names])]
 
 
 def _corrections(state: d.State, lang: Lang) -> list[Step]:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.rules import records
-from companion.rules.common import Correct, Msg, Refusal, check_players, need_int, refuse
+from companion.rules.common import Correct, Msg, Refusal, check_players, need_int, refuse, table_names
 from companion.rules.fortress.deck import DEAL, MAX_PLAYERS, MIN_PLAYERS, Card, Deck
 from companion.rules.fortress.grid import Mode
 from companion.rules.fortress.row import Where
@@ -35,8 +35,9 @@ class Setup:
 
 
 def make_setup(players: Sequence[str], start: int | None, deck: Deck) -> Setup:
-    """The shared constructor (docs/engines.md): ``start`` None means seat 0."""
-    return Setup(tuple(players), 0 if start is None else start, deck)
+    """The shared constructor (docs/engines.md): ``start`` None means seat 0; each name is kept in
+    its composed form (NFC) and checked by the one rule for names."""
+    return Setup(table_names(players), 0 if start is None else start, deck)
 
 
 def _need_card(value: object, what: Msg) -> None:

@@ -13,7 +13,7 @@ import functools
 
 from companion.rules import fortress as f
 from companion.rules.common import Lang, Msg, Refusal
-from companion.rules.completion import Step, Steps, corrections, other, walk
+from companion.rules.completion import WHO, Step, Steps, corrections, other, walk
 
 
 def complete(state: f.State, text: str, lang: Lang = "en", most: int | None = None) -> list[str]:
@@ -23,6 +23,17 @@ def complete(state: f.State, text: str, lang: Lang = "en", most: int | None = No
     the one with a single legal place first, a column raised before a new one. With ``most``, only the first
     ``most``."""
     return walk(functools.partial(_top, state, lang), text, most)
+
+
+# What the words of each step are (Step.what): what a line that stops before them still needs.
+CARD = Msg("the card", "カード")
+CELL = Msg("the empty cell (like A1)", "空いたマス（例：A1）")
+REVEALED = Msg("the card turned up", "めくったカード")
+SPOT = Msg("the spot (like A1N)", "場所（例：A1上）")
+MODE = Msg("n (number) or s (suit)", "数かスート")
+PLACE = Msg("where it goes", "置き場所")
+HAND = Msg("the cards left in the hand, or none", "手札に残ったカード（なければ「なし」）")
+PAIR = Msg("the columns of the pair (from, to), or none", "ペアの縦列（元と先。なければ「なし」）")
 
 
 def _part(state: f.State, action: f.Action, start: int, stop: int | None = None) -> Msg:
@@ -40,10 +51,12 @@ def _both(word: Msg, lang: Lang) -> tuple[str, str]:
     return word.text(lang), word.text(other(lang))
 
 
-def _step(word: Msg, lang: Lang, end: bool = True, then: Steps | None = None, lead: bool = False) -> Step:
+def _step(
+    word: Msg, lang: Lang, end: bool = True, then: Steps | None = None, lead: bool = False, what: Msg | None = None
+) -> Step:
     if then is None:
-        return Step(word.text(lang), word.text(other(lang)), end, lead=lead)
-    return Step(word.text(lang), word.text(other(lang)), end, then, lead=lead)
+        return Step(word.text(lang), word.text(other(lang)), end, lead=lead, what=what)
+    return Step(word.text(lang), word.text(other(lang)), end, then, lead=lead, what=what)
 
 
 def _top(state: f.State, lang: Lang) -> list[Step]:
@@ -69,10 +82,12 @@ def _reveals(state: f.State, a: f.Allowed, lang: Lang) -> list[Step]:
         return []
 
     def cards(cell: str) -> list[Step]:
-        return [Step(*_both(_word(state, f.Reveal(cell, card), 1), lang), guess=True) for card in a.unseen]
+        return [
+            Step(*_both(_word(state, f.Reveal(cell, card), 1), lang), guess=True, what=REVEALED) for card in a.unseen
+        ]
 
     return [  # the cells lead: a refill fills them all, in any order (F-9)
-        _step(_word(state, f.Reveal(cell, a.unseen[0]), 0), lang, False, functools.partial(cards, cell), lead=True)
+        _step(_word(state, f.Reveal(cell, a.unseen[0]), 0), lang, False, functools.partial(cards, cell), True, CELL)
         for cell in a.cells
     ]
 
@@ -93,14 +108,16 @@ def _placements(state: f.State, a: f.Allowed, lang: Lang) -> list[Step]:
 
     def modes(by_mode: dict[f.Mode, int]) -> list[Step]:
         order = sorted(f.Mode, key=lambda m: -by_mode.get(m, 0))
-        return [_step(mode_words[m], lang) for m in order]
+        return [_step(mode_words[m], lang, what=MODE) for m in order]
 
     def spots(card: f.Card) -> list[Step]:
         by_spot: dict[str, dict[f.Mode, int]] = {}
         for c in f.captures(state, card):
             by_spot.setdefault(c.spot, {})[c.mode] = len(c.cards)
         order = sorted(a.spots, key=lambda s: -max(by_spot.get(s, {}).values(), default=0))
-        return [_step(spot_words[s], lang, False, functools.partial(modes, by_spot.get(s, {}))) for s in order]
+        return [
+            _step(spot_words[s], lang, False, functools.partial(modes, by_spot.get(s, {})), what=SPOT) for s in order
+        ]
 
     def best(card: f.Card) -> int:
         return max((len(c.cards) for c in f.captures(state, card)), default=0)
@@ -110,7 +127,12 @@ def _placements(state: f.State, a: f.Allowed, lang: Lang) -> list[Step]:
     deck = state.setup.deck
     return [
         Step(
-            deck.label(card, lang), deck.label(card, other(lang)), False, functools.partial(spots, card), guess=unknown
+            deck.label(card, lang),
+            deck.label(card, other(lang)),
+            False,
+            functools.partial(spots, card),
+            guess=unknown,
+            what=CARD,
         )
         for cards, unknown in ((known, False), (unseen, True))
         for card in cards
@@ -129,14 +151,21 @@ def _builds(state: f.State, a: f.Allowed, lang: Lang) -> list[Step]:
 
     def places(option: f.BuildOptions) -> list[Step]:
         order = sorted(option.legal, key=_LIKELY.index)  # onto a column, then a new one, the hand last
-        return [_step(_word(state, f.Build(option.card, w), 1), lang) for w in order]
+        return [_step(_word(state, f.Build(option.card, w), 1), lang, what=PLACE) for w in order]
 
     def fits(b: f.BuildOptions) -> bool:
         return any(w is not f.Where.HAND for w in b.legal)
 
     options = sorted(a.builds, key=lambda b: (not fits(b), len(b.legal)))  # a card that fits, its only place first
     return [  # the cards lead: every captured card is built or kept, one at a time (F-8)
-        Step(deck.label(b.card, lang), deck.label(b.card, other(lang)), False, functools.partial(places, b), lead=True)
+        Step(
+            deck.label(b.card, lang),
+            deck.label(b.card, other(lang)),
+            False,
+            functools.partial(places, b),
+            lead=True,
+            what=CARD,
+        )
         for b in options
         if b.legal
     ]
@@ -156,12 +185,14 @@ def _final_hands(state: f.State, a: f.Allowed, lang: Lang) -> list[tuple[int, St
         known = tuple(sorted(state.known_hands[p]))
         unseen = tuple(state.unseen())
         if count == 0:
-            then = functools.partial(lambda w: [_step(w, lang)], _word(state, empty, -1))
+            then = functools.partial(lambda w: [_step(w, lang, what=HAND)], _word(state, empty, -1))
         elif count < len(known) or (count > len(known) and not unseen):
             continue
         else:
             then = functools.partial(_hand_cards, deck, lang, count, known, unseen, ())
-        name = functools.partial(lambda n, t: [_step(n, lang, False, t, lead=True)], _part(state, empty, 1, -1), then)
+        name = functools.partial(
+            lambda n, t: [_step(n, lang, False, t, lead=True, what=WHO)], _part(state, empty, 1, -1), then
+        )
         steps.append((p, _step(_word(state, empty, 0), lang, False, name, lead=True)))
     return steps
 
@@ -187,6 +218,7 @@ def _hand_cards(
             left == 1,
             functools.partial(_hand_cards, deck, lang, count, known, unseen, (*chosen, c)),
             guess=c not in known,
+            what=HAND,
         )
         for c in cards
     ]
@@ -207,12 +239,12 @@ def _pairs(state: f.State, a: f.Allowed, lang: Lang) -> list[tuple[int, Step]]:
             for t in range(len(heights))
             if (x := f.Pair(s, t)) != best and f.pair_problem(heights, x) is None
         ]
-        return [_step(_part(state, f.ChoosePair(p, x), -1 if x is None else -2), lang) for x in choices]
+        return [_step(_part(state, f.ChoosePair(p, x), -1 if x is None else -2), lang, what=PAIR) for x in choices]
 
     steps = []
     for p in a.pairs:
         declined = f.ChoosePair(p, None)  # pair NAME none
-        name = _step(_part(state, declined, 1, -1), lang, False, functools.partial(ends, p), lead=True)
+        name = _step(_part(state, declined, 1, -1), lang, False, functools.partial(ends, p), lead=True, what=WHO)
         steps.append(
             (p, _step(_word(state, declined, 0), lang, False, functools.partial(lambda n: [n], name), lead=True))
         )

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
 
-from companion.rules.common import Msg, Refusal, normalize_token, refuse
+from companion.rules.common import Complete, Msg, Refusal, normalize_token, refuse
 from companion.rules.fortress.deck import Card
 
 GRIDS = ("A", "B")
@@ -37,7 +38,52 @@ def parse_spot(token: str) -> str:
     raise _not_a_spot(token)
 
 
+_SIDE_NAMES = {"N": Msg("north", "上"), "S": Msg("south", "下"), "W": Msg("west", "左"), "E": Msg("east", "右")}
+
+
+def cell_side(token: str) -> str | None:
+    """``token`` as a cell and a side (``A1N``, ``a1上``, ``A1E``), whether or not that side is a
+    spot; None if it is not written so."""
+    text = normalize_token(token).upper()
+    for word, side in _SIDE_WORDS.items():
+        text = text.replace(word, side)
+    return text if text[:2] in CELLS and text[2:] in _SIDE_NAMES else None
+
+
+def inside_grid(token: str, written: Callable[[str], Msg] | None = None) -> Refusal | None:
+    """The refusal of ``token`` when it is a cell's inner side (``A1E``: A1's east side touches A2,
+    F-4), with the cell's two spots, or the two lines ``written`` makes of them (``B7 A1N n``);
+    None for anything else."""
+    text = cell_side(token)
+    if text is None or text in SPOTS:
+        return None
+    cell, touching = spot_cells(text)
+    name = _SIDE_NAMES[text[2]]
+    outer = [f"{cell}{s}" for s in _OUTER[int(cell[1])]]
+    where = Msg(
+        f"{token!r} is inside the grid: {cell}'s {name.en} side touches {touching}; ",
+        f"「{token}」はグリッドの内側です（{cell}の{name.ja}は{touching}に接しています）。",
+    )
+    if written is not None:
+        first, second = written(outer[0]), written(outer[1])
+        return Complete(
+            where + Msg(f"write {first.en} or {second.en} (F-4)", f"書き方：{first.ja}、{second.ja}（F-4）")
+        )
+    return Refusal(
+        where
+        + Msg(
+            f"a card is placed at an outer side, {cell}'s are {outer[0]} and {outer[1]} (F-4)",
+            f"置けるのは外側で、{cell}なら{spot_ja(outer[0])}か{spot_ja(outer[1])}です（F-4）",
+        )
+    )
+
+
 def _not_a_spot(token: str) -> Refusal:
+    """``token`` is no spot: a cell's inner side is said so (:func:`inside_grid`); anything else
+    with the form of a spot."""
+    inside = inside_grid(token)
+    if inside is not None:
+        return inside
     return refuse(
         f"{token!r} is not a spot (a cell A1–A4 or B1–B4 and a side N S W E, like A1N)",
         f"「{token}」は場所ではありません（マスA1〜B4と上下左右、例：A1上）",

@@ -22,7 +22,18 @@ from companion.rules.common import (
 from companion.rules.fortress.actions import Action, Build, ChoosePair, FinalHand, Place, Reveal
 from companion.rules.fortress.allowed import build_options
 from companion.rules.fortress.deck import Card, Deck
-from companion.rules.fortress.grid import _MODE_WORDS, _SIDE_WORDS, CELLS, SPOTS, Mode, parse_mode, parse_spot
+from companion.rules.fortress.grid import (
+    _MODE_WORDS,
+    _SIDE_WORDS,
+    CELLS,
+    SPOTS,
+    Mode,
+    cell_side,
+    inside_grid,
+    parse_mode,
+    parse_spot,
+    spot_ja,
+)
 from companion.rules.fortress.row import _WHERE_WORDS, Where, parse_where, placements
 from companion.rules.fortress.scoring import Pair, best_pair
 from companion.rules.fortress.state import UNDECIDED, Phase, State
@@ -216,33 +227,50 @@ def _parse(state: State, line: str) -> Action:
     except Refusal as error:
         try:
             seat, rest = _parse_player(state, text)
-            action = _parse_move(state, rest)
         except Refusal:
             if not _is_card(state, head) and head.upper() not in CELLS:
                 suggest(text.split(), 0, _HAND_WORDS | _PAIR_WORDS | _CORRECT_WORDS)
             raise error from None
+        if not rest:
+            raise error from None
+        try:  # a player named first (F-4 allows it): what is wrong is in the words after the name
+            action = _parse_move(state, rest)
+        except Refusal:
+            wrong = _not_their_turn(state, seat)  # unless it is not that player's turn at all
+            if wrong is not None:
+                raise wrong from None
+            raise
         return _named_move(state, seat, action)
 
 
 def _named_move(state: State, seat: int, action: Action) -> Action:
     """``NAME R7 A1N n``, ``NAME R7 right``: accepted for the player on turn (F-4), refused naming
     whose turn it is otherwise; a reveal is the table's, never a player's."""
+    wrong = _not_their_turn(state, seat, isinstance(action, Reveal))
+    if wrong is not None:
+        raise wrong
+    return action
+
+
+def _not_their_turn(state: State, seat: int, reveal: bool = False) -> Refusal | None:
+    """Why the player at ``seat`` may not play a line now (a reveal is the table's, never a
+    player's; another player's turn), or None."""
     names = state.setup.players
     name = names[seat]
-    if isinstance(action, Reveal) or state.phase not in (Phase.PLACE, Phase.BUILD):
-        raise Refusal(
+    if reveal or state.phase not in (Phase.PLACE, Phase.BUILD):
+        return Refusal(
             Msg(f"{name} cannot play now: ", f"今は{name}の手番ではありません。")
             + state.waiting_for()
             + Msg("; ", "。")
             + expected(state)
         )
-    if seat != state.turn:
+    if seat != state.turn:  # the line to type is said: no form is added to it
         turn = names[state.turn]
-        raise Refusal(
+        return Complete(
             Msg(f"it is {turn}'s turn, not {name}'s (F-4): ", f"今は{turn}の番です（{name}ではありません、F-4）。")
             + expected(state)
         )
-    return action
+    return None
 
 
 def _is_card(state: State, token: str) -> bool:
@@ -269,7 +297,11 @@ def _parse_move(state: State, text: str) -> Action:
             f"語が多すぎます。配置は「カード 置き場所」（例：{tokens[0]} {tokens[1]}）で、「{tokens[2]}」は余分です",
         )
     if len(tokens) == 3:
-        card, spot = deck.parse(tokens[0]), parse_spot(tokens[1])
+        card = deck.parse(tokens[0])
+        inside = inside_grid(tokens[1], lambda spot: _placed(state, card, spot, tokens[2]))
+        if inside is not None:  # an inner side (A1E): the two lines at the cell's outer sides
+            raise inside
+        spot = parse_spot(tokens[1])
         if normalize_token(tokens[2]).lower() not in _MODE_WORDS:
             suggest(tokens, 2, _MODE_WORDS)
         return Place(state.turn, card, spot, parse_mode(tokens[2]))
@@ -293,26 +325,80 @@ def _parse_move(state: State, text: str) -> Action:
                 f"{first!r} is not a cell (cells are A1–A4 and B1–B4)",
                 f"「{first}」はマスではありません（マスはA1〜A4とB1〜B4）",
             )
-        deck.parse(first)
-        if normalize_token(second).upper() in SPOTS or any(w in second for w in _SIDE_WORDS):
+        _glued(state, first, tokens[1:])
+        card = deck.parse(first)
+        if cell_side(second) is not None:
+            label = deck.label(card, "ja")
+            inside = inside_grid(second, lambda spot: Msg(f"{card} {spot}", f"{label} {spot_ja(spot)}"))
+            if inside is not None:  # an inner side (A1E): the cell's outer sides, then the declaration
+                raise inside
+            ja = f"{label} {spot_ja(parse_spot(second))}"  # the Japanese table's own words
             raise Complete(
                 Msg(
                     f"a placement needs its declaration after the spot: write {text} n or {text} s",
-                    f"置くときは場所の後に数かスートが必要です。書き方：{text} 数、{text} スート",
+                    f"置くときは場所の後に数かスートが必要です。書き方：{ja} 数、{ja} スート",
                 )
             )
         parse_where(second)
+    if len(tokens) == 1:
+        _glued(state, tokens[0], [])
     raise refuse(f"{text!r} is not a line this game reads", f"「{text}」はこのゲームの書き方ではありません")
 
 
-def not_captured(state: State, card: Card) -> Refusal:
-    """``card`` is not among this turn's captured cards still to build (F-8): say which are."""
+def _placed(state: State, card: Card, spot: str, mode: str) -> Msg:
+    """The placement line of ``card`` at ``spot`` with the declaration as typed (each language's
+    own words when it is one), as a refusal writes it."""
     deck = state.setup.deck
-    return refuse(
-        f"{card} was not captured this turn; still to build: {' '.join(map(str, state.pending))}",
-        f"{deck.label(card, 'ja')}はこの手番の獲得カードではありません。未配置は"
-        f"{'・'.join(deck.label(c, 'ja') for c in state.pending)}です（F-8）",
+    try:
+        said = _MODE_SHORT[parse_mode(mode)]
+        en, ja = said.en, said.ja
+    except Refusal:
+        en = ja = mode
+    return Msg(f"{card} {spot} {en}", f"{deck.label(card, 'ja')} {spot_ja(spot)} {ja}")
+
+
+def _glued(state: State, token: str, after: list[str]) -> None:
+    """A card and a spot written as one word (``B7A1N``) are refused saying so, with the line
+    written apart (``B7 A1N n``); any other word passes."""
+    for cut in range(2, len(token) - 2):
+        card, spot = token[:cut], token[cut:]
+        if _is_card(state, card) and cell_side(spot) is not None:
+            apart = " ".join([card, spot, *after])
+            raise Complete(
+                Msg(
+                    f"{token!r} is a card and a spot written together: write them apart, {apart}",
+                    f"「{token}」はカードと場所が続いています。間を空けて書きます：{apart}",
+                )
+            )
+
+
+def not_captured(state: State, card: Card) -> Refusal:
+    """``card`` is not among this turn's captured cards still to build (F-8): say where it is when
+    the engine knows (already built, already in the hand), and which cards are still to build."""
+    deck = state.setup.deck
+    ja = deck.label(card, "ja")
+    left = Msg(
+        f"; still to build: {' '.join(map(str, state.pending))}",
+        f"。未配置は{'・'.join(deck.label(c, 'ja') for c in state.pending)}です（F-8）",
     )
+    code = state.places.get(card)
+    name = state.players[state.turn]
+    if code == ("F", state.turn):
+        return Refusal(
+            Msg(f"{card} is already built in {name}'s fortress", f"{ja}はすでに{name}の砦に配置済みです") + left
+        )
+    if code == ("H", state.turn):
+        return Refusal(Msg(f"{card} is already in {name}'s hand", f"{ja}はすでに{name}の手札にあります") + left)
+    where = state.place_of(card)
+    if where is not None:
+        return Refusal(
+            Msg(
+                f"{card} was not captured this turn: it is {where.en}",
+                f"{ja}はこの手番の獲得カードではありません（{where.ja}）",
+            )
+            + left
+        )
+    return Refusal(Msg(f"{card} was not captured this turn", f"{ja}はこの手番の獲得カードではありません") + left)
 
 
 def _where_it_may_go(state: State, card: Card) -> Refusal:

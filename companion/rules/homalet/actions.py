@@ -8,7 +8,7 @@ from enum import StrEnum
 from typing import Any, TypeVar
 
 from companion.rules import records
-from companion.rules.common import Correct, Msg, check_players, refuse
+from companion.rules.common import Correct, Msg, check_players, refuse, table_names
 from companion.rules.homalet.deck import MAX_PLAYERS, MIN_PLAYERS, Deck, cards_for, parse_card
 from companion.rules.homalet.words import FIELD_NAMES, TITLE, ZONE_NAMES, Field, Zone
 
@@ -161,8 +161,9 @@ class Setup:
 
 
 def make_setup(players: Sequence[str], start: int | None, deck: Deck) -> Setup:
-    """The shared constructor: ``start`` is a seat, or None for seat 0."""
-    return Setup(tuple(players), 0 if start is None else start, deck)
+    """The shared constructor: ``start`` is a seat, or None for seat 0; each name is kept in its
+    composed form (NFC) and checked by the one rule for names."""
+    return Setup(table_names(players), 0 if start is None else start, deck)
 
 
 ACTIONS = (RevealSet, Play, Pick, Adjust, EndEffect, TakeSet, Correct)

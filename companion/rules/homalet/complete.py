@@ -25,6 +25,19 @@ def complete(state: h.State, text: str, lang: Lang = "en", most: int | None = No
     return walk(functools.partial(_top, state, lang), text, most)
 
 
+# What the words of each step are (Step.what): what a line that stops before them still needs.
+CARD = Msg("the card", "カード")
+FIELD = Msg("the field, b or w", "場（戦場か在野）")
+BATTLE = Msg("the field, b (the wilderness is closed)", "場（戦場。在野は閉じています）")
+VOID = Msg("void (none of the lead colour, H-4)", "無し（場の色を持っていない、H-4）")
+PICKED = Msg("the card picked", "選ぶカード")
+SET = Msg("the set's number", "組の番号")
+REVEALED = Msg("the cards of the set turned up", "めくった組のカード")
+SOURCE = Msg("where the card comes from", "移動元")
+ARROW = Msg(">", "「>」")
+TARGET = Msg("where it goes", "移動先")
+
+
 def _word(state: h.State, action: h.Action, index: int) -> Msg:
     """Word ``index`` of ``action``'s line, in each language."""
     return Msg(h.action_line(state, action, "en").split()[index], h.action_line(state, action, "ja").split()[index])
@@ -51,13 +64,25 @@ def _top(state: h.State, lang: Lang) -> list[Step]:
         if cards:
             pick = _word(state, h.Pick(player, cards[0]), 0)
             steps = [  # ``pick`` leads: a winner picks (H-5)
-                said(pick, lang, False, lambda: [said(_word(state, h.Pick(player, c), 1), lang) for c in cards], True)
+                said(
+                    pick,
+                    lang,
+                    False,
+                    lambda: [said(_word(state, h.Pick(player, c), 1), lang, what=PICKED) for c in cards],
+                    True,
+                )
             ]
     elif a.phase is h.Phase.TAKE and a.player is not None and a.sets:
         player, sets = a.player, range(len(a.sets))
         take = _word(state, h.TakeSet(player, 0), 0)
         steps = [  # ``take`` leads: a wilderness player takes a set (H-7)
-            said(take, lang, False, lambda: [said(_word(state, h.TakeSet(player, i), 1), lang) for i in sets], True)
+            said(
+                take,
+                lang,
+                False,
+                lambda: [said(_word(state, h.TakeSet(player, i), 1), lang, what=SET) for i in sets],
+                True,
+            )
         ]
     elif a.phase is h.Phase.EFFECT:
         steps = [*_moves(state, lang), said(_word(state, h.EndEffect(), 0), lang)]
@@ -73,7 +98,13 @@ def _reveal(state: h.State, a: h.Allowed, lang: Lang) -> list[Step]:
         if len(chosen) == size:
             return []
         return [
-            Step(h.fmt(c), end=len(chosen) + 1 == size, next=functools.partial(cards, (*chosen, c)), guess=True)
+            Step(
+                h.fmt(c),
+                end=len(chosen) + 1 == size,
+                next=functools.partial(cards, (*chosen, c)),
+                guess=True,
+                what=REVEALED,
+            )
             for c in unseen
             if c not in chosen
         ]
@@ -92,20 +123,23 @@ def _plays(state: h.State, a: h.Allowed, lang: Lang) -> list[Step]:
     probe = a.known_hand[0] if a.known_hand else a.unseen[0] if a.unseen else 0
     field_word = {f: _word(state, h.Play(player, probe, f), 1) for f in h.Field}
     void_word = _word(state, h.Play(player, probe, h.Field.BATTLE, True), 2)
+    field = FIELD if all(f.open for f in a.fields) else BATTLE
 
     def fields(card: int) -> tuple[list[Step], bool]:
         """The fields ``card`` may go to (a void claim where it is off the lead colour), and whether
-        it follows a lead."""
+        it follows a lead: a field whose lead it follows first, then an empty one, a void claim
+        last (a claim is the rarer play)."""
         out, follows = [], False
         for f in a.fields:
             if not f.open:
                 continue
             if f.lead is None or colour_of[card] == f.lead:
                 follows = follows or f.lead is not None
-                out.append(said(field_word[f.field], lang))
+                out.append((0 if f.lead is not None else 1, said(field_word[f.field], lang, what=field)))
             elif not f.known_lead:
-                out.append(said(field_word[f.field], lang, False, lambda: [said(void_word, lang)]))
-        return out, follows
+                voided = said(field_word[f.field], lang, False, lambda: [said(void_word, lang, what=VOID)], what=field)
+                out.append((2, voided))
+        return [step for _, step in sorted(out, key=lambda o: o[0])], follows
 
     cards = [*a.known_hand, *(a.unseen if a.hidden > 0 else ())]
     ranked = []
@@ -116,7 +150,9 @@ def _plays(state: h.State, a: h.Allowed, lang: Lang) -> list[Step]:
             ranked.append(((not known, not follows, i), card, kids))
     ranked.sort(key=lambda item: item[0])
     return [
-        Step(h.fmt(card), end=False, next=functools.partial(lambda k: k, kids), guess=card not in a.known_hand)
+        Step(
+            h.fmt(card), end=False, next=functools.partial(lambda k: k, kids), guess=card not in a.known_hand, what=CARD
+        )
         for _, card, kids in ranked
     ]
 
@@ -157,7 +193,11 @@ def _moves(state: h.State, lang: Lang) -> list[Step]:
         return (Msg(" ".join(en[0].split()[skip:]), " ".join(ja[0].split()[skip:])), Msg(en[1], ja[1]))
 
     def targets(card: int | None, source: tuple[h.Zone, int | None]) -> list[Step]:
-        return [said(halves(adjust(card, source, t))[1], lang) for t in places if _ok(state, adjust(card, source, t))]
+        return [
+            said(halves(adjust(card, source, t))[1], lang, what=TARGET)
+            for t in places
+            if _ok(state, adjust(card, source, t))
+        ]
 
     def sources(card: int | None) -> list[Step]:
         out = []
@@ -170,7 +210,8 @@ def _moves(state: h.State, lang: Lang) -> list[Step]:
                         halves(first)[0],
                         lang,
                         False,
-                        functools.partial(lambda t: [Step(">", end=False, next=t)], arrow),
+                        functools.partial(lambda t: [Step(">", end=False, next=t, what=ARROW)], arrow),
+                        what=SOURCE,
                     )
                 )
         return out
@@ -187,7 +228,7 @@ def _moves(state: h.State, lang: Lang) -> list[Step]:
     def steps() -> list[Step]:
         out = sources(None)
         out += [
-            Step(h.fmt(card), end=False, next=functools.partial(sources, card))
+            Step(h.fmt(card), end=False, next=functools.partial(sources, card), what=CARD)
             for card in _movable(state, owner)
             if movable(card)
         ]

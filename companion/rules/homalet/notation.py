@@ -47,6 +47,11 @@ def expected(state: State, card: int | None = None) -> Msg:
         hand = sorted(state.known_hands[actor]) or state.unseen()
         example = card if card is not None else (hand[0] if hand else 0)
         en, ja = lines(Play(actor, example, Field.BATTLE))
+        if not state.wilderness:  # no set left: the battlefield only (H-4)
+            return Msg(
+                f"write a card and b (the wilderness is closed: no set left, H-4), like {en}",
+                f"カードと「戦場」を書きます（在野は組が残っていないので出せません、H-4。例：{ja}）",
+            )
         wen, wja = lines(Play(actor, example, Field.WILD))
         return Msg(f"write a card and a field, like {en} or {wen}", f"カードと場を書きます（例：{ja}、{wja}）")
     if state.phase is Phase.PICK and actor is not None:
