@@ -421,8 +421,7 @@ def test_the_readme_states_the_limits_the_code_applies() -> None:
     from companion.rules import deck_rules
     from companion.rules.common import NAME_CHARS
 
-    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
-    rules = readme[readme.index("## Input rules") :]
+    rules = (Path(__file__).parents[2] / "docs" / "input-rules.md").read_text(encoding="utf-8")
     assert f"at most {documents.MAX_INPUT_BYTES:,}" in rules and f"more than {documents.MAX_DIGITS} digits" in rules
     assert f"{decks.MAX_DECK_BYTES:,} bytes" in rules
     assert f"1 to {NAME_CHARS} characters" in rules

@@ -27,7 +27,7 @@ from tests.functional_tests.pdf_walk import apply, contrast, walk
 
 MM = 72 / 25.4
 ROOT = Path(__file__).resolve().parents[2]
-README = (ROOT / "README.md").read_text(encoding="utf-8")
+README = (ROOT / "docs" / "printing.md").read_text(encoding="utf-8")  # the printing reference (was in README.md)
 WHITE = (1.0, 1.0, 1.0)
 
 
