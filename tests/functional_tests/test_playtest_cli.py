@@ -40,7 +40,9 @@ def test_stats_playtest_counts_lead_changes_of_the_example_records(
         assert group["lead_changes"] == {"min": count, "median": count, "mean": count, "max": count}
     code, out, _ = run(capsys, db, "stats", "--playtest", "--csv", "--game", "dragoness")
     rows = [line.split(",") for line in out.splitlines()]
-    assert code == 0 and rows[0][-1] == "lead_changes" and {row[-1] for row in rows[1:]} == {"1"}
+    column = rows[0].index("lead_changes")
+    assert code == 0 and rows[0][-1] == "policy" and {row[column] for row in rows[1:]} == {"1"}
+    assert {row[-1] for row in rows[1:]} == {""}  # real games: no policy
     code, out, _ = run(capsys, db, "stats", "--playtest", "--game", "dragoness", lang="ja")
     assert code == 0 and "1ゲームの首位交代：中央値 1、平均 1、1〜1" in out
 
@@ -70,6 +72,6 @@ def test_simulate_store_keeps_simulated_games_apart(
     code, out, err = run(capsys, db, "simulate", "fortress", "--players", "3", "--games", "4", "--seed", "9", "--store")
     assert (code, out) == (2, "") and "already stored as game 2" in err and err.count("\n") == 1
     code, out, err = run(capsys, db, "stats", "--simulated")
-    assert (code, out) == (2, "") and "--simulated go with --playtest" in err
+    assert (code, out) == (2, "") and "--simulated and --policy go with --playtest" in err
     code, _, err = run(capsys, db, "stats", "--playtest", "--simulated", "--csv", lang="ja")
     assert code == 0 and err == ""
