@@ -184,7 +184,11 @@ def histogram_chart(title: str, series: Sequence[Series], axis: str, mean_word: 
                 f'<line x1="{at:.1f}" x2="{at:.1f}" y1="{base - row_h:.1f}" y2="{base:.1f}" stroke="#222222" '
                 'stroke-dasharray="4 3"/>'
             )
-            out.append(_text(at + 4, base - row_h + 10, f"{mean_word} {mean:.3g}", 11, "start"))
+            right_side = at < left + plot_w * 0.75  # the words beside the line, inside the chart
+            words = f"{mean_word} {mean:.3g}"
+            out.append(
+                _text(at + 4 if right_side else at - 4, base - row_h + 10, words, 11, "start" if right_side else "end")
+            )
         out.append(f'<line x1="{left}" x2="{WIDTH - right}" y1="{base:.1f}" y2="{base:.1f}" stroke="#444444"/>')
     last = top + len(series) * (row_h + gap) - gap
     step = width * max(1, math.ceil(count / 8))  # about eight labels: under a bar's middle, or a bin's edge
