@@ -200,7 +200,7 @@ def run_games(
         if not scheduler:
             raise refuse(
                 "--engine dask needs the scheduler's address (--scheduler tcp://HOST:8786)",
-                "--engine dask にはスケジューラーのアドレスが必要です（--scheduler tcp://ホスト:8786）",
+                "--engine dask にはスケジューラーのアドレスが必要です（--scheduler tcp://HOST:8786）",
             )
         size = max(1, min(CHUNK, len(numbers) // 64 or 1))
         yield from _dask(run, _chunks(seed, numbers, size), scheduler)

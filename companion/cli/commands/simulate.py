@@ -51,7 +51,7 @@ WORDS = {
     ),
     "simulate.scheduler": Msg(
         "with --engine dask: the Dask scheduler's address (tcp://HOST:8786)",
-        "--engine dask と使います：Dask スケジューラーのアドレス（tcp://ホスト:8786）",
+        "--engine dask と使います：Dask スケジューラーのアドレス（tcp://HOST:8786）",
     ),
     "simulate.seed": Msg("the seed: the same seed plays the same games", "乱数の種：同じ種なら同じゲームになります"),
     "simulate.csv": Msg("print one row per player per game (CSV)", "1ゲーム1プレイヤー1行で出力します（CSV）"),
