@@ -72,7 +72,7 @@ def rates_chart(title: str, series: Sequence[Series], fairs: Sequence[float], fa
     line when they agree within a point, else one line a deck in its colour). ``fair_words`` names
     the line, ``{0}`` standing for the share."""
     categories = list(dict.fromkeys(b.category for s in series for b in s.bars))
-    height, left, right, top, bottom = 300.0, 56.0, 16.0, 58.0, 44.0
+    height, left, right, top, bottom = 300.0, 56.0, 104.0, 58.0, 44.0  # the fair share's words at the right
     plot_w, plot_h = WIDTH - left - right, height - top - bottom
     highest = max([b.high for s in series for b in s.bars] + [*fairs, 0.1])
     scale = min(1.0, math.ceil(highest * 1.1 * 10) / 10)
@@ -126,7 +126,7 @@ def rates_chart(title: str, series: Sequence[Series], fairs: Sequence[float], fa
             'stroke-width="1.5" stroke-dasharray="6 4"/>'
         )
         words = name + fair_words.format(f"{100 * fair:.0f}%")
-        out.append(_text(WIDTH - right - 2 - 110 * n, y(fair) - 5, words, 11, "end", f' fill="{stroke}"'))
+        out.append(_text(WIDTH - right + 6, y(fair) + 4 + 13 * n, words, 11, "start", f' fill="{stroke}"'))
     out.append(f'<line x1="{left}" x2="{WIDTH - right}" y1="{y(0):.1f}" y2="{y(0):.1f}" stroke="#444444"/>')
     return _frame(height, title, "".join(out), title)
 

@@ -71,11 +71,12 @@ def report(comparison: Comparison, title: Msg, lang: Lang = "en") -> str:
         return WORDS[key].text(lang).format(*args)
 
     setup = say("setup", title.text(lang), comparison.policy, comparison.games, comparison.seed)
+    heading = say("title") + ("：" if lang == "ja" else ": ") + title.text(lang)
     parts = [
         f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{escape(say('title'))}: {escape(title.text(lang))}</title><style>{STYLE}</style></head><body>",
-        f"<h1>{escape(say('title'))}: {escape(title.text(lang))}</h1>",
+        f"<title>{escape(heading)}</title><style>{STYLE}</style></head><body>",
+        f"<h1>{escape(heading)}</h1>",
         f'<p class="setup">{escape(setup)}</p>',
     ]
     if comparison.stopped:

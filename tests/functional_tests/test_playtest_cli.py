@@ -3,6 +3,7 @@ how often the leader on its running score changed; a score sheet has no count.""
 
 from __future__ import annotations
 
+import csv
 import json
 from pathlib import Path
 
@@ -75,3 +76,28 @@ def test_simulate_store_keeps_simulated_games_apart(
     assert (code, out) == (2, "") and "--simulated and --policy go with --playtest" in err
     code, _, err = run(capsys, db, "stats", "--playtest", "--simulated", "--csv", lang="ja")
     assert code == 0 and err == ""
+
+
+def test_games_of_different_policies_are_never_counted_together(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 31: the policy is named in every result (JSON, CSV, the store) and --policy keeps one."""
+    monkeypatch.delenv("COMPANION_DB", raising=False)
+    db = tmp_path / "games.sqlite3"
+    base = ["simulate", "homalet", "--players", "3", "--games", "3", "--workers", "1", "--store", "--json"]
+    (greedy,) = json.loads(run(capsys, db, *base, "--seed", "1", "--policy", "greedy")[1])
+    (smart,) = json.loads(run(capsys, db, *base, "--seed", "2", "--policy", "lookahead:2,greedy,greedy")[1])
+    assert (greedy["policy"], smart["policy"]) == ("greedy", "lookahead:2,greedy,greedy")
+    both = json.loads(run(capsys, db, "stats", "--playtest", "--simulated", "--json")[1])
+    assert sorted((g["policy"], g["games"]) for g in both) == [("greedy", 3), ("lookahead:2,greedy,greedy", 3)]
+    for wanted, found in (
+        ("greedy,greedy,greedy", "greedy"),
+        ("LOOKAHEAD:2,greedy,greedy", "lookahead:2,greedy,greedy"),
+    ):
+        (one,) = json.loads(run(capsys, db, "stats", "--playtest", "--simulated", "--policy", wanted, "--json")[1])
+        assert one["policy"] == found and one["games"] == 3
+    assert json.loads(run(capsys, db, "stats", "--playtest", "--simulated", "--policy", "random", "--json")[1]) == []
+    rows = list(csv.reader(run(capsys, db, "stats", "--playtest", "--simulated", "--csv")[1].splitlines()))
+    assert rows[0][-1] == "policy" and {r[-1] for r in rows[1:]} == {"greedy", "lookahead:2,greedy,greedy"}
+    out = run(capsys, db, "stats", "--playtest", "--simulated")[1]
+    assert "HOMALET · deck 221dcc3d · 3 players · policy lookahead:2,greedy,greedy · 3 games, 3 simulated" in out
