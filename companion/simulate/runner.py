@@ -10,6 +10,7 @@ their numbers' order whatever finished first.
 
 from __future__ import annotations
 
+import collections
 import dataclasses
 import hashlib
 import os
@@ -27,6 +28,7 @@ from companion.simulate.events import Events
 from companion.simulate.policies import label
 
 CHUNK = 20  # games a worker plays before it hands them back (at most)
+IN_FLIGHT = 64  # tasks handed to a Dask cluster at a time
 MAX_WORKERS = 256
 
 
@@ -123,9 +125,14 @@ def cores() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _chunks(seed: int, numbers: range, size: int) -> Iterator[list[tuple[int, int]]]:
+def _chunks(numbers: range, size: int) -> Iterator[range]:
+    """The numbers in runs of ``size``: what one task plays (a task is two numbers, however many games)."""
     for start in range(numbers.start, numbers.stop, size):
-        yield [(n, game_seed(seed, n)) for n in range(start, min(start + size, numbers.stop))]
+        yield range(start, min(start + size, numbers.stop))
+
+
+def _seeded(seed: int, numbers: range) -> list[tuple[int, int]]:
+    return [(n, game_seed(seed, n)) for n in numbers]
 
 
 def _quiet() -> None:
@@ -135,12 +142,12 @@ def _quiet() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
-def _processes(run: Run, chunks: Iterator[list[tuple[int, int]]], workers: int) -> Iterator[Simulated]:
+def _processes(run: Run, seed: int, chunks: Iterator[range], workers: int) -> Iterator[Simulated]:
     import multiprocessing
 
     pool = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn").Pool(workers, _quiet)
     try:
-        for games in pool.imap(_Chunk(run), chunks):
+        for games in pool.imap(_Chunk(run, seed), chunks):
             yield from games
     except BaseException:  # Ctrl+C, or the games no longer wanted: the workers stop at once
         pool.terminate()
@@ -156,12 +163,15 @@ class _Chunk:
     """:func:`play_games` for one run, as a worker process is handed it."""
 
     run: Run
+    seed: int
 
-    def __call__(self, games: list[tuple[int, int]]) -> list[Simulated]:
-        return play_games(self.run, games)
+    def __call__(self, numbers: range) -> list[Simulated]:
+        return play_games(self.run, _seeded(self.seed, numbers))
 
 
-def _dask(run: Run, chunks: Iterator[list[tuple[int, int]]], scheduler: str) -> Iterator[Simulated]:
+def _dask(run: Run, seed: int, chunks: Iterator[range], scheduler: str) -> Iterator[Simulated]:
+    """The games on the Dask cluster at ``scheduler``: at most :data:`IN_FLIGHT` tasks handed out at a
+    time (memory stays flat however many games), the games back in their numbers' order."""
     try:
         from distributed import Client
     except ImportError:
@@ -177,12 +187,17 @@ def _dask(run: Run, chunks: Iterator[list[tuple[int, int]]], scheduler: str) -> 
             f"{scheduler!r} で Dask のスケジューラーが応答しません（{error}）",
         ) from None
     with client:
-        futures = [client.submit(play_games, run, games, pure=False) for games in chunks]
+        waiting: collections.deque[Any] = collections.deque()
         try:
-            for future in futures:
-                yield from future.result()
+            for numbers in chunks:
+                waiting.append(client.submit(play_games, run, _seeded(seed, numbers), pure=False))
+                if len(waiting) >= IN_FLIGHT:
+                    yield from waiting.popleft().result()
+            while waiting:
+                yield from waiting.popleft().result()
         finally:
-            client.cancel(futures)  # type: ignore[no-untyped-call]
+            if waiting:
+                client.cancel(list(waiting))  # type: ignore[no-untyped-call]
 
 
 def run_games(
@@ -203,7 +218,7 @@ def run_games(
                 "--engine dask にはスケジューラーのアドレスが必要です（--scheduler tcp://HOST:8786）",
             )
         size = max(1, min(CHUNK, len(numbers) // 64 or 1))
-        yield from _dask(run, _chunks(seed, numbers, size), scheduler)
+        yield from _dask(run, seed, _chunks(numbers, size), scheduler)
         return
     if engine != "local":
         raise refuse(
@@ -221,4 +236,4 @@ def run_games(
             yield _play(run, deck, version, number, game_seed(seed, number))
         return
     size = max(1, min(CHUNK, len(numbers) // (workers * 8)))
-    yield from _processes(run, _chunks(seed, numbers, size), workers)
+    yield from _processes(run, seed, _chunks(numbers, size), workers)
