@@ -12,7 +12,9 @@ Every core (issue 31, ``--cores``): 1,000 four-player Fortress games (``--cores-
 runner in one process and in two worker processes (``--workers``), alternating, several times; the
 ratio of the medians says how much faster N workers are (goal: ≥ 1.8 with 2 workers on a 2-core
 machine). The games played must be the same (checked); the load average before each run is printed,
-since other work on the machine slows the workers first.
+since other work on the machine slows the workers first, and so is the CPU time each way took (this
+process and its workers): the same CPU time both ways means sharing the games out costs nothing, and
+on two idle cores two workers take half the time.
 
     python -m compileall -q companion && python scripts/bench_simulate.py [--games K] [--runs N] [--game G]
     python scripts/bench_simulate.py --cores [--cores-games 1000] [--workers 2] [--runs 3]
@@ -26,6 +28,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import resource
 import statistics
 import time
 import tracemalloc
@@ -59,21 +62,34 @@ def load() -> float:
         return -1.0
 
 
+def cpu_seconds() -> float:
+    """CPU time used by this process and its finished worker processes so far."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def cores(games: int, workers: int, runs: int) -> None:
     """``games`` four-player Fortress games (random seats) by one process and by ``workers``, alternating."""
     deck = ENGINES["fortress"].Deck.from_data(load_deck_data("fortress"))
     times: dict[int, list[float]] = {1: [], workers: []}
+    cpu: dict[int, list[float]] = {1: [], workers: []}
     loads: list[float] = []
     played: dict[int, list[Any]] = {}
     for _ in range(runs):
         for count in (1, workers):
             loads.append(load())
-            start = time.perf_counter()
+            start, used = time.perf_counter(), cpu_seconds()
             played[count] = [s.played for s in simulate("fortress", deck, 4, games, "random", seed=31, workers=count)]
             times[count].append(time.perf_counter() - start)
-            print(f"  workers {count}: {times[count][-1]:.2f} s for {games} games (load {loads[-1]:.2f})")
+            cpu[count].append(cpu_seconds() - used)
+            print(
+                f"  workers {count}: {times[count][-1]:.2f} s for {games} games, {cpu[count][-1]:.2f} s of CPU "
+                f"(load {loads[-1]:.2f})"
+            )
     assert played[1] == played[workers], "the same seed played different games with more workers"
     ratio = statistics.median(times[1]) / statistics.median(times[workers])
+    overhead = statistics.median(cpu[workers]) / statistics.median(cpu[1])
+    print(f"CPU time, workers {workers} / 1: {overhead:.2f} (the cost of sharing the games out; 1.00: none)")
     print(
         f"workers {workers} / 1: ratio {ratio:.2f} (median of {runs}; load {statistics.median(loads):.2f}, "
         f"{os.cpu_count()} cores)"

@@ -93,6 +93,16 @@ def test_bench_simulate_script_reports_every_measure() -> None:
         "slowest dragoness: ",
     ):
         assert label in done.stdout, done.stdout
+    done = subprocess.run(
+        [sys.executable, str(script), "--cores", "--cores-games", "6", "--runs", "1"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr  # it checks the games are the same both ways
+    assert (
+        "CPU time, workers 2 / 1: " in done.stdout and "workers 2 / 1: ratio " in done.stdout and "load " in done.stdout
+    )
 
 
 @pytest.mark.parametrize(
