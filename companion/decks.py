@@ -86,6 +86,11 @@ def check_font(data: dict[str, Any]) -> None:
                 )
 
 
+def game_of(path: str | Path) -> object:
+    """What a deck file's ``game`` line says (None without one); an unreadable file refused in one sentence."""
+    return _read_toml(Path(path)).get("game")
+
+
 def load_deck_data(game: str, path: str | Path | None = None) -> dict[str, Any]:
     """Read a deck file as data, every field checked; a missing or broken file is refused with one sentence."""
     file = Path(path) if path is not None else default_deck_path(game)

@@ -35,6 +35,7 @@ CSV_HEADS = (
     "minutes",
     "simulated",
     "lead_changes",
+    "policy",
 )
 
 
@@ -74,6 +75,8 @@ class PlayedGame:
     minutes: float | None
     simulated: bool = False
     lead_changes: int | None = None  # None where the game was not replayed (a score sheet)
+    policy: str = ""  # a simulated game: its table's policy (companion.simulate.policies.label); "" for a real one
+    events: tuple[tuple[str, int], ...] = ()  # a simulated game: how often each rule fired (companion.simulate.events)
 
 
 class Leads:
@@ -302,6 +305,8 @@ class Group:
     actions: dict[str, float] | None
     minutes: dict[str, float] | None
     leads: dict[str, float] | None = None  # lead changes a game
+    policy: str = ""  # simulated games: how their seats chose (companion.simulate.policies.label)
+    lengths: dict[int, int] = dataclasses.field(default_factory=dict)  # actions -> how many games
 
     @property
     def too_few(self) -> bool:
@@ -324,6 +329,7 @@ class Group:
             "game": self.game,
             "deck_version": self.deck_version,
             "players": self.players,
+            "policy": self.policy,
             "games": self.games,
             "simulated": self.simulated,
             "seats": [rate.to_data() for rate in self.seats],
@@ -337,13 +343,14 @@ class Group:
 
 
 def summarise(games: Iterable[PlayedGame]) -> list[Group]:
-    """The games grouped by game, deck version and player count (in that order), each group analysed.
-    A shared win counts as a win for each winner, as settle has it."""
-    grouped: dict[tuple[str, str, int], list[PlayedGame]] = {}
+    """The games grouped by game, deck version, player count and policy (in that order: games played by
+    different policies are never counted together), each group analysed. A shared win counts as a win
+    for each winner, as settle has it."""
+    grouped: dict[tuple[str, str, int, str], list[PlayedGame]] = {}
     for game in games:
-        grouped.setdefault((game.game, game.deck_version, len(game.players)), []).append(game)
+        grouped.setdefault((game.game, game.deck_version, len(game.players), game.policy), []).append(game)
     out = []
-    for (name, version, count), members in sorted(grouped.items()):
+    for (name, version, count, policy), members in sorted(grouped.items()):
         # a fair share: the winners a game has on average, shared out among the seats (1 / N without ties;
         # a shared win counting for each winner, every seat wins more often than 1 / N where ties are common)
         fair = sum(len(g.winners) for g in members) / (len(members) * count)
@@ -353,8 +360,11 @@ def summarise(games: Iterable[PlayedGame]) -> list[Group]:
         started = [g for g in members if g.start is not None]
         start = Rate.of(sum(1 for g in started if g.start in g.winners), len(started), fair) if started else None
         margins: dict[int, int] = {}
+        lengths: dict[int, int] = {}
         for g in members:
             margins[margin(g)] = margins.get(margin(g), 0) + 1
+            if g.actions is not None:
+                lengths[g.actions] = lengths.get(g.actions, 0) + 1
         out.append(
             Group(
                 name,
@@ -368,6 +378,8 @@ def summarise(games: Iterable[PlayedGame]) -> list[Group]:
                 spread([g.actions for g in members if g.actions is not None]),
                 spread([g.minutes for g in members if g.minutes is not None]),
                 spread([g.lead_changes for g in members if g.lead_changes is not None]),
+                policy,
+                dict(sorted(lengths.items())),
             )
         )
     return out
@@ -396,6 +408,7 @@ def csv_rows(games: Iterable[PlayedGame]) -> Iterable[list[str]]:
                 minutes,
                 str(int(game.simulated)),
                 "" if game.lead_changes is None else str(game.lead_changes),
+                game.policy,
             ]
 
 
@@ -437,11 +450,12 @@ def report(groups: Sequence[Group], titles: Mapping[str, Msg], lang: str = "en")
             if group.simulated
             else ""
         )
+        policy = say(f" · policy {group.policy}", f"・方針 {group.policy}") if group.policy else ""
         lines.append(
             say(
-                f"{title} · deck {group.deck_version} · {group.players} players · "
+                f"{title} · deck {group.deck_version} · {group.players} players{policy} · "
                 f"{group.games} game{'s' if group.games != 1 else ''}{simulated}",
-                f"{title}・デッキ {group.deck_version}・{group.players}人・{group.games}ゲーム{simulated}",
+                f"{title}・デッキ {group.deck_version}・{group.players}人{policy}・{group.games}ゲーム{simulated}",
             )
         )
         warning = group.warning()

@@ -233,6 +233,8 @@ class W:
         "保存したシミュレーションのゲームはありません（シミュレーションの保存はコマンドで行います）。",
     )
     playtest_group = Msg("{0} · deck {1} · {2} players · {3}", "{0}・デッキ {1}・{2}人・{3}")
+    playtest_policy = Msg("policy {0}", "方針 {0}")
+    playtest_lengths = Msg("Games by length in actions, {0} to {1}", "長さ（手数）ごとのゲーム数（{0}〜{1}手）")
     playtest_games = Msg("{0} games", "{0}ゲーム")
     playtest_one_game = Msg("1 game", "1ゲーム")
     playtest_seats = Msg(

@@ -1,5 +1,5 @@
-"""What every simulated table shares: the policies, the seats' names, and how a seat picks one of
-its options (at random, or the best by a gain with ties drawn at random)."""
+"""What every simulated table shares: the seats' names, what watches a game as it is played, and how a
+seat picks one of its options (at random, or the best by a gain with ties drawn at random)."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ from typing import Any, TypeVar
 
 from companion.rules.engine import StateShape
 
-POLICIES = ("random", "greedy")
 NAMES = tuple(f"P{n}" for n in range(1, 9))
 LONGEST = 20_000  # actions: a simulated game longer than this is a bug in the table, said plainly
 
 T = TypeVar("T")
-Watch = Callable[[StateShape], None] | None  # called with the state after each action (lead changes)
+Watch = Callable[[StateShape, Any, StateShape], None] | None
+"""Called with the state before each action, the action and the state after it (lead changes, events)."""
 
 
 def best(options: Sequence[T], gain: Callable[[T], Any], rng: random.Random) -> T:

@@ -6,7 +6,9 @@ hand left with only Revive cards is shown at once (D-10).
 
 ``greedy`` is the best immediate gain: the most cards out of the hand (a Revive and the pattern after
 it count together), then the weakest highest card (the strong ones kept); it passes only when it has
-nothing to play. ``random`` draws any of the moves, a pass among them.
+nothing to play. ``random`` draws any of the moves, a pass among them. A lookahead seat
+(``companion.simulate.lookahead``) plays each round out from hands dealt at random to the other seats
+from the cards it has not seen, the holder of the opening card keeping it (D-6).
 """
 
 from __future__ import annotations
@@ -18,9 +20,12 @@ from collections import Counter
 from typing import Any
 
 from companion.rules import dragoness as d
-from companion.simulate.common import LONGEST, NAMES, Watch, best
+from companion.simulate.common import NAMES, Watch, best
+from companion.simulate.policies import policy_seats
+from companion.simulate.table import play
 
 SINGLE, SET, RUN = d.Shape.SINGLE, d.Shape.SET, d.Shape.RUN
+KEPT = 4096  # hands whose groups are kept (Hands)
 
 
 def _numbers(deck: d.Deck, card: d.Card) -> range | tuple[int, ...]:
@@ -99,6 +104,8 @@ class Hands:
         key = (tuple(hand), None if top is None else (top.shape, top.size))
         options = self._groups.get(key)
         if options is None:
+            if len(self._groups) > KEPT:  # a bound: a lookahead asks of many hands
+                self.clear()
             deck = self.deck
             options = groups(deck, hand) if top is None else groups(deck, hand, top.shape, top.size)
             self._groups[key] = options
@@ -129,65 +136,192 @@ def _gain(state: d.State, highs: dict[tuple[d.Card, ...], d.Value], move: Any) -
     return 0, 0, 0
 
 
-def play_dragoness(
-    deck: d.Deck, players: int, rng: random.Random, policy: str, watch: Watch = None
-) -> tuple[d.Setup, list[Any], d.State]:
-    """One whole game of Reign of Dragoness, five rounds: the setup, the actions and the end state;
-    ``watch`` sees the state after each action."""
-    setup = d.make_setup(NAMES[:players], None, deck)
-    state = d.new_state(setup)
-    pool = sorted(Counter(setup.cards).elements())
-    revive = d.Card(deck.special(d.Kind.REVIVE).code)
-    greedy = policy == "greedy"
-    hands: list[list[d.Card]] = []
-    actions: list[Any] = []
-    only: int | None = None  # a seat whose hand holds only Revive cards now
-    table = Hands(deck)
-    while not d.finished(state):
-        if len(actions) > LONGEST:
-            raise AssertionError(f"a simulated Reign of Dragoness game ran past {LONGEST} actions")
-        action: Any
-        phase = state.phase
-        if phase is d.Phase.OPENING:
-            table.clear()
-            rng.shuffle(pool)
-            hands = [pool[seat * d.HAND : (seat + 1) * d.HAND] for seat in range(players)]
-            lowest = min(
-                (deck.profile(c, True)[1][0], seat, c)
-                for seat, hand in enumerate(hands)
-                for c in hand
-                if deck.kind(c) is d.Kind.DRAGON
-            )
-            action = d.Opening(lowest[1], lowest[2])
-        elif only is not None:
-            action = d.OnlyRevives(only)
-            hands[only] = []
-        else:
-            seat = state.turn
-            hand = hands[seat]
-            plays = table.plays(state, hand)
-            moves: list[Any] = [d.PlayCards(seat, g) for g, _ in plays]
-            highs = {g: p.high for g, p in plays}
-            if phase is d.Phase.FOLLOW:
-                moves.append(d.Pass(seat))
-                if revive in hand and d.revive_refusal(state) is None:
-                    after = d.apply(state, d.Revive(seat))[0]
-                    rest = list(hand)
-                    rest.remove(revive)
-                    if table.plays(after, rest):
-                        moves.append(d.Revive(seat))
-            action = best(moves, functools.partial(_gain, state, highs), rng) if greedy else rng.choice(moves)
+def _lowest(deck: d.Deck, card: d.Card) -> d.Value:
+    """How low a dragon card is, as the opening names the lowest (D-6)."""
+    return deck.profile(card, True)[1][0]
+
+
+class Dragoness:
+    """A Reign of Dragoness table: the state, each seat's real hand this round, the table's cards to deal
+    each round (D-2) and ``only``, a seat whose hand holds only Revive cards now (D-10)."""
+
+    def __init__(
+        self,
+        state: d.State,
+        hands: list[list[d.Card]],
+        pool: list[d.Card],
+        table: Hands,
+        only: int | None = None,
+    ) -> None:
+        self.state = state
+        self.hands = hands
+        self.pool = pool
+        self.table = table
+        self.only = only
+        self.revive = d.Card(state.setup.deck.special(d.Kind.REVIVE).code)
+
+    @classmethod
+    def deal(cls, deck: d.Deck, players: int, rng: random.Random) -> Dragoness:
+        """A new game: the table's cards (D-2), dealt anew at each round's opening."""
+        setup = d.make_setup(NAMES[:players], None, deck)
+        return cls(d.new_state(setup), [], sorted(Counter(setup.cards).elements()), Hands(deck))
+
+    def actor(self) -> int | None:
+        return None if self.state.phase is d.Phase.OPENING or self.only is not None else self.state.turn
+
+    def table_move(self, rng: random.Random) -> Any:
+        if self.only is not None:
+            return d.OnlyRevives(self.only)
+        self.table.clear()  # a new round: thirteen cards to each seat from the table's shuffled cards (D-2)
+        pool, deck = self.pool, self.state.setup.deck
+        rng.shuffle(pool)
+        self.hands = [pool[seat * d.HAND : (seat + 1) * d.HAND] for seat in range(len(self.state.setup.players))]
+        lowest = min(
+            (_lowest(deck, c), seat, c)
+            for seat, hand in enumerate(self.hands)
+            for c in hand
+            if deck.kind(c) is d.Kind.DRAGON
+        )
+        return d.Opening(lowest[1], lowest[2])
+
+    def _options(self) -> tuple[list[Any], dict[tuple[d.Card, ...], d.Value]]:
+        """The seat's moves (its plays, then a pass and a Revive where the rules leave them) and the
+        highest card of each play."""
+        state = self.state
+        seat = state.turn
+        hand = self.hands[seat]
+        plays = self.table.plays(state, hand)
+        moves: list[Any] = [d.PlayCards(seat, g) for g, _ in plays]
+        if state.phase is d.Phase.FOLLOW:
+            moves.append(d.Pass(seat))
+            if self.revive in hand and d.revive_refusal(state) is None:
+                after = d.apply(state, d.Revive(seat))[0]
+                rest = list(hand)
+                rest.remove(self.revive)
+                if self.table.plays(after, rest):
+                    moves.append(d.Revive(seat))
+        return moves, {g: p.high for g, p in plays}
+
+    def moves(self) -> list[Any]:
+        """The greedy order, but a pass second (it is always weighed) and, to lead, the weakest pattern
+        of each type and size first: the leads a player weighs are of different kinds."""
+        moves, highs = self._options()
+        ordered = sorted(moves, key=functools.partial(_gain, self.state, highs), reverse=True)
+        if isinstance(ordered[-1], d.Pass) and len(ordered) > 2:  # a pass is always among the first two weighed
+            ordered.insert(1, ordered.pop())
+        if self.state.phase is d.Phase.LEAD:
+            kinds: dict[tuple[int, int], Any] = {}
+            for move in ordered:  # the greedy order: the weakest of each size first
+                if isinstance(move, d.PlayCards):
+                    kinds.setdefault((len(move.cards), self._shape(move)), move)
+            first = list(kinds.values())
+            ordered = first + [m for m in ordered if m not in first]
+        return ordered
+
+    def _shape(self, move: d.PlayCards) -> int:
+        readings = self.table._readings.get(move.cards) or d.patterns(self.state.setup.deck, move.cards)
+        return 0 if not readings else list(d.Shape).index(readings[0].shape)
+
+    def greedy(self, rng: random.Random) -> Any:
+        moves, highs = self._options()
+        return best(moves, functools.partial(_gain, self.state, highs), rng)
+
+    def random(self, rng: random.Random) -> Any:
+        return rng.choice(self._options()[0])
+
+    def step(self, action: Any) -> None:
+        if isinstance(action, d.OnlyRevives):
+            self.hands[action.player] = []
+        elif not isinstance(action, d.Opening):
+            hand = self.hands[action.player]
             if isinstance(action, d.PlayCards):
                 for card in action.cards:
                     hand.remove(card)
             elif isinstance(action, d.Revive):
-                hand.remove(revive)
-            if hand and all(c == revive for c in hand):
-                only = seat
-        state = d.apply(state, action)[0]
-        actions.append(action)
-        if isinstance(action, d.OnlyRevives) or state.phase is d.Phase.OPENING:
-            only = None
-        if watch is not None:
-            watch(state)
-    return setup, actions, state
+                hand.remove(self.revive)
+            if hand and all(c == self.revive for c in hand):
+                self.only = action.player
+        self.state = d.apply(self.state, action)[0]
+        if isinstance(action, d.OnlyRevives) or self.state.phase is d.Phase.OPENING:
+            self.only = None
+
+    def done(self) -> bool:
+        return d.finished(self.state)
+
+    def copy(self) -> Dragoness:
+        return Dragoness(self.state, [list(hand) for hand in self.hands], self.pool, self.table, self.only)
+
+    def view(self, seat: int) -> DragonessView:
+        return DragonessView(self.state, seat, tuple(self.hands[seat]), self.only)
+
+    def mark(self) -> int:
+        return len(self.state.results)  # a lookahead plays to the round's end
+
+    def value(self, seat: int) -> float:
+        """The round's points (D-10), and a tenth of a point for each card fewer than the others hold on
+        average (a closer second place is worth a little more)."""
+        result = self.state.results[-1]
+        others = [n for s, n in enumerate(result.left) if s != seat]
+        return result.points[seat] + 0.1 * (sum(others) / max(1, len(others)) - result.left[seat])
+
+
+class DragonessView:
+    """What one seat of a Reign of Dragoness table knows: the engine's state (the cards played this
+    round, the pile, who passed, the opening card, each hand's count) and its own hand."""
+
+    def __init__(self, state: d.State, seat: int, hand: tuple[d.Card, ...], only: int | None) -> None:
+        self.state = state
+        self.seat = seat
+        self.hand = hand
+        self.only = only
+        self.table = Hands(state.setup.deck)  # shared by the worlds of one choice
+
+    def moves(self) -> list[Any]:
+        hands: list[list[d.Card]] = [
+            list(self.hand) if s == self.seat else [] for s in range(len(self.state.hand_counts))
+        ]
+        return Dragoness(self.state, hands, [], self.table, self.only).moves()
+
+    def world(self, rng: random.Random) -> Dragoness:
+        state = self.state
+        deck = state.setup.deck
+        revive = d.Card(deck.special(d.Kind.REVIVE).code)
+        unseen = Counter(state.setup.cards) - Counter(state.played) - Counter(self.hand)
+        opener = None
+        if state.must_contain is not None and state.must_contain not in self.hand:
+            opener = state.turn  # the opening card is in the opener's hand until the first lead (D-6)
+            unseen[state.must_contain] -= 1
+        floor = None if state.opening is None else _lowest(deck, state.opening)
+        # no seat was dealt a dragon lower than the opening card (D-6): those are among the cards unused
+        pool = [
+            c
+            for c in sorted(unseen.elements())
+            if floor is None or deck.kind(c) is not d.Kind.DRAGON or _lowest(deck, c) >= floor
+        ]
+        rng.shuffle(pool)
+        hands: list[list[d.Card]] = []
+        for seat, count in enumerate(state.hand_counts):
+            if seat == self.seat:
+                hands.append(list(self.hand))
+                continue
+            hand = [state.must_contain] if seat == opener and state.must_contain is not None else []
+            need = count - len(hand)
+            hand += pool[:need]
+            del pool[:need]
+            if hand and all(c == revive for c in hand):  # it would have been shown already (D-10)
+                other = next((i for i, c in enumerate(pool) if c != revive), None)
+                if other is not None:
+                    hand[0], pool[other] = pool[other], hand[0]
+            hands.append(hand)
+        return Dragoness(state, hands, [], self.table, self.only)
+
+
+def play_dragoness(
+    deck: d.Deck, players: int, rng: random.Random, policy: str | tuple[str, ...], watch: Watch = None
+) -> tuple[d.Setup, list[Any], d.State]:
+    """One whole game of Reign of Dragoness, five rounds: the setup, the actions and the end state;
+    ``policy`` one for every seat or one a seat; ``watch`` sees the state after each action."""
+    table = Dragoness.deal(deck, players, rng)
+    setup = table.state.setup
+    actions = play(table, policy_seats(policy, players), rng, watch)
+    return setup, actions, table.state

@@ -49,9 +49,10 @@ _GAME_COLUMNS: dict[str, tuple[type, ...]] = {  # what each column of a game's r
     "deck_version": (str, type(None)),
     "bgg_id": (int, type(None)),
     "simulated": (int,),
+    "policy": (str, type(None)),
 }
 # columns newer than version 1, with the version that added them
-_SINCE = {"head": 2, "location": 3, "notes": 3, "deck_version": 3, "bgg_id": 3, "simulated": 3}
+_SINCE = {"head": 2, "location": 3, "notes": 3, "deck_version": 3, "bgg_id": 3, "simulated": 3, "policy": 4}
 _KIND_WORDS = {int: "whole number", str: "text"}
 
 

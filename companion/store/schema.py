@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 APPLICATION_ID = 0x43504E31  # "CPN1": marks the file as this program's (PRAGMA application_id)
-SCHEMA_VERSION = 3  # PRAGMA user_version; MIGRATIONS lifts an older file to it
+SCHEMA_VERSION = 4  # PRAGMA user_version; MIGRATIONS lifts an older file to it
 CHECKPOINT_EVERY = 8  # near where the game stands, a folded state is kept every this many actions,
 CHECKPOINT_NEAR = 64  # within this many actions of it; further back, every this many; and where it stands
 BUSY_MS = 5000  # how long a writer waits for another process's transaction before refusing
@@ -43,7 +43,8 @@ CREATE TABLE games(
     notes TEXT NOT NULL DEFAULT '',      -- free notes, editable after the game
     deck_version TEXT,                   -- the deck file's "version" (NULL: it has none)
     bgg_id INTEGER,                      -- the deck file's "bgg_id", the game's BoardGameGeek id (NULL: none)
-    simulated INTEGER NOT NULL DEFAULT 0 -- 1: played by companion simulate, kept out of history and statistics
+    simulated INTEGER NOT NULL DEFAULT 0, -- 1: played by companion simulate (kept out of history and statistics)
+    policy TEXT                          -- a simulated game: how its seats chose (NULL: a real game or not said)
 );
 CREATE TABLE seats(
     game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -125,8 +126,14 @@ def _play_details(db: sqlite3.Connection) -> None:
         db.execute(f"ALTER TABLE games ADD COLUMN {column}")
 
 
+def _policies(db: sqlite3.Connection) -> None:
+    """Version 3 → 4: a simulated game names how its seats chose (``companion simulate --policy``), so that
+    games of different policies are never analysed together; the games stored before name none."""
+    db.execute("ALTER TABLE games ADD COLUMN policy TEXT")
+
+
 # from version N to N+1: what lifts it, in the transaction that opens the file for writing
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _chain_every_game, 2: _play_details}
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _chain_every_game, 2: _play_details, 3: _policies}
 
 
 def default_db_path() -> Path:

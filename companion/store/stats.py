@@ -99,6 +99,9 @@ def stat_rows(store: Database, game: str | None = None, player: str | None = Non
     return [StatRow(*r) for r in rows]
 
 
+POLICY_SHOWN = 200  # characters of a stored policy read (companion simulate writes far fewer)
+
+
 def played_games(store: Database, simulated: bool = False) -> list[PlayedGame]:
     """Every finished, settled game as the playtest analysis reads it (companion.playtest), oldest first:
     its deck's version, seats, scores, winners, start seat, actions in effect and minutes from the
@@ -109,6 +112,7 @@ def played_games(store: Database, simulated: bool = False) -> list[PlayedGame]:
     with store._guard(), store._read():
         rows = store.db.execute(
             f"SELECT g.id, g.game, g.deck, {'g.deck_version' if store.version >= 3 else 'NULL'}, g.start, g.mode, "
+            f"{'g.policy' if store.version >= 4 else 'NULL'}, "
             "g.position, g.updated, "
             "(SELECT time FROM actions a WHERE a.game_id = g.id AND a.seq = 0), "
             "(SELECT time FROM actions a WHERE a.game_id = g.id AND a.seq = g.position - 1) "
@@ -123,7 +127,7 @@ def played_games(store: Database, simulated: bool = False) -> list[PlayedGame]:
             seats.setdefault(game_id, []).append((name, score, won))
     versions: dict[tuple[str, str | None], str] = {}  # deck JSON and version -> label: most games share a few
     out = []
-    for game_id, game, deck, version, start, mode, position, updated, first, last in rows:
+    for game_id, game, deck, version, start, mode, policy, position, updated, first, last in rows:
         seated = seats.get(game_id, [])
         if not seated or any(score is None for _, score, _ in seated):
             continue  # finished but not settled (a settle refusal): nothing to count
@@ -143,6 +147,7 @@ def played_games(store: Database, simulated: bool = False) -> list[PlayedGame]:
                 position if mode == "track" else None,
                 minutes_between(first, last) if mode == "track" else None,
                 simulated=simulated,
+                policy=policy[:POLICY_SHOWN] if isinstance(policy, str) else "",
             )
         )
     return out

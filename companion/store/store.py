@@ -201,10 +201,11 @@ class Store(Database):
         """The game's record (docs/records.md): the actions in effect, with their times."""
         return self.load(game_id).record()
 
-    def import_record(self, data: Mapping[str, Any], simulated: bool = False) -> int:
+    def import_record(self, data: Mapping[str, Any], simulated: bool = False, policy: str | None = None) -> int:
         """Store a record as a new game (its actions checked by folding them); a record equal to
         a game already stored is refused. ``simulated``: a game ``companion simulate`` played, kept out
-        of history and statistics (``played_games(simulated=True)`` reads them)."""
+        of history and statistics (``played_games(simulated=True)`` reads them), with ``policy``, how its
+        seats chose (``companion.simulate.policies.label``)."""
         from companion.rules import game_records
 
         try:
@@ -255,7 +256,7 @@ class Store(Database):
                 (len(rows), digest, chains[-1], game_id),
             )
             if simulated:
-                self.db.execute("UPDATE games SET simulated = 1 WHERE id = ?", (game_id,))
+                self.db.execute("UPDATE games SET simulated = 1, policy = ? WHERE id = ?", (policy, game_id))
             self._set_result(game_id, *_outcome(engine, setup, states[-1]))
         return game_id
 

@@ -13,7 +13,16 @@ from rich.cells import cell_len
 from textual.pilot import Pilot
 
 from companion.app.screens.home import HomeScreen
-from companion.app.screens.playtest import CHART_ROWS, PlaytestScreen, bar, chart, columns, figures
+from companion.app.screens.playtest import (
+    CHART_ROWS,
+    LENGTH_ROWS,
+    PlaytestScreen,
+    bar,
+    chart,
+    columns,
+    figures,
+    group_title,
+)
 from companion.decks import load_deck_data
 from companion.playtest import PlayedGame, summarise
 from companion.rules import fortress
@@ -92,6 +101,30 @@ def test_figures_of_a_group_in_both_languages() -> None:
     assert "1番目の席" in ja and "勝者と2位の差" in ja and "1ゲームの首位交代" in ja
 
 
+def test_the_lengths_are_columns_and_a_policy_names_its_group() -> None:
+    """The games' lengths drawn as block columns (the lab report's histogram, in text), compact in one
+    line or in rows where the screen has them; simulated games' groups named with their policy."""
+
+    def game(actions: int, policy: str) -> PlayedGame:
+        return PlayedGame(
+            "1", "fortress", "", "v1", ("A", "B", "C"), (3, 2, 1), frozenset({0}), 0, actions, None, True, 2, policy
+        )
+
+    games = [game(n, "lookahead:8,greedy,greedy") for n in (80, 80, 80, 81, 85, 85)] + [game(90, "greedy")]
+    smart, greedy = summarise(games)[::-1] if summarise(games)[0].policy == "greedy" else summarise(games)
+    assert (smart.games, greedy.games) == (6, 1)  # never counted together
+    assert group_title(smart, "en") == "Fortress · deck v1 · 3 players · policy lookahead:8,greedy,greedy · 6 games"
+    assert "方針 greedy・1ゲーム" in group_title(greedy, "ja")
+    compact = figures(smart, "en", 80).plain
+    assert "Games by length in actions, 80 to 85" in compact and "  80 █▃   ▆ 85" in compact  # 3, 1, 0, 0, 0, 2
+    roomy = figures(smart, "en", 80, 60).plain.split("\n")
+    head = next(i for i, line in enumerate(roomy) if line.startswith("Games by length"))
+    rows = roomy[head + 1 : head + 1 + LENGTH_ROWS]
+    assert rows[0].rstrip() == "  ████" and rows[-1].rstrip() == "  " + "████" * 2 + " " * 12 + "████"  # 4 cells each
+    assert roomy[head + 1 + LENGTH_ROWS].split() == ["80", "85"]
+    assert "長さ（手数）ごとのゲーム数（80〜85手）" in figures(smart, "ja", 80).plain
+
+
 def stock(app: Any) -> None:
     """The three example records, and a few simulated Fortress games stored."""
     for game in ("fortress", "homalet", "dragoness"):
@@ -99,7 +132,7 @@ def stock(app: Any) -> None:
     deck = fortress.Deck.from_data(load_deck_data("fortress"))
     for sim in simulate("fortress", deck, 4, 6, "greedy", seed=2, records=True):
         assert sim.record is not None
-        app.store.import_record(sim.record, simulated=True)
+        app.store.import_record(sim.record, simulated=True, policy=sim.played.policy)
 
 
 async def open_playtest(pilot: Pilot[Any], simulated: bool = False) -> PlaytestScreen:

@@ -3,6 +3,7 @@ how often the leader on its running score changed; a score sheet has no count.""
 
 from __future__ import annotations
 
+import csv
 import json
 from pathlib import Path
 
@@ -40,7 +41,9 @@ def test_stats_playtest_counts_lead_changes_of_the_example_records(
         assert group["lead_changes"] == {"min": count, "median": count, "mean": count, "max": count}
     code, out, _ = run(capsys, db, "stats", "--playtest", "--csv", "--game", "dragoness")
     rows = [line.split(",") for line in out.splitlines()]
-    assert code == 0 and rows[0][-1] == "lead_changes" and {row[-1] for row in rows[1:]} == {"1"}
+    column = rows[0].index("lead_changes")
+    assert code == 0 and rows[0][-1] == "policy" and {row[column] for row in rows[1:]} == {"1"}
+    assert {row[-1] for row in rows[1:]} == {""}  # real games: no policy
     code, out, _ = run(capsys, db, "stats", "--playtest", "--game", "dragoness", lang="ja")
     assert code == 0 and "1ゲームの首位交代：中央値 1、平均 1、1〜1" in out
 
@@ -70,6 +73,31 @@ def test_simulate_store_keeps_simulated_games_apart(
     code, out, err = run(capsys, db, "simulate", "fortress", "--players", "3", "--games", "4", "--seed", "9", "--store")
     assert (code, out) == (2, "") and "already stored as game 2" in err and err.count("\n") == 1
     code, out, err = run(capsys, db, "stats", "--simulated")
-    assert (code, out) == (2, "") and "--simulated go with --playtest" in err
+    assert (code, out) == (2, "") and "--simulated and --policy go with --playtest" in err
     code, _, err = run(capsys, db, "stats", "--playtest", "--simulated", "--csv", lang="ja")
     assert code == 0 and err == ""
+
+
+def test_games_of_different_policies_are_never_counted_together(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 31: the policy is named in every result (JSON, CSV, the store) and --policy keeps one."""
+    monkeypatch.delenv("COMPANION_DB", raising=False)
+    db = tmp_path / "games.sqlite3"
+    base = ["simulate", "homalet", "--players", "3", "--games", "3", "--workers", "1", "--store", "--json"]
+    (greedy,) = json.loads(run(capsys, db, *base, "--seed", "1", "--policy", "greedy")[1])
+    (smart,) = json.loads(run(capsys, db, *base, "--seed", "2", "--policy", "lookahead:2,greedy,greedy")[1])
+    assert (greedy["policy"], smart["policy"]) == ("greedy", "lookahead:2,greedy,greedy")
+    both = json.loads(run(capsys, db, "stats", "--playtest", "--simulated", "--json")[1])
+    assert sorted((g["policy"], g["games"]) for g in both) == [("greedy", 3), ("lookahead:2,greedy,greedy", 3)]
+    for wanted, found in (
+        ("greedy,greedy,greedy", "greedy"),
+        ("LOOKAHEAD:2,greedy,greedy", "lookahead:2,greedy,greedy"),
+    ):
+        (one,) = json.loads(run(capsys, db, "stats", "--playtest", "--simulated", "--policy", wanted, "--json")[1])
+        assert one["policy"] == found and one["games"] == 3
+    assert json.loads(run(capsys, db, "stats", "--playtest", "--simulated", "--policy", "random", "--json")[1]) == []
+    rows = list(csv.reader(run(capsys, db, "stats", "--playtest", "--simulated", "--csv")[1].splitlines()))
+    assert rows[0][-1] == "policy" and {r[-1] for r in rows[1:]} == {"greedy", "lookahead:2,greedy,greedy"}
+    out = run(capsys, db, "stats", "--playtest", "--simulated")[1]
+    assert "HOMALET · deck 221dcc3d · 3 players · policy lookahead:2,greedy,greedy · 3 games, 3 simulated" in out

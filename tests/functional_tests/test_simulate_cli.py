@@ -30,7 +30,7 @@ def test_simulate_reports_seats_and_length(
         capsys, "--lang", "en", "simulate", "fortress", "--players", "4", "--games", "40", "--seed", "5"
     )
     assert (code, err) == (0, "")  # no bar: standard error is no terminal here
-    assert out.startswith("Six-Suit Fortress · deck ") and "4 players · 40 games, 40 simulated" in out
+    assert out.startswith("Six-Suit Fortress · deck ") and "4 players · policy random · 40 games, 40 simulated" in out
     assert out.count("    seat ") == 4 and "start player: " in out and "length in actions" in out
     assert not (tmp_path / "games.sqlite3").exists()  # never mixed into real history
     code, out, _ = run(
@@ -48,7 +48,7 @@ def test_simulate_reports_seats_and_length(
         "--seed",
         "5",
     )
-    assert code == 0 and "3人・5ゲーム（うちシミュレーション5）" in out and "少なすぎ" in out
+    assert code == 0 and "3人・方針 greedy・5ゲーム（うちシミュレーション5）" in out and "少なすぎ" in out
 
 
 def test_simulate_json_and_csv(capsys: pytest.CaptureFixture[str]) -> None:
@@ -93,6 +93,16 @@ def test_bench_simulate_script_reports_every_measure() -> None:
         "slowest dragoness: ",
     ):
         assert label in done.stdout, done.stdout
+    done = subprocess.run(
+        [sys.executable, str(script), "--cores", "--cores-games", "6", "--runs", "1"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr  # it checks the games are the same both ways
+    assert (
+        "CPU time, workers 2 / 1: " in done.stdout and "workers 2 / 1: ratio " in done.stdout and "load " in done.stdout
+    )
 
 
 @pytest.mark.parametrize(
@@ -105,7 +115,7 @@ def test_simulate_homalet_and_dragoness(
         capsys, "--lang", "en", "simulate", game, "--players", str(players), "--games", "6", "--seed", "2"
     )
     assert (code, err) == (0, "") and out.startswith(f"{title} · deck ")
-    assert f"{players} players · 6 games, 6 simulated" in out and out.count("    seat ") == players
+    assert f"{players} players · policy random · 6 games, 6 simulated" in out and out.count("    seat ") == players
     assert "lead changes a game: median " in out
     assert ("start player: " in out) == (game == "homalet")  # D-6: Dragoness has no start player
     code, out, _ = run(capsys, "simulate", game, "--players", str(players), "--games", "3", "--seed", "2", "--json")

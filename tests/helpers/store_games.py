@@ -39,9 +39,18 @@ def _homalet(n: int, start: int, rnd: random.Random) -> tuple[Any, list[Any]]:
 
 # the columns schema version 3 added to games: the play details and the mark of a simulated game
 VERSION_3_COLUMNS = ("location", "notes", "deck_version", "bgg_id", "simulated")
+# the column schema version 4 added: a simulated game's policy
+VERSION_4_COLUMNS = ("policy",)
+
+
+def without_version_4(connection: Any) -> None:
+    """Make an open SQLite file's games table as version 3 wrote it (the caller sets user_version)."""
+    for column in VERSION_4_COLUMNS:
+        connection.execute(f"ALTER TABLE games DROP COLUMN {column}")
 
 
 def without_version_3(connection: Any) -> None:
     """Make an open SQLite file's games table as version 2 wrote it (the caller sets user_version)."""
+    without_version_4(connection)
     for column in VERSION_3_COLUMNS:
         connection.execute(f"ALTER TABLE games DROP COLUMN {column}")

@@ -18,7 +18,7 @@ from companion.rules.common import Refusal
 from companion.rules.games import ENGINES
 from companion.rules.play_details import LOCATION_MAX, NOTES_MAX, Details, check_notes, read_details
 from companion.store import SCHEMA_VERSION, Store
-from tests.helpers.store_games import VERSION_3_COLUMNS, played, without_version_3
+from tests.helpers.store_games import VERSION_3_COLUMNS, VERSION_4_COLUMNS, played, without_version_3
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "records"
 
@@ -158,14 +158,14 @@ def test_a_version_2_file_is_read_as_it_is_and_migrated_in_place_when_written(tm
     assert record == {**example("homalet"), "version": 2}
     assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 2
     with Store.open(path) as store:
-        assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+        assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
         live = store.load(game_id)
         assert live.state == state and live.record() == record and live.details == Details()
         store.set_notes(game_id, "migrated")
     with Store.open(path) as store:
         assert store.load(game_id).details.notes == "migrated"
         columns = [r[1] for r in store.db.execute("PRAGMA table_info(games)")]
-        assert columns[-5:] == list(VERSION_3_COLUMNS)
+        assert columns[-6:] == [*VERSION_3_COLUMNS, *VERSION_4_COLUMNS]
 
 
 def test_a_version_2_file_that_cannot_be_migrated_is_refused_and_left_untouched(tmp_path: Path) -> None:

@@ -114,7 +114,10 @@ def test_games_come_one_at_a_time_and_memory_stays_flat() -> None:
         ("homalet", 2, "random", "3 to 7 players"),  # H-1
         ("dragoness", 9, "random", "2 to 8 players"),  # D-2
         ("fortress", 9, "random", "3 to 5 players"),
-        ("fortress", 4, "clever", "random or greedy"),
+        ("fortress", 4, "clever", "random, greedy or lookahead"),
+        ("fortress", 4, "lookahead:0", "lookahead:N takes a number of playouts from 1 to"),
+        ("fortress", 4, "greedy:3", "random, greedy or lookahead"),
+        ("fortress", 4, "lookahead,greedy", "one a seat: 4 for 4 players, not 2"),
     ],
 )
 def test_what_cannot_be_simulated_is_refused_in_a_sentence(game: str, players: int, policy: str, words: str) -> None:

@@ -1,7 +1,8 @@
-"""The playtest analysis (``companion stats --playtest``) as a screen: per game, deck version and player
-count, the games, each seat's wins and the start player's with their 95 % Wilson intervals as bars, the
-margins between winner and runner-up as a row of block heights, game length and lead changes. S shows
-the simulated games stored (``companion simulate --store``) instead of the real ones."""
+"""The playtest analysis (``companion stats --playtest``) as a screen: per game, deck version, player
+count and (simulated games) policy, the games, each seat's wins and the start player's with their 95 %
+Wilson intervals as bars, the margins between winner and runner-up and the games' lengths as block
+columns (the charts of ``companion lab``'s report, in text), and lead changes. S shows the simulated
+games stored (``companion simulate --store``) instead of the real ones."""
 
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ LEVELS = "▁▂▃▄▅▆▇█"  # a column's height, by eighths
 FAIR = "┆"
 SHADE_IN, SHADE_OUT = "▓", "░"  # the 95 % interval, under the bar and beyond it
 CHART_ROWS = 14  # the margins' columns at most this high, where the screen has the rows
+LENGTH_ROWS = 6  # the lengths' columns at most this high
 COUNT_CHUNK = 4  # games replayed for their lead changes between two frames
 COUNT_AFTER = 0.01  # seconds
 
@@ -94,6 +96,8 @@ def _spread(values: dict[str, float], lang: Lang) -> str:
 def group_title(group: Group, lang: Lang) -> str:
     """``HOMALET · deck 221dcc3d · 5 players · 200 games``: the group as the list names it."""
     games = say(W.playtest_one_game, lang) if group.games == 1 else say(W.playtest_games, lang).format(group.games)
+    if group.policy:
+        games = say(W.playtest_policy, lang).format(group.policy) + (" · " if lang == "en" else "・") + games
     return say(W.playtest_group, lang).format(
         say(SHORT_TITLES[group.game], lang), group.deck_version, group.players, games
     )
@@ -105,16 +109,19 @@ def figures(group: Group, lang: Lang, width: int, height: int | None = None) -> 
     interval (▓░) over a scale, and the margins are columns as high as the rows left allow (at most
     ``CHART_ROWS``), each margin named under its column where there is room."""
     if height is not None:
-        roomy = _figures(group, lang, width, 1)
+        roomy = _figures(group, lang, width, 1, 0)
         used = len(roomy.plain.split("\n"))
         if used <= height:
-            rows = min(CHART_ROWS, 1 + height - used)
-            return roomy if rows == 1 else _figures(group, lang, width, rows)
-    return _figures(group, lang, width, 0)
+            free = height - used  # shared out: two rows to the margins for one to the lengths
+            lengths = min(LENGTH_ROWS, free // 3) if group.lengths else 0  # columns: r rows cost r lines
+            rows = min(CHART_ROWS, 1 + free - lengths)
+            return roomy if rows == 1 and not lengths else _figures(group, lang, width, rows, lengths)
+    return _figures(group, lang, width, 0, 0)
 
 
-def _figures(group: Group, lang: Lang, width: int, chart_rows: int) -> Text:
-    """:func:`figures`: compact with no ``chart_rows``, else roomy with margin columns that high."""
+def _figures(group: Group, lang: Lang, width: int, chart_rows: int, length_rows: int) -> Text:
+    """:func:`figures`: compact with no ``chart_rows``, else roomy with margin columns that high and
+    length columns ``length_rows`` high."""
     roomy = chart_rows > 0
     text = Text()
     warning = group.warning()
@@ -148,6 +155,8 @@ def _figures(group: Group, lang: Lang, width: int, chart_rows: int) -> Text:
         text.append(" " * (3 + label_width) + "".join(scale)[:room] + "\n", style="dim")
     if group.margins:
         _margins(text, group, lang, width, chart_rows)
+    if group.lengths:
+        _lengths(text, group, lang, width, length_rows)
     spreads = [
         (group.actions, W.playtest_actions),
         (group.minutes, W.playtest_minutes),
@@ -184,6 +193,25 @@ def _margins(text: Text, group: Group, lang: Lang, width: int, rows: int) -> Non
             text.append(f"  {low}".ljust(span + 2 - len(str(high))) + f"{high}\n", style="dim")
     most = max(group.margins, key=lambda m: (group.margins[m], -m))
     text.append("  " + say(W.playtest_margin_most, lang).format(most, group.margins[most]) + "\n")
+
+
+def _lengths(text: Text, group: Group, lang: Lang, width: int, rows: int) -> None:
+    """The games by length in actions: a row of block heights, or (``rows``) columns that high, the
+    shortest and the longest under the ends (neighbouring lengths gathered to fit the width)."""
+    low, high = min(group.lengths), max(group.lengths)
+    counts = [group.lengths.get(n, 0) for n in range(low, high + 1)]
+    text.append(say(W.playtest_lengths, lang).format(low, high) + "\n", style="bold")
+    room = max(4, width - 4)
+    if rows == 0:
+        text.append(f"  {low} ")
+        text.append(columns(counts, max(4, width - 8 - len(str(low)) - len(str(high)))))
+        text.append(f" {high}\n")
+        return
+    lines = chart(counts, room, rows, max(1, min(4, room // len(counts))))
+    for line in lines:
+        text.append(f"  {line}".rstrip() + "\n")
+    span = len(lines[0])
+    text.append(f"  {low}".ljust(max(len(str(low)) + 3, span + 2 - len(str(high)))) + f"{high}\n", style="dim")
 
 
 class PlaytestScreen(LangScreen):

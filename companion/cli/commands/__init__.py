@@ -26,6 +26,7 @@ FAMILIES: dict[str, str] = {
     "replay": "replay",
     "print": "printing",
     "simulate": "simulate",
+    "lab": "lab",
     **{name: module for module, names in STORE_FAMILIES.items() for name in names},
     "serve": "serve",
 }

@@ -1,13 +1,14 @@
 """``companion simulate GAME``: simulated tables for a deck, analysed like real playtests (companion.playtest):
 seat advantage, game length and lead changes before printing. Stored only with ``--store``, marked
-simulated, kept out of history and statistics (``stats --playtest --simulated`` reads them)."""
+simulated and named with their policy, kept out of history and statistics (``stats --playtest
+--simulated`` reads them). The games run on every core unless told (``--workers``), or on a Dask cluster
+(``--engine dask``), with the same results for a seed; Ctrl+C keeps the games finished so far."""
 
 from __future__ import annotations
 
 import argparse
 import contextlib
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -30,8 +31,27 @@ WORDS = {
     "simulate.players": Msg("how many players", "人数"),
     "simulate.games": Msg("how many games (default 100)", "ゲーム数（既定値は100）"),
     "simulate.policy": Msg(
-        "how each seat chooses: random (any legal move) or greedy (the best immediate gain)",
-        "各席の選び方：random（どの合法手でも）か greedy（その場で一番得な手）",
+        "how each seat chooses: random (any legal move), greedy (the best immediate gain) or lookahead "
+        "(plays its likeliest moves out on hands dealt from the cards it has not seen; lookahead:N with N "
+        "playouts a move, 64 unless told); one for every seat, or one a seat separated by commas "
+        "(lookahead,greedy,greedy)",
+        "各席の選び方：random（どの合法手でも）、greedy（その場で一番得な手）、lookahead（見ていないカードから"
+        "配った手札で有力な手を最後まで試します。lookahead:N は1手N回、既定値は64回）。全席に1つか、"
+        "カンマ区切りで1席に1つずつ（lookahead,greedy,greedy）",
+    ),
+    "simulate.workers": Msg(
+        "processes to play the games in (default: every core); the results for a seed are the same",
+        "ゲームを並列に遊ぶプロセス数（既定値はすべてのコア）。同じ種なら結果は同じです",
+    ),
+    "simulate.engine": Msg(
+        "where the games run: local (processes on this machine) or dask (a Dask cluster: --scheduler; "
+        "pip install 'companion[cluster]')",
+        "ゲームを遊ぶ場所：local（この機械のプロセス）か dask（Dask クラスター。--scheduler を指定。"
+        "pip install 'companion[cluster]'）",
+    ),
+    "simulate.scheduler": Msg(
+        "with --engine dask: the Dask scheduler's address (tcp://HOST:8786)",
+        "--engine dask と使います：Dask スケジューラーのアドレス（tcp://HOST:8786）",
     ),
     "simulate.seed": Msg("the seed: the same seed plays the same games", "乱数の種：同じ種なら同じゲームになります"),
     "simulate.csv": Msg("print one row per player per game (CSV)", "1ゲーム1プレイヤー1行で出力します（CSV）"),
@@ -43,7 +63,16 @@ WORDS = {
         "stats --playtest --simulated で分析します",
     ),
 }
-BAR = 30  # the progress bar's width in characters
+MAX_GAMES = 1_000_000
+
+
+def add_run_options(parser: Any, say: Any) -> None:
+    """The options ``simulate`` and ``lab`` share: the policy, the seed and where the games run."""
+    parser.add_argument("--policy", default="random", metavar="POLICY", help=say("simulate.policy"))
+    parser.add_argument("--seed", type=int, default=None, metavar="S", help=say("simulate.seed"))
+    parser.add_argument("--workers", type=int, default=None, metavar="N", help=say("simulate.workers"))
+    parser.add_argument("--engine", choices=("local", "dask"), default="local", help=say("simulate.engine"))
+    parser.add_argument("--scheduler", metavar="ADDRESS", default=None, help=say("simulate.scheduler"))
 
 
 def add_parsers(commands: Any, lang: Lang) -> None:
@@ -54,8 +83,7 @@ def add_parsers(commands: Any, lang: Lang) -> None:
     sim.add_argument("game", choices=GAMES, help=say("simulate.game"))
     sim.add_argument("--players", type=int, required=True, metavar="N", help=say("simulate.players"))
     sim.add_argument("--games", type=int, default=100, metavar="K", help=say("simulate.games"))
-    sim.add_argument("--policy", choices=("random", "greedy"), default="random", help=say("simulate.policy"))
-    sim.add_argument("--seed", type=int, default=None, metavar="S", help=say("simulate.seed"))
+    add_run_options(sim, say)
     sim.add_argument("--deck", metavar="FILE", help=say("deck.file"))
     form = sim.add_mutually_exclusive_group()
     form.add_argument("--json", action="store_true", help=say("simulate.json"))
@@ -65,44 +93,60 @@ def add_parsers(commands: Any, lang: Lang) -> None:
     sim.add_argument("--lang", choices=("en", "ja"), default=argparse.SUPPRESS, help=say("lang"))
 
 
-def _progress(done: int, total: int, started: float) -> str:
-    filled = BAR * done // total
-    rate = done / max(time.perf_counter() - started, 1e-9)
-    return f"\r[{'#' * filled}{'.' * (BAR - filled)}] {done}/{total}  {rate:.0f}/s"
+def games_refusal(games: int, lang: Lang) -> str | None:
+    if 1 <= games <= MAX_GAMES:
+        return None
+    return Msg(
+        f"--games is a number of games from 1 to {MAX_GAMES}, not {games}",
+        f"--games は1から{MAX_GAMES}までのゲーム数です（{games} は不可）",
+    ).text(lang)
 
 
 def run(args: argparse.Namespace, lang: Lang) -> int:
     from companion.cli.commands.playtest import print_playtest
+    from companion.cli.commands.running import gather, stopped_words
     from companion.decks import load_deck_data
+    from companion.exits import EXIT_INTERRUPTED
+    from companion.playtest import PlayedGame
     from companion.rules.games import ENGINES
-    from companion.simulate import simulate
+    from companion.simulate import Simulated, cores, simulate
 
-    if not 1 <= args.games <= 1_000_000:
-        return fail(
-            Msg(
-                f"--games is a number of games from 1 to 1000000, not {args.games}",
-                f"--games は1から1000000までのゲーム数です（{args.games} は不可）",
-            ).text(lang)
-        )
+    refused = games_refusal(args.games, lang)
+    if refused is not None:
+        return fail(refused)
+    played: list[PlayedGame] = []  # a small row a game: the analysis reads them all
+    stored: list[int] = []
     try:
         deck = ENGINES[args.game].Deck.from_data(load_deck_data(args.game, args.deck))
-        games = simulate(args.game, deck, args.players, args.games, args.policy, args.seed, records=args.store)
+        workers = cores() if args.workers is None else args.workers
+        games = simulate(
+            args.game,
+            deck,
+            args.players,
+            args.games,
+            args.policy,
+            args.seed,
+            records=args.store,
+            workers=workers,
+            engine=args.engine,
+            scheduler=args.scheduler,
+        )
         with _store(args) as store:
-            shown = sys.stderr.isatty() and args.games >= 20  # a bar on a terminal, for a run long enough to wait on
-            started, played = time.perf_counter(), []
-            stored: list[int] = []
-            for done, game in enumerate(games, 1):
-                played.append(game.played)  # a small row a game: the analysis reads them all
+
+            def keep(game: Simulated) -> None:
                 if store is not None and game.record is not None:
-                    stored.append(_keep(store, game.record, len(stored), lang))
-                if shown and (done % 10 == 0 or done == args.games):
-                    print(_progress(done, args.games, started), end="", file=sys.stderr, flush=True)
-            if shown:
-                print(file=sys.stderr)
+                    stored.append(_keep(store, game.record, game.played.policy, len(stored), lang))
+                played.append(game.played)
+
+            done, stopped = gather(games, args.games, keep)
     except Refusal as refusal:
         return fail(refusal.msg.text(lang))
+    if stopped:
+        print(stopped_words(done, args.games, lang), file=sys.stderr)
     status = print_playtest(
-        played, argparse.Namespace(game=None, deck_version=None, players=None, json=args.json, csv=args.csv), lang
+        played,
+        argparse.Namespace(game=None, deck_version=None, players=None, policy=None, json=args.json, csv=args.csv),
+        lang,
     )
     if stored:  # what was written, said where it cannot mix with the report, JSON or CSV
         print(
@@ -114,7 +158,7 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
             ).text(lang),
             file=sys.stderr,
         )
-    return status
+    return EXIT_INTERRUPTED if stopped else status
 
 
 @contextlib.contextmanager
@@ -129,11 +173,11 @@ def _store(args: argparse.Namespace) -> Iterator[Store | None]:
         yield store
 
 
-def _keep(store: Store, record: dict[str, Any], before: int, lang: Lang) -> int:
-    """Store one simulated game's record, marked simulated; its id. A refusal (a game of the same seed
-    stored already) says how many of this run were stored before it."""
+def _keep(store: Store, record: dict[str, Any], policy: str, before: int, lang: Lang) -> int:
+    """Store one simulated game's record, marked simulated and named with its policy; its id. A refusal
+    (a game of the same seed stored already) says how many of this run were stored before it."""
     try:
-        return store.import_record(record, simulated=True)
+        return store.import_record(record, simulated=True, policy=policy)
     except Refusal as refusal:
         raise Refusal(
             Msg(

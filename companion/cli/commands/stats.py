@@ -39,6 +39,10 @@ WORDS = {
         "with --playtest: the simulated games stored by simulate --store instead of the real ones",
         "--playtest と使います：実際のゲームの代わりに simulate --store で保存したシミュレーションのゲーム",
     ),
+    "stats.policy": Msg(
+        "with --playtest --simulated: only the games of this policy (as simulate --policy names it)",
+        "--playtest --simulated と使います：この方針のゲームだけ（simulate --policy の名前）",
+    ),
     "stats.vs": Msg("head to head: two players over the games both played", "二人の対戦成績（二人とも遊んだゲーム）"),
 }
 
@@ -59,6 +63,7 @@ def add_parsers(commands: Any, lang: Lang) -> None:
     stats.add_argument("--deck-version", metavar="V", help=text("stats.deck_version"))
     stats.add_argument("--players", type=int, metavar="N", help=text("stats.players"))
     stats.add_argument("--simulated", action="store_true", help=text("stats.simulated"))
+    stats.add_argument("--policy", metavar="POLICY", help=text("stats.policy"))
 
 
 def run(args: argparse.Namespace, lang: Lang) -> int:
@@ -111,10 +116,10 @@ def run_stats(store: Store, args: argparse.Namespace, lang: Lang) -> int:
         from companion.cli.commands.playtest import print_playtest
 
         return print_playtest(store.played_games(simulated=args.simulated), args, lang)
-    if args.deck_version is not None or args.players is not None or args.simulated:
+    if args.deck_version is not None or args.players is not None or args.simulated or args.policy is not None:
         raise refuse(
-            "--deck-version, --players and --simulated go with --playtest",
-            "--deck-version、--players、--simulated は --playtest と一緒に使います",
+            "--deck-version, --players, --simulated and --policy go with --playtest",
+            "--deck-version、--players、--simulated、--policy は --playtest と一緒に使います",
         )
     if args.player is not None:
         args.player = _player_named(store, args.player)
