@@ -259,7 +259,13 @@ def path_points(form: Any, reader: PdfReader) -> list[tuple[float, float]]:
     return points
 
 
-SPECS = [("size", "poker", 3 * MM), ("size", "mini", 3 * MM), ("preset", "tgc-poker", 0), ("preset", "mpc-mini", 0)]
+SPECS = [
+    ("size", "poker", 3 * MM),
+    ("size", "mini", 3 * MM),
+    ("preset", "tgc-poker", 0),
+    ("preset", "mpc-bridge", 0),
+    ("preset", "mpc-mini", 0),
+]
 
 
 @pytest.mark.parametrize("game", ["fortress", "homalet", "dragoness"])
