@@ -7,7 +7,8 @@ on screen. Pure: the standard library and the rules only (no reportlab, no Textu
 - Six-Suit Fortress: the suit's colour and the shape its deck file gives it.
 - HOMALET: the colour's colour; a shape per colour in the deck file's order (``COLOUR_SHAPES``).
 - Reign of Dragoness: the clan's colour and its gems (the diamond and their count); the special
-  cards share one colour and show the value they stand for (``SPECIAL_MARK``).
+  cards share one colour (the deck file's ``special_color``) and show the value they stand for
+  (``SPECIAL_MARK``).
 """
 
 from __future__ import annotations
@@ -21,8 +22,6 @@ if TYPE_CHECKING:  # the engines are not imported to draw a card: the app starts
 COLOUR_SHAPES = ("circle", "square", "triangle", "diamond", "star", "hexagon")  # HOMALET: by colour order
 GLYPHS = {"circle": "●", "square": "■", "triangle": "▲", "diamond": "◆", "star": "★", "hexagon": "⬢"}
 GEM_SHAPE = "diamond"
-GEM_COLOUR = "#00acc1"
-SPECIAL_COLOUR = "#7a5c00"
 SPECIAL_GLYPH = "✦"
 # by the special's kind (``dragoness.Kind``, a string enum: its values are these words)
 SPECIAL_MARK = {"dragoness": "13", "page": "1–8", "squire": "9–12", "knight": "1–12", "revive": "⇄"}
@@ -84,18 +83,19 @@ def _homalet_shape(deck: homalet.Deck, key: str) -> str:
 def dragoness_look(deck: dragoness.Deck, card: dragoness.Card, lang: str = "en", value: int | None = None) -> Look:
     """A dragon: its code and number, the gem and the clan's gem count (``Lo7◆1``); a special: its
     name and the value it may count as, or, played, the value it stands for (``Page (=5)``)."""
+    special = deck.special_color
     if not deck.known(card):
-        return Look(str(card), SPECIAL_GLYPH, SPECIAL_COLOUR)
+        return Look(str(card), SPECIAL_GLYPH, special)
     kind = deck.kind(card)
     if kind == "dragon":
         clan = deck.clan(card.code)
         return Look(f"{card}", f"{GLYPHS[GEM_SHAPE]}{clan.gems}", clan.color)
     name = deck.label(card, lang)
     if kind == "revive":
-        return Look(name, SPECIAL_MARK[kind], SPECIAL_COLOUR)
+        return Look(name, SPECIAL_MARK[kind], special)
     stands = f" (={value})" if value is not None and kind != "dragoness" else ""
     mark = stands or f" {SPECIAL_MARK[kind]}"
-    return Look(f"{name}{mark}", SPECIAL_GLYPH, SPECIAL_COLOUR)
+    return Look(f"{name}{mark}", SPECIAL_GLYPH, special)
 
 
 def look(game: str, deck: Any, card: Any, lang: str = "en") -> Look:

@@ -15,6 +15,7 @@ from printables.layout import (
     page_note,
     set_boxes,
 )
+from printables.presets import CardSpec
 
 
 def draw_deck(
@@ -72,20 +73,21 @@ def print_deck(
         return draw_deck(temp, art, grid, duplex, back_offset)
 
 
-def draw_single(target: str | Path, art: DeckArt, grid: Grid, duplex: Duplex) -> int:
-    """One card a page, each page the card and its bleed, with the card's TrimBox and BleedBox, for
-    print shops that impose the cards themselves: front, then its back (unless duplex is none)."""
-    w, h = grid.card
-    b = grid.bleed
-    page = (w + 2 * b, h + 2 * b)
+def draw_single(target: str | Path, art: DeckArt, spec: CardSpec, duplex: Duplex) -> int:
+    """One card a page, each page the card and its bleed (``spec``: a shop's preset page for page
+    the same as its PNGs), with the card's TrimBox and BleedBox, for print shops that impose the
+    cards themselves: front, then its back (unless duplex is none)."""
+    w, h = spec.trim
+    bx, by = spec.bleed
+    page = spec.page
     c = new_canvas(target, page, f"{TITLES[art.game].en} — cards, one a page", duplex)
-    art.forms(c, w, h, b)
+    art.forms(c, w, h, max(bx, by))
     pages = 0
     for card in art.cards:
         for side in ("front", "back") if duplex != "none" else ("front",):
-            c.setTrimBox((b, b, b + w, b + h))
+            c.setTrimBox((bx, by, bx + w, by + h))
             c.setBleedBox((0, 0, page[0], page[1]))
-            c.translate(b, b)
+            c.translate(bx, by)
             if side == "front":
                 art.draw(c, card, w, h)
             else:
@@ -96,6 +98,6 @@ def draw_single(target: str | Path, art: DeckArt, grid: Grid, duplex: Duplex) ->
     return pages
 
 
-def print_single(path: str | Path, art: DeckArt, grid: Grid, duplex: Duplex) -> int:
+def print_single(path: str | Path, art: DeckArt, spec: CardSpec, duplex: Duplex) -> int:
     with atomic_target(path) as temp:
-        return draw_single(temp, art, grid, duplex)
+        return draw_single(temp, art, spec, duplex)

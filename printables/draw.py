@@ -130,10 +130,11 @@ def _wrap(text: str, size: float, width: float) -> tuple[str, ...]:
 class Lines:
     """Centred strings collected for one card face and drawn as a single PDF text object, in the
     current fill colour; ``turned`` strings are rotated half a circle about their centre line;
-    ``underline`` strings get a bar under them (below, as the reader of a turned string sees it)."""
+    ``underline`` strings get a bar under them (below, as the reader of a turned string sees it);
+    ``squeeze`` (below 1) narrows a string to that fraction of its width, its height unchanged."""
 
     def __init__(self) -> None:
-        self.items: list[tuple[str, float, float, float, bool, bool]] = []
+        self.items: list[tuple[str, float, float, float, bool, bool, float]] = []
 
     def add(
         self,
@@ -144,21 +145,22 @@ class Lines:
         fit: float | None = None,
         turned: bool = False,
         underline: bool = False,
+        squeeze: float = 1.0,
     ) -> None:
         if fit is not None:
             size = fit_size(text, size, fit)
-        self.items.append((text, x, y, size, turned, underline))
+        self.items.append((text, x, y, size, turned, underline, squeeze))
 
     def draw(self, c: Canvas) -> None:
         t = c.beginText()
         bars = []
-        for text, x, y, size, turned, underline in self.items:
-            half = text_width(text, size) / 2
+        for text, x, y, size, turned, underline, squeeze in self.items:
+            half = squeeze * text_width(text, size) / 2
             t.setFont(FONT, size)
             if turned:
-                t.setTextTransform(-1, 0, 0, -1, x + half, y)
+                t.setTextTransform(-squeeze, 0, 0, -1, x + half, y)
             else:
-                t.setTextTransform(1, 0, 0, 1, x - half, y)
+                t.setTextTransform(squeeze, 0, 0, 1, x - half, y)
             t.textOut(text)
             if underline:
                 bar = UNDERLINE_DEPTH * size

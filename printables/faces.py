@@ -1,11 +1,13 @@
 """Card faces and backs for the three decks, read from the same deck definitions as the rules.
 
 Each :class:`DeckArt` lists its cards, defines its repeated artwork once as reportlab forms
-(frames, symbols, the back), and draws one face at the origin of a card's trim box.
+(frames, symbols, the back), and draws one face at the origin of a card's trim box. The corner
+index and the frame around it are :mod:`printables.corner`'s; the back is :mod:`printables.backs`'.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -13,12 +15,23 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from companion.cardlook import GEM_COLOUR, SPECIAL_COLOUR, SPECIAL_MARK, homalet_shapes
+from companion.cardlook import SPECIAL_MARK, homalet_shapes
 from companion.decks import load_deck_data
 from companion.rules import dragoness, fortress, homalet
 from companion.rules.common import Msg
 from companion.rules.games import ENGINES
-from printables.draw import Lines, centred, colour, fit_size, ink, place_form, shape_path, tint, wrap
+from printables.backs import BACK_COLOURS, back_form
+from printables.corner import (
+    CONTENT_CLEAR,
+    MARK_SQUEEZE,
+    MIN_TEXT,
+    Face,
+    corner_form,
+    face_for,
+    index_number,
+    index_season,
+)
+from printables.draw import Lines, centred, colour, fit_size, ink, place_form, shape_path, wrap
 from printables.layout import LayoutError
 
 TITLES: dict[str, Msg] = {game: engine.TITLE for game, engine in ENGINES.items()}
@@ -26,7 +39,7 @@ PLAYERS: dict[str, tuple[int, int]] = {
     game: (engine.MIN_PLAYERS, engine.MAX_PLAYERS) for game, engine in ENGINES.items()
 }
 SEASON_COLOURS = {"spring": "#d81b60", "summer": "#2e7d32", "autumn": "#e65100", "winter": "#1565c0"}
-BACK_COLOURS = {"fortress": "#263238", "homalet": "#3e2723", "dragoness": "#1a237e"}
+SAFE = 3 * mm  # the safe zone of the metric sizes: nothing that must be read lies nearer the trim
 
 
 @dataclass
@@ -39,34 +52,6 @@ class DeckArt:
     name: Callable[[Any], str]
 
 
-SAFE = 3 * mm  # the safe area: nothing that must be read lies nearer the trim than this
-FRAME_INSET = 4 * mm  # the frame's outer edge: a 1 mm cutting error still leaves it inside the safe area
-FRAME_WIDTH: dict[bool, float] = {False: 1.6, True: 4.5}  # line width in points: ordinary, heavy
-FRAME_RADIUS = 2.5 * mm
-INDEX_CLEAR = 2 * mm  # between the frame's inner edge and a corner index
-INDEX_WIDTH = 0.15  # the corner index's column, as a fraction of the card width
-
-
-def frame_inner(heavy: bool) -> float:
-    """Distance from the trim to the frame's inner edge."""
-    return float(FRAME_INSET + FRAME_WIDTH[heavy])
-
-
-def _frame(c: Canvas, name: str, w: float, h: float, bleed: float, hex_code: str, heavy: bool = False) -> None:
-    """A coloured card frame: tinted bleed, a white panel with a coloured border (heavy: thick), the
-    border's outer edge FRAME_INSET inside the trim."""
-    c.beginForm(name, -bleed, -bleed, w + bleed, h + bleed)
-    c.setFillColor(tint(hex_code, 0.35))
-    c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
-    line = FRAME_WIDTH[heavy]
-    inset = FRAME_INSET + line / 2
-    c.setFillColor(colour("#ffffff"))
-    c.setStrokeColor(colour(hex_code))
-    c.setLineWidth(line)
-    c.roundRect(inset, inset, w - 2 * inset, h - 2 * inset, FRAME_RADIUS, stroke=1, fill=1)
-    c.endForm()
-
-
 def _symbol(c: Canvas, name: str, shape: str, hex_code: str) -> None:
     """A filled symbol as a form 100 units across, centred on its origin (scale it with place_form)."""
     c.beginForm(name, -50, -50, 50, 50)
@@ -75,45 +60,8 @@ def _symbol(c: Canvas, name: str, shape: str, hex_code: str) -> None:
     c.endForm()
 
 
-BACK_STEP = 1 / 6  # the back's diamond lattice: its spacing, as a fraction of the card width
-
-
-def back_diamonds(w: float, h: float, bleed: float) -> list[tuple[float, float]]:
-    """Centres of the back's diamonds: a lattice centred on the card (so the back looks the same
-    turned half a circle), reaching into the bleed on every side (no frame or border near the cut,
-    where a duplex drift would show as uneven edges), and clear of the band that holds the title."""
-    step = w * BACK_STEP
-    spots = []
-    rows = int((h / 2 + bleed) / step) + 1
-    cols = int((w / 2 + bleed) / step) + 1
-    for j in range(-rows, rows + 1):
-        y = h / 2 + j * step
-        if abs(y - h / 2) <= 0.13 * h:
-            continue
-        for i in range(-cols - 1, cols + 1):
-            x = w / 2 + (i + (0.5 if j % 2 else 0.0)) * step
-            if -bleed - step / 4 <= x <= w + bleed + step / 4 and -bleed - step / 4 <= y <= h + bleed + step / 4:
-                spots.append((x, y))
-    return spots
-
-
-def _back(c: Canvas, game: str, w: float, h: float, bleed: float) -> None:
-    title = TITLES[game]
-    base = BACK_COLOURS[game]
-    c.beginForm(f"back-{game}", -bleed, -bleed, w + bleed, h + bleed)
-    c.setFillColor(colour(base))
-    c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
-    c.setFillColor(tint(base, 0.55))
-    for x, y in back_diamonds(w, h, bleed):
-        shape_path(c, "diamond", x, y, w * BACK_STEP * 0.18)
-    c.setFillColor(colour("#ffffff"))
-    inset = FRAME_INSET / 2  # the titles' room: the whole back but the edges a mis-cut may take
-    if title.ja == title.en:  # a title that is the same word in both languages is printed once
-        centred(c, title.en, w / 2, h / 2 - 0.035 * h, 0.13 * w, w - 4 * inset)
-    else:
-        centred(c, title.ja, w / 2, h / 2 + 0.02 * h, 0.1 * w, w - 4 * inset)
-        centred(c, title.en, w / 2, h / 2 - 0.07 * h, 0.065 * w, w - 4 * inset)
-    c.endForm()
+def _back(c: Canvas, game: str, w: float, h: float, bleed: float, safe: float) -> None:
+    back_form(c, f"back-{game}", TITLES[game], BACK_COLOURS[game], w, h, bleed, max(safe, SAFE) + 1 * mm)
 
 
 ROTATED = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6"}
@@ -132,88 +80,29 @@ def needs_underline(label: str, labels: Collection[str]) -> bool:
     return turned is not None and turned != label and turned in labels
 
 
-def _index_column(w: float, heavy: bool) -> tuple[float, float, float]:
-    """The corner index's column: its centre x, its width, and the baseline of the number (the
-    same for every card, so a one-digit and a two-digit number stand on one line)."""
-    edge = frame_inner(heavy) + INDEX_CLEAR
-    col = INDEX_WIDTH * w
-    return edge + col / 2, col, -edge - 0.72 * 0.13 * w  # baseline measured down from the top
-
-
-def _free(w: float, h: float, y: float, size: float, heavy: bool, wanted: float) -> float:
-    """The width a centred line at baseline ``y`` may take: ``wanted``, or only the room between the
-    index columns where the line runs beside an index (at the head, or the turned one at the foot),
-    so that on small cards the middle text never runs into a corner."""
-    x, col, base = _index_column(w, heavy)
-    depth = -base + 0.19 * w + 1 * mm  # from the trim to below the index's symbol
-    low, high = y - 0.25 * size, y + 0.9 * size
-    if low < depth or high > h - depth:
-        return float(min(wanted, w - 2 * (x + col / 2) - 2 * mm))
-    return wanted
-
-
-def _corner_numbers(lines: Lines, w: float, h: float, heavy: bool, top: str, underline: bool) -> None:
-    """The number of the corner index, at the top-left and turned at the bottom-right: inside the
-    frame, INDEX_CLEAR from its inner edge, in a column INDEX_WIDTH of the card wide (what a
-    fanned hand shows)."""
-    x, col, base = _index_column(w, heavy)
-    size = fit_size(top, 0.13 * w, col)
-    lines.add(top, x, h + base, size, underline=underline)
-    lines.add(top, w - x, -base, size, turned=True, underline=underline)
-
-
-def _corner_form(
-    c: Canvas,
-    name: str,
-    w: float,
-    h: float,
-    heavy: bool,
-    hex_code: str,
-    sub: str,
-    symbol: str | None = None,
-    count: str = "",
-) -> None:
-    """The rest of a corner index, the same on every card of a suit, colour or clan, so drawn once
-    as a form: the word under the number, and under it a symbol (with a count beside it, as a
-    Dragoness clan's gems), at the top-left and turned at the bottom-right."""
-    x, col, base = _index_column(w, heavy)
-    sub_y = h + base - 0.095 * w
-    c.beginForm(name, 0, 0, w, h)
-    c.setFillColor(ink(hex_code))  # the text's shade; the symbol forms carry their own colour
-    lines = Lines()
-    lines.add(sub, x, sub_y, 0.075 * w, col)
-    lines.add(sub, w - x, h - sub_y, 0.075 * w, col, turned=True)
-    if symbol is not None:
-        r = 0.035 * w
-        cy = sub_y - 0.025 * w - r
-        cx = x - (0.6 * r if count else 0)
-        place_form(c, symbol, cx, cy, r / 50)
-        place_form(c, symbol, w - cx, h - cy, r / 50)
-        if count:
-            lines.add(count, cx + 1.9 * r, cy - 0.35 * 0.07 * w, 0.07 * w)
-            lines.add(count, w - cx - 1.9 * r, h - cy + 0.35 * 0.07 * w, 0.07 * w, turned=True)
-    lines.draw(c)
-    c.endForm()
-
-
 # --------------------------------------------------------------------------- Six-Suit Fortress
 
 
-def fortress_art(deck: fortress.Deck) -> DeckArt:
+def fortress_art(deck: fortress.Deck, safe: float = SAFE) -> DeckArt:
     labels = {str(card.rank) for card in deck.cards()}
 
+    def face(w: float, h: float) -> Face:
+        return face_for(w, h, safe, False, tuple(sorted(labels)), "symbol", False)
+
     def forms(c: Canvas, w: float, h: float, bleed: float) -> None:
+        f = face(w, h)
         for s in deck.suits:
-            _frame(c, f"frame-{s.code}", w, h, bleed, s.color)
+            f.frame(c, f"frame-{s.code}", bleed, s.color)
             _symbol(c, f"sym-{s.code}", s.shape, s.color)
-            _corner_form(c, f"corner-{s.code}", w, h, False, s.color, s.code, f"sym-{s.code}")
-        _back(c, "fortress", w, h, bleed)
+            corner_form(c, f"corner-{s.code}", f, s.color, s.code, f"sym-{s.code}")
+        _back(c, "fortress", w, h, bleed, safe)
 
     def text(card: fortress.Card) -> list[str]:
         s = deck.suit(card.suit)
         return [str(card.rank), f"{s.ja} {s.en}", s.code]
 
     def draw(c: Canvas, card: fortress.Card, w: float, h: float) -> None:
+        f = face(w, h)
         s = deck.suit(card.suit)
         rank = str(card.rank)
         flip = needs_underline(rank, labels)
@@ -222,9 +111,9 @@ def fortress_art(deck: fortress.Deck) -> DeckArt:
         c.doForm(f"corner-{s.code}")
         c.setFillColor(ink(s.color))
         lines = Lines()
-        _corner_numbers(lines, w, h, False, rank, flip)
+        index_number(lines, f, rank, flip)
         lines.add(rank, w / 2, h * 0.36, 0.42 * w, underline=flip)
-        lines.add(f"{s.ja} {s.en}", w / 2, h * 0.17, 0.085 * w, _free(w, h, h * 0.17, 0.085 * w, False, w * 0.5))
+        lines.add(f"{s.ja} {s.en}", w / 2, h * 0.17, 0.085 * w, f.free(h * 0.17, 0.085 * w, w * 0.5))
         lines.draw(c)
 
     return DeckArt("fortress", deck.cards(), text, draw, forms, str)
@@ -233,15 +122,19 @@ def fortress_art(deck: fortress.Deck) -> DeckArt:
 # --------------------------------------------------------------------------- HOMALET
 
 
-def homalet_art(deck: homalet.Deck, cards: Sequence[int]) -> DeckArt:
+def homalet_art(deck: homalet.Deck, cards: Sequence[int], safe: float = SAFE) -> DeckArt:
     labels = {f"{n:02d}" for n in range(homalet.CARDS)}
     shapes = homalet_shapes(deck)
 
+    def face(w: float, h: float) -> Face:
+        return face_for(w, h, safe, True, tuple(sorted(labels)), "symbol", True)
+
     def forms(c: Canvas, w: float, h: float, bleed: float) -> None:
+        f = face(w, h)
         for col in deck.colours:
-            _frame(c, f"frame-{col.key}", w, h, bleed, col.color, heavy=True)
+            f.frame(c, f"frame-{col.key}", bleed, col.color)
             _symbol(c, f"sym-{col.key}", shapes[col.key], col.color)
-            _corner_form(c, f"corner-{col.key}", w, h, True, col.color, col.ja, f"sym-{col.key}")
+            corner_form(c, f"corner-{col.key}", f, col.color, col.ja, f"sym-{col.key}")
         for season, hex_code in SEASON_COLOURS.items():
             c.beginForm(f"season-{season}", -50, -50, 50, 50)
             c.setFillColor(colour(hex_code))
@@ -252,7 +145,7 @@ def homalet_art(deck: homalet.Deck, cards: Sequence[int]) -> DeckArt:
             name = homalet.SEASON_NAMES[homalet.Season(season)]
             centred(c, name.ja.removesuffix("マーク"), 0, -17, 50)  # the seal holds the season alone: 春
             c.endForm()
-        _back(c, "homalet", w, h, bleed)
+        _back(c, "homalet", w, h, bleed, safe)
 
     def season_label(season: homalet.Season) -> str:
         return homalet.SEASON_NAMES[season].en + (" +1" if season is homalet.Season.SPRING else "")
@@ -263,6 +156,7 @@ def homalet_art(deck: homalet.Deck, cards: Sequence[int]) -> DeckArt:
         return [f"{card:02d}", f"{col.ja} {col.en}", *([season_label(season)] if season is not None else [])]
 
     def draw(c: Canvas, card: int, w: float, h: float) -> None:
+        f = face(w, h)
         col = deck.colour(card)
         number = f"{card:02d}"
         flip = needs_underline(number, labels)
@@ -270,18 +164,20 @@ def homalet_art(deck: homalet.Deck, cards: Sequence[int]) -> DeckArt:
         season = deck.season(card)
         if season is not None:
             place_form(c, f"season-{season.value}", w / 2, h * 0.79, 0.1 * w / 50)
+            plus = "+1" if season is homalet.Season.SPRING else ""
+            index_season(c, f, season.value, SEASON_COLOURS[season.value], plus)
             c.setFillColor(ink(SEASON_COLOURS[season.value]))
             label = Lines()
             y = h * 0.79 - 0.17 * w
-            label.add(season_label(season), w / 2, y, 0.065 * w, _free(w, h, y, 0.065 * w, True, w * 0.6))
+            label.add(season_label(season), w / 2, y, 0.065 * w, f.free(y, 0.065 * w, w * 0.6))
             label.draw(c)
         place_form(c, f"sym-{col.key}", w / 2, h * 0.2, 0.05 * w / 50)
         c.doForm(f"corner-{col.key}")
         c.setFillColor(ink(col.color))
         lines = Lines()
-        _corner_numbers(lines, w, h, True, number, flip)
+        index_number(lines, f, number, flip)
         lines.add(number, w / 2, h * 0.42, 0.36 * w, underline=flip)
-        lines.add(f"{col.ja} {col.en}", w / 2, h * 0.3, 0.08 * w, _free(w, h, h * 0.3, 0.08 * w, True, w * 0.56))
+        lines.add(f"{col.ja} {col.en}", w / 2, h * 0.3, 0.08 * w, f.free(h * 0.3, 0.08 * w, w * 0.56))
         lines.draw(c)
 
     return DeckArt("homalet", list(cards), text, draw, forms, homalet.fmt)
@@ -290,17 +186,18 @@ def homalet_art(deck: homalet.Deck, cards: Sequence[int]) -> DeckArt:
 # --------------------------------------------------------------------------- Reign of Dragoness
 
 
-GEM_CLEAR = 2 * mm  # between the gem row and the corner index's column
+GEM_CLEAR = 2 * mm  # between the gem row and the frame's notches
 
 
-def gem_row(gems: int, w: float, h: float) -> tuple[float, list[tuple[float, float]]]:
-    """A clan's gems under the card's head: their radius and centres. The row fits between the
-    corner index's column and its mirror, GEM_CLEAR from each; where one row would shrink the gems
-    by more than a fifth (7 and 8 gems on small cards) they stand in two rows."""
+def gem_row(gems: int, face: Face) -> tuple[float, list[tuple[float, float]]]:
+    """A clan's gems under the card's head: their radius and centres. The row fits the room the
+    frame leaves at its height (between the notches, where it runs beside them), GEM_CLEAR from
+    each side; where one row would shrink the gems by more than a fifth they stand in two rows."""
+    w, h = face.w, face.h
     full = 0.03 * w
-    edge = frame_inner(False) + INDEX_CLEAR + INDEX_WIDTH * w + GEM_CLEAR
-    free = w - 2 * edge
     half_width = 0.72 * 0.96  # the gem (a diamond 48 of 50 units) from its centre to its side, in radii
+    left, right = face.span(h * 0.8 - 2 * 2.2 * full, h * 0.8 + full)
+    free = 2 * min(w / 2 - left, right - w / 2) - 2 * (GEM_CLEAR - CONTENT_CLEAR)
 
     def fit(n: int) -> float:
         return float(min(full, free / ((n - 1) * 2.2 + 2 * half_width)))
@@ -314,78 +211,74 @@ def gem_row(gems: int, w: float, h: float) -> tuple[float, list[tuple[float, flo
     return r, spots
 
 
-MIN_TEXT = 6.0  # points: nothing on a card is printed smaller
 LEADING = 1.15  # the special cards' rules text, line to line, in font sizes
 
+Placed = list[tuple[str | None, float, float, float]]
 
-def special_layout(
-    ja: str, en: str, mark: str, text_ja: str, text_en: str, w: float, h: float
-) -> list[tuple[str | None, float, float, float]]:
+
+@functools.lru_cache(maxsize=64)  # a deck prints each special more than once
+def special_layout(ja: str, en: str, mark: str, text_ja: str, text_en: str, face: Face) -> Placed:
     """A special card's middle, top down, as (line, centre x, baseline, size), with one (None, ...)
-    between the titles (in the card's colour) and the rules text (dark grey). The titles stand below
-    the corner a fanned hand shows where the text leaves room, else (smaller) beside the top-left
-    index; the value line (already in both corners) is left out when the text needs its room. The
-    rules text, at MIN_TEXT or larger, runs the card's width where no index is beside it, and beside
-    an index (top-left, or the turned one at the bottom-right) in the room the index leaves."""
-    x, col, base = _index_column(w, True)
-    depth = -base + 0.19 * w + 1 * mm  # the corner a fanned hand shows, from the trim (as _free)
-    inner = frame_inner(True) + 1.5 * mm
-    index_edge = x + col / 2 + 2 * mm  # 2 mm clear of the index column
-    bottom = inner  # the lowest a line's descenders may reach
+    between the titles (in the card's colour) and the rules text (dark grey). On every card size alike:
+    the titles stand below the corner a fanned hand shows (never beside the index), every line is
+    centred on the card, the rules text at the largest size from 0.045 of the card's width down to
+    MIN_TEXT that fits, as wide as the frame lets it (narrower, on both sides alike, where it passes
+    the turned index at the foot), and the whole block stands in the middle of the room between the
+    index and the foot. The value line (already in both corners) is left out where the text needs
+    its room."""
+    w, h = face.w, face.h
+    _, down = face.notch
+    bottom = face.inner + CONTENT_CLEAR  # the lowest a line's descenders may reach
+    highest = h - down - CONTENT_CLEAR  # the top of the titles, at the highest
 
-    def span(y: float, size: float) -> tuple[float, float]:
-        """The room (left, right) of a line at baseline ``y``."""
-        left, right = inner, w - inner
-        if y + 0.9 * size > h - depth:
-            left = max(left, index_edge)
-        if y - 0.25 * size < depth:
-            right = min(right, w - index_edge)
-        return left, right
+    def foot(block: Placed) -> float:
+        """The lowest a block's descenders reach."""
+        return min(y - 0.25 * s for line, _, y, s in block if line is not None)
 
-    def flow(size: float, top: float) -> list[tuple[str | None, float, float, float]] | None:
-        """The rules text from baseline-top ``top`` down, or None if it does not fit on the card."""
-        out: list[tuple[str | None, float, float, float]] = []
-        y = top - size
+    def place(top: float, size: float, with_mark: bool) -> Placed | None:
+        """The block from ``top`` down with the rules text at ``size``, or None where it does not fit."""
+        room = face.free(top - 0.9 * 0.12 * w, 0.12 * w, w * 0.62)
+        ja_size, en_size = fit_size(ja, 0.12 * w, room), fit_size(en, 0.075 * w, room)
+        if min(ja_size, en_size) < MIN_TEXT:
+            return None
+        mark_size = 0.09 * w
+        out: Placed = []
+        y = top - 0.9 * ja_size
+        out.append((ja, w / 2, y, ja_size))
+        y -= 0.25 * ja_size + 0.95 * en_size
+        out.append((en, w / 2, y, en_size))
+        if with_mark:
+            y -= 0.3 * en_size + 0.9 * mark_size
+            out.append((mark, w / 2, y, mark_size))
+        y -= 0.35 * (mark_size if with_mark else en_size) + 1 * mm + size
+        out.append((None, 0.0, 0.0, 0.0))
         for text in (text_ja, text_en):
             rest = text
             while rest:
-                left, right = span(y, size)
-                if y - 0.25 * size < bottom or right - left < 4 * size:
+                width = face.free(y, size, w)
+                if y - 0.25 * size < bottom or width < 4 * size:
                     return None
-                line = wrap(rest, size, right - left)[0] or rest[0]
-                out.append((line, (left + right) / 2, y, size))
+                line = wrap(rest, size, width)[0] or rest[0]
+                out.append((line.strip(" "), w / 2, y, size))  # centred on its letters, not a space beside them
                 rest = rest[len(line) :].lstrip(" ")
                 y -= size * LEADING
         return out
 
-    # (top of the titles, Japanese and English title sizes, the value line or not)
-    variants = [
-        (min(h * 0.72, h - depth), 0.12 * w, 0.075 * w, True),
-        (min(h * 0.72, h - depth), 0.12 * w, 0.075 * w, False),
-        (h - frame_inner(True) - INDEX_CLEAR, 0.1 * w, 0.07 * w, False),
-    ]
-    for top, ja_max, en_max, with_mark in variants:
-        left, right = span(top - 0.9 * ja_max, ja_max)
-        room_x = min(right - left, w * 0.62)
-        centre = (left + right) / 2
-        ja_size, en_size = fit_size(ja, ja_max, room_x), fit_size(en, en_max, room_x)
-        if min(ja_size, en_size) < MIN_TEXT:
-            continue
-        mark_size = 0.09 * w
-        head: list[tuple[str | None, float, float, float]] = []
-        y = top - 0.9 * ja_size
-        head.append((ja, centre, y, ja_size))
-        y -= 0.25 * ja_size + 0.95 * en_size
-        head.append((en, centre, y, en_size))
-        if with_mark:
-            y -= 0.3 * en_size + 0.9 * mark_size
-            head.append((mark, centre, y, mark_size))
-        y -= 0.35 * (mark_size if with_mark else en_size) + 1 * mm
+    for with_mark in (True, False):
         size = max(MIN_TEXT, 0.045 * w)
-        while (body := flow(size, y)) is None and size > MIN_TEXT:
+        while (block := place(highest, size, with_mark)) is None and size > MIN_TEXT:
             size = max(MIN_TEXT, size * 0.94)
-        if body is not None:
-            return [*head, (None, 0.0, 0.0, 0.0), *body]
+        if block is None:
+            continue
+        # the block in the middle of its room: moved down as far as leaves as much room under it as
+        # over it (lower down, the lines beside the turned index are narrower: there may be more)
+        best, off = block, foot(block) - bottom  # off: how much more room under the block than over it
+        shift = 0.25 * mm
+        while shift < foot(block) - bottom and (lower := place(highest - shift, size, with_mark)) is not None:
+            if abs(foot(lower) - bottom - shift) < abs(off):
+                best, off = lower, foot(lower) - bottom - shift
+            shift += 0.25 * mm
+        return best
     raise LayoutError(
         f"the rules text of {en!r} does not fit on a card {w / mm:.0f} mm wide at {MIN_TEXT:g} pt: "
         "shorten it in the deck file or choose a larger --size",
@@ -394,24 +287,32 @@ def special_layout(
     )
 
 
-def dragoness_art(deck: dragoness.Deck, cards: Sequence[dragoness.Card]) -> DeckArt:
-    labels = {str(n) for n in range(1, deck.numbers + 1)} | {SPECIAL_MARK[dragoness.Kind.DRAGONESS]}
+def dragoness_art(deck: dragoness.Deck, cards: Sequence[dragoness.Card], safe: float = SAFE) -> DeckArt:
+    numbers = {str(n) for n in range(1, deck.numbers + 1)}
+    labels = numbers | {SPECIAL_MARK[dragoness.Kind.DRAGONESS]}
+    special_colour, gem_colour = deck.special_color, deck.gem_color
+
+    def face(w: float, h: float, special: bool = False) -> Face:
+        if special:
+            return face_for(w, h, safe, True, tuple(sorted(labels)), "", False)
+        return face_for(w, h, safe, False, tuple(sorted(labels)), "gems", False)
 
     def forms(c: Canvas, w: float, h: float, bleed: float) -> None:
+        f, fs = face(w, h), face(w, h, True)
         for clan in deck.clans:
-            _frame(c, f"frame-{clan.code}", w, h, bleed, clan.color)
-        _frame(c, "frame-special", w, h, bleed, SPECIAL_COLOUR, heavy=True)
-        _symbol(c, "gem", "diamond", GEM_COLOUR)
+            f.frame(c, f"frame-{clan.code}", bleed, clan.color)
+        fs.frame(c, "frame-special", bleed, special_colour)
+        _symbol(c, "gem", "diamond", gem_colour)
         for clan in deck.clans:
-            _corner_form(c, f"corner-{clan.code}", w, h, False, clan.color, clan.code, "gem", str(clan.gems))
+            corner_form(c, f"corner-{clan.code}", f, clan.color, clan.code, "gem", str(clan.gems))
             c.beginForm(f"gems-{clan.code}", 0, 0, w, h)  # the clan's row of gems (its strength)
-            r, spots = gem_row(clan.gems, w, h)
+            r, spots = gem_row(clan.gems, f)
             for x, y in spots:
                 place_form(c, "gem", x, y, r / 50)
             c.endForm()
         for special in deck.specials:
-            _corner_form(c, f"corner-{special.code}", w, h, True, SPECIAL_COLOUR, special.code)
-        _back(c, "dragoness", w, h, bleed)
+            corner_form(c, f"corner-{special.code}", fs, special_colour, special.code)
+        _back(c, "dragoness", w, h, bleed, safe)
 
     def text(card: dragoness.Card) -> list[str]:
         kind = deck.kind(card)
@@ -424,6 +325,7 @@ def dragoness_art(deck: dragoness.Deck, cards: Sequence[dragoness.Card]) -> Deck
     def draw(c: Canvas, card: dragoness.Card, w: float, h: float) -> None:
         kind = deck.kind(card)
         if kind is dragoness.Kind.DRAGON:
+            f = face(w, h)
             clan = deck.clan(card.code)
             number = str(card.number)
             flip = needs_underline(number, labels)
@@ -431,21 +333,22 @@ def dragoness_art(deck: dragoness.Deck, cards: Sequence[dragoness.Card]) -> Deck
             c.doForm(f"corner-{clan.code}")
             c.setFillColor(ink(clan.color))
             lines = Lines()
-            _corner_numbers(lines, w, h, False, number, flip)
+            index_number(lines, f, number, flip)
             lines.add(number, w / 2, h * 0.44, 0.4 * w, underline=flip)
-            lines.add(clan.ja, w / 2, h * 0.3, 0.1 * w, _free(w, h, h * 0.3, 0.1 * w, False, w * 0.56))
-            lines.add(clan.en, w / 2, h * 0.23, 0.07 * w, _free(w, h, h * 0.23, 0.07 * w, False, w * 0.56))
+            lines.add(clan.ja, w / 2, h * 0.3, 0.1 * w, f.free(h * 0.3, 0.1 * w, w * 0.56))
+            lines.add(clan.en, w / 2, h * 0.23, 0.07 * w, f.free(h * 0.23, 0.07 * w, w * 0.56))
             lines.draw(c)
             c.doForm(f"gems-{clan.code}")
             return
+        fs = face(w, h, True)
         s = deck.special(kind)
         mark = SPECIAL_MARK[kind]
         c.doForm("frame-special")
         c.doForm(f"corner-{s.code}")
-        c.setFillColor(ink(SPECIAL_COLOUR))
+        c.setFillColor(ink(special_colour))
         lines = Lines()
-        _corner_numbers(lines, w, h, True, mark, needs_underline(mark, labels))
-        for line, x, y, size in special_layout(s.ja, s.en, mark, s.text.ja, s.text.en, w, h):
+        index_number(lines, fs, mark, needs_underline(mark, labels), MARK_SQUEEZE)
+        for line, x, y, size in special_layout(s.ja, s.en, mark, s.text.ja, s.text.en, fs):
             if line is None:  # the titles and value are done: the rules text is in dark grey
                 lines.draw(c)
                 c.setFillColor(colour("#212121"))
@@ -457,14 +360,15 @@ def dragoness_art(deck: dragoness.Deck, cards: Sequence[dragoness.Card]) -> Deck
     return DeckArt("dragoness", list(cards), text, draw, forms, str)
 
 
-def deck_art(game: str, players: int | None = None, deck_file: str | None = None) -> DeckArt:
-    """The cards to print for ``game`` (all of them, or the deck for ``players``)."""
+def deck_art(game: str, players: int | None = None, deck_file: str | None = None, safe: float = SAFE) -> DeckArt:
+    """The cards to print for ``game`` (all of them, or the deck for ``players``), for a print shop
+    whose safe zone is ``safe`` (points; the corner index stays inside it)."""
     data = load_deck_data(game, deck_file)
     if game == "fortress":
-        return fortress_art(fortress.Deck.from_data(data))
+        return fortress_art(fortress.Deck.from_data(data), safe)
     if game == "homalet":
         hdeck = homalet.Deck.from_data(data)
-        return homalet_art(hdeck, list(homalet.cards_for(players)) if players else list(range(homalet.CARDS)))
+        return homalet_art(hdeck, list(homalet.cards_for(players)) if players else list(range(homalet.CARDS)), safe)
     ddeck = dragoness.Deck.from_data(data)
     counts = ddeck.for_players(players) if players else ddeck.all_cards()
     gems = {clan.code: clan.gems for clan in ddeck.clans}  # clans in gem order (Lochen first), then specials
@@ -473,4 +377,5 @@ def deck_art(game: str, players: int | None = None, deck_file: str | None = None
         sorted(
             counts.elements(), key=lambda c: (ddeck.kind(c) is not dragoness.Kind.DRAGON, gems.get(c.code, 0), c.number)
         ),
+        safe,
     )

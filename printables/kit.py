@@ -8,6 +8,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from reportlab.lib.units import mm
+
 from companion.decks import GAMES
 from companion.documents import PATH_SHOWN
 from companion.rules.common import Lang, Msg
@@ -15,7 +17,8 @@ from companion.rules.deck_rules import label
 from printables.calibrate import print_calibration
 from printables.deck import print_deck, print_single
 from printables.faces import PLAYERS, TITLES, deck_art
-from printables.layout import Duplex, LayoutError, make_grid, output_folder, parse_offset
+from printables.layout import Duplex, LayoutError, bleed_points, make_grid, output_folder, parse_offset
+from printables.presets import SAFE, CardSpec, metric_png, metric_single, preset
 from printables.sheets import check_players, print_sheet
 from printables.summary import print_summary
 
@@ -78,15 +81,23 @@ def _run(what: str, args: argparse.Namespace, lang: Lang, out: str, shown: Msg) 
     if getattr(args, "players", None) is not None:
         check_players(game, args.players)
     if what == "deck":
-        bleed = args.bleed if args.bleed is not None else SINGLE_BLEED if args.layout == "single" else 0.0
-        grid = make_grid(args.paper, args.size, bleed)
-        offset = parse_offset(args.back_offset)
-        art = deck_art(game, args.players, args.deck)
+        shop = _preset(args)
+        art_safe = shop.safe if shop is not None else SAFE
+        art = deck_art(game, args.players, args.deck, art_safe)
         duplex: Duplex = args.duplex
         if args.layout == "single":
-            pages = print_single(out, art, grid, duplex)
+            if shop is not None and args.bleed is not None:
+                raise LayoutError(
+                    f"--preset {shop.name} sets the bleed ({shop.bleed[0] / mm:.2f} mm): leave out --bleed",
+                    f"--preset {shop.name} で塗り足し（{shop.bleed[0] / mm:.2f} mm）が決まります。"
+                    "--bleed は外してください",
+                )
+            size = args.size or "poker"
+            spec = shop or metric_single(size, bleed_points(args.bleed if args.bleed is not None else SINGLE_BLEED))
+            pages = print_single(out, art, spec, duplex)
         else:
-            pages = print_deck(out, art, grid, duplex, offset)
+            grid = make_grid(args.paper, shop.trim if shop else (args.size or "poker"), args.bleed or 0.0)
+            pages = print_deck(out, art, grid, duplex, parse_offset(args.back_offset))
         return Msg(
             f"wrote {shown.en}: {len(art.cards)} {TITLES[game].en} cards on {pages} pages",
             f"{shown.ja} を書き出しました（{TITLES[game].ja}のカード{len(art.cards)}枚、{pages}ページ）",
@@ -99,5 +110,20 @@ def _run(what: str, args: argparse.Namespace, lang: Lang, out: str, shown: Msg) 
         return Msg(f"wrote {shown.en}", f"{shown.ja} を書き出しました")
     from printables.png import write_pngs  # pypdfium2 and Pillow load only for PNGs
 
-    files = write_pngs(out, deck_art(game, args.players, args.deck), args.size, lang=lang, force=args.force)
+    spec = _preset(args) or metric_png(args.size or "poker")
+    art = deck_art(game, args.players, args.deck, spec.safe)
+    files = write_pngs(out, art, spec, lang=lang, force=args.force)
     return Msg(f"wrote {len(files)} PNG files to {shown.en}", f"{shown.ja} にPNGファイルを{len(files)}個書き出しました")
+
+
+def _preset(args: argparse.Namespace) -> CardSpec | None:
+    """The shop preset asked for (``--preset``), or None; with ``--size`` too it is refused."""
+    name = getattr(args, "preset", None)
+    if name is None:
+        return None
+    if getattr(args, "size", None) is not None:
+        raise LayoutError(
+            f"--preset {name} sets the card size: leave out --size",
+            f"--preset {name} でカードの大きさが決まります。--size は外してください",
+        )
+    return preset(name)

@@ -113,6 +113,16 @@ def paper_size(paper: str) -> tuple[float, float]:
     return PAPERS[paper]
 
 
+def bleed_points(bleed_mm: float) -> float:
+    """A bleed given in millimetres, as points; refused outside 0 to 5 mm."""
+    if not 0 <= bleed_mm <= 5:
+        raise LayoutError(
+            f"bleed {bleed_mm:g} mm is out of range: choose 0 to 5 mm",
+            f"塗り足し{bleed_mm:g}mmは範囲外です。0〜5mmで指定してください",
+        )
+    return float(bleed_mm * mm)
+
+
 def make_grid(paper: str, size: str | tuple[float, float], bleed_mm: float = 0.0) -> Grid:
     page = paper_size(paper)
     card = SIZES.get(size) if isinstance(size, str) else size
@@ -121,12 +131,7 @@ def make_grid(paper: str, size: str | tuple[float, float], bleed_mm: float = 0.0
             f"unknown card size {size!r}: choose {', '.join(SIZES)}",
             f"カードの大きさ「{size}」はありません。{'・'.join(SIZES)}から選んでください",
         )
-    if not 0 <= bleed_mm <= 5:
-        raise LayoutError(
-            f"bleed {bleed_mm:g} mm is out of range: choose 0 to 5 mm",
-            f"塗り足し{bleed_mm:g}mmは範囲外です。0〜5mmで指定してください",
-        )
-    bleed = bleed_mm * mm
+    bleed = bleed_points(bleed_mm)
     best: Grid | None = None
     for sheet in (page, (page[1], page[0])):  # portrait, then landscape: the one holding more cards
         cols = int((sheet[0] - 2 * MARGIN) // (card[0] + 2 * bleed))

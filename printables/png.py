@@ -1,55 +1,46 @@
-"""One PNG per card for print-on-demand services: 300 dpi, the PDFs' trim (63 × 88 mm poker cards)
-with a 1/8 inch bleed on every side (819 × 1114 px for poker cards)."""
+"""One PNG per card for print-on-demand services, at 300 dpi: a shop's preset (``--preset``, exactly
+its pixels) or a metric size (the PDFs' trim, 63 × 88 mm poker cards, with a 1/8 inch bleed: 819 ×
+1114 px). Each file says what it is in its header: sRGB (an sRGB chunk, with the gAMA and cHRM the
+PNG specification pairs with it) and 300 dpi (pHYs), so a shop's software neither guesses the colours
+nor rescales the card."""
 
 from __future__ import annotations
 
 import io
 import os
 import shutil
+import struct
 import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
 import pypdfium2 as pdfium
-from reportlab.lib.units import inch
+from PIL import PngImagePlugin
 
 from companion.files import current_umask, remove_leftovers, temp_name, where
 from companion.rules.common import Lang, plural
 from companion.rules.deck_rules import label
 from printables.faces import DeckArt
-from printables.layout import SIZES, LayoutError, new_canvas
+from printables.layout import LayoutError, new_canvas
+from printables.presets import DPI, CardSpec
 
-DPI = 300
-BLEED = inch / 8  # about: each side's bleed is this, give or take half a pixel to make whole pixels
-PNG_SIZES = SIZES  # the same trim as the PDFs: 63 × 88 mm poker cards from either source
-
-
-def png_box(size: str) -> tuple[float, float, float, float]:
-    """A card PNG's page: the trim (points) and the bleed on each axis, chosen so that trim plus
-    bleed is a whole number of pixels at DPI (the trim exactly the PDFs'; the bleed 1/8 in within
-    half a pixel)."""
-    w, h = PNG_SIZES[size]
-    bx, by = ((round((side + 2 * BLEED) * DPI / 72) * 72 / DPI - side) / 2 for side in (w, h))
-    return w, h, bx, by
+# sRGB, rendering intent perceptual; and, as the PNG specification asks of a file with an sRGB chunk,
+# the gAMA and cHRM that sRGB stands for (for readers that know only those)
+SRGB_CHUNKS = (
+    (b"sRGB", b"\x00"),
+    (b"gAMA", struct.pack(">I", 45455)),
+    (b"cHRM", struct.pack(">8I", 31270, 32900, 64000, 33000, 30000, 60000, 15000, 6000)),
+)
 
 
-def png_pixels(size: str) -> tuple[int, int]:
-    w, h, bx, by = png_box(size)
-    return round((w + 2 * bx) * DPI / 72), round((h + 2 * by) * DPI / 72)
-
-
-def cards_pdf(art: DeckArt, size: str) -> bytes:
+def cards_pdf(art: DeckArt, spec: CardSpec) -> bytes:
     """A PDF with one page per card, each page the card plus its bleed, and last the back (which
     print-on-demand services ask for too)."""
-    if size not in PNG_SIZES:
-        raise LayoutError(
-            f"unknown card size {size!r}: choose {', '.join(PNG_SIZES)}",
-            f"カードの大きさ「{size}」はありません。{'・'.join(PNG_SIZES)}から選んでください",
-        )
-    w, h, bx, by = png_box(size)
+    w, h = spec.trim
+    bx, by = spec.bleed
     buffer = io.BytesIO()
-    c = new_canvas(buffer, (w + 2 * bx, h + 2 * by), f"{art.game} cards")
+    c = new_canvas(buffer, spec.page, f"{art.game} cards")
     art.forms(c, w, h, max(bx, by))
     for card in art.cards:
         c.translate(bx, by)
@@ -60,6 +51,13 @@ def cards_pdf(art: DeckArt, size: str) -> bytes:
     c.showPage()
     c.save()
     return buffer.getvalue()
+
+
+def png_info() -> PngImagePlugin.PngInfo:
+    info = PngImagePlugin.PngInfo()
+    for name, data in SRGB_CHUNKS:
+        info.add(name, data)
+    return info
 
 
 def progress_bar(done: int, total: int, lang: Lang = "en", width: int = 30) -> str:
@@ -121,7 +119,7 @@ def _bar(text: str) -> None:
 def write_pngs(
     folder: str | Path,
     art: DeckArt,
-    size: str = "poker",
+    spec: CardSpec,
     report: Callable[[str], None] | None = None,
     lang: Lang = "en",
     force: bool = False,
@@ -139,14 +137,18 @@ def write_pngs(
     temp = Path(tempfile.mkdtemp(prefix=temp_name(target), suffix=".part", dir=target.parent))
     drawn = False
     try:
-        pdf = pdfium.PdfDocument(cards_pdf(art, size))
-        pixels = png_pixels(size)
+        pdf = pdfium.PdfDocument(cards_pdf(art, spec))
+        pixels = spec.pixels
         total = len(pdf)
         for index in range(total):  # the cards, then the back
-            # The page is a whole number of pixels, but PDFium rounds its size in points up (a
-            # hair over, 749 for 748): render at exactly DPI and keep the page's own pixels.
-            image = pdf[index].render(scale=DPI / 72).to_pil().crop((0, 0, *pixels))
-            image.save(temp / names[index], format="PNG", dpi=(DPI, DPI))
+            # The page is a whole number of pixels, but PDFium keeps its size in single precision (a
+            # hair over: 142.8000031 pt for 142.8) and pypdfium2 makes the bitmap that size rounded up,
+            # then stretches the page to fill it (596 px for 595: the card no longer centred, a back
+            # no longer the same turned over). A scale a millionth under DPI gives the exact pixels.
+            image = pdf[index].render(scale=DPI / 72 * (1 - 1e-6)).to_pil().convert("RGB")
+            if image.size != pixels:
+                raise RuntimeError(f"rendered {image.size}, not {pixels}")
+            image.save(temp / names[index], format="PNG", dpi=(DPI, DPI), pnginfo=png_info())
             report(progress_bar(index + 1, total, lang))
             drawn = True
         pdf.close()

@@ -58,14 +58,20 @@ HELP = {
         "every deck, summary and sheet, in both languages", "すべてのデッキ・ルール要約・得点表（日英両方）"
     ),
     "print.png": Msg(
-        "one PNG per card for print-on-demand (300 dpi, 1/8 inch bleed)",
-        "オンデマンド印刷用にカード1枚ごとの PNG（300 dpi、塗り足し1/8インチ）",
+        "one PNG per card for print-on-demand (300 dpi, sRGB; 1/8 inch bleed or a shop's --preset)",
+        "オンデマンド印刷用にカード1枚ごとの PNG（300 dpi、sRGB。塗り足し1/8インチか印刷所の --preset）",
     ),
     "game": Msg("the game", "ゲーム"),
     "players": Msg("the number of players", "プレイヤー人数"),
     "players.deck": Msg("only the cards used by this many players", "この人数で使うカードだけ"),
     "paper": Msg("paper size", "用紙サイズ"),
-    "size": Msg("card size", "カードの大きさ"),
+    "size": Msg(
+        "card size (metric: poker 63 × 88 mm, the default)", "カードの大きさ（ミリ規格。既定は poker 63×88 mm）"
+    ),
+    "preset": Msg(
+        "a print shop's card spec (trim, bleed, safe zone), e.g. mpc-poker or tgc-poker: see docs/printing.md",
+        "印刷所のカード仕様（仕上がり・塗り足し・安全領域）。例：mpc-poker、tgc-poker。docs/printing.md を参照",
+    ),
     "bleed": Msg(
         "bleed around each card (0-5 mm; default 0 on sheets, 3 with --layout single)",
         "各カードの周りの塗り足し（0〜5mm。既定はシートで0、--layout single で3）",

@@ -282,10 +282,13 @@ def _dragoness(data: Mapping[str, Any]) -> None:
     _common(
         "dragoness",
         data,
-        ("numbers", "clans", "specials", "by_players"),
+        ("numbers", "clans", "specials", "by_players", "special_color", "gem_color"),
         ("numbers", "clans", "specials", "by_players"),
     )
     whole(data["numbers"], ("numbers",), 1, 12)
+    for key in ("special_color", "gem_color"):  # optional: older files print in the default colours
+        if key in data:
+            _colour(data[key], (key,))
     codes: set[str] = set()
     code_what = Msg("1 to 3 ASCII letters", "英字1〜3文字")
     gems: set[int] = set()

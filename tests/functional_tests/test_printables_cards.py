@@ -25,7 +25,8 @@ MM = 72 / 25.4
 POKER = (63 * MM, 88 * MM)
 SAFE = 3 * MM
 DPI = 300
-STRIP = (18 * MM, 25 * MM)  # the corner a fanned hand shows
+STRIP = (10 * MM, 22 * MM)  # the corner a fanned hand shows: 10 mm of the card, down to below the index
+CORNER_DEPTH = 24 * MM  # the corner indices reach no lower than this from the top (and up from the bottom)
 
 
 def _print_deck(path: Path, game: str, *extra: str) -> Path:
@@ -97,8 +98,9 @@ def _deck_colours(game: str) -> list[str]:
 
 @pytest.mark.parametrize("game,page_no", [("fortress", 0), ("homalet", 0), ("dragoness", 0), ("dragoness", 22)])
 def test_frame_and_all_text_inside_the_safe_area(decks: dict[str, Path], game: str, page_no: int) -> None:
-    """The frame's outer edge at least 4 mm in (a 1 mm cutting error leaves it 3 mm inside the trim), and
-    every glyph at least 1.5 mm inside the frame's inner edge, so no index touches the frame."""
+    """The frame's outer edge at least 4 mm in (a 1 mm cutting error leaves it 3 mm inside the trim);
+    every glyph of the middle at least 1.5 mm inside the frame's inner edge, and every glyph of the
+    corner indices (the frame steps around them) 3 to 8 mm from the trim, inside the safe area."""
     path = decks[game]
     reader = PdfReader(path)
     origins = card_origins(reader, page_no)
@@ -119,13 +121,24 @@ def test_frame_and_all_text_inside_the_safe_area(decks: dict[str, Path], game: s
             if ox <= (box[0] + box[2]) / 2 <= ox + POKER[0] and oy <= (box[1] + box[3]) / 2 <= oy + POKER[1]
         ]
         assert len(inside) >= 8
+        indices = 0
         for ch, (left, bottom, right, top) in inside:
-            assert left - ox >= limit and ox + POKER[0] - right >= limit, (name, ch, (left - ox) / MM)
-            assert bottom - oy >= limit and oy + POKER[1] - top >= limit, (name, ch, (bottom - oy) / MM)
+            near = (left - ox, oy + POKER[1] - top)  # from the left and top trim
+            turned = (ox + POKER[0] - right, bottom - oy)  # from the right and bottom trim
+            for x, y in (near, turned):
+                if x < 8 * MM and y < CORNER_DEPTH:  # a corner index
+                    width = right - left
+                    assert x >= SAFE and y >= SAFE and x + width <= 8 * MM, (name, ch, x / MM, y / MM)
+                    indices += 1
+                    break
+            else:
+                assert left - ox >= limit and ox + POKER[0] - right >= limit, (name, ch, (left - ox) / MM)
+                assert bottom - oy >= limit and oy + POKER[1] - top >= limit, (name, ch, (bottom - oy) / MM)
+        assert indices >= 4, name
 
 
 def corner_text(path: Path, page_no: int, origin: tuple[float, float], turned: bool) -> str:
-    """The text in a corner as a fanned hand shows it: 18 mm wide, the top 25 mm of the card
+    """The text in a corner as a fanned hand shows it: 10 mm wide, the top 22 mm of the card
     (the bottom-right corner for the turned index)."""
     page = pdfium.PdfDocument(str(path))[page_no]
     text = page.get_textpage()
@@ -253,15 +266,29 @@ def test_six_and_nine_carry_their_bars_on_the_page(decks: dict[str, Path]) -> No
     assert bars == {0: 0, 1: 0, 2: 0, 3: 0, 4: 0, 5: 3, 6: 0, 7: 0, 8: 3}
 
 
-def test_homalet_back_says_its_title_once(tmp_path: Path) -> None:
-    path = _print_deck(tmp_path / "h.pdf", "homalet", "--players", "3")
-    page = pdfium.PdfDocument(str(path))[1]
-    reader = PdfReader(path)
-    ox, oy = sorted(card_origins(reader, 0))[0]
-    w = page.get_width()
-    x = w - ox - POKER[0]  # long-edge duplex: the back of a left card is on the right
-    text = page.get_textpage().get_text_bounded(x, oy, x + POKER[0], oy + POKER[1])
-    assert text.count("HOMALET") == 1
+def text_lines_on_back(path: Path, page_no: int, origin: tuple[float, float]) -> int:
+    """How many lines of white text a back holds: runs of pixel rows with white in them (the
+    pattern is a tint of the back's colour, never white), in a back rendered at 150 dpi."""
+    page = pdfium.PdfDocument(str(path))[page_no]
+    scale = 150 / 72
+    image = page.render(scale=scale).to_pil().convert("L")
+    ox, oy = origin
+    top = round((page.get_height() - oy - POKER[1]) * scale)
+    left = round(ox * scale)
+    box = image.crop((left, top, left + round(POKER[0] * scale), top + round(POKER[1] * scale)))
+    rows = [(box.crop((0, y, box.width, y + 1)).getextrema()[1] or 0) > 230 for y in range(box.height)]
+    return sum(1 for a, b in itertools.pairwise([False, *rows]) if b and not a)
+
+
+def test_a_title_the_same_in_both_languages_is_printed_once_each_way_up(tmp_path: Path) -> None:
+    """HOMALET is HOMALET in Japanese too: its back holds one line of title each way up (two in all),
+    the Dragoness back its two languages each way up (four)."""
+    for game, lines in (("homalet", 2), ("dragoness", 4)):
+        path = _print_deck(tmp_path / f"{game}.pdf", game, "--players", "3")
+        reader = PdfReader(path)
+        ox, oy = sorted(card_origins(reader, 0))[0]
+        x = float(reader.pages[1].mediabox.width) - ox - POKER[0]  # long-edge duplex: a left card's back is right
+        assert text_lines_on_back(path, 1, (x, oy)) == lines, game
 
 
 KINDS = (None, "deuteranopia", "protanopia", "tritanopia")
@@ -290,10 +317,8 @@ def test_colour_simulation_finds_the_old_collisions() -> None:
 @pytest.mark.parametrize("size", ["poker", "mini"])
 @pytest.mark.parametrize("game,page_no", [("dragoness", 0), ("homalet", 0), ("fortress", 0), ("dragoness", -2)])
 def test_the_corners_hold_the_index_alone(tmp_path: Path, game: str, size: str, page_no: int) -> None:
-    """On every card size, the corner a fanned hand shows (the index's column, down to below its
-    symbol) holds the index and nothing else: the middle text never runs into it."""
-    from printables.faces import INDEX_CLEAR, INDEX_WIDTH, frame_inner
-
+    """On every card size, the corner a fanned hand shows (10 mm of the card, down to below its
+    index) holds the index and nothing else: the middle text never runs into it."""
     path = _print_deck(tmp_path / "d.pdf", game, "--size", size)
     reader = PdfReader(path)
     page_no %= len(reader.pages)
@@ -303,14 +328,13 @@ def test_the_corners_hold_the_index_alone(tmp_path: Path, game: str, size: str, 
     w, h = x2 - x1, y2 - y1
     text = pdfium.PdfDocument(str(path))[page_no].get_textpage()
     checked = 0
+    right, depth = STRIP[0], STRIP[1] if game == "homalet" else 15 * MM  # HOMALET's index holds the season too
     for ox, oy in card_origins(reader, page_no):
-        heavy = game == "homalet" or page_no > 10
-        right = frame_inner(heavy) + INDEX_CLEAR + INDEX_WIDTH * w
-        depth = frame_inner(heavy) + INDEX_CLEAR + 0.13 * w * 0.72 + 0.19 * w
         top = text.get_text_bounded(ox, oy + h - depth, ox + right, oy + h).split()
         bottom = text.get_text_bounded(ox + w - right, oy, ox + w, oy + depth).split()
         assert top and sorted(top) == sorted(bottom), (top, bottom)
-        assert len(top) <= 3 and all(len(word) <= 5 for word in top), top  # number, word, count: no middle text
+        # number, word, count (or season and +1): no middle text
+        assert len(top) <= 4 and all(len(word) <= 5 for word in top), top
         checked += 1
     assert checked >= 6
 

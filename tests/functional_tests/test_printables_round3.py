@@ -133,7 +133,7 @@ def test_2_3_nothing_under_6_pt_and_text_stands_out_at_4_5_to_1(kit: Path, tmp_p
                 ground = WHITE if back is None else tuple(v / 255 for v in back)
                 assert contrast(t.fill, ground) >= 4.5, (path.name, page_no, t)  # type: ignore[arg-type]
                 seen += 1
-    assert seen > 10000
+    assert seen > 9000  # the backs' titles are outlines, not text (the same either way up): not counted
 
 
 def test_3_index_text_is_a_darker_shade_of_the_light_suit_colours(kit: Path) -> None:
@@ -175,7 +175,9 @@ def test_4_backs_are_full_bleed_and_the_same_upside_down(tmp_path: Path) -> None
     assert sum(y > h / 2 for _, y in centres) == sum(y < h / 2 for _, y in centres)
     step = w / 6
     for edge in (min(x for x, _ in centres), min(y for _, y in centres)):
-        assert edge < step / 2  # the pattern runs into the bleed on every side (symmetric: both ends)
+        # the pattern covers the card to within a step of every side (symmetric: both ends), and no
+        # diamond comes within 3 mm of the trim, where a mis-cut would cut it (issue 30)
+        assert 3 * MM < edge < step
 
 
 # --------------------------------------------------------------------------- 5. bleed against mis-cuts
@@ -206,7 +208,7 @@ def test_5_with_bleed_a_mis_cut_shows_the_cards_own_colour(tmp_path: Path) -> No
 
 
 def test_6_special_card_texts_clear_the_frame_and_keep_phrases(kit: Path) -> None:
-    from printables.faces import frame_inner
+    from printables.corner import FRAME_INSET, FRAME_WIDTH
 
     for name in ("dragoness-deck.pdf", "dragoness-mini.pdf", "dragoness-bridge.pdf"):
         path = kit / name
@@ -217,12 +219,16 @@ def test_6_special_card_texts_clear_the_frame_and_keep_phrases(kit: Path) -> Non
         form = xobject(reader, page_no, "/FormXob.frame-special")
         assert form["/BBox"]
         w = {"dragoness-deck.pdf": 63, "dragoness-mini.pdf": 44, "dragoness-bridge.pdf": 57}[name] * MM
-        inner = frame_inner(True)
+        inner = FRAME_INSET + FRAME_WIDTH[True]
         assert frames
         h = {"dragoness-deck.pdf": 88, "dragoness-mini.pdf": 63, "dragoness-bridge.pdf": 88}[name] * MM
         for ch, (left, bottom, right, top) in glyphs(path, page_no):
             for ox, oy in frames:
                 if ox <= (left + right) / 2 <= ox + w and oy <= (bottom + top) / 2 <= oy + h:
+                    if (right - ox <= 8 * MM and oy + h - bottom <= 15 * MM) or (
+                        ox + w - left <= 8 * MM and top - oy <= 15 * MM
+                    ):
+                        continue  # a corner index: the frame steps around it (test_printables_cards)
                     assert left - ox >= inner + 1 * MM and ox + w - right >= inner + 1 * MM, (name, ch)
         text = pdfium.PdfDocument(str(path))[page_no].get_textpage().get_text_range()
         for line in text.replace("\r", "").split("\n"):

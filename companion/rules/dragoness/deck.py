@@ -39,6 +39,10 @@ WILD_RANGE = {Kind.PAGE: range(1, 9), Kind.SQUIRE: range(9, 13), Kind.KNIGHT: ra
 
 
 ALONE = {Kind.PAGE: 8, Kind.SQUIRE: 9, Kind.KNIGHT: 12}  # D-5: played alone
+# The print colours of the special cards and of the gem, where a deck file names none (its optional
+# "special_color" and "gem_color"; files written before these keys existed print in these).
+SPECIAL_COLOR = "#7a5c00"
+GEM_COLOR = "#00acc1"
 
 
 @dataclass(frozen=True)
@@ -89,6 +93,8 @@ class Deck:
     clans: tuple[Clan, ...]
     specials: tuple[Special, ...]
     by_players: tuple[tuple[tuple[int, ...], int, tuple[tuple[str, int], ...]], ...]
+    special_color: str = SPECIAL_COLOR  # the special cards' print colour
+    gem_color: str = GEM_COLOR  # the gem's (the clans' strength) print colour
     # look-ups built once from the fields above (not part of the deck's identity)
     _kinds: Mapping[str, Kind] = field(init=False, compare=False, hash=False, repr=False)
     _clans: Mapping[str, Clan] = field(init=False, compare=False, hash=False, repr=False)
@@ -130,6 +136,7 @@ class Deck:
                 for b in data["by_players"]
             )
             numbers = int(data["numbers"])
+            colours = str(data.get("special_color", SPECIAL_COLOR)), str(data.get("gem_color", GEM_COLOR))
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise refuse(
                 f"the Dragoness deck definition is broken ({error}); it needs numbers, clans, specials and by_players",
@@ -151,6 +158,7 @@ class Deck:
             tuple(sorted(clans, key=lambda c: c.gems)),
             specials,
             by_players,
+            *colours,
         )
 
     def to_data(self) -> dict[str, Any]:
@@ -172,6 +180,8 @@ class Deck:
                 for s in self.specials
             ],
             "by_players": [{"players": list(p), "clans": c, "specials": dict(s)} for p, c, s in self.by_players],
+            "special_color": self.special_color,
+            "gem_color": self.gem_color,
         }
 
     def special(self, kind: Kind | str) -> Special:
