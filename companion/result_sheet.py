@@ -17,7 +17,7 @@ def sheet_content(store: Store, game_id: int, lang: Lang) -> tuple[dict[str, Any
     """The settle answer (with its arithmetic), the record's code texts and the sheet's subtitle (the
     game's number, when it ended, the record's check that a refused import names) of a finished game
     in ``store``; an unfinished game is refused."""
-    from companion.rules.qr_record import encode_parts
+    from printables.result import record_codes
 
     live = store.load(game_id)
     answer = live.settle(explain=True, lang=lang)
@@ -28,7 +28,7 @@ def sheet_content(store: Store, game_id: int, lang: Lang) -> tuple[dict[str, Any
             f"ゲーム {game_id} はまだ終わっていません。結果用紙はゲームが終わってから印刷できます"
             "（残りは companion show で分かります）",
         )
-    payloads = encode_parts(live.record()) if live.mode == "track" else []
+    payloads = record_codes(live.record()) if live.mode == "track" else []
     ended = next((g.updated for g in store.games() if g.id == game_id), "")
     when = ended.replace("T", " ")[:16]
     subtitle = Msg(f"Game {game_id} · ended {when} UTC", f"ゲーム {game_id}・終了 {when}（協定世界時）")

@@ -7,6 +7,7 @@ atomically). The command that finds a finished game and encodes its record lives
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -16,33 +17,32 @@ from reportlab.pdfgen.canvas import Canvas
 
 from companion.files import atomic_target
 from companion.rules.common import Lang, Msg
-from printables.draw import centred, colour, tint, wrap
+from printables import typeset
+from printables.code_check import Placed, choose_masks
+from printables.draw import centred, colour, tint
 from printables.faces import TITLES
 from printables.fonts import FONT
 from printables.layout import new_canvas, page_note, paper_size
-from printables.qr import define_qr_form, draw_qr
+from printables.qr import QUIET, define_qr_form, draw_qr, qr_matrix
 
 M = 15 * mm
 RESULT = Msg("result", "結果")
-MODULE = 0.5 * mm  # a QR module at least: large enough for a scan at 150 dpi
-LARGEST_MODULE = 1.0 * mm  # and as large as the page's room allows, up to this
-PHONE_MODULE = 0.8 * mm  # a phone's blurred photo at 100 dpi on the paper reads codes this coarse
-GAP = 6 * mm  # between codes, and under each for its number
+MODULE = 1.0 * mm  # a QR module: a phone's soft photo reads codes this coarse at level H (printables.qr)
+PART_CHARS = 408  # the characters a version-17 code (85 modules) holds at level H in the alphanumeric mode
+APART = 2 * QUIET * MODULE  # between two codes side by side: the quiet zone of each
+ROW_GAP = 12 * mm  # between rows of codes: a quiet zone, the code's number, the next quiet zone
+NUMBER_SIZE = 8
+NUMBER_DROP = QUIET * MODULE + 0.7 * NUMBER_SIZE  # the number's baseline under the code, past its quiet zone
+FLOOR = M  # the lowest a code's number reaches (the print note is under it)
+BELOW_HEADING = 0.3 * 11 + 1.5 * mm + QUIET * MODULE  # the heading's descenders, a gap, the codes' quiet zone
 
 
-def code_module(modules: int, count: int, width: float, room: float) -> float:
-    """The largest module (from LARGEST_MODULE down to MODULE) at which ``count`` codes of
-    ``modules`` modules fit in rows across ``width`` and within ``room`` of height; MODULE if none
-    does (the codes then go on to further pages)."""
-    module = LARGEST_MODULE
-    while module > MODULE:
-        size = max(30 * mm, modules * module)
-        per_row = max(1, int((width + GAP) // (size + GAP)))
-        rows = -(-count // per_row)
-        if rows * (size + GAP) <= room:
-            return float(module)
-        module -= 0.05 * mm
-    return float(MODULE)
+def record_codes(record: Any) -> list[str]:
+    """A game record as the texts of the result sheet's codes (companion.rules.qr_record's format,
+    cut to what a version-17 code holds at level H)."""
+    from companion.rules.qr_record import encode_parts
+
+    return encode_parts(record, PART_CHARS)
 
 
 def columns(result: Mapping[str, Any], lang: Lang) -> tuple[list[str], list[list[str]]]:
@@ -184,11 +184,12 @@ def draw_result(
         pen.line(Msg("The arithmetic", "計算の内訳").text(lang), 11)
         c.setFillGray(0.15)
         for note in notes:
-            for i, line in enumerate(wrap(note, 8.5, width - 4 * mm)):
+            text = _same_signs(note) if lang == "ja" else note
+            for i, line in enumerate(typeset.wrap(text, 8.5, width - 4 * mm, ARITHMETIC)):
                 pen.need(11)
                 pen.y -= 11
                 c.setFont(FONT, 8.5)
-                c.drawString(M + (0 if i == 0 else 4 * mm), pen.y, line)
+                c.drawString(M + (0 if i == 0 else 4 * mm) - typeset.hang(line, 8.5), pen.y, line)
         c.setFillGray(0)
     if payloads:
         _codes(c, pen, payloads, lang, width)
@@ -225,44 +226,76 @@ def _table(c: Canvas, pen: _Pen, header: list[str], rows: list[list[str]], width
             x += widths[i]
 
 
+ARITHMETIC = typeset.equations
+
+
+def _same_signs(text: str) -> str:
+    """Japanese arithmetic with one plus sign: the scores' "基本点 5 + 同数ボーナス 2" has spaced
+    ASCII signs, so "基本1＋同数1" is set the same way."""
+    return re.sub(r"\s*＋\s*", " + ", text)
+
+
 def _codes(c: Canvas, pen: _Pen, payloads: Sequence[str], lang: Lang, width: float) -> None:
-    """The record as numbered QR codes, each readable alone, as many to a row as fit."""
-    forms = [(f"record-{n}", define_qr_form(c, f"record-{n}", payload)) for n, payload in enumerate(payloads, 1)]
-    largest = max(modules for _, modules in forms)
-    heading = 4 * mm + 1.3 * 11 + 0.3 * 11 + 1.5 * mm
-    module = code_module(largest, len(forms), width, pen.y - heading - M - 8 * mm)
-    if module < PHONE_MODULE:  # too small here for a phone's photo: the codes take a page of their own
-        full = code_module(largest, len(forms), width, pen.page[1] - 2 * M - heading - 8 * mm)
-        if full > module:
-            pen.need(pen.page[1])
-            module = full
-    pen.y -= 4 * mm
+    """The record as numbered QR codes, each readable alone, in a grid centred on the page: after
+    the scores where a row fits, then on pages of their own, as many to a row as fit. Each page's
+    codes are checked where they stand before the page is done (printables.code_check)."""
+    sizes = [len(qr_matrix(payload)) for payload in payloads]  # modules, quiet zone included (any mask)
+    side = (max(sizes) - 2 * QUIET) * MODULE  # the dark part of the largest
+    per_row = max(1, int((width + APART) // (side + APART)))
+    spare = width - per_row * side
+    gap = max(APART, spare / (per_row + 1)) if per_row > 1 else 0.0
+    left = M + (spare - (per_row - 1) * gap) / 2
+    heading = 4 * mm + 1.3 * 11 + BELOW_HEADING  # the heading, its descenders, a quiet zone
+    placed: list[Placed] = []
+    page: list[Placed] = []
+    first = True
+    for start in range(0, len(payloads), per_row):
+        row = range(start, min(start + per_row, len(payloads)))
+        top = pen.y - (heading if first else 0)
+        if top - side - NUMBER_DROP - 1.5 * mm < FLOOR:  # the row does not fit: a new page
+            choose_masks(pen.page, page)
+            page = []
+            page_note(c, pen.page, pen.title)
+            c.showPage()
+            pen.pages += 1
+            pen.y = pen.page[1] - M
+            first = True
+        if first:
+            _heading(c, pen, lang, start, len(payloads))
+            pen.y -= BELOW_HEADING
+            first = False
+        x = left + (per_row - len(row)) * (side + gap) / 2  # a short last row centred too
+        for n in row:
+            size = sizes[n] * MODULE
+            centre = x + side / 2
+            page.append(Placed(payloads[n], size, centre - size / 2, pen.y - side / 2 - size / 2, MODULE))
+            draw_qr(c, f"record-{n + 1}", sizes[n], page[-1].x, page[-1].y, size)  # the form is made below
+            c.setFont(FONT, NUMBER_SIZE)
+            c.drawCentredString(centre, pen.y - side - NUMBER_DROP, f"{n + 1}/{len(payloads)}")
+            x += side + gap
+        pen.y -= side + ROW_GAP
+        placed += page[-len(row) :]
+    choose_masks(pen.page, page)
+    for n, code in enumerate(placed, 1):
+        define_qr_form(c, f"record-{n}", code.data, skip=code.skip)
+
+
+def _heading(c: Canvas, pen: _Pen, lang: Lang, start: int, count: int) -> None:
+    pen.y -= 4 * mm if start == 0 else 0
     c.setFillColor(colour("#1a237e"))
-    pen.line(
-        Msg(
+    if start == 0:
+        text = Msg(
             "The game record (scan every code; their order does not matter)",
             "ゲーム記録（すべてのコードを読み取ってください。順番は問いません）",
-        ).text(lang),
-        11,
-    )
-    pen.y -= 0.3 * 11 + 1.5 * mm  # the heading's descenders, and a gap before the codes' white boxes
+        )
+    else:
+        text = Msg(
+            f"The game record, continued: codes {start + 1}–{count}", f"ゲーム記録（続き）：{start + 1}〜{count}番"
+        )
+    c.setFont(FONT, 11)
+    pen.y -= 1.3 * 11
+    c.drawString(M, pen.y, text.text(lang))
     c.setFillGray(0)
-    x = M
-    row_height = 0.0
-    for n, (form, modules) in enumerate(forms, 1):
-        size = max(30 * mm, modules * module)
-        if x + size > M + width + 0.01:  # next row
-            x = M
-            pen.y -= row_height + 6 * mm
-            row_height = 0.0
-        if x == M:
-            pen.need(size + 6 * mm)
-        draw_qr(c, form, modules, x, pen.y - size, size)
-        c.setFont(FONT, 8)
-        c.drawCentredString(x + size / 2, pen.y - size - 4 * mm, f"{n}/{len(payloads)}")
-        x += size + 6 * mm
-        row_height = max(row_height, size)
-    pen.y -= row_height + 6 * mm
 
 
 def print_result(

@@ -63,10 +63,13 @@ def _table(
     shade: Sequence[int] = (),
 ) -> tuple[list[float], list[tuple[float, float]]]:
     """A ruled table from ``top`` to the area's foot and across its width: a header row, then one
-    row per player. Column widths are ``weights`` scaled to the width. Returns the column left
-    edges (and the right edge last) and each player row's (bottom, top)."""
-    scale = area.w / sum(weights)
-    widths = [w * scale for w in weights]
+    row per player. Column widths are ``weights`` scaled to the width, each at least what its
+    heading needs at HEAD_SIZE. Returns the column left edges (and the right edge last) and each
+    player row's (bottom, top)."""
+    shares = [w * area.w / sum(weights) for w in weights]
+    widths = column_widths(
+        weights, [heading_width(text, share) for text, share in zip(header, shares, strict=True)], area.w
+    )
     row = (top - area.y - HEAD_ROW) / players
     xs = [area.x]
     for w in widths:
@@ -79,7 +82,7 @@ def _table(
         c.rect(xs[i], area.y, widths[i], top - HEAD_ROW - area.y, stroke=0, fill=1)
     c.setFillGray(0)
     for i, text in enumerate(header):
-        size, lines = header_lines(text, widths[i] - 2)
+        size, lines = header_lines(text, widths[i] - 2 * HEAD_PAD)
         ty = top - HEAD_ROW / 2 + (len(lines) - 1) * 4.2 - 2.6
         c.setFont(FONT, size)
         for line in lines:
@@ -98,6 +101,37 @@ def _table(
 
 HEAD_SIZE = 7.5
 HEAD_SMALLEST = 6.0  # nothing printed smaller
+HEAD_PAD: float = 1.5 * mm  # between a heading and its cell's lines
+
+
+ONE_LINE = 1.3  # a heading this much wider than its column's share is set in two lines, not widened
+
+
+def heading_width(text: str, share: float) -> float:
+    """The narrowest cell that holds heading ``text`` at HEAD_SIZE with HEAD_PAD each side: on one
+    line if that takes at most ONE_LINE times the column's ``share`` of the width, else in two lines
+    broken between words or phrases."""
+    one = float(text_width(text, HEAD_SIZE)) + 2 * HEAD_PAD + 0.5
+    if one <= ONE_LINE * share:
+        return one
+    low, high = max(float(text_width(piece, HEAD_SIZE)) for piece, _ in segments(text)), one
+    while high - low > 0.25:  # the narrowest measure at which it breaks into two lines
+        middle = (low + high) / 2
+        low, high = (middle, high) if len(wrap(text, HEAD_SIZE, middle)) > 2 else (low, middle)
+    return float(high + 2 * HEAD_PAD + 0.5)
+
+
+def column_widths(weights: Sequence[float], least: Sequence[float], total: float) -> list[float]:
+    """``weights`` scaled to ``total``, except that no column is narrower than its ``least``: those
+    get their least and the others share the rest by weight."""
+    fixed: dict[int, float] = {}
+    while True:
+        free = [i for i in range(len(weights)) if i not in fixed]
+        scale = (total - sum(fixed.values())) / sum(weights[i] for i in free)
+        short = [i for i in free if weights[i] * scale < least[i]]
+        if not short or len(short) == len(free):
+            return [fixed.get(i, weights[i] * scale) for i in range(len(weights))]
+        fixed.update({i: least[i] for i in short})
 
 
 def header_lines(text: str, width: float) -> tuple[float, list[str]]:

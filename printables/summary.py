@@ -10,8 +10,8 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 
 from companion.files import atomic_target
-from companion.rules.common import Lang
-from printables.draw import wrap
+from companion.rules.common import Lang, Msg
+from printables import typeset
 from printables.faces import TITLES
 from printables.fonts import FONT
 from printables.layout import (
@@ -28,32 +28,38 @@ from printables.summary_text import PUBLISHER, sections
 
 CARD = (95 * mm, 130 * mm)
 PAD = 6 * mm
-QR_SMALLEST = 13 * mm
+QR_MODULE = 1.0 * mm  # as the result sheet's codes: at level H, read from a phone's soft photo (printables.qr)
+CAPTION_SIZE = 7.5
+CAPTION_LEADING = 10
 NUMBER_ROOM = 3 * mm  # at the foot of each card, for its number (1/2)
 
 
 class QRBox(Flowable):  # type: ignore[misc]
-    """A QR code form with a caption beside it."""
+    """A QR code form with its caption beside it, in as many lines as the room beside the code needs.
+    The code is never made smaller than QR_MODULE a module (a phone's soft photo reads it): where a
+    card has less room, it goes to the next card."""
 
-    def __init__(self, form: str, modules: int, size: float, caption: str) -> None:
+    def __init__(self, form: str, modules: int, caption: str) -> None:
         super().__init__()
-        self.form, self.modules, self.size, self.caption = form, modules, size, caption
+        self.form, self.modules, self.caption = form, modules, caption
+        self.size = modules * QR_MODULE
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         self.width = available_width
         return available_width, self.size
 
     def split(self, available_width: float, available_height: float) -> list[QRBox]:
-        """A smaller code where that still reads well (0.35 mm a module), rather than a card of its own."""
-        if available_height >= max(QR_SMALLEST, self.modules * 0.35 * mm):
-            return [QRBox(self.form, self.modules, available_height - 0.01, self.caption)]
         return []
 
     def draw(self) -> None:
         c = self.canv
         draw_qr(c, self.form, self.modules, 0, 0, self.size)
-        c.setFont(FONT, 7.5)
-        c.drawString(self.size + 2 * mm, self.size / 2 - 3, self.caption)
+        c.setFont(FONT, CAPTION_SIZE)
+        lines = typeset.wrap(self.caption, CAPTION_SIZE, self.width - self.size - 2 * mm)
+        y = self.size / 2 + (len(lines) - 1) * CAPTION_LEADING / 2 - 0.35 * CAPTION_SIZE
+        for line in lines:
+            c.drawString(self.size + 2 * mm, y, line)
+            y -= CAPTION_LEADING
 
 
 def _styles(lang: Lang) -> dict[str, ParagraphStyle]:
@@ -129,14 +135,15 @@ class TextBlock(Flowable):  # type: ignore[misc]
         if self.bullet:
             t.setTextOrigin(st.bulletIndent, first)
             t.textOut(self.bullet)
-        t.setTextOrigin(st.leftIndent, first)
-        for line in self.lines:
-            t.textLine(line)
+        for n, line in enumerate(self.lines):  # a line opening with a bracket hangs by its built-in space
+            t.setTextOrigin(st.leftIndent - typeset.hang(line, st.fontSize), first - n * st.leading)
+            t.textOut(line)
         c.drawText(t)
 
 
 def para(text: str, style: ParagraphStyle, bullet: str | None = None) -> TextBlock:
-    return TextBlock(wrap(text, style.fontSize, TEXT_WIDTH - style.leftIndent), style, bullet)
+    lines = typeset.wrap(text, style.fontSize, TEXT_WIDTH - style.leftIndent, typeset.code_and_name)
+    return TextBlock(lines, style, bullet)
 
 
 def story(game: str, lang: Lang, qr: tuple[str, int] | None) -> list[Any]:
@@ -156,8 +163,8 @@ def story(game: str, lang: Lang, qr: tuple[str, int] | None) -> list[Any]:
         out.append(para(head.text(lang), styles["heading"]))
         out.extend(para(p.text(lang), styles["body"], "•") for p in points)
     if qr is not None:
-        caption = "発行元のページ" if lang == "ja" else "Publisher's page"
-        out += [Spacer(1, 4), QRBox(qr[0], qr[1], 18 * mm, f"{caption}: {PUBLISHER[game]}")]
+        caption = Msg(f"Publisher's page:\n{PUBLISHER[game]}", f"発行元のページ：\n{PUBLISHER[game]}")
+        out += [Spacer(1, 4), QRBox(qr[0], qr[1], caption.text(lang))]
     return out
 
 

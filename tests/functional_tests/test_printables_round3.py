@@ -449,21 +449,22 @@ def phone(image: Image.Image, dpi: float) -> bytes:
 
 @pytest.mark.parametrize("dpi", [100, 120])
 def test_16_record_codes_read_from_a_blurred_phone_photo(tmp_path: Path, dpi: int) -> None:
-    """A long Dragoness record (five codes): too little room under the scores for codes a phone
-    reads, so they get a page of their own, as large as it allows; one photo of it imports."""
-    from companion.cli.commands.result import codes_in_image
-    from companion.rules import qr_record
+    """A long Dragoness record (ten codes at level H): two under the scores, the rest on pages of
+    their own, every module 1 mm; a photo of each page imports."""
+    from companion.cli.commands.sheet_files import codes_in_image
+    from printables.result import record_codes
 
     record = json.loads((ROOT / "examples" / "records" / "dragoness.json").read_text(encoding="utf-8"))
-    parts = qr_record.encode_parts(record)
-    assert len(parts) >= 5
+    parts = record_codes(record)
+    assert len(parts) >= 10
     path = tmp_path / "r.pdf"
     answer = settle(json.loads((ROOT / "examples" / "fortress.json").read_text(encoding="utf-8")), True, "en")
-    assert print_result(path, answer, parts, "en") == 2
+    pages = print_result(path, answer, parts, "en")
+    assert pages == 3
     reader = PdfReader(path)
-    _, placed = walk(reader, 1)
-    modules = [p.matrix[0] for p in placed if "record-" in p.name]
-    assert len(modules) == len(parts) and min(modules) >= 0.8 * MM  # each module 0.8 mm or more
-    page = pdfium.PdfDocument(str(path))[1].render(scale=dpi / 72).to_pil()
-    found = codes_in_image(phone(page, dpi), "photo.jpg")
+    modules = [p.matrix[0] for n in range(pages) for p in walk(reader, n)[1] if "record-" in p.name]
+    assert len(modules) == len(parts) and min(modules) >= 1.0 * MM - 1e-9  # each module 1 mm or more
+    found = []
+    for page in pdfium.PdfDocument(str(path)):
+        found += codes_in_image(phone(page.render(scale=dpi / 72).to_pil(), dpi), "photo.jpg")
     assert sorted(found) == sorted(parts)

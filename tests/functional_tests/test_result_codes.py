@@ -52,11 +52,9 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     return {"db": db, "ids": ids, "sheets": sheets, "folder": folder}
 
 
-def render(pdf: Path, dpi: float) -> Image.Image:
-    """The sheet's page with the record codes (the last: long records get a page of their own)."""
-    document = pdfium.PdfDocument(str(pdf))
-    image: Image.Image = document[len(document) - 1].render(scale=dpi / 72).to_pil().convert("RGB")
-    return image
+def render(pdf: Path, dpi: float) -> list[Image.Image]:
+    """Every page of the sheet (the codes start under the scores and go on over the next pages)."""
+    return [page.render(scale=dpi / 72).to_pil().convert("RGB") for page in pdfium.PdfDocument(str(pdf))]
 
 
 def degraded(image: Image.Image, scale: float, angle: float, blur: float, quality: int | None) -> bytes:
@@ -70,6 +68,13 @@ def degraded(image: Image.Image, scale: float, angle: float, blur: float, qualit
     else:
         image.save(out, "JPEG", quality=quality)
     return out.getvalue()
+
+
+def printed_codes(game: str) -> list[str]:
+    """The texts of the codes a sheet prints for the example record of ``game``."""
+    from printables.result import record_codes
+
+    return record_codes(PRINTED[game])
 
 
 @functools.cache
@@ -102,12 +107,14 @@ def test_a_photographed_sheet_imports_the_identical_record(
     blur: float,
     quality: int | None,
 ) -> None:
-    photo = tmp_path / ("sheet.png" if quality is None else "sheet.jpg")
-    photo.write_bytes(degraded(render(table["sheets"][game], dpi), scale, angle, blur, quality))
-    done, fresh = import_into_fresh_store(tmp_path, photo)
+    photos = []
+    for n, page in enumerate(render(table["sheets"][game], dpi)):  # a photo of each page
+        photos.append(tmp_path / (f"page{n}.png" if quality is None else f"page{n}.jpg"))
+        photos[-1].write_bytes(degraded(page, scale, angle, blur, quality))
+    done, fresh = import_into_fresh_store(tmp_path, *photos)
     assert (done.code, done.stdout, done.stderr) == (0, b"1\n", "")
     assert exported(fresh, 1) == exported(table["db"], table["ids"][game])
-    again, _ = import_into_fresh_store(tmp_path, photo)  # a duplicate is refused as for a record file
+    again, _ = import_into_fresh_store(tmp_path, *photos)  # a duplicate is refused as for a record file
     assert_refused(again)
     assert again.stderr == "this record is already stored as game 1; nothing was imported\n"
 
@@ -125,38 +132,43 @@ def code_boxes(image: Image.Image) -> dict[str, tuple[int, int, int, int]]:
 
 @pytest.mark.slow
 def test_the_codes_can_come_in_several_photos(tmp_path: Path, table: dict[str, Any]) -> None:
-    """Two photos, each showing some of the codes (as for a sheet of two pages, or a close-up each)."""
-    image = render(table["sheets"]["dragoness"], 200)
-    boxes = code_boxes(image)
-    assert sorted(boxes) == ["1/5", "2/5", "3/5", "4/5", "5/5"]
-    files = []
-    for n, keep in enumerate((["1/5", "3/5"], ["2/5", "4/5", "5/5"])):
-        part = image.copy()
-        draw = ImageDraw.Draw(part)
-        for key, (x0, y0, x1, y1) in boxes.items():
-            if key not in keep:
-                draw.rectangle((x0 - 8, y0 - 8, x1 + 8, y1 + 8), fill="white")
-        files.append(tmp_path / f"photo{n}.jpg")
-        files[-1].write_bytes(degraded(part, 0.8, 1.0 - 2 * n, 0.6, 70))
+    """A close-up of each column of codes on each page: photos that each show some of the codes."""
+    files: list[Path] = []
+    for page in render(table["sheets"]["dragoness"], 200):
+        boxes = code_boxes(page)
+        for side in (0, 1):  # the left codes, then the right ones
+            part = page.copy()
+            draw = ImageDraw.Draw(part)
+            for x0, y0, x1, y1 in boxes.values():
+                if (x0 > page.width / 2) != bool(side):
+                    draw.rectangle((x0 - 8, y0 - 8, x1 + 8, y1 + 8), fill="white")
+            files.append(tmp_path / f"photo{len(files)}.jpg")
+            files[-1].write_bytes(degraded(part, 0.8, 1.0 - 2 * side, 0.6, 70))
+    count = len(printed_codes("dragoness"))
+    assert sum(len(code_boxes(page)) for page in render(table["sheets"]["dragoness"], 200)) == count
     done, fresh = import_into_fresh_store(tmp_path, *files)
     assert (done.code, done.stderr) == (0, "")
     assert exported(fresh, 1) == exported(table["db"], table["ids"]["dragoness"])
 
 
 def test_a_photo_missing_one_code_says_which(tmp_path: Path, table: dict[str, Any]) -> None:
-    image = render(table["sheets"]["dragoness"], 150)
-    x0, y0, x1, y1 = code_boxes(image)["3/5"]
-    ImageDraw.Draw(image).rectangle((x0 - 6, y0 - 6, x1 + 6, y1 + 6), fill="white")  # a thumb over code 3
-    photo = tmp_path / "thumb.jpg"
-    photo.write_bytes(degraded(image, 1.0, 1.0, 0.5, 70))
-    done, fresh = import_into_fresh_store(tmp_path, photo)
+    photos = []
+    count = len(printed_codes("dragoness"))
+    for n, image in enumerate(render(table["sheets"]["dragoness"], 150)):
+        boxes = code_boxes(image)
+        if f"3/{count}" in boxes:
+            x0, y0, x1, y1 = boxes[f"3/{count}"]
+            ImageDraw.Draw(image).rectangle((x0 - 6, y0 - 6, x1 + 6, y1 + 6), fill="white")  # a thumb over code 3
+        photos.append(tmp_path / f"thumb{n}.jpg")
+        photos[-1].write_bytes(degraded(image, 1.0, 1.0, 0.5, 70))
+    done, fresh = import_into_fresh_store(tmp_path, *photos)
     assert_refused(done)
-    check = qr_record.encode_parts(PRINTED["dragoness"])[0].split(":")[2]
-    assert done.stderr == f"part 3 of 5 is missing (record {check}): give every code on the sheet\n"
-    japanese = call("--lang", "ja", "import", str(photo), "--db", str(fresh))
+    check = printed_codes("dragoness")[0].split(":")[2]
+    assert done.stderr == f"part 3 of {count} is missing (record {check}): give every code on the sheet\n"
+    japanese = call("--lang", "ja", "import", *map(str, photos), "--db", str(fresh))
     assert_refused(japanese)
     assert japanese.stderr == (
-        f"記録 {check} の5個のコードのうち3番がありません。用紙のすべてのコードをそろえて読み込んでください\n"
+        f"記録 {check} の{count}個のコードのうち3番がありません。用紙のすべてのコードをそろえて読み込んでください\n"
     )
     with Store.open(fresh, readonly=True) as store:
         assert store.games() == []  # nothing was stored
@@ -181,7 +193,7 @@ def test_an_image_without_record_codes_is_refused(tmp_path: Path, picture: str) 
 
 @pytest.mark.parametrize("quality", [None, 80])
 def test_a_damaged_picture_is_refused(tmp_path: Path, table: dict[str, Any], quality: int | None) -> None:
-    good = degraded(render(table["sheets"]["homalet"], 60), 1, 0, 0, quality)
+    good = degraded(render(table["sheets"]["homalet"], 60)[-1], 1, 0, 0, quality)
     photo = tmp_path / "damaged"
     rnd = random.Random(quality)
     noise = bytes(rnd.randrange(256) for _ in range(400))
@@ -229,7 +241,7 @@ def test_a_record_file_is_imported_alone(tmp_path: Path, table: dict[str, Any]) 
     text.write_text("\n".join(qr_record.encode_parts(RECORDS["homalet"])), encoding="utf-8")
     done, _ = import_into_fresh_store(tmp_path, text, record)
     assert_refused(done)
-    assert done.stderr.startswith(f"{record} is not the text of a record's QR codes nor a photo of them")
+    assert done.stderr.startswith(f"{record} is not the text of a record's QR codes nor a photo or PDF of them")
     alone, fresh = import_into_fresh_store(tmp_path, record)  # as before: a record file on its own
     assert (alone.code, alone.stdout) == (0, b"1\n")
     assert exported(fresh, 1) == exported(table["db"], table["ids"]["fortress"])
@@ -245,13 +257,15 @@ def test_the_sheet_shows_the_players_scores_arithmetic_and_winners(table: dict[s
         assert player["name"] in text and str(player["score"]) in text
         assert player["explanation"][:25] in text
     assert f"Winner: {', '.join(answer['winners'])}" in text
-    check = qr_record.encode_parts(PRINTED["fortress"])[0].split(":")[2]
+    check = printed_codes("fortress")[0].split(":")[2]
     ended = RECORDS["fortress"]["actions"][-1]["time"].replace("T", " ")[:16]
     assert f"Game {table['ids']['fortress']} · ended {ended} UTC · record {check}" in text  # as an import names it
     codes = sorted(
-        c.text for c in zxingcpp.read_barcodes(render(table["sheets"]["fortress"], 216).convert("L"), formats=QR)
+        c.text
+        for page in render(table["sheets"]["fortress"], 216)
+        for c in zxingcpp.read_barcodes(page.convert("L"), formats=QR)
     )
-    assert codes == sorted(qr_record.encode_parts(PRINTED["fortress"]))
+    assert codes == sorted(printed_codes("fortress"))
 
 
 def test_print_result_in_japanese_to_standard_output(table: dict[str, Any]) -> None:
@@ -294,24 +308,28 @@ def test_a_score_sheet_game_prints_its_result_without_codes(tmp_path: Path, tabl
 
 
 def test_record_codes_are_small_in_the_alphanumeric_mode() -> None:
-    """Each part prints in QR's alphanumeric mode: a quarter fewer modules than as bytes, at most
-    version 19 (93 modules and the quiet zone: 5 cm at 0.5 mm a module)."""
+    """Each part prints in QR's alphanumeric mode at level H: a quarter fewer modules than as bytes, at
+    most version 17 (85 modules and the quiet zone: 9.3 cm at 1 mm a module, two to a row)."""
     from qrcode.util import MODE_8BIT_BYTE, QRData
 
     from printables.qr import qr_matrix
 
-    for part in qr_record.encode_parts(RECORDS["dragoness"]):
-        as_bytes = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_M, border=4)
+    for part in printed_codes("dragoness"):
+        as_bytes = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_H, border=4)
         as_bytes.add_data(QRData(part.encode(), mode=MODE_8BIT_BYTE))
         as_bytes.make(fit=True)
         modules = len(qr_matrix(part))
-        assert modules <= 93 + 8
+        assert modules <= 85 + 8
         assert modules**2 < 0.8 * len(as_bytes.get_matrix()) ** 2
     assert len(qr_matrix("00" * 300)) > 0  # a run of zero codewords, which the library's alphanumeric mode fails on
 
 
 def test_a_photo_on_standard_input(tmp_path: Path, table: dict[str, Any]) -> None:
-    photo = degraded(render(table["sheets"]["homalet"], 150), 1.0, -1.0, 0.6, 65)
-    done = call("import", "-", "--db", str(tmp_path / "piped.sqlite3"), stdin=photo)
+    """A photo of the last page piped in, with one of the first page as a file."""
+    first, last = render(table["sheets"]["homalet"], 150)
+    page = tmp_path / "first.jpg"
+    page.write_bytes(degraded(first, 1.0, 1.0, 0.6, 65))
+    photo = degraded(last, 1.0, -1.0, 0.6, 65)
+    done = call("import", str(page), "-", "--db", str(tmp_path / "piped.sqlite3"), stdin=photo)
     assert (done.code, done.stdout, done.stderr) == (0, b"1\n", "")
     assert exported(tmp_path / "piped.sqlite3", 1) == exported(table["db"], table["ids"]["homalet"])

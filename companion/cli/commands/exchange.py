@@ -30,10 +30,10 @@ WORDS = {
         "ゲーム記録を新しいゲームとして保存し、その番号を出力します",
     ),
     "import.file": Msg(
-        "a game record (JSON); or the text of its QR codes, one a line; or photos or scans (PNG, "
-        "JPEG) of its result sheet (companion print result); - reads standard input",
+        "a game record (JSON); or the text of its QR codes, one a line; or its result sheet (companion "
+        "print result) as a PDF or as photos or scans of its pages (PNG, JPEG); - reads standard input",
         "ゲーム記録（JSON）、その QR コードの文字列（1行に1つ）、または結果用紙"
-        "（companion print result）の写真やスキャン（PNG、JPEG）。- なら標準入力",
+        "（companion print result）の PDF か、各ページの写真やスキャン（PNG、JPEG）。- なら標準入力",
     ),
 }
 

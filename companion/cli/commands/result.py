@@ -2,12 +2,12 @@
 as QR codes) and what ``companion import`` reads besides a record file: the codes' text, or photos and
 scans of a result sheet (zxing-cpp reads their codes).
 
-The codes' text is :mod:`companion.rules.qr_record`; the sheet is drawn by :mod:`printables.result`."""
+The codes' text is :mod:`companion.rules.qr_record`; the sheet is drawn by :mod:`printables.result`;
+pictures and PDFs are read by :mod:`companion.cli.commands.sheet_files`."""
 
 from __future__ import annotations
 
 import argparse
-import io
 import shutil
 import sys
 import tempfile
@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from companion.documents import source_name
+from companion.documents import MAX_INPUT_BYTES, source_name
 from companion.result_sheet import draw_result
 from companion.rules.common import Lang, Msg, Refusal, plural, refuse
 
@@ -27,8 +27,7 @@ WORDS = {
         "ゲーム記録（companion import がその写真から読み戻します）",
     ),
 }
-IMAGE_SIGNATURES = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff")
-MAX_IMAGE_BYTES = 50_000_000  # a phone's photo is a few megabytes
+MAX_IMAGE_BYTES = 50_000_000  # a phone's photo is a few megabytes; a scanned sheet's PDF, tens
 
 
 def add_result_parser(kinds: Any, lang: Lang, say: Callable[[str], str]) -> None:
@@ -110,93 +109,68 @@ def _finished_game(args: argparse.Namespace, lang: Lang) -> tuple[dict[str, Any]
 
 def read_import(paths: Sequence[str]) -> Any:
     """The record that ``companion import`` was given: one record file (JSON), or the parts of its QR
-    codes from any mix of text files (one part a line) and photos or scans of its result sheet."""
+    codes from any mix of text files (one part a line), photos or scans of its result sheet and the
+    sheet's PDF. Pictures and pages without a code are passed over when others hold the codes.
+    Pictures are read quickly first; only if a part is then missing are they all read again, more
+    slowly (enlarged, sharpened: a coarse or blurred photo)."""
+    from companion.cli.commands.sheet_files import KINDS, codes_in, kind
     from companion.documents import RECORD_INPUT, decode_input, parse_document, read_bytes
-    from companion.rules.qr_record import decode_parts, is_part
+    from companion.rules.qr_record import complete, decode_parts, is_part
 
     parts: list[str] = []
+    pictures: list[tuple[str, str, bytes | None]] = []  # path, kind, and the bytes if they cannot be read again
     for path in paths:
         raw = read_bytes(path, MAX_IMAGE_BYTES)
-        if raw.startswith(IMAGE_SIGNATURES):
-            parts += codes_in_image(raw, path)
+        found = kind(raw)
+        if found is not None:
+            pictures.append((path, found, raw if path == "-" else None))
+            parts += codes_in(raw, path, found, thorough=False)
             continue
-        text = decode_input(raw, path)
+        source = source_name(path)
+        try:
+            text = decode_input(raw, path)
+        except Refusal:
+            if _text_start(raw):  # text, but too long to be a record: decode_input said so
+                raise
+            raise refuse(f"cannot read {source.en}: {KINDS.en}", f"{source.ja} を読めません：{KINDS.ja}") from None
         lines = [line.strip() for line in text.splitlines() if line.strip()]
         if lines and is_part(lines[0]):
             parts += lines
             continue
         if len(paths) > 1:
-            source = source_name(path)
             raise refuse(
-                f"{source.en} is not the text of a record's QR codes nor a photo of them (PNG, JPEG); a "
-                "record file (JSON) is imported on its own",
-                f"{source.ja} は記録の QR コードの文字列でも、その写真（PNG、JPEG）でもありません。"
+                f"{source.en} is not the text of a record's QR codes nor a photo or PDF of them (PNG, JPEG, PDF); "
+                "a record file (JSON) is imported on its own",
+                f"{source.ja} は記録の QR コードの文字列でも、その写真や PDF（PNG、JPEG、PDF）でもありません。"
                 "記録ファイル（JSON）は1つだけで取り込んでください",
             )
         return parse_document(text, path, RECORD_INPUT)
+    if pictures and not complete(parts):
+        for path, found, kept in pictures:
+            raw = kept if kept is not None else read_bytes(path, MAX_IMAGE_BYTES)
+            parts += [text for text in codes_in(raw, path, found, thorough=True) if text not in parts]
+    if pictures and not parts:
+        raise _no_codes([path for path, _, _ in pictures])
     return decode_parts(parts)
 
 
-def codes_in_image(raw: bytes, path: str) -> list[str]:
-    """The texts of the game-record QR codes in a photo or scan (other codes are left out), tried on a
-    few versions of the picture until every part of the record it shows is read."""
-    import warnings
+def _text_start(raw: bytes) -> bool:
+    """Whether ``raw`` begins as UTF-8 text (a file too long to decode whole may still be text)."""
+    import codecs
 
-    import zxingcpp
-    from PIL import Image, ImageOps
-
-    from companion.rules.qr_record import complete, is_part
-
-    source = source_name(path)
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("error", Image.DecompressionBombWarning)
-            image = ImageOps.exif_transpose(Image.open(io.BytesIO(raw))).convert("L")
-    except (OSError, SyntaxError, ValueError, Image.DecompressionBombWarning, Image.DecompressionBombError):
-        raise refuse(
-            f"cannot read {source.en}: the picture is damaged, cut short or too large",
-            f"{source.ja} を読めません：画像が壊れているか、途中で切れているか、大きすぎます",
-        ) from None
-    found: list[str] = []
-    for attempt, binarizer in _attempts(image):
-        for code in zxingcpp.read_barcodes(
-            attempt, formats=zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode), binarizer=binarizer
-        ):
-            if is_part(code.text) and code.text not in found:
-                found.append(code.text)
-        if complete(found):
-            break
-    if not found:
-        raise refuse(
-            f"no QR code of a game record could be read in {source.en}: photograph or scan the whole "
-            "result sheet, flat, sharp and well lit",
-            f"{source.ja} からゲーム記録の QR コードを読み取れませんでした。結果用紙全体を、平らに、"
-            "ピントを合わせて明るい所で撮影するかスキャンしてください",
-        )
-    return found
+        codecs.getincrementaldecoder("utf-8")().decode(raw[:4096], final=False)
+    except UnicodeDecodeError:
+        return False
+    return len(raw) > MAX_INPUT_BYTES
 
 
-def _attempts(image: Any) -> Any:
-    """The picture as it is, with another threshold, then enlarged and sharpened (a coarse scan: the
-    reader wants three pixels or more a module), then halved (a large photo's noise), each only if
-    the earlier ones missed a part."""
-    import zxingcpp
-    from PIL import Image, ImageFilter
-
-    yield image, zxingcpp.Binarizer.LocalAverage
-    yield image, zxingcpp.Binarizer.GlobalHistogram
-    width, height = image.size
-    for factor in (2, 3, 4):
-        if width * height * factor * factor <= ENLARGED_PIXELS:  # a coarse picture; a sharp one was read already
-            larger = image.resize((width * factor, height * factor), Image.Resampling.BICUBIC)
-            # sharpened by more and more: a blurred phone photo (1.3 px of blur at 100 dpi on the
-            # paper) needs the strongest, which would spoil a sharp one
-            for radius, percent in ((factor, 120), (factor, 250), (0.7 * factor, 300)):
-                yield larger.filter(ImageFilter.UnsharpMask(radius, percent, 0)), zxingcpp.Binarizer.LocalAverage
-    if min(width, height) > 1200:
-        half = image.resize((width // 2, height // 2), Image.Resampling.BOX)
-        yield half, zxingcpp.Binarizer.LocalAverage
-        yield half.filter(ImageFilter.UnsharpMask(1, 150, 0)), zxingcpp.Binarizer.LocalAverage
-
-
-ENLARGED_PIXELS = 24_000_000  # the largest picture an attempt makes (24 MB in grey): memory stays bounded
+def _no_codes(paths: Sequence[str]) -> Refusal:
+    """None of the pictures or PDFs held a record's code."""
+    names = [source_name(path) for path in paths]
+    return refuse(
+        f"no QR code of a game record could be read in {', '.join(n.en for n in names)}: photograph or scan "
+        "the whole result sheet, flat, sharp and well lit",
+        f"{'、'.join(n.ja for n in names)} からゲーム記録の QR コードを読み取れませんでした。結果用紙全体を、"
+        "平らに、ピントを合わせて明るい所で撮影するかスキャンしてください",
+    )
