@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 APPLICATION_ID = 0x43504E31  # "CPN1": marks the file as this program's (PRAGMA application_id)
-SCHEMA_VERSION = 3  # PRAGMA user_version; MIGRATIONS lifts an older file to it
+SCHEMA_VERSION = 4  # PRAGMA user_version; MIGRATIONS lifts an older file to it
 CHECKPOINT_EVERY = 8  # near where the game stands, a folded state is kept every this many actions,
 CHECKPOINT_NEAR = 64  # within this many actions of it; further back, every this many; and where it stands
 BUSY_MS = 5000  # how long a writer waits for another process's transaction before refusing
@@ -60,6 +60,7 @@ CREATE TABLE actions(
     data TEXT NOT NULL,                  -- the action as JSON (engine.action_to_data)
     time TEXT,                           -- ISO 8601 UTC
     chain TEXT,                          -- hash of this row and the previous row's chain (the game's seed for 0)
+    phone INTEGER,                       -- the seat whose phone played it (companion serve); NULL: typed here
     PRIMARY KEY (game_id, seq)
 ) WITHOUT ROWID;
 CREATE TABLE checkpoints(
@@ -69,6 +70,10 @@ CREATE TABLE checkpoints(
     state BLOB NOT NULL,
     seal TEXT,                           -- hash of the chain at seq and the state: a damaged checkpoint is not read
     PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+CREATE TABLE secrets(
+    name TEXT PRIMARY KEY,               -- what it opens: "serve links" (companion serve's links)
+    value TEXT NOT NULL
 ) WITHOUT ROWID;
 """
 
@@ -125,8 +130,16 @@ def _play_details(db: sqlite3.Connection) -> None:
         db.execute(f"ALTER TABLE games ADD COLUMN {column}")
 
 
+def _phones(db: sqlite3.Connection) -> None:
+    """Version 3 → 4: each action may say which seat's phone played it (``companion serve``; outside
+    the hash chain, like the notes: every action stored before was typed here), and the secrets
+    that keep ``companion serve``'s links the same from one start to the next."""
+    db.execute("ALTER TABLE actions ADD COLUMN phone INTEGER")
+    db.execute("CREATE TABLE secrets(name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID")
+
+
 # from version N to N+1: what lifts it, in the transaction that opens the file for writing
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _chain_every_game, 2: _play_details}
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _chain_every_game, 2: _play_details, 3: _phones}
 
 
 def default_db_path() -> Path:

@@ -41,7 +41,15 @@ def _homalet(n: int, start: int, rnd: random.Random) -> tuple[Any, list[Any]]:
 VERSION_3_COLUMNS = ("location", "notes", "deck_version", "bgg_id", "simulated")
 
 
+def without_version_4(connection: Any) -> None:
+    """Make an open SQLite file as version 3 wrote it: no phone beside an action, no secrets (the
+    caller sets user_version)."""
+    connection.execute("ALTER TABLE actions DROP COLUMN phone")
+    connection.execute("DROP TABLE secrets")
+
+
 def without_version_3(connection: Any) -> None:
     """Make an open SQLite file's games table as version 2 wrote it (the caller sets user_version)."""
+    without_version_4(connection)
     for column in VERSION_3_COLUMNS:
         connection.execute(f"ALTER TABLE games DROP COLUMN {column}")

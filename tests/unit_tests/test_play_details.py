@@ -158,7 +158,7 @@ def test_a_version_2_file_is_read_as_it_is_and_migrated_in_place_when_written(tm
     assert record == {**example("homalet"), "version": 2}
     assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 2
     with Store.open(path) as store:
-        assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+        assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
         live = store.load(game_id)
         assert live.state == state and live.record() == record and live.details == Details()
         store.set_notes(game_id, "migrated")

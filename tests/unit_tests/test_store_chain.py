@@ -103,7 +103,7 @@ def test_a_version_1_file_is_read_as_it_is_and_migrated_in_place_when_written(tm
         state, record = old.state, old.record()
     assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 1
     with Store.open(path) as db:
-        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
         assert db.db.execute("SELECT COUNT(*) FROM checkpoints").fetchone()[0] == 0  # the pickles are gone
         live = db.load(game_id)
         assert live.state == state and live.record() == record

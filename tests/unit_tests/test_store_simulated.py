@@ -61,6 +61,6 @@ def test_a_version_2_file_reads_as_it_is_and_is_lifted_to_version_3(tmp_path: Pa
         assert len(db.played_games()) == 1 and db.played_games(simulated=True) == []
         assert db.load(real).finished
     with Store.open(path) as db:
-        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
         assert db.db.execute("SELECT simulated FROM games").fetchall() == [(0,)]  # what was stored is real
         assert [g.id for g in db.games()] == [real]
