@@ -45,22 +45,30 @@ button{font-size:1em;padding:.4em .8em}
 """
 
 
-def page(title: str, lang: Lang, body: str, other_lang_url: str | None = None, head: str = "") -> str:
+def page(
+    title: str, lang: Lang, body: str, other_lang_url: str | None = None, head: str = "", main: str = "", kind: str = ""
+) -> str:
+    """A whole page: ``main`` the attributes of its ``main`` element, ``kind`` its body's classes."""
     switch = (
         f'<a href="{esc(other_lang_url)}" hreflang="{"en" if lang == "ja" else "ja"}">'
         f"{esc(say('board.lang', lang))}</a>"
         if other_lang_url
         else ""
     )
+    classes = f' class="{esc(kind)}"' if kind else ""
+    attributes = f" {main}" if main else ""
     return (
         f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f'<meta name="referrer" content="no-referrer"><title>{esc(title)}</title><style>{STYLE}</style>{head}'
-        f"</head><body><header><span>{esc(title)}</span>{switch}</header><main>{body}</main></body></html>"
+        f"</head><body{classes}><header><span>{esc(title)}</span>{switch}</header>"
+        f"<main{attributes}>{body}</main></body></html>"
     )
 
 
-def board_page(title: str, lang: Lang, fragment: str, events_url: str, other_lang_url: str) -> str:
+def board_page(
+    title: str, lang: Lang, fragment: str, events_url: str, other_lang_url: str, head: str = "", kind: str = ""
+) -> str:
     script = (
         "<script>const es=new EventSource(" + json.dumps(events_url) + ");"
         'es.addEventListener("board",e=>{document.getElementById("board").innerHTML=e.data;});'
@@ -71,7 +79,8 @@ def board_page(title: str, lang: Lang, fragment: str, events_url: str, other_lan
         f"<noscript> {esc(say('board.noscript', lang))}</noscript></p>"
         f'<div id="board">{fragment}</div>{script}'
     )
-    return page(title, lang, body, other_lang_url, head='<noscript><meta http-equiv="refresh" content="2"></noscript>')
+    refresh = '<noscript><meta http-equiv="refresh" content="2"></noscript>'
+    return page(title, lang, body, other_lang_url, head=refresh + head, kind=kind)
 
 
 COACH_SCRIPT = """

@@ -3,10 +3,14 @@
 - ``/T/`` the scorer's index (T: the master token), ``/T/app/`` the full table app through
   textual-serve (one app process a browser tab, on the same store: ``apps.py``);
 - ``/G/game/ID`` a game's scoreboard and ``/G/game/ID/events`` its server-sent events;
-  ``/G/coach/ID/SEAT`` a player's coach and ``.../answer`` its answers (G: the game's token, or T).
+  ``/G/coach/ID/SEAT`` a player's coach and ``.../answer`` its answers (G: the game's token, a
+  seat's token, or T);
+- ``/S/seat/ID/SEAT`` a seat's page, from which that player plays (``seats.py``; S: the seat's token).
 
-Every request without the right token gets an empty 404, websockets included. Access is not
-logged (a coach's request carries a hand). The server reads the store and never writes it.
+Every request without the right token gets an empty 404, websockets included (a seat page's
+request to act, a 403 and one sentence). Access is not logged (a coach's request carries a hand).
+The server reads the store; it writes only the moves played from the seat pages (through the
+store's ``play``, as the app does) and, once, the secret its links are made from.
 """
 
 from __future__ import annotations
@@ -25,10 +29,12 @@ from pathlib import Path
 from aiohttp import web
 
 from companion.rules.common import Lang, Refusal
-from companion.serve import coach, pages
+from companion.serve import coach, pages, table_words
 from companion.serve.apps import TableApps, _lang_of
 from companion.serve.board import Follower, esc
-from companion.serve.tokens import Tokens
+from companion.serve.seats import Seats
+from companion.serve.style import TABLE_STYLE
+from companion.serve.tokens import SECRET, Tokens, new_token
 from companion.serve.words import say
 from companion.store import Store
 
@@ -64,11 +70,23 @@ class Table:
     """The whole server: the store it follows, the tokens, the pages following games, the app tabs."""
 
     def __init__(
-        self, db_path: Path, tokens: Tokens | None = None, lang: Lang = "en", app_command: str | None = None
+        self,
+        db_path: Path,
+        tokens: Tokens | None = None,
+        lang: Lang = "en",
+        app_command: str | None = None,
+        new_links: bool = False,
     ) -> None:
         self.db_path = db_path
-        self.tokens = tokens or Tokens()
         self.lang: Lang = lang
+        self.links_kept = True
+        if tokens is None:
+            if not db_path.exists():
+                Store.open(db_path).close()
+            with Store.open(db_path) as writer:  # the links' secret, kept in the file: a restart keeps them
+                master, self.links_kept = writer.secret(SECRET, new_token, renew=new_links)
+            tokens = Tokens(master)
+        self.tokens = tokens
         self.store = _open_store(db_path)
         self.streams: set[Stream] = set()
         self.follower = Follower(self.store, busy=lambda game_id: any(s.game_id == game_id for s in self.streams))
@@ -77,6 +95,7 @@ class Table:
         self.apps = TableApps(command, db_path)
         self._watcher: asyncio.Task[None] | None = None
         self.public_base = ""  # http://ADDRESS:PORT as printed at start (phones use it)
+        self.seats = Seats(self)
 
     # ------------------------------------------------------------------ the application
 
@@ -90,6 +109,7 @@ class Table:
                 web.get("/{token}/game/{game}/events", self.events),
                 web.get("/{token}/coach/{game}/{seat}", self.coach),
                 web.post("/{token}/coach/{game}/{seat}/answer", self.answer),
+                *self.seats.routes(),
             ]
         )
         app.add_subapp(f"/{master}/app/", self.apps.make_app())
@@ -103,8 +123,10 @@ class Table:
         parts = request.path.split("/")
         if len(parts) < 3 or not parts[1]:
             return not_found()
-        game_id = _int_segment(parts[3]) if len(parts) > 3 and parts[2] in ("game", "coach") else None
+        game_id = _int_segment(parts[3]) if len(parts) > 3 and parts[2] in ("game", "coach", "seat") else None
         if not self.tokens.admits(parts[1], game_id):
+            if request.method == "POST" and len(parts) == 6 and parts[2] == "seat" and parts[5] in ("play", "undo"):
+                return sentence(403, table_words.say("seat.no_link", _lang_of(request, self.lang)))
             return not_found()
         try:
             return await handler(request)
@@ -139,16 +161,19 @@ class Table:
     async def _watch(self) -> None:
         while not self.closing.is_set():
             await asyncio.sleep(TICK)
-            try:
-                changed = set(self.follower.look())
-            except Refusal:  # the file is being replaced or is damaged: look again
-                continue
-            if not changed:
-                continue
-            for stream in list(self.streams):
-                if stream.game_id in changed:
-                    with contextlib.suppress(asyncio.QueueFull):
-                        stream.wake.put_nowait(True)
+            self.poke()
+
+    def poke(self) -> None:
+        """Look at the store now: every page following a game that changed is woken (each tick, and
+        at once after a seat page played)."""
+        try:
+            changed = set(self.follower.look())
+        except Refusal:  # the file is being replaced or is damaged: look again
+            return
+        for stream in list(self.streams):
+            if stream.game_id in changed:
+                with contextlib.suppress(asyncio.QueueFull):
+                    stream.wake.put_nowait(True)
 
     # ------------------------------------------------------------------ pages
 
@@ -209,8 +234,17 @@ class Table:
         board_url, _ = self._urls(request, game_id)
         title = say("board.title", lang) + f" #{game_id}"
         other = "en" if lang == "ja" else "ja"
+        tv = request.query.get("tv") == "1"  # a TV across the room: the board fills the screen
         return web.Response(
-            text=pages.board_page(title, lang, html, f"{board_url}/events?lang={lang}", f"{board_url}?lang={other}"),
+            text=pages.board_page(
+                title,
+                lang,
+                html,
+                f"{board_url}/events?lang={lang}",
+                f"{board_url}?lang={other}" + ("&tv=1" if tv else ""),
+                head=f"<style>{TABLE_STYLE}</style>",
+                kind="tv" if tv else "wide",
+            ),
             content_type="text/html",
         )
 
@@ -323,6 +357,7 @@ class Table:
         )
 
     def close(self) -> None:
+        self.seats.close()
         self.store.close()
 
 
@@ -392,21 +427,26 @@ def environment_db() -> Path:
     return Path(default_db_path())
 
 
-def run(host: str, port: int, db: str | None, lang: Lang) -> int:
-    """``companion serve``: print the join link and its QR code, serve until stopped."""
+def run(host: str, port: int, db: str | None, lang: Lang, new_links: bool = False) -> int:
+    """``companion serve``: print the join link and its QR code, serve until stopped (``new_links``:
+    with new links; the old ones open nothing any more)."""
     from rich.console import Console
 
     from companion.app.widgets.qr import qr_text
 
     path = Path(db) if db else environment_db()
     try:
-        table = Table(path.resolve(), lang=lang)
+        table = Table(path.resolve(), lang=lang, new_links=new_links)
     except Refusal as refusal:
         print(refusal.msg.text(lang), file=sys.stderr)
         return 2
     console = Console(highlight=False)
 
     def started(link: str) -> None:
+        if new_links and table.links_kept:
+            console.print(table_words.say("serve.new_links", lang))
+        if not table.links_kept:
+            console.print(table_words.say("serve.links_not_kept", lang))
         console.print(say("serve.join", lang) + link, soft_wrap=True)
         console.print(say("serve.scan", lang))
         console.print(qr_text(link))
