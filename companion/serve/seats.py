@@ -33,7 +33,9 @@ from companion.serve.apps import _lang_of
 from companion.serve.board import Follower
 from companion.serve.escape import esc
 from companion.serve.offers import MAX_PREFIX, Offering, actor
+from companion.serve.pages import qr_svg
 from companion.serve.phrases import phrased
+from companion.serve.seat_index import seat_url
 from companion.serve.seat_page import seat_page
 from companion.serve.seat_view import controller_html
 from companion.serve.table_words import say
@@ -53,6 +55,7 @@ class Table(Protocol):
     def _game(self, request: web.Request) -> int: ...
     def _seat(self, request: web.Request, game_id: int) -> tuple[int, str]: ...
     def poke(self) -> None: ...
+    def base(self, request: web.Request) -> str: ...
 
 
 MAX_BODY = 2048  # bytes of one seat request
@@ -92,6 +95,7 @@ class Seats:
             web.post("/{token}/seat/{game}/{seat}/view", self.view),
             web.post("/{token}/seat/{game}/{seat}/play", self.play),
             web.post("/{token}/seat/{game}/{seat}/undo", self.undo),
+            web.get("/{token}/code/{game}/{seat}", self.code),
         ]
 
     def close(self) -> None:
@@ -131,7 +135,22 @@ class Seats:
             body["lang"] = "ja" if body["lang"] == "ja" else "en"
         return body
 
-    # ------------------------------------------------------------------ the page
+    # ------------------------------------------------------------------ the pages
+
+    async def code(self, request: web.Request) -> web.Response:
+        """A seat's link as a QR code (an SVG image), for the scorer's index alone."""
+        if not self.table.tokens.is_master(request.match_info["token"]):
+            raise web.HTTPNotFound
+        game_id = self.table._game(request)
+        seat, _ = self.table._seat(request, game_id)
+        lang = _lang_of(request, self.table.lang)
+        base = self.table.base(request)
+        svg = qr_svg(base + seat_url(self.table.tokens, game_id, seat, lang))
+        return web.Response(
+            text=svg.replace("<svg ", '<svg width="352" height="352" ', 1),
+            content_type="image/svg+xml",
+            headers={"Cache-Control": "no-store"},
+        )
 
     async def page(self, request: web.Request) -> web.Response:
         asked = self._read(request)

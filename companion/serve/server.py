@@ -32,6 +32,7 @@ from companion.rules.common import Lang, Refusal
 from companion.serve import coach, pages, table_words
 from companion.serve.apps import TableApps, _lang_of
 from companion.serve.board import Follower, esc
+from companion.serve.seat_index import seat_links
 from companion.serve.seats import Seats
 from companion.serve.style import TABLE_STYLE
 from companion.serve.tokens import SECRET, Tokens, new_token
@@ -191,11 +192,17 @@ class Table:
         token = request.match_info["token"]
         return f"/{token}/game/{game_id}", f"/{token}/coach/{game_id}"
 
-    async def index(self, request: web.Request) -> web.Response:
-        lang = _lang_of(request, self.lang)
+    def base(self, request: web.Request) -> str:
+        """The address the links in codes carry: the one the scorer's browser used, or, for a scorer
+        on this computer, the address printed at start (phones use it)."""
         base = f"{request.scheme}://{request.host}"
         if self.public_base and _loopback(request.host.rsplit(":", 1)[0].strip("[]")):
             base = self.public_base  # the scorer is on this computer: the codes carry the address phones use
+        return base
+
+    async def index(self, request: web.Request) -> web.Response:
+        lang = _lang_of(request, self.lang)
+        base = self.base(request)
         master = self.tokens.master
         parts = [
             f'<p><a href="/{master}/app/"><b>{esc(say("index.app", lang))}</b></a></p>',
@@ -220,11 +227,15 @@ class Table:
                 f'<p><a href="{board}">{esc(say("index.board", lang))}</a></p>'
                 f"<p>{esc(say('index.coach', lang))}{seats}</p>"
                 f'<p class="sub">{esc(say("index.share", lang))}</p>{pages.qr_svg(base + board)}'
-                f'<p class="sub link">{esc(base + board)}</p></div>'
+                f'<p class="sub link">{esc(base + board)}</p>'
+                f"{seat_links(self.tokens, summary.id, summary.players, base, lang)}</div>"
             )
         other = "en" if lang == "ja" else "ja"
         return web.Response(
-            text=pages.page(say("index.title", lang), lang, "".join(parts), f"?lang={other}"), content_type="text/html"
+            text=pages.page(
+                say("index.title", lang), lang, "".join(parts), f"?lang={other}", head=f"<style>{TABLE_STYLE}</style>"
+            ),
+            content_type="text/html",
         )
 
     async def board(self, request: web.Request) -> web.Response:

@@ -86,7 +86,7 @@ summary{cursor:pointer;min-height:2em;padding:.2em 0;color:#1f3a4d;font-weight:6
 .qrs label{border:1px solid #1f3a4d;border-radius:.4em;padding:.3em .8em;cursor:pointer}
 .qrs input:checked+label{background:#1f3a4d;color:#fff}
 .seatcode{display:none;width:100%}
-.seatcode svg{width:min(80vw,22em);height:auto}
+.seatcode img{width:min(80vw,22em);height:auto;image-rendering:pixelated}
 body.tv main{max-width:none}
 @media (min-width:1400px){body.wide{font-size:22px}}
 body.tv{font-size:clamp(18px,1.6vw,34px)}

@@ -230,3 +230,29 @@ async def test_the_links_survive_a_restart_and_new_links_replace_them(db: Path) 
     last = Table(db)
     assert last.tokens.master == renewed.tokens.master  # the new ones are kept in turn
     last.close()
+
+
+async def test_the_scorers_index_shows_each_seats_link_as_a_code_that_reads_back(served: Served, db: Path) -> None:
+    import zxingcpp
+    from PIL import Image
+
+    table, client = served
+    game_id = stored_examples(db)["fortress"]
+    table.public_base = "http://192.0.2.7:8765"  # an address for documentation: nothing is sent to it
+    page = await (await client.get(f"/{table.tokens.master}/?lang=ja")).text()
+    players = table.follower.game(game_id).live.players
+    for seat, name in enumerate(players):
+        url = f"http://192.0.2.7:8765/{table.tokens.seat(game_id, seat)}/seat/{game_id}/{seat + 1}?lang=ja"
+        assert html.escape(url) in page and f">{name}</label>" in page
+        response = await client.get(f"/{table.tokens.master}/code/{game_id}/{seat + 1}?lang=ja")
+        assert response.content_type == "image/svg+xml"
+        svg = await response.text()
+        size = int(re.search(r'viewBox="0 0 (\d+) ', svg).group(1))  # type: ignore[union-attr]
+        image = Image.new("L", ((size + 8) * 6, (size + 8) * 6), 255)
+        for x, y in re.findall(r"M(\d+) (\d+)h1v1h-1z", svg):
+            left, top = (int(x) + 4) * 6, (int(y) + 4) * 6
+            image.paste(0, (left, top, left + 6, top + 6))
+        (found,) = zxingcpp.read_barcodes(image)
+        assert found.text == url
+    for token in (table.tokens.game(game_id), table.tokens.seat(game_id, 0)):  # the scorer's alone
+        assert (await client.get(f"/{token}/code/{game_id}/1")).status == 404
