@@ -145,7 +145,8 @@ class Offering:
             if only is None or itself is not None or only.lines or only.prefix is None:
                 break
             prefix = only.prefix  # the only way on: taken by itself (nothing is played)
-        mine = itself is not None or any(s.lines or s.prefix for s in steps)
+        turn = self.waiting is None or self.waiting == seat  # a line naming this seat may come at any time
+        mine = turn and (itself is not None or any(s.lines or s.prefix for s in steps))
         return Offers(prefix, itself, tuple(steps), tuple(corrections), mine)
 
     def _level(self, seat: int, prefix: str) -> tuple[list[Step], list[Step]]:
@@ -156,9 +157,12 @@ class Offering:
         steps: list[Step] = []
         corrections: list[Step] = []
         expand = len(choices) <= EXPAND_UPTO
+        others_move = self.waiting is not None and self.waiting != seat
         for choice in choices:
             split = choice[start:].split()
             card = parse_card(self.state, split[0]) if len(split) == 1 else None
+            if top and others_move and card is not None:
+                continue  # a card played now is the waiting seat's
             chosen: str | None = choice
             if top and card is None and len(split) == 1 and not self.whole(choice)[0]:
                 chosen = self.narrowed(choice, seat)  # a verb followed by names (never a card)

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.rules.common import Lang
+from companion.rules import fortress
+from companion.rules.common import Lang, Refusal
 from companion.rules.engine import StateShape
 from companion.serve.escape import esc
 from companion.serve.offers import Line, Offers, Step
@@ -35,7 +36,31 @@ def _words(state: StateShape, words: str, lang: Lang) -> str:
     return " ".join(out)
 
 
-def _step(state: StateShape, step: Step, lang: Lang) -> str:
+def captured(state: StateShape, offers: Offers) -> dict[str, int]:
+    """Six-Suit Fortress: how many cards each placement offered captures, as ``captures`` counts
+    them (F-5, F-6), said on its button; nothing for another game or phase."""
+    if not isinstance(state, fortress.State) or state.phase is not fortress.Phase.PLACE:
+        return {}
+    lines = [line.line for step in offers.steps for line in step.lines]
+    if not lines:
+        return {}
+    counts: dict[str, int] = {}
+    by_card: dict[fortress.Card, dict[tuple[str, fortress.Mode], int]] = {}
+    for line in lines:
+        try:
+            action = fortress.parse_line(state, line)
+        except Refusal:
+            continue
+        if isinstance(action, fortress.Place):
+            if action.card not in by_card:
+                by_card[action.card] = {(c.spot, c.mode): len(c.cards) for c in fortress.captures(state, action.card)}
+            found = by_card[action.card].get((action.spot, action.mode))
+            if found is not None:
+                counts[line] = found
+    return counts
+
+
+def _step(state: StateShape, step: Step, lang: Lang, gains: dict[str, int]) -> str:
     """One step: its words (a card as a tile) as the button that goes on (if any line goes on), and
     the lines it plays by one tap."""
     own = [line for line in step.lines if line.words == step.words]
@@ -50,7 +75,10 @@ def _step(state: StateShape, step: Step, lang: Lang) -> str:
     else:
         first = f'<span class="head">{head}</span>'
     plays = "".join(_line_button(line, "▶", "mine") for line in own)
-    plays += "".join(_line_button(line) for line in after)
+    for line in sorted(after, key=lambda x: x.words):  # n before s on every spot
+        gain = gains.get(line.line)
+        inner = esc(line.words) + (f' <small class="gain">+{gain}</small>' if gain is not None else "")
+        plays += _line_button(line, inner=inner)
     return f'<div class="step">{first}{plays}</div>'
 
 
@@ -65,6 +93,7 @@ def controller_html(
     (the hand's cards first, the other cards folded away when a hand is kept), the free-text
     line, this seat's take-back, and its hand-count corrections folded away."""
     parts: list[str] = []
+    gains = captured(state, offers)
     if offers.prefix:
         parts.append(
             f'<p class="chosen">{esc(say("seat.chosen", lang))}{_words(state, offers.prefix, lang)} '
@@ -82,18 +111,18 @@ def controller_html(
     others = [s for s in offers.steps if s not in mine]
     if mine:
         parts.append(f"<h3>{esc(say('seat.in_hand', lang))}</h3>")
-        parts.append('<div class="steps">' + "".join(_step(state, s, lang) for s in mine) + "</div>")
+        parts.append('<div class="steps">' + "".join(_step(state, s, lang, gains) for s in mine) + "</div>")
         cards = [s for s in others if s.card is not None]
         words = [s for s in others if s.card is None]
         if words:
-            parts.append('<div class="steps">' + "".join(_step(state, s, lang) for s in words) + "</div>")
+            parts.append('<div class="steps">' + "".join(_step(state, s, lang, gains) for s in words) + "</div>")
         if cards:
             parts.append(
                 f'<details class="others"><summary>{esc(say("seat.others", lang, n=len(cards)))}</summary>'
-                '<div class="steps">' + "".join(_step(state, s, lang) for s in cards) + "</div></details>"
+                '<div class="steps">' + "".join(_step(state, s, lang, gains) for s in cards) + "</div></details>"
             )
     elif others:
-        parts.append('<div class="steps">' + "".join(_step(state, s, lang) for s in others) + "</div>")
+        parts.append('<div class="steps">' + "".join(_step(state, s, lang, gains) for s in others) + "</div>")
     elif offers.itself is None:
         parts.append(f'<p class="idle">{esc(say("seat.nothing", lang))}</p>')
     if undo:

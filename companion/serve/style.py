@@ -74,6 +74,7 @@ button.play{background:#1f3a4d;color:#fff;font-weight:700}
 button.play.tile{background:none;color:inherit}
 button.play.big{font-size:1.15em;padding:.4em 1em}
 button.play.mine{padding:.25em .5em}
+button.play small.gain{font-size:.875em;font-weight:400;opacity:.9}
 main.busy button{opacity:.6}
 form[data-play]{display:flex;gap:.4em;flex-wrap:wrap;align-items:center;margin:.6em 0}
 form[data-play] input{flex:1 1 12em;margin:0}

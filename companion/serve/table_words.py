@@ -33,6 +33,7 @@ WORDS: dict[str, Msg] = {
     "seat.others": Msg("Other cards ({n})", "ほかのカード（{n}枚）"),
     "seat.hand": Msg("Your hand (kept in this browser only)", "あなたの手札（このブラウザーの中だけに保存）"),
     "seat.board": Msg("The table", "卓"),
+    "coach.why": Msg("Not playable now ({n}): why", "今は出せない（{n}枚）：理由"),
     "seat.reconnecting": Msg("reconnecting…", "再接続中…"),
     # refusals of a seat page's request: one sentence each, nothing changed
     "seat.watch_only": Msg(

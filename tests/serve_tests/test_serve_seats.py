@@ -256,3 +256,21 @@ async def test_the_scorers_index_shows_each_seats_link_as_a_code_that_reads_back
         assert found.text == url
     for token in (table.tokens.game(game_id), table.tokens.seat(game_id, 0)):  # the scorer's alone
         assert (await client.get(f"/{token}/code/{game_id}/1")).status == 404
+
+
+def test_a_restarted_server_prints_the_same_link_and_new_links_says_the_old_stop_working(db: Path) -> None:
+    from tests.helpers.seat_pages import Served as Running
+
+    Store.open(db).close()
+    first = Running(db)
+    first.stop()
+    again = Running(db)
+    again.stop()
+    token = first.link.split("/", 3)[3]  # the port is the system's choice each time
+    assert token and again.link.split("/", 3)[3] == token
+    renewed = Running(db, "en", "--new-links")
+    renewed.stop()
+    assert token not in renewed.link
+    said = "".join(renewed.head)
+    assert "New links were made: every link given before" in said and "opens nothing now" in said
+    assert "New links" not in "".join(again.head)
