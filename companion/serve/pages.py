@@ -11,6 +11,7 @@ import json
 
 from companion.rules.common import Lang
 from companion.serve.board import esc
+from companion.serve.style import TABLE_STYLE
 from companion.serve.words import say
 
 STYLE = """
@@ -131,7 +132,7 @@ def coach_page(
         f'<script type="application/json" id="coach-config">{_json_in_html(config)}</script>'
         f"<script>{COACH_SCRIPT}</script>"
     )
-    return page(title, lang, body, other_lang_url)
+    return page(title, lang, body, other_lang_url, head=f"<style>{TABLE_STYLE}</style>")  # the hand as tiles
 
 
 def _json_in_html(value: object) -> str:

@@ -6,6 +6,8 @@ text breaks at its spaces as it always does."""
 
 from __future__ import annotations
 
+import re
+
 from companion.serve.escape import esc
 from companion.text import segments
 from companion.text.linebreak import is_japanese
@@ -22,10 +24,18 @@ def _glued(before: str, after: str) -> bool:
     return last.isascii() and last.isalnum() and first in SIDES
 
 
+RULE_ID = re.compile(r"[FHD]-\d+")  # a rule's id (D-7): never broken at its hyphen
+
+
+def _kept(html: str) -> str:
+    return RULE_ID.sub(lambda m: f'<span class="nb">{m.group(0)}</span>', html)
+
+
 def phrased(text: str, lang: str = "ja") -> str:
-    """``text`` as HTML (escaped): Japanese with a break opportunity between phrases only."""
+    """``text`` as HTML (escaped): Japanese with a break opportunity between phrases only; a rule's
+    id (D-7) is never broken, in any language."""
     if not any(is_japanese(ch) for ch in text):
-        return esc(text)
+        return _kept(esc(text))
     lines = []
     for paragraph in text.split("\n"):
         out: list[str] = []
@@ -33,7 +43,7 @@ def phrased(text: str, lang: str = "ja") -> str:
         for piece, spaced in segments(paragraph):
             if out:
                 out.append(" " if spaced else "" if _glued(previous, piece) else "<wbr>")
-            out.append(esc(piece))
+            out.append(_kept(esc(piece)))
             previous = piece
         lines.append("".join(out))
     return '<span class="ja-text">' + "<br>".join(lines) + "</span>"

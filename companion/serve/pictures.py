@@ -134,9 +134,8 @@ def _homalet(state: homalet.State, lang: Lang) -> str:
             if f is where:
                 taken = c in state.battle_taken
                 mark = "taken" if taken else "pick" if picking and where is homalet.Field.BATTLE else ""
-                cards.append(
-                    f'<span class="played">{card_tile(deck, c, lang, extra=mark)}<span>{esc(names[p])}</span></span>'
-                )
+                tile = card_tile(deck, c, lang, extra=mark)
+                cards.append(f'<span class="played">{tile}<span class="by">{esc(names[p])}</span></span>')
         shown = "".join(cards) or f'<span class="sub">{esc(say("pic.empty", lang))}</span>'
         fields.append(f'<div class="field"><h3>{head}</h3><div class="cards">{shown}</div></div>')
     sets = "".join(
@@ -149,9 +148,10 @@ def _homalet(state: homalet.State, lang: Lang) -> str:
         '<div class="pic homalet"><div class="fields">',
         "".join(fields),
         "</div>",
-        f'<h3>{esc(say("pic.sets", lang))}</h3><div class="sets">{sets or esc(say("pic.empty", lang))}</div>',
+        f'<div class="wild"><h3>{esc(say("pic.sets", lang))}</h3>'
+        f'<div class="sets">{sets or esc(say("pic.empty", lang))}</div>'
         f'<p class="deckline">{esc(say("pic.deck", lang, n=state.deck_count))} · '
-        f"{esc(say('pic.homalet_round', lang, n=state.round))}</p>",
+        f"{esc(say('pic.homalet_round', lang, n=state.round))}</p></div>",
     ]
     scores = homalet.scores(state)
     actor = state.actor()
@@ -161,7 +161,7 @@ def _homalet(state: homalet.State, lang: Lang) -> str:
         parts_said = say(
             "pic.breakdown", lang, score=s.score, cards=s.cards, digit=s.same_digit, run=s.run, spring=s.spring
         )
-        pile = "".join(card_tile(deck, c, lang) for c in sorted(state.piles[p]))
+        pile = "".join(card_tile(deck, c, lang, extra="mini") for c in sorted(state.piles[p]))
         on = " on" if p == actor else ""
         people.append(
             f'<div class="fort" data-seat="{p + 1}"><div class="who{on}">{_name(name, p == actor)}'
@@ -179,9 +179,8 @@ def _homalet(state: homalet.State, lang: Lang) -> str:
 def _dragoness(state: dragoness.State, lang: Lang) -> str:
     deck = state.setup.deck
     rounds = dragoness.ROUNDS
-    parts = [
-        f'<div class="pic dragoness"><h3>{esc(say("pic.round", lang, n=min(state.round, rounds), of=rounds))}</h3>'
-    ]
+    heading = say("pic.round", lang, n=min(state.round, rounds), of=rounds)
+    parts = [f'<div class="pic dragoness"><div class="pile-side"><h3>{esc(heading)}</h3>']
     top = state.top
     pile = f"<b>{esc(say('pic.pile', lang))}</b> "
     if top is not None:
@@ -198,6 +197,7 @@ def _dragoness(state: dragoness.State, lang: Lang) -> str:
         )
     else:
         parts.append(f'<p class="pile-top">{pile}{esc(say("pic.empty", lang))}</p>')
+    parts.append("</div>")
     totals = state.totals()
     playing = state.phase in (dragoness.Phase.LEAD, dragoness.Phase.FOLLOW, dragoness.Phase.REVIVED)
     head = (

@@ -33,8 +33,9 @@ async function view(){
  if(asking){again=true;return;}
  asking=true;
  try{
-  const sent=saved.typed;
+  const sent=saved.typed,asked=prefix;
   const [ok,a]=await post(C.view,{prefix,hand:sent,since:saved.since,lang:C.lang});
+  if(prefix!==asked){again=true;return;}  // tapped meanwhile: the view of the new words follows
   if(!ok){said.className="refused";said.textContent=a;return;}
   offers.innerHTML=a.controller;coachOut.innerHTML=a.coach;turn.innerHTML=a.turn;
   main.dataset.position=a.position;main.dataset.revision=a.revision;prefix=a.prefix;

@@ -65,6 +65,8 @@ def _step(state: StateShape, step: Step, lang: Lang, gains: dict[str, int]) -> s
     the lines it plays by one tap."""
     own = [line for line in step.lines if line.words == step.words]
     after = [line for line in step.lines if line.words != step.words]
+    if step.card is None and step.prefix is None and own and not after:  # a word that plays (pass, end)
+        return _line_button(own[0], extra="big")
     head = _words(state, step.words, lang) if step.card is not None else esc(step.words)
     if step.prefix is not None:
         kind = "tile" if step.card is not None else "go"
@@ -107,6 +109,8 @@ def controller_html(
         )
     first = offers.prefix.split()[0] if offers.prefix else ""
     sorting = not offers.prefix or parse_card(state, first) in hand
+    if gains:
+        parts.append(f'<p class="gainnote">{esc(say("seat.gains", lang))}</p>')
     mine = [s for s in offers.steps if sorting and s.card is not None and s.card in hand]
     others = [s for s in offers.steps if s not in mine]
     if mine:
@@ -121,8 +125,9 @@ def controller_html(
                 f'<details class="others"><summary>{esc(say("seat.others", lang, n=len(cards)))}</summary>'
                 '<div class="steps">' + "".join(_step(state, s, lang, gains) for s in cards) + "</div></details>"
             )
-    elif others:
-        parts.append('<div class="steps">' + "".join(_step(state, s, lang, gains) for s in others) + "</div>")
+    elif others:  # the words that play (pass, end) before the cards: the commonest move first
+        ordered = [s for s in others if s.card is None] + [s for s in others if s.card is not None]
+        parts.append('<div class="steps">' + "".join(_step(state, s, lang, gains) for s in ordered) + "</div>")
     elif offers.itself is None:
         parts.append(f'<p class="idle">{esc(say("seat.nothing", lang))}</p>')
     if undo:

@@ -12,6 +12,7 @@ button{font:inherit;color:inherit}
 .card b{font-size:1.3em}
 .card i{font-style:normal}
 .card small{font-size:.875em;font-weight:600}
+.card small.season{font-weight:400}
 .card.special{border-style:double;border-width:3px}
 .card.taken{opacity:.55;text-decoration:line-through}
 .card.pick{outline:3px solid #1f3a4d;outline-offset:1px}
@@ -36,8 +37,8 @@ button{font:inherit;color:inherit}
 .fort .cols{display:flex;flex-wrap:wrap;gap:.25em;align-items:flex-end;margin:.2em 0 0 .4em}
 .fort .col{display:flex;flex-direction:column-reverse;align-items:center}
 .fort .col{gap:2px}
-.card.mini{flex-direction:row;gap:.1em;min-width:2.6em;padding:.05em .25em;margin:0;font-size:.95em}
-.card.mini b{font-size:1.05em}
+.card.mini{flex-direction:row;gap:.1em;min-width:2.6em;padding:.05em .25em;margin:0}
+.card.mini b{font-size:1em}
 .card.mini small{display:none}
 .fort .col .n{font-size:.875em;color:#555}
 .on .name,.who.on b{background:#fff3c4;border-radius:.3em;padding:0 .3em}
@@ -45,10 +46,10 @@ button{font:inherit;color:inherit}
 .field{border:1px solid #ddd;border-radius:.4em;padding:.3em .5em}
 .field .cards,.sets,.pile-top{display:flex;flex-wrap:wrap;gap:.3em;align-items:flex-end}
 .played{display:inline-flex;flex-direction:column;align-items:center}
-.played span{font-size:.875em;color:#444;max-width:5em;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.played .by{font-size:.875em;color:#444;max-width:5.5em;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .set{display:inline-flex;align-items:center;gap:.1em;border:1px solid #ddd;border-radius:.4em;padding:.15em .3em}
 .set b{margin-right:.2em}
-table.round{width:auto;min-width:100%;border-collapse:collapse;font-variant-numeric:tabular-nums}
+table.round{width:auto;border-collapse:collapse;font-variant-numeric:tabular-nums}
 table.round th,table.round td{text-align:right;padding:.2em .3em;white-space:nowrap}
 table.round th .mark{display:block;font-weight:400}
 table.round th:first-child,table.round td:first-child{text-align:left}
@@ -61,16 +62,19 @@ table.round .mark{color:#555;font-size:.875em}
 .ruling{font-size:1.05em}
 .ruling .from{font-weight:700;color:#1f3a4d}
 #said{min-height:1.4em;margin:.3em 0}
+#table .board>h1,#table .board .turnline,#coach>.now,#coach>.turn{display:none}
 #said.refused{color:#a3161a;font-weight:700}
 #said.said{color:#11632b}
 .steps{display:flex;flex-wrap:wrap;gap:.45em;margin:.4em 0}
-.step{display:inline-flex;flex-wrap:wrap;align-items:center;gap:.25em;border:1px solid #d5d5d5;border-radius:.5em;
- padding:.2em;background:#fff}
-.step .head{padding:0 .3em;font-weight:700}
+.step{display:inline-flex;flex-wrap:nowrap;align-items:center;gap:.2em;border:1px solid #d5d5d5;border-radius:.5em;
+ padding:.2em;background:#fff;flex:1 1 9.5em;max-width:100%}
+.step:has(>button.tile:only-child){flex:0 0 auto}
+.gainnote{color:#444;font-size:.9em;margin:.2em 0}
+.step .head{padding:0 .2em;font-weight:700;min-width:2.6em}
 button.play,button.go,button.tile,button.back,button.undo{min-height:2.75em;min-width:2.75em;border-radius:.45em;
  border:1px solid #1f3a4d;background:#e7f1f7;cursor:pointer;padding:.25em .6em}
 button.tile{background:none;border:none;padding:0}
-button.play{background:#1f3a4d;color:#fff;font-weight:700}
+button.play{background:#1f3a4d;color:#fff;font-weight:700;padding:.25em .45em}
 button.play.tile{background:none;color:inherit}
 button.play.big{font-size:1.15em;padding:.4em 1em}
 button.play.mine{padding:.25em .5em}
@@ -81,18 +85,39 @@ form[data-play] input{flex:1 1 12em;margin:0}
 details{margin:.4em 0}
 summary{cursor:pointer;min-height:2em;padding:.2em 0;color:#1f3a4d;font-weight:600}
 .coach .legal{margin:.2em 0}
-.hand{display:flex;flex-wrap:wrap;gap:.2em;margin:.3em 0}
+.hand{display:flex;flex-wrap:wrap;gap:.2em;margin:.3em 0;align-items:center}
 .qrs{display:flex;flex-wrap:wrap;gap:.4em;margin:.5em 0}
 .qrs input{position:absolute;opacity:0}
 .qrs label{border:1px solid #1f3a4d;border-radius:.4em;padding:.3em .8em;cursor:pointer}
 .qrs input:checked+label{background:#1f3a4d;color:#fff}
 .seatcode{display:none;width:100%}
 .seatcode img{width:min(80vw,22em);height:auto;image-rendering:pixelated}
-body.tv main{max-width:none}
-@media (min-width:1400px){body.wide{font-size:22px}}
-body.tv{font-size:clamp(18px,1.6vw,34px)}
-body.tv .turnline{font-size:1.4em}
-body.tv .ruling{font-size:1.2em}
 @media (min-width:1100px){.board-cols{display:grid;grid-template-columns:minmax(0,3fr) minmax(0,2fr);column-gap:1.5em;
  align-items:start}}
+/* a wide screen by itself, and a TV (?tv=1): larger type, the board beside the rulings, each
+   game's parts side by side so that the whole table is seen at once */
+@media (min-width:1400px){body.wide{font-size:20px} body.wide main{max-width:96em}}
+body.tv{font-size:clamp(16px,1.15vw,30px)}
+body.tv main{max-width:none;padding:.3em 1em}
+body.tv main>p.sub:first-child,body.tv .board>h1{display:none}
+body.tv .moves{float:right}
+body.tv .turnline{font-size:1.5em}
+body.tv .ruling{font-size:1.25em;margin:.3em 0}
+@media (min-width:1100px){
+ body.tv .board-cols,body.wide .board-cols{grid-template-columns:minmax(0,4fr) minmax(0,1.4fr)}
+ body.tv .pic.fortress,body.wide .pic.fortress{display:grid;grid-template-columns:auto minmax(0,1fr);column-gap:1.5em;
+  align-items:start}
+ body.tv .pic.fortress .grids,body.wide .pic.fortress .grids{flex-direction:column;gap:.3em}
+ body.tv .pic.fortress .fortresses,body.wide .pic.fortress .fortresses{grid-column:2;grid-row:1/3;display:grid;
+  grid-template-columns:repeat(auto-fill,minmax(17em,1fr));gap:.4em 1.2em}
+ body.tv .pic.homalet .fields,body.wide .pic.homalet .fields{grid-template-columns:1fr 1fr}
+ body.tv .pic.homalet .fortresses,body.wide .pic.homalet .fortresses{display:grid;
+  grid-template-columns:repeat(auto-fill,minmax(14em,1fr));gap:.4em 1.2em}
+ body.tv .pile-top .card,body.wide .pile-top .card{font-size:1.4em}
+ body.tv .pic.dragoness,body.wide .pic.dragoness{display:grid;grid-template-columns:auto minmax(0,1fr);column-gap:2em;
+  align-items:start}
+ body.tv .pic.dragoness .scroll,body.wide .pic.dragoness .scroll{grid-column:2;grid-row:1/3}
+ body.tv table.round{font-size:1.3em}
+ table.round th .mark{display:inline;margin-left:.6em}
+}
 """

@@ -24,6 +24,10 @@ WORDS: dict[str, Msg] = {
     "seat.back": Msg("Back", "戻る"),
     "seat.play": Msg("Play", "入力"),
     "seat.line": Msg("Or write the line (table notation):", "または1行で書きます（卓上記法）："),
+    "seat.gains": Msg(
+        "n: as a number, s: as a suit; +N: the cards it captures (F-5, F-6)",
+        "「数」は数字として、「スート」はスートとして置きます。＋Nは獲得する枚数です（F-5、F-6）",
+    ),
     "seat.undo": Msg("Take back my last move", "自分の最後の手を取り消す"),
     "seat.correct": Msg("Correct my hand count", "自分の手札の枚数を訂正する"),
     "seat.from_phone": Msg("From {name}'s phone: ", "{name}さんの電話から："),

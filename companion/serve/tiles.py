@@ -15,12 +15,13 @@ from companion.serve.escape import esc
 Card = fortress.Card | dragoness.Card | int
 
 
-def _span(look: Look, big: str, small: str, title: str, token: str, extra: str) -> str:
+def _span(look: Look, big: str, small: str, title: str, token: str, extra: str, more: str = "") -> str:
     style = f"--ink:{look.ink};--ground:{look.ground};--edge:{look.colour}"
     classes = f"card {extra}".strip()
+    under = f'<small class="season">{esc(more)}</small>' if more else ""
     return (
         f'<span class="{classes}" style="{style}" title="{esc(title)}" data-card="{esc(token)}">'
-        f'<b>{esc(big)}</b><i aria-hidden="true">{esc(look.glyph)}</i><small>{esc(small)}</small></span>'
+        f'<b>{esc(big)}</b><i aria-hidden="true">{esc(look.glyph)}</i><small>{esc(small)}</small>{under}</span>'
     )
 
 
@@ -36,10 +37,8 @@ def card_tile(deck: object, card: object, lang: Lang, value: int | None = None, 
         look = homalet_look(deck, card)
         season = deck.season(card)
         name = colour.ja if lang == "ja" else colour.en
-        if season is not None:
-            said = homalet.SEASON_NAMES[season].text(lang)
-            name = f"{name}・{said}" if lang == "ja" else f"{name} · {said}"
-        return _span(look, f"{card:02d}", name, f"{card:02d} {name}", f"{card:02d}", extra)
+        said = homalet.SEASON_NAMES[season].text(lang) if season is not None else ""
+        return _span(look, f"{card:02d}", name, f"{card:02d} {name} {said}".strip(), f"{card:02d}", extra, said)
     if isinstance(deck, dragoness.Deck) and isinstance(card, dragoness.Card):
         look = dragoness_look(deck, card, lang, value)
         if not deck.known(card):
