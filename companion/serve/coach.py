@@ -114,11 +114,19 @@ def _coach(state: StateShape, seat: int, cards: Sequence[object], lang: Lang) ->
     raise TypeError(f"no coach for a {type(state).__qualname__}")
 
 
-def _card_line(card: object, legal: bool, lang: Lang, what: str) -> str:
+def said_card(card: object, lang: Lang, deck: object = None) -> str:
+    """A card as the page's language writes it: 赤7 on a Japanese page (the Fortress deck's suit
+    names), else as the table types it."""
+    if lang == "ja" and isinstance(deck, fortress.Deck) and isinstance(card, fortress.Card):
+        return deck.label(card, "ja")
+    return shown(card)
+
+
+def _card_line(card: object, legal: bool, lang: Lang, what: str, deck: object = None) -> str:
     mark = "legal" if legal else "illegal"
     word = say("coach.legal" if legal else "coach.illegal", lang)
     return (
-        f'<li class="{mark}" data-card="{esc(shown(card))}"><b>{esc(shown(card))}</b> '
+        f'<li class="{mark}" data-card="{esc(shown(card))}"><b>{esc(said_card(card, lang, deck))}</b> '
         f'<span class="verdict">{esc(word)}</span>{what}</li>'
     )
 
@@ -173,12 +181,13 @@ def _fortress(state: fortress.State, seat: int, cards: Sequence[fortress.Card], 
     if phase is not fortress.Phase.PLACE:
         return f"<p>{esc(say('coach.nothing', lang))}</p>"
     ranks = [column[0].rank for column in state.fortresses[seat]]
-    top = state.setup.deck.ranks
+    deck = state.setup.deck
+    top = deck.ranks
     items = []
     for card in cards:
         elsewhere = _elsewhere(state, card, lang)
         if elsewhere is not None:
-            items.append((False, _card_line(card, False, lang, f"<div>{esc(elsewhere)}</div>")))
+            items.append((False, _card_line(card, False, lang, f"<div>{esc(elsewhere)}</div>", deck)))
             continue
         rows = []
         for capture in fortress.captures(state, card):
@@ -189,8 +198,8 @@ def _fortress(state: fortress.State, seat: int, cards: Sequence[fortress.Card], 
             )
             rows.append(
                 f"<tr><th>{esc(spot_words(capture.spot, lang))}</th>"
-                f"<td>{_taken(capture, ranks, top, lang)}</td>"
-                f"<td>{_taken(by_suit, ranks, top, lang)}</td></tr>"
+                f"<td>{_taken(capture, ranks, top, lang, deck)}</td>"
+                f"<td>{_taken(by_suit, ranks, top, lang, deck)}</td></tr>"
             )
         legal = state.turn == seat and bool(rows)
         table = (
@@ -209,18 +218,18 @@ def _fortress(state: fortress.State, seat: int, cards: Sequence[fortress.Card], 
             if rows
             else ""
         )
-        items.append((legal or bool(rows), _card_line(card, legal or bool(rows), lang, folded)))
+        items.append((legal or bool(rows), _card_line(card, legal or bool(rows), lang, folded, deck)))
     note = f'<p class="sub">{esc(say("coach.builds", lang))}</p>'
     return note + _split(items, lang)
 
 
-def _taken(capture: fortress.Capture, ranks: list[int], top: int, lang: Lang) -> str:
+def _taken(capture: fortress.Capture, ranks: list[int], top: int, lang: Lang, deck: fortress.Deck) -> str:
     """The count captured and, for each captured card, where F-11 lets it go in the fortress."""
     places = []
     for card in capture.cards:
         legal = fortress.placements(ranks, card.rank, top)
         where = ", ".join(fortress.WHERE_NAMES[w].text(lang) for w in legal) if legal else "—"
-        places.append(f"{shown(card)}→{where}")
+        places.append(f"{said_card(card, lang, deck)}→{where}")
     count = len(capture.cards)
     detail = f'<div class="places">{esc("; ".join(places))}</div>' if places else ""
     return f'<span class="count">{count}</span>{detail}'

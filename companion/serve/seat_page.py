@@ -63,11 +63,15 @@ form.addEventListener("submit",e=>{e.preventDefault();const t=line.value.trim();
 let timer=null;
 hand.addEventListener("input",()=>{saved={typed:hand.value,since:+main.dataset.position};save();
  clearTimeout(timer);timer=setTimeout(view,150);});
-const es=new EventSource(C.events);
-es.addEventListener("board",e=>{document.getElementById("board").innerHTML=e.data;
- const b=document.querySelector("#board [data-position]");
- if(b&&b.dataset.position!==main.dataset.position){prefix="";trail=[];view();}});
-es.addEventListener("gone",()=>es.close());
+const link=document.getElementById("link");let wait=1000;
+function follow(){const es=new EventSource(C.events);
+ es.addEventListener("board",e=>{wait=1000;link.textContent="";document.getElementById("board").innerHTML=e.data;
+  const b=document.querySelector("#board [data-position]");
+  if(b&&b.dataset.position!==main.dataset.position){prefix="";trail=[];view();}});
+ es.addEventListener("gone",()=>es.close());
+ es.onerror=()=>{if(es.readyState===2){link.textContent=C.reconnecting;setTimeout(follow,wait);
+  wait=Math.min(2*wait,30000);}};}
+follow();
 view();
 """
 
@@ -77,7 +81,7 @@ def seat_page(name: str, lang: Lang, live: LiveGame, board: str, config: dict[st
     title = f"{say('seat.title', lang, name=name)} — #{live.id} {live.engine.TITLE.text(lang)}"
     body = (
         f'<p id="turn" class="turnline">{esc(live.state.waiting_for().text(lang))}</p>'
-        '<p id="said" aria-live="polite"></p>'
+        '<p id="said" aria-live="polite"></p><p id="link" class="sub" aria-live="polite"></p>'
         '<section id="controller"><div id="offers"></div>'
         f'<form data-play=""><label for="line">{esc(say("seat.line", lang))}</label>'
         '<input id="line" name="line" autocomplete="off" autocapitalize="none" spellcheck="false" maxlength="300">'

@@ -166,6 +166,7 @@ class Seats:
             "play": f"{here}/play",
             "undo": f"{here}/undo",
             "events": f"/{token}/game/{asked.game_id}/events?lang={asked.lang}",
+            "reconnecting": say("seat.reconnecting", asked.lang),
         }
         _, board = self.table.follower.drawn(asked.game_id, asked.lang)
         other = "en" if asked.lang == "ja" else "ja"

@@ -62,6 +62,7 @@ table.round .mark{color:#555;font-size:.875em}
 .ruling{font-size:1.05em}
 .ruling .from{font-weight:700;color:#1f3a4d}
 #said{min-height:1.4em;margin:.3em 0}
+#link:empty{display:none}
 #table .board>h1,#table .board .turnline,#coach>.now,#coach>.turn{display:none}
 #said.refused{color:#a3161a;font-weight:700}
 #said.said{color:#11632b}

@@ -274,3 +274,18 @@ def test_a_restarted_server_prints_the_same_link_and_new_links_says_the_old_stop
     said = "".join(renewed.head)
     assert "New links were made: every link given before" in said and "opens nothing now" in said
     assert "New links" not in "".join(again.head)
+
+
+def test_japanese_breaks_only_between_phrases_never_inside_a_card_or_a_spot() -> None:
+    from companion.serve.phrases import phrased
+    from companion.text import segments
+
+    text = "Chieが赤1をA2上にスートとして置きます：2枚獲得（赤1、赤8）（F-6）。"
+    out = phrased(text, "ja")
+    assert out.startswith('<span class="ja-text">') and out.count("<wbr>") >= 4
+    pieces = re.sub(r"<span[^>]*>|</span>", "", out).split("<wbr>")
+    assert "".join(pieces) == html.escape(text, quote=True)
+    assert all(not piece.startswith(("1", "8", "上")) for piece in pieces)  # 赤 / 1, A2 / 上 never split
+    assert len(pieces) == len([p for p, spaced in segments(text) if not spaced])  # the breaker's phrases
+    assert '<span class="nb">F-6</span>' in out  # a rule id is kept whole in any language
+    assert phrased("Aki passes (D-7).", "en") == 'Aki passes (<span class="nb">D-7</span>).'
