@@ -122,7 +122,7 @@ class Seats:
         return Request(game_id, seat, name, lang, refusal is None, refusal)
 
     async def _body(self, request: web.Request, lang: Lang) -> dict[str, Any] | web.Response:
-        raw = await request.content.read(MAX_BODY + 1)
+        raw = await read_at_most(request, MAX_BODY + 1)
         if len(raw) > MAX_BODY:
             return sentence(400, say("seat.too_long", lang, n=MAX_LINE))
         try:
@@ -294,6 +294,20 @@ class Seats:
         live.undo(1)
         said = f"{say('seat.undone', asked.lang)}{written}"
         return web.json_response({"said": said, "position": live.position, "revision": live.revision})
+
+
+async def read_at_most(request: web.Request, most: int) -> bytes:
+    """The request's body whole, or its first ``most`` bytes: ``content.read(n)`` alone returns
+    what has arrived so far, and a body sent in two packets would be read cut."""
+    chunks: list[bytes] = []
+    size = 0
+    while size < most:
+        chunk = await request.content.read(most - size)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    return b"".join(chunks)
 
 
 def turn_html(state: StateShape, lang: Lang, mine: bool) -> str:

@@ -289,3 +289,22 @@ def test_japanese_breaks_only_between_phrases_never_inside_a_card_or_a_spot() ->
     assert len(pieces) == len([p for p, spaced in segments(text) if not spaced])  # the breaker's phrases
     assert '<span class="nb">F-6</span>' in out  # a rule id is kept whole in any language
     assert phrased("Aki passes (D-7).", "en") == 'Aki passes (<span class="nb">D-7</span>).'
+
+
+async def test_a_request_sent_in_two_packets_is_read_whole(served: Served, db: Path) -> None:
+    import asyncio
+
+    table, client = served
+    game_id = stored_examples(db)["dragoness"]
+    at_position(db, game_id, 101)
+    line, seat = record_line(db, game_id, "dragoness")
+    body = json.dumps({"line": line, "revision": stored(db, game_id)[1]}).encode()
+
+    async def halves() -> Any:
+        yield body[:10]
+        await asyncio.sleep(0.2)  # the rest arrives later, as on a slow Wi-Fi
+        yield body[10:]
+
+    response = await client.post(seat_url(table, game_id, seat) + "/play", data=halves())
+    assert response.status == 200, await response.text()
+    assert stored(db, game_id)[0] == 102
