@@ -16,7 +16,6 @@ A refusal is one sentence in the page's language and changes nothing (403: not t
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections import OrderedDict
 from collections.abc import Callable
@@ -196,7 +195,9 @@ class Seats:
         found = coach.answer(live, asked.seat, hand, since, lang)
         cards = [c for c in (parse_card(live.state, t) for t in found.hand) if c is not None]
         seat = asked.seat
-        offers = await asyncio.to_thread(offering.offers, seat, prefix)
+        # in the server's own thread: the engines' caches are not made to be filled from two threads
+        # at once (a list half made is read as the whole), so no engine work runs beside another
+        offers = offering.offers(seat, prefix)
         undo = self._may_undo(live, seat)
         return web.json_response(
             {
