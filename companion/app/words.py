@@ -95,6 +95,7 @@ class W:
     track_undone = Msg("Undone: ", "取り消し：")
     track_redone = Msg("Redone: ", "やり直し：")
     track_elsewhere = Msg("From elsewhere: ", "別の端末から：")
+    track_from_phone = Msg("From {}'s phone: ", "{}さんの電話から：")
     track_elsewhere_undone = Msg("actions undone: ", "取り消された手：")
     track_elsewhere_deleted = Msg(
         "This game was deleted elsewhere; Escape goes back.", "このゲームは別の端末で削除されました。Escで戻ります。"

@@ -19,6 +19,10 @@ HELP = {
         "the address to listen on (default 127.0.0.1: this computer only; 0.0.0.0: every network)",
         "待ち受けるアドレス（既定値 127.0.0.1：このコンピューターのみ。0.0.0.0：すべてのネットワーク）",
     ),
+    "new_links": Msg(
+        "make new links (the old ones stop working: the scorer's, each game's and each seat's)",
+        "新しいリンクを作ります（以前のリンクは記録係・ゲーム・席のどれも使えなくなります）",
+    ),
     "port": Msg("the port to listen on (default 8765)", "待ち受けるポート（既定値 8765）"),
     "db": Msg(
         "the game database (default: COMPANION_DB, else the user's data folder)",
@@ -44,10 +48,11 @@ def add_serve_command(commands: Any, lang: Lang, lang_help: str) -> None:
     sub.add_argument("--host", default="127.0.0.1", help=HELP["host"].text(lang))
     sub.add_argument("--port", type=port, default=8765, help=HELP["port"].text(lang))
     sub.add_argument("--db", metavar="PATH", help=HELP["db"].text(lang))
+    sub.add_argument("--new-links", action="store_true", help=HELP["new_links"].text(lang))
     sub.add_argument("--lang", choices=("en", "ja"), default=argparse.SUPPRESS, help=lang_help)
 
 
-def run(host: str, port: int, db: str | None, lang: Lang) -> int:
+def run(host: str, port: int, db: str | None, lang: Lang, new_links: bool = False) -> int:
     from companion.serve.server import run as serve
 
-    return serve(host, port, db, lang)
+    return serve(host, port, db, lang, new_links)

@@ -9,11 +9,11 @@ drawn once per language and handed to every page following that game.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from companion.rules.common import Lang, Msg, Refusal
+from companion.serve.escape import esc as esc  # the pages have imported it from here
 from companion.serve.words import say
 from companion.store import LiveGame, Store
 
@@ -21,65 +21,49 @@ RULINGS_SHOWN = 5
 MAX_FOLLOWED = 32  # games kept loaded for the pages following them (a table follows one or two)
 
 
-def esc(text: str) -> str:
-    return html.escape(text, quote=True)
-
-
-def running_scores(live: LiveGame) -> list[int] | None:
-    """Each player's score so far, as the engine counts it (None for a game stored from its sheet)."""
-    if live.mode == "sheet":
-        return None
-    from companion.rules import dragoness, fortress, homalet
-
-    state = live.state
-    if isinstance(state, dragoness.State):  # Reign of Dragoness: the points of the rounds played (D-10)
-        return [int(t) for t in state.totals()]
-    if isinstance(state, fortress.State):  # Six-Suit Fortress and HOMALET: the engine's own scores (F-14, H-11)
-        return [int(s.score) for s in fortress.scores(state)]
-    if isinstance(state, homalet.State):
-        return [int(s.score) for s in homalet.scores(state)]
-    raise TypeError(f"no running scores for a {type(state).__qualname__}")
-
-
 def board_html(live: LiveGame, lang: Lang) -> str:
-    """The scoreboard's content (the part that is replaced on every change)."""
+    """The scoreboard's content (the part that is replaced on every change): whose move it is, the
+    last ruling (marked with the seat whose phone played it), the table drawn as a picture, the last
+    rulings, the table in the engine's words (folded away), and the settlement once it is over."""
+    from companion.serve.phrases import phrased
+    from companion.serve.pictures import picture
+    from companion.serve.table_words import say as said
+
     engine = live.engine
     title = f"#{live.id} {engine.TITLE.text(lang)} — {', '.join(live.players)}"
-    parts = [f'<div class="board" data-position="{live.position}" data-game="{live.id}">', f"<h1>{esc(title)}</h1>"]
+    parts = [
+        f'<div class="board" data-position="{live.position}" data-revision="{live.revision}" data-game="{live.id}">',
+        f"<h1>{esc(title)}</h1>",
+    ]
     if live.mode == "sheet":
         parts.append(f"<p>{esc(say('board.sheet', lang))}</p>")
     else:
         state = live.state
         parts.append(f'<p class="moves">{live.position} {esc(say("board.moves", lang))}</p>')
         waiting = state.waiting_for().text(lang)
-        parts.append(f'<p class="now">{esc(say("coach.now", lang))}{esc(waiting)}</p>')
-        lines = [x for x in engine.describe(state).text(lang).splitlines() if waiting not in x]  # said above
-        parts.append(
-            '<div class="cols"><section class="state"><ul class="describe">'
-            + "".join(f"<li>{esc(x)}</li>" for x in lines)
-            + "</ul></section>"
-        )
-        scores = running_scores(live) or []
-        counts = list(state.hand_counts)
-        rows = []
-        for seat, name in enumerate(live.players):
-            count = str(counts[seat]) if seat < len(counts) else "—"
-            score = str(scores[seat]) if seat < len(scores) else "—"
-            rows.append(f'<tr><th scope="row">{esc(name)}</th><td>{count}</td><td>{score}</td></tr>')
-        parts.append(
-            f'<section class="side"><table class="players"><thead><tr><th>{esc(say("board.player", lang))}'
-            f"</th><th>{esc(say('board.hand', lang))}</th><th>{esc(say('board.score', lang))}</th></tr>"
-            f"</thead><tbody>{''.join(rows)}</tbody></table>"
-        )
-        parts.append(f"<h2>{esc(say('board.rulings', lang))}</h2>")
+        parts.append(f'<p class="now turnline">{esc(say("coach.now", lang))}{phrased(waiting, lang)}</p>')
         rulings = live.rulings(RULINGS_SHOWN)
-        if rulings:
-            parts.append(
-                '<ol class="rulings">' + "".join(f"<li>{esc(r.text(lang))}</li>" for r in reversed(rulings)) + "</ol>"
-            )
+        phones = live.phones(live.position - len(rulings), live.position)
+        marked = []
+        for ruling, phone in zip(rulings, phones, strict=True):
+            mark = ""
+            if phone is not None and 0 <= phone < len(live.players):
+                mark = f'<span class="from">{esc(said("seat.from_phone", lang, name=live.players[phone]))}</span>'
+            marked.append(mark + phrased(ruling.text(lang), lang))
+        if marked:
+            parts.append(f'<p class="ruling">{esc(said("pic.last", lang))}{marked[-1]}</p>')
+        parts.append(f'<div class="board-cols"><section class="table">{picture(state, lang)}</section>')
+        parts.append(f'<section class="side"><h2>{esc(say("board.rulings", lang))}</h2>')
+        if marked:
+            parts.append('<ol class="rulings">' + "".join(f"<li>{m}</li>" for m in reversed(marked)) + "</ol>")
         else:
             parts.append(f"<p>{esc(say('board.none', lang))}</p>")
-        parts.append("</section></div>")
+        lines = [x for x in engine.describe(state).text(lang).splitlines() if waiting not in x]  # said above
+        parts.append(
+            f'<details class="words"><summary>{esc(said("pic.details", lang))}</summary><ul class="describe">'
+            + "".join(f"<li>{phrased(x, lang)}</li>" for x in lines)
+            + "</ul></details></section></div>"
+        )
     if live.finished:
         parts.append(f"<h2>{esc(say('board.over', lang))}</h2>")
         parts.append(f'<div class="settlement">{_settlement(live, lang)}</div>')
@@ -96,7 +80,9 @@ def _settlement(live: LiveGame, lang: Lang) -> str:
         return f"<p>{esc(refusal.msg.text(lang))}</p>"
     if answer is None:
         return ""
-    return "".join(f"<p>{esc(line)}</p>" for line in settle_text(answer, lang).splitlines() if line.strip())
+    from companion.serve.phrases import phrased
+
+    return "".join(f"<p>{phrased(line, lang)}</p>" for line in settle_text(answer, lang).splitlines() if line.strip())
 
 
 @dataclass

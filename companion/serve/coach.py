@@ -14,7 +14,11 @@ from dataclasses import dataclass
 from companion.rules import dragoness, fortress, homalet
 from companion.rules.common import Lang, Msg, Refusal
 from companion.rules.engine import ActionShape, StateShape
-from companion.serve.board import esc
+from companion.rules.fortress.grid import spot_ja
+from companion.serve.escape import esc
+from companion.serve.phrases import phrased
+from companion.serve.table_words import say as say_more
+from companion.serve.tiles import card_tile
 from companion.serve.words import say
 from companion.store import LiveGame
 
@@ -22,6 +26,7 @@ MAX_HAND_CHARS = 400  # a hand is a few dozen characters; more is not a hand
 MAX_CARDS = 30
 PATTERNS_SHOWN = 24  # Dragoness groups listed; the rest are counted
 MAX_GROUP = 8  # Dragoness groups tried when leading: up to this many cards
+BEST_SHOWN = 3  # Fortress: the placements capturing most, said on the card's line (the rest folded away)
 MAX_TRIED = 2500  # Dragoness groups asked of the engine for one answer (about 0.1 s: the server stays quick)
 
 
@@ -86,6 +91,9 @@ def answer(live: LiveGame, seat: int, typed: str, since: int, lang: Lang) -> Ans
         parts.append(f'<p class="unknown">{esc(say("coach.unknown", lang))}{esc(" ".join(unknown))}</p>')
     waiting = engine.allowed(state).describe()
     parts.append(f'<p class="now">{esc(say("coach.now", lang))}{esc(waiting.text(lang).splitlines()[0])}</p>')
+    if cards:  # the hand as the cards look
+        deck = state.setup.deck
+        parts.append('<div class="hand">' + "".join(card_tile(deck, c, lang) for c in cards) + "</div>")
     if not cards:
         parts.append(f"<p>{esc(say('coach.empty', lang))}</p>")
     else:
@@ -106,13 +114,53 @@ def _coach(state: StateShape, seat: int, cards: Sequence[object], lang: Lang) ->
     raise TypeError(f"no coach for a {type(state).__qualname__}")
 
 
-def _card_line(card: object, legal: bool, lang: Lang, what: str) -> str:
+def said_card(card: object, lang: Lang, deck: object = None) -> str:
+    """A card as the page's language writes it: 赤7 on a Japanese page (the Fortress deck's suit
+    names), else as the table types it."""
+    if lang == "ja" and isinstance(deck, fortress.Deck) and isinstance(card, fortress.Card):
+        return deck.label(card, "ja")
+    return shown(card)
+
+
+def _card_line(card: object, legal: bool, lang: Lang, what: str, deck: object = None) -> str:
     mark = "legal" if legal else "illegal"
     word = say("coach.legal" if legal else "coach.illegal", lang)
     return (
-        f'<li class="{mark}" data-card="{esc(shown(card))}"><b>{esc(shown(card))}</b> '
+        f'<li class="{mark}" data-card="{esc(shown(card))}"><b>{esc(said_card(card, lang, deck))}</b> '
         f'<span class="verdict">{esc(word)}</span>{what}</li>'
     )
+
+
+def _captured(capture: fortress.Capture) -> int:
+    return len(capture.cards)
+
+
+def spot_words(spot: str, lang: Lang) -> str:
+    """A Fortress spot as the table writes it: ``A1N``, ``A1上``."""
+    return spot_ja(spot) if lang == "ja" else spot
+
+
+def mode_words(mode: fortress.Mode, lang: Lang) -> str:
+    """A declaration as the table types it: ``n`` or ``s``, ``数`` or ``スート``."""
+    if lang == "ja":
+        return "数" if mode is fortress.Mode.NUMBER else "スート"
+    return "n" if mode is fortress.Mode.NUMBER else "s"
+
+
+def _folded(items: Sequence[str], lang: Lang) -> str:
+    """The lines of what may not be played, folded away (one tap shows them and why)."""
+    if not items:
+        return ""
+    return (
+        f'<details class="why"><summary>{esc(say_more("coach.why", lang, n=len(items)))}</summary>'
+        f'<ul class="cards">{"".join(items)}</ul></details>'
+    )
+
+
+def _split(items: Sequence[tuple[bool, str]], lang: Lang) -> str:
+    """Each card's line: those that may be played listed, the others folded away."""
+    shown_ = [line for legal, line in items if legal]
+    return f'<ul class="cards">{"".join(shown_)}</ul>' + _folded([line for legal, line in items if not legal], lang)
 
 
 def _elsewhere(state: fortress.State | homalet.State, card: fortress.Card | int, lang: Lang) -> str | None:
@@ -133,12 +181,13 @@ def _fortress(state: fortress.State, seat: int, cards: Sequence[fortress.Card], 
     if phase is not fortress.Phase.PLACE:
         return f"<p>{esc(say('coach.nothing', lang))}</p>"
     ranks = [column[0].rank for column in state.fortresses[seat]]
-    top = state.setup.deck.ranks
+    deck = state.setup.deck
+    top = deck.ranks
     items = []
     for card in cards:
         elsewhere = _elsewhere(state, card, lang)
         if elsewhere is not None:
-            items.append(_card_line(card, False, lang, f"<div>{esc(elsewhere)}</div>"))
+            items.append((False, _card_line(card, False, lang, f"<div>{esc(elsewhere)}</div>", deck)))
             continue
         rows = []
         for capture in fortress.captures(state, card):
@@ -148,9 +197,9 @@ def _fortress(state: fortress.State, seat: int, cards: Sequence[fortress.Card], 
                 c for c in fortress.captures(state, card) if c.spot == capture.spot and c.mode is fortress.Mode.SUIT
             )
             rows.append(
-                f"<tr><th>{esc(capture.spot)}</th>"
-                f"<td>{_taken(capture, ranks, top, lang)}</td>"
-                f"<td>{_taken(by_suit, ranks, top, lang)}</td></tr>"
+                f"<tr><th>{esc(spot_words(capture.spot, lang))}</th>"
+                f"<td>{_taken(capture, ranks, top, lang, deck)}</td>"
+                f"<td>{_taken(by_suit, ranks, top, lang, deck)}</td></tr>"
             )
         legal = state.turn == seat and bool(rows)
         table = (
@@ -161,18 +210,26 @@ def _fortress(state: fortress.State, seat: int, cards: Sequence[fortress.Card], 
             if rows
             else ""
         )
-        items.append(_card_line(card, legal or bool(rows), lang, table))
+        best = sorted(fortress.captures(state, card), key=_captured, reverse=True)[:BEST_SHOWN]
+        summary = " · ".join(f"{spot_words(c.spot, lang)} {mode_words(c.mode, lang)} {len(c.cards)}" for c in best)
+        folded = (
+            f'<div class="best">{esc(summary)}</div><details><summary>{esc(say("coach.captures", lang))}</summary>'
+            f"{table}</details>"
+            if rows
+            else ""
+        )
+        items.append((legal or bool(rows), _card_line(card, legal or bool(rows), lang, folded, deck)))
     note = f'<p class="sub">{esc(say("coach.builds", lang))}</p>'
-    return note + '<ul class="cards">' + "".join(items) + "</ul>"
+    return note + _split(items, lang)
 
 
-def _taken(capture: fortress.Capture, ranks: list[int], top: int, lang: Lang) -> str:
+def _taken(capture: fortress.Capture, ranks: list[int], top: int, lang: Lang, deck: fortress.Deck) -> str:
     """The count captured and, for each captured card, where F-11 lets it go in the fortress."""
     places = []
     for card in capture.cards:
         legal = fortress.placements(ranks, card.rank, top)
         where = ", ".join(fortress.WHERE_NAMES[w].text(lang) for w in legal) if legal else "—"
-        places.append(f"{shown(card)}→{where}")
+        places.append(f"{said_card(card, lang, deck)}→{where}")
     count = len(capture.cards)
     detail = f'<div class="places">{esc("; ".join(places))}</div>' if places else ""
     return f'<span class="count">{count}</span>{detail}'
@@ -213,9 +270,9 @@ def _homalet(state: homalet.State, seat: int, cards: Sequence[int], lang: Lang) 
             if not ok and lead is not None and not follows and colour_of[card] != lead:
                 ok, words = _try(state, homalet.Play(seat, card, where, True))
             extra = f" — {esc(say('coach.follows', lang))}" if card in follows else ""
-            items.append(_card_line(card, ok, lang, f"{extra}<div>{esc(words.text(lang))}</div>"))
+            items.append((ok, _card_line(card, ok, lang, f"{extra}<div>{phrased(words.text(lang), lang)}</div>")))
         title = homalet.FIELD_TITLES[where].text(lang)
-        out.append(f'<h3>{esc(title)}</h3><ul class="cards">{"".join(items)}</ul>')
+        out.append(f"<h3>{esc(title)}</h3>{_split(items, lang)}")
     return "".join(out)
 
 
@@ -257,7 +314,11 @@ def _dragoness(state: dragoness.State, seat: int, cards: Sequence[dragoness.Card
                 more += 1
                 continue
             words = "; ".join(r.describe().text(lang) for r in readings)
-            found.append(f'<li class="legal"><b>{esc(" ".join(map(shown, group)))}</b> {esc(words)}</li>')
+            tiles = "".join(card_tile(state.setup.deck, c, lang, extra="mini") for c in group)
+            found.append(
+                f'<li class="legal"><span class="tiles">{tiles}</span> '
+                f"<b>{esc(' '.join(map(shown, group)))}</b> {esc(words)}</li>"
+            )
     note = f'<p class="sub">{esc(say("coach.untried", lang, n=untried))}</p>' if untried else ""
     if not found:
         return f"<p>{esc(say('coach.no_patterns', lang))}</p>{note}"

@@ -12,6 +12,7 @@ import json
 from companion.rules.common import Lang
 from companion.serve.board import esc
 from companion.serve.streams import FOLLOW_SCRIPT, FOLLOW_STYLE, follow_call
+from companion.serve.style import TABLE_STYLE
 from companion.serve.words import say
 
 STYLE = """
@@ -47,22 +48,30 @@ button{font-size:1em;padding:.4em .8em}
 STYLE += FOLLOW_STYLE
 
 
-def page(title: str, lang: Lang, body: str, other_lang_url: str | None = None, head: str = "") -> str:
+def page(
+    title: str, lang: Lang, body: str, other_lang_url: str | None = None, head: str = "", main: str = "", kind: str = ""
+) -> str:
+    """A whole page: ``main`` the attributes of its ``main`` element, ``kind`` its body's classes."""
     switch = (
         f'<a href="{esc(other_lang_url)}" hreflang="{"en" if lang == "ja" else "ja"}">'
         f"{esc(say('board.lang', lang))}</a>"
         if other_lang_url
         else ""
     )
+    classes = f' class="{esc(kind)}"' if kind else ""
+    attributes = f" {main}" if main else ""
     return (
         f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f'<meta name="referrer" content="no-referrer"><title>{esc(title)}</title><style>{STYLE}</style>{head}'
-        f"</head><body><header><span>{esc(title)}</span>{switch}</header><main>{body}</main></body></html>"
+        f"</head><body{classes}><header><span>{esc(title)}</span>{switch}</header>"
+        f"<main{attributes}>{body}</main></body></html>"
     )
 
 
-def board_page(title: str, lang: Lang, fragment: str, events_url: str, other_lang_url: str) -> str:
+def board_page(
+    title: str, lang: Lang, fragment: str, events_url: str, other_lang_url: str, head: str = "", kind: str = ""
+) -> str:
     handlers = '{board:e=>{document.getElementById("board").innerHTML=e.data;}}'
     script = f"<script>{follow_call(events_url, handlers, say('board.reconnecting', lang))}</script>"
     body = (
@@ -70,7 +79,8 @@ def board_page(title: str, lang: Lang, fragment: str, events_url: str, other_lan
         f"<noscript> {esc(say('board.noscript', lang))}</noscript></p>"
         f'<div id="board">{fragment}</div>{script}'
     )
-    return page(title, lang, body, other_lang_url, head='<noscript><meta http-equiv="refresh" content="2"></noscript>')
+    refresh = '<noscript><meta http-equiv="refresh" content="2"></noscript>'
+    return page(title, lang, body, other_lang_url, head=refresh + head, kind=kind)
 
 
 COACH_SCRIPT = """
@@ -121,7 +131,7 @@ def coach_page(
         f"{_json_in_html({**config, 'reconnecting': say('board.reconnecting', lang)})}</script>"
         f"<script>{FOLLOW_SCRIPT}{COACH_SCRIPT}</script>"
     )
-    return page(title, lang, body, other_lang_url)
+    return page(title, lang, body, other_lang_url, head=f"<style>{TABLE_STYLE}</style>")  # the hand as tiles
 
 
 def _json_in_html(value: object) -> str:

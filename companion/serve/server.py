@@ -3,10 +3,14 @@
 - ``/T/`` the scorer's index (T: the master token), ``/T/app/`` the full table app through
   textual-serve (one app process a browser tab, on the same store: ``apps.py``);
 - ``/G/game/ID`` a game's scoreboard and ``/G/game/ID/events`` its server-sent events;
-  ``/G/coach/ID/SEAT`` a player's coach and ``.../answer`` its answers (G: the game's token, or T).
+  ``/G/coach/ID/SEAT`` a player's coach and ``.../answer`` its answers (G: the game's token, a
+  seat's token, or T);
+- ``/S/seat/ID/SEAT`` a seat's page, from which that player plays (``seats.py``; S: the seat's token).
 
-Every request without the right token gets an empty 404, websockets included. Access is not
-logged (a coach's request carries a hand). The server reads the store and never writes it.
+Every request without the right token gets an empty 404, websockets included (a seat page's
+request to act, a 403 and one sentence). Access is not logged (a coach's request carries a hand).
+The server reads the store; it writes only the moves played from the seat pages (through the
+store's ``play``, as the app does) and, once, the secret its links are made from.
 """
 
 from __future__ import annotations
@@ -24,14 +28,17 @@ from pathlib import Path
 from aiohttp import web
 
 from companion.rules.common import Lang, Refusal
-from companion.serve import address, coach, lobby, pages
+from companion.serve import address, coach, lobby, pages, table_words
 from companion.serve.address import exposure as exposure  # (re-exported: the start's sentence)
 from companion.serve.apps import TableApps, _lang_of
 from companion.serve.board import Follower, esc
 from companion.serve.gate import Gate, GatedSite, Notices
 from companion.serve.guard import Front, plain_headers, quiet_aiohttp, read_at_most
+from companion.serve.seat_index import seat_links
+from companion.serve.seats import Seats
 from companion.serve.streams import StreamPool
-from companion.serve.tokens import Tokens
+from companion.serve.style import TABLE_STYLE
+from companion.serve.tokens import SECRET, Tokens, new_token
 from companion.serve.words import say
 from companion.store import Store
 
@@ -58,11 +65,23 @@ class Table:
     """The whole server: the store it follows, the tokens, the pages following games, the app tabs."""
 
     def __init__(
-        self, db_path: Path, tokens: Tokens | None = None, lang: Lang = "en", app_command: str | None = None
+        self,
+        db_path: Path,
+        tokens: Tokens | None = None,
+        lang: Lang = "en",
+        app_command: str | None = None,
+        new_links: bool = False,
     ) -> None:
         self.db_path = db_path
-        self.tokens = tokens or Tokens()
         self.lang: Lang = lang
+        self.links_kept = True
+        if tokens is None:
+            if not db_path.exists():
+                Store.open(db_path).close()
+            with Store.open(db_path) as writer:  # the links' secret, kept in the file: a restart keeps them
+                master, self.links_kept = writer.secret(SECRET, new_token, renew=new_links)
+            tokens = Tokens(master)
+        self.tokens = tokens
         self.store = _open_store(db_path)
         self.streams = StreamPool()  # fair shares per client address and per game (streams.py)
         self.follower = Follower(self.store, busy=lambda game_id: any(s.game_id == game_id for s in self.streams))
@@ -73,6 +92,7 @@ class Table:
         self.gate: Gate | None = None  # the connections' gate, when served by serve()
         self.public_base = ""  # http://ADDRESS:PORT as printed at start (phones use it)
         self.front = Front(address.own_names("127.0.0.1", "127.0.0.1"), lang)  # Host, Origin, errors (guard.py)
+        self.seats = Seats(self)
 
     # ------------------------------------------------------------------ the application
 
@@ -88,6 +108,7 @@ class Table:
                 web.get("/{token}/game/{game}/events", self.events),
                 web.get("/{token}/coach/{game}/{seat}", self.coach),
                 web.post("/{token}/coach/{game}/{seat}/answer", self.answer),
+                *self.seats.routes(),
             ]
         )
         app.add_subapp(f"/{master}/app/", self.apps.make_app())
@@ -101,9 +122,11 @@ class Table:
         parts = request.path.split("/")
         if len(parts) < 3 or not parts[1]:
             return not_found()
-        game_id = _int_segment(parts[3]) if len(parts) > 3 and parts[2] in ("game", "coach") else None
+        game_id = _int_segment(parts[3]) if len(parts) > 3 and parts[2] in ("game", "coach", "seat") else None
         table_page = len(parts) == 3 and not parts[2] and self.tokens.is_table(parts[1])
         if not table_page and not self.tokens.admits(parts[1], game_id):
+            if request.method == "POST" and len(parts) == 6 and parts[2] == "seat" and parts[5] in ("play", "undo"):
+                return sentence(403, table_words.say("seat.no_link", _lang_of(request, self.lang)))
             return not_found()
         try:
             return await handler(request)
@@ -138,16 +161,19 @@ class Table:
     async def _watch(self) -> None:
         while not self.closing.is_set():
             await asyncio.sleep(TICK)
-            try:
-                changed = set(self.follower.look())
-            except Refusal:  # the file is being replaced or is damaged: look again
-                continue
-            if not changed:
-                continue
-            for stream in list(self.streams):
-                if stream.game_id in changed:
-                    with contextlib.suppress(asyncio.QueueFull):
-                        stream.wake.put_nowait(True)
+            self.poke()
+
+    def poke(self) -> None:
+        """Look at the store now: every page following a game that changed is woken (each tick, and
+        at once after a seat page played)."""
+        try:
+            changed = set(self.follower.look())
+        except Refusal:  # the file is being replaced or is damaged: look again
+            return
+        for stream in list(self.streams):
+            if stream.game_id in changed:
+                with contextlib.suppress(asyncio.QueueFull):
+                    stream.wake.put_nowait(True)
 
     # ------------------------------------------------------------------ pages
 
@@ -165,11 +191,17 @@ class Table:
         token = request.match_info["token"]
         return f"/{token}/game/{game_id}", f"/{token}/coach/{game_id}"
 
-    async def index(self, request: web.Request) -> web.Response:
-        lang = _lang_of(request, self.lang)
+    def base(self, request: web.Request) -> str:
+        """The address the links in codes carry: the one the scorer's browser used, or, for a scorer
+        on this computer, the address printed at start (phones use it)."""
         base = f"{request.scheme}://{request.host}"
         if self.public_base and not address.network_address(address.host_of(request.host)):
             base = self.public_base  # a name or this computer: the codes carry the address phones use
+        return base
+
+    async def index(self, request: web.Request) -> web.Response:
+        lang = _lang_of(request, self.lang)
+        base = self.base(request)
         master = self.tokens.master
         parts = [
             f'<p><a href="/{master}/app/?lang={lang}"><b>{esc(say("index.app", lang))}</b></a></p>',
@@ -194,11 +226,15 @@ class Table:
                 f'<p><a href="{board}">{esc(say("index.board", lang))}</a></p>'
                 f"<p>{esc(say('index.coach', lang))}{seats}</p>"
                 f'<p class="sub">{esc(say("index.share", lang))}</p>{pages.qr_svg(base + board)}'
-                f'<p class="sub link">{esc(base + board)}</p></div>'
+                f'<p class="sub link">{esc(base + board)}</p>'
+                f"{seat_links(self.tokens, summary.id, summary.players, base, lang)}</div>"
             )
         other = "en" if lang == "ja" else "ja"
         return web.Response(
-            text=pages.page(say("index.title", lang), lang, "".join(parts), f"?lang={other}"), content_type="text/html"
+            text=pages.page(
+                say("index.title", lang), lang, "".join(parts), f"?lang={other}", head=f"<style>{TABLE_STYLE}</style>"
+            ),
+            content_type="text/html",
         )
 
     async def table_page(self, request: web.Request) -> web.Response:
@@ -211,8 +247,17 @@ class Table:
         board_url, _ = self._urls(request, game_id)
         title = say("board.title", lang) + f" #{game_id}"
         other = "en" if lang == "ja" else "ja"
+        tv = request.query.get("tv") == "1"  # a TV across the room: the board fills the screen
         return web.Response(
-            text=pages.board_page(title, lang, html, f"{board_url}/events?lang={lang}", f"{board_url}?lang={other}"),
+            text=pages.board_page(
+                title,
+                lang,
+                html,
+                f"{board_url}/events?lang={lang}",
+                f"{board_url}?lang={other}" + ("&tv=1" if tv else ""),
+                head=f"<style>{TABLE_STYLE}</style>",
+                kind="tv" if tv else "wide",
+            ),
             content_type="text/html",
         )
 
@@ -327,6 +372,7 @@ class Table:
         )
 
     def close(self) -> None:
+        self.seats.close()
         self.store.close()
 
 
@@ -373,21 +419,26 @@ def environment_db() -> Path:
     return Path(default_db_path())
 
 
-def run(host: str, port: int, db: str | None, lang: Lang) -> int:
-    """``companion serve``: print the scorer's link, the table's page and its QR code; serve until stopped."""
+def run(host: str, port: int, db: str | None, lang: Lang, new_links: bool = False) -> int:
+    """``companion serve``: print the scorer's link, the table's page and its QR code; serve until stopped
+    (``new_links``: with new links; the old ones open nothing any more)."""
     from rich.console import Console
 
     from companion.app.widgets.qr import qr_text
 
     path = Path(db) if db else environment_db()
     try:
-        table = Table(path.resolve(), lang=lang)
+        table = Table(path.resolve(), lang=lang, new_links=new_links)
     except Refusal as refusal:
         print(refusal.msg.text(lang), file=sys.stderr)
         return 2
     console = Console(highlight=False)
 
     def started(base: str) -> None:
+        if new_links and table.links_kept:
+            console.print(table_words.say("serve.new_links", lang))
+        if not table.links_kept:
+            console.print(table_words.say("serve.links_not_kept", lang))
         table_link = f"{base}/{table.tokens.table()}/"
         console.print(say("serve.join", lang) + f"{base}/{table.tokens.master}/", soft_wrap=True)
         console.print(say("serve.scan", lang) + table_link, soft_wrap=True)

@@ -160,6 +160,26 @@ class LiveGame:
         return self._position
 
     @property
+    def revision(self) -> int:
+        """The game's revision as this one read it: every change (a move, an undo, a redo, by any
+        program) raises it, so a request made against one revision is not played on another."""
+        return self._revision
+
+    def phones(self, start: int, stop: int) -> list[int | None]:
+        """For each stored action ``start`` .. ``stop - 1``: the seat whose phone played it
+        (``companion serve``'s seat page), or None where it was typed here (the app, the command
+        line) or the file is older than phones."""
+        if self.store.version < 4 or stop <= start:
+            return [None] * max(0, stop - start)
+        with self.store._guard():
+            found = dict(
+                self.store.db.execute(
+                    "SELECT seq, phone FROM actions WHERE game_id = ? AND seq >= ? AND seq < ?", (self.id, start, stop)
+                ).fetchall()
+            )
+        return [found.get(seq) if isinstance(found.get(seq), int) else None for seq in range(start, stop)]
+
+    @property
     def state(self) -> StateShape:
         return self._state_at(self._position)
 
@@ -308,9 +328,10 @@ class LiveGame:
             raise _changed_elsewhere(self.id) from None
         self._revision += 1
 
-    def play(self, action: ActionShape) -> Msg:
+    def play(self, action: ActionShape, phone: int | None = None) -> Msg:
         """Apply ``action``; it is stored durably before its ruling is returned. A refused action
-        (``Refusal``) changes nothing. Undone actions after the current one are dropped."""
+        (``Refusal``) changes nothing. Undone actions after the current one are dropped. ``phone``:
+        the seat whose phone played it (``companion serve``), kept beside it (:meth:`phones`)."""
         self._refuse_sheet()
         if self.store.readonly:
             raise _read_only(self.store.path)
@@ -323,9 +344,9 @@ class LiveGame:
         with self._change() as db:
             db.execute("DELETE FROM actions WHERE game_id = ? AND seq >= ?", (self.id, position))
             db.execute("DELETE FROM checkpoints WHERE game_id = ? AND seq > ?", (self.id, position))
-            db.execute(
-                "INSERT INTO actions(game_id, seq, data, time, chain) VALUES (?, ?, ?, ?, ?)",
-                (self.id, position, data, stamp, chain),
+            db.execute(  # a file written to is of this version: it has the phone column
+                "INSERT INTO actions(game_id, seq, data, time, chain, phone) VALUES (?, ?, ?, ?, ?, ?)",
+                (self.id, position, data, stamp, chain, phone),
             )
             self._chains[position + 1 :] = [chain]
             self._keep(db, position + 1, state)
@@ -394,11 +415,11 @@ class LiveGame:
                 (self.id, seq, engine, blob, _seal(self._chains[seq], blob)),
             )
 
-    def play_line(self, line: str) -> Msg:
+    def play_line(self, line: str, phone: int | None = None) -> Msg:
         """A table-notation line (docs/notation.md), read against the current state, then played."""
         self._refuse_sheet()
         action = self.engine.parse_line(self.state, line)
-        return self.play(action)
+        return self.play(action, phone)
 
     def undo(self, n: int = 1) -> int:
         """Undo the last ``n`` actions (fewer if fewer are in effect); they stay stored for redo."""

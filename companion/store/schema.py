@@ -61,6 +61,7 @@ CREATE TABLE actions(
     data TEXT NOT NULL,                  -- the action as JSON (engine.action_to_data)
     time TEXT,                           -- ISO 8601 UTC
     chain TEXT,                          -- hash of this row and the previous row's chain (the game's seed for 0)
+    phone INTEGER,                       -- the seat whose phone played it (companion serve); NULL: typed here
     PRIMARY KEY (game_id, seq)
 ) WITHOUT ROWID;
 CREATE TABLE checkpoints(
@@ -70,6 +71,10 @@ CREATE TABLE checkpoints(
     state BLOB NOT NULL,
     seal TEXT,                           -- hash of the chain at seq and the state: a damaged checkpoint is not read
     PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+CREATE TABLE secrets(
+    name TEXT PRIMARY KEY,               -- what it opens: "serve links" (companion serve's links)
+    value TEXT NOT NULL
 ) WITHOUT ROWID;
 """
 
@@ -126,14 +131,23 @@ def _play_details(db: sqlite3.Connection) -> None:
         db.execute(f"ALTER TABLE games ADD COLUMN {column}")
 
 
-def _policies(db: sqlite3.Connection) -> None:
+def _policies_and_phones(db: sqlite3.Connection) -> None:
     """Version 3 → 4: a simulated game names how its seats chose (``companion simulate --policy``), so that
-    games of different policies are never analysed together; the games stored before name none."""
+    games of different policies are never analysed together (the games stored before name none); each
+    action may say which seat's phone played it (``companion serve``; outside the hash chain, like the
+    notes: every action stored before was typed here); and the secrets that keep ``companion serve``'s
+    links the same from one start to the next."""
     db.execute("ALTER TABLE games ADD COLUMN policy TEXT")
+    db.execute("ALTER TABLE actions ADD COLUMN phone INTEGER")
+    db.execute("CREATE TABLE secrets(name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID")
 
 
 # from version N to N+1: what lifts it, in the transaction that opens the file for writing
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _chain_every_game, 2: _play_details, 3: _policies}
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
+    1: _chain_every_game,
+    2: _play_details,
+    3: _policies_and_phones,
+}
 
 
 def default_db_path() -> Path:

@@ -4,7 +4,7 @@ their statistics, and records exported and imported."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import suppress
 from typing import TYPE_CHECKING, Any
 
@@ -62,6 +62,26 @@ class Store(Database):
             self._row(game_id)  # refuses a game that does not exist (a file written to is of this version)
             self.db.execute("UPDATE games SET notes = ? WHERE id = ?", (text, game_id))
         return text
+
+    def secret(self, name: str, make: Callable[[], str], renew: bool = False) -> tuple[str, bool]:
+        """The secret kept as ``name`` in this file (``companion serve``'s links), made with ``make``
+        and kept the first time it is asked for, or with ``renew`` (the old one then opens nothing);
+        and whether it is kept. A file that cannot be written (or is older than secrets and opened
+        read-only) keeps nothing: a secret made now is returned, not kept."""
+        if not self.readonly:
+            with self._guard(), self._write() as db:
+                row = None if renew else db.execute("SELECT value FROM secrets WHERE name = ?", (name,)).fetchone()
+                if row is not None and isinstance(row[0], str) and row[0]:
+                    return row[0], True
+                value = make()
+                db.execute("INSERT OR REPLACE INTO secrets(name, value) VALUES (?, ?)", (name, value))
+                return value, True
+        if self.version >= 4 and not renew:
+            with self._guard():
+                row = self.db.execute("SELECT value FROM secrets WHERE name = ?", (name,)).fetchone()
+            if row is not None and isinstance(row[0], str) and row[0]:
+                return row[0], True
+        return make(), False
 
     def new_result_game(self, game: str, results: Mapping[str, Any], location: str | None = None) -> int:
         """Store a game from its results alone: ``results`` is the ``companion settle`` input

@@ -89,3 +89,29 @@ def test_refresh_reads_only_what_another_connection_changed(db: Path) -> None:
         other.undo(1)
         other.play_line("A2 G3")
         assert live.changes() == (1, 2) and live.state_at(2) == other.state
+
+
+async def test_a_move_from_a_players_phone_is_said_as_that_phones_in_the_ruling_and_the_log(db: Path) -> None:
+    """A seat page (``companion serve``) plays through the store with the seat whose phone it is:
+    the screen says "From Ben's phone: …" and logs the move so; a move typed elsewhere stays "From
+    elsewhere"."""
+    app = make_app(db)
+    async with app.run_test(size=(100, 30)) as pilot:
+        game_id = app.store.new_game("fortress", PLAYERS, start=0)
+        app.open_game(game_id)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        with Store.open(db) as phone:
+            phone.load(game_id).play_line(FORTRESS[0], phone=1)
+        said = await shown(pilot, "phone")
+        assert said.startswith(f"From {PLAYERS[1]}'s phone: {FORTRESS[0]} — "), said
+        log = str(screen.query_one("#coach", Static).content)
+        assert f"From {PLAYERS[1]}'s phone: {FORTRESS[0]}" in log
+        with Store.open(db) as other:
+            other.load(game_id).play_line(FORTRESS[1])
+        assert (await shown(pilot, FORTRESS[1])).startswith("From elsewhere: ")
+        await pilot.press("f2")  # Japanese
+        with Store.open(db) as phone:
+            phone.load(game_id).play_line(FORTRESS[2], phone=1)
+        assert (await shown(pilot, "電話")).startswith(f"{PLAYERS[1]}さんの電話から：")

@@ -158,7 +158,9 @@ def test_the_readme_is_short_and_links_every_reference_page() -> None:
     assert len(readme.encode("utf-8")) < 10_000
     for name in ("app", "serve", "printing", "replay", "live", "playtests", "input-rules", "decks", "architecture"):
         assert f"(docs/{name}.md)" in readme, name
-    for target in re.findall(r"\]\(([^)#]+)\)", readme):  # every link and picture is there
+    targets = re.findall(r"\]\(([^)#]+)\)", readme) + re.findall(r'src="([^"]+)"', readme)
+    assert any(target.endswith(".png") for target in targets)  # the pictures: the app, a phone, a sheet
+    for target in targets:  # every link and picture is there
         assert (ROOT / target).exists(), target
 
 

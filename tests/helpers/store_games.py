@@ -44,9 +44,12 @@ VERSION_4_COLUMNS = ("policy",)
 
 
 def without_version_4(connection: Any) -> None:
-    """Make an open SQLite file's games table as version 3 wrote it (the caller sets user_version)."""
+    """Make an open SQLite file as version 3 wrote it: no policy beside a game, no phone beside an
+    action, no secrets (the caller sets user_version)."""
     for column in VERSION_4_COLUMNS:
         connection.execute(f"ALTER TABLE games DROP COLUMN {column}")
+    connection.execute("ALTER TABLE actions DROP COLUMN phone")
+    connection.execute("DROP TABLE secrets")
 
 
 def without_version_3(connection: Any) -> None:

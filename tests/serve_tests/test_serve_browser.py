@@ -210,7 +210,7 @@ def test_the_coach_shows_the_engines_legal_cards_and_drops_a_card_played_at_the_
     answer = page.find_element("id", "answer")
     legal = [e.get_attribute("data-card") for e in answer.find_elements("css selector", "li.legal")]
     assert legal == [str(c) for c in cards if fortress.captures(state, c)]
-    spots = [e.text for e in answer.find_elements("css selector", "li.legal table.captures th")]
+    spots = [e.get_attribute("textContent") for e in answer.find_elements("css selector", "li.legal table.captures th")]
     assert spots[: len(state.usable_spots())] == state.usable_spots()
     stored = page.execute_script("return Object.values(localStorage).join(' ')")
     assert typed in stored

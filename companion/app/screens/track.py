@@ -189,7 +189,11 @@ class GameScreen(EntryScreen):
         except Exception:  # the file busy or unreadable for a moment: look again at the next tick
             return
         if change is not None:
-            self.ruling = Text(self.say(W.track_elsewhere) + self._changes(*change))
+            from companion.app.phones import from_where, phone_moves  # moves from the players' phones
+
+            self.ruling = Text(self.text(from_where(self.live, change[0])) + self._changes(*change))
+            for said in phone_moves(self.live, change[0]):
+                self._logged(said)
             self.show()
         elif time.monotonic() - self._shown_at >= SAVE_AFTER:
             self.live.save_checkpoints()  # a checkpoint only saves folding when the game is opened again

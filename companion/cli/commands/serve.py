@@ -19,4 +19,4 @@ def add_parsers(commands: Any, lang: Lang) -> None:
 def run(args: argparse.Namespace, lang: Lang) -> int:
     from companion.serve import run as serve
 
-    return serve(args.host, args.port, args.db, lang)
+    return serve(args.host, args.port, args.db, lang, args.new_links)
