@@ -74,22 +74,24 @@ def _fortress(state: fortress.State, lang: Lang) -> str:
     if state.pending:
         line += " · " + esc(say("pic.captured", lang)) + "".join(card_tile(deck, c, lang) for c in state.pending)
     parts.append(f'<p class="deckline">{line}</p>')
-    scores = fortress.scores(state)
-    ending = state.phase in (fortress.Phase.FINAL, fortress.Phase.OVER)
+    scores = fortress.so_far(state)  # only what the table has shown: a hand not shown is no penalty yet (F-14)
     active = state.turn if state.phase in (fortress.Phase.PLACE, fortress.Phase.BUILD) else None
     people = []
     for p, name in enumerate(state.setup.players):
         score = scores[p]
-        pair = score.pair if ending else None
+        pair = score.pair  # counted (and named) only once the game is over (F-13)
+        shown = str(score.score) if score.score is not None else f"{score.points}−?"
         head = [
             _name(name, p == active),
             f'<span class="nb">{esc(say("pic.hand", lang, n=state.hand_counts[p]))}</span>',
-            f'<span class="nb"><b>{esc(say("pic.score", lang, n=score.score))}</b></span>',
+            f'<span class="nb"><b>{esc(say("pic.score", lang, n=shown))}</b></span>',
         ]
         if score.columns:
             made = say("pic.made", lang, columns=score.columns, tallest=score.tallest)
             if score.penalty:
                 made += say("pic.penalty", lang, n=score.penalty)
+            elif score.penalty is None and score.hand:
+                made += say("pic.hand_unknown", lang)
             head.append(f'<span class="nb sub">{esc(made)}</span>')
         if pair is not None:
             head.append(

@@ -87,6 +87,7 @@ WORDS: dict[str, Msg] = {
     "pic.score": Msg("score so far {n}", "現在の得点 {n}"),
     "pic.made": Msg("{columns} columns × {tallest} high", "横の枚数{columns} × 最も多い縦列{tallest}"),
     "pic.penalty": Msg(" − {n} in hand", " − 手札の失点{n}"),
+    "pic.hand_unknown": Msg("; hand not shown", "・手札は未公開"),
     "pic.pair": Msg("face-down pair: column {a} on {b}", "裏向きペア：{a}列目を{b}列目へ"),
     "pic.no_fortress": Msg("no fortress yet", "砦はまだありません"),
     "pic.lead": Msg("lead colour ", "場の色 "),
