@@ -180,8 +180,10 @@ class Deck:
                 for s in self.specials
             ],
             "by_players": [{"players": list(p), "clans": c, "specials": dict(s)} for p, c, s in self.by_players],
-            "special_color": self.special_color,
-            "gem_color": self.gem_color,
+            # the optional colours only where they are not the defaults: a record made before the keys
+            # existed comes back from the store exactly as it was imported
+            **({"special_color": self.special_color} if self.special_color != SPECIAL_COLOR else {}),
+            **({"gem_color": self.gem_color} if self.gem_color != GEM_COLOR else {}),
         }
 
     def special(self, kind: Kind | str) -> Special:
