@@ -2,9 +2,11 @@
 
 Japanese breaks between phrases (BudouX, the segmenter browsers use), never inside a katakana
 word, never with a line starting with a closing mark (、。）」…) or ending with an opening one
-(（「…), never between a number and what follows it ("5 ラウンド", "12。", "1〜3"); English breaks
-at spaces. How wide a piece of text is comes from the caller: cells for the terminal
-(``cell_width``), points in a font for a PDF. Standard library only, apart from BudouX, which is
+(（「…), never between a number and what follows it ("5 ラウンド", "12。", "1〜3"), never beside
+an operator of an equation nor between a word and its number ("13 ≥ 1 + 9", "基本点 3" stay whole;
+an equation wider than a line is cut before an operator); English breaks at spaces. How wide a
+piece of text is comes from the caller: cells for the terminal (``cell_width``), points in a font
+for a PDF. Standard library only, apart from BudouX, which is
 loaded on the first Japanese paragraph (English-only callers never pay for it).
 """
 
@@ -26,6 +28,7 @@ NO_START = frozenset(
 )
 NO_END = frozenset("（(「『【〔〈《［[｛{")
 RANGE = frozenset("〜～–-")  # "1〜3", "3–5": a range of numbers is not broken either
+OPERATORS = frozenset("=≥≤<>≠＝≧≦+−×÷＋－")  # an equation is kept whole, else cut before one of these
 
 _parser: Any = None  # BudouX's Japanese parser, once read
 
@@ -46,6 +49,10 @@ def is_japanese(ch: str) -> bool:
     return ("\u3000" <= ch <= "\u9fff") or ("\uff00" <= ch <= "\uffef")
 
 
+def _is_kanji(ch: str) -> bool:
+    return "\u4e00" <= ch <= "\u9fff" or ch == "々"
+
+
 def _is_katakana(ch: str) -> bool:
     return ("\u30a0" <= ch <= "\u30ff" and ch != "・") or ch == "ー"
 
@@ -61,15 +68,25 @@ def _glued(before: str, after: str, spaced: bool) -> bool:
     last, first = before[-1], after[0]
     if first in NO_START or last in NO_END:  # even across a space
         return True
+    if _operator(before.rsplit(" ", 1)[-1], spaced, last) or _operator(after.split(" ", 1)[0], spaced, first):
+        return True  # "13 ≥ 1 + 9", "3＋0": an equation is not broken beside its operators
     if last.isdigit() and (first.isdigit() or (is_japanese(first) and first not in NO_END)):
         return True  # a number and its counter or particle: "5 ラウンド", "12枚", "3 で"
     if last in RANGE and first.isdigit() and len(before) > 1 and before[-2].isdigit():
         return True  # "1〜" then "3"
+    if spaced and first.isdigit() and (_is_kanji(last) or _is_katakana(last)):
+        return True  # a name and its number: "基本点 3", "ボーナス 0" (not a particle: "ゲームは 5 …")
     if spaced:
         return False
     # inside one word: BudouX may cut a Latin word or a number in a Japanese sentence ("R1|0"), or a
     # katakana word; neither is a place to break
     return (_word_char(last) and _word_char(first)) or (_is_katakana(last) and _is_katakana(first))
+
+
+def _operator(word: str, spaced: bool, ch: str) -> bool:
+    """Whether ``word`` (the word beside a possible break) is an operator: across a space, the whole
+    word is one ("≥", "+"); without one, the character at the break is ("3＋0")."""
+    return word in OPERATORS if spaced else ch in OPERATORS
 
 
 @functools.lru_cache(maxsize=4096)
@@ -132,9 +149,13 @@ def _cut(piece: str, width: float, measure: Measure) -> int:
         return (
             (_is_katakana(a) and _is_katakana(b))
             or (a.isdigit() and (b.isdigit() or is_japanese(b)))
+            or ((_is_kanji(a) or _is_katakana(a)) and b.isdigit())  # a card: 青1, ローシェン2
             or (a.isascii() and b.isascii() and a.isalnum() and b.isalnum())
         )
 
+    for n in range(fit, 0, -1):  # an equation: before an operator, its terms kept whole
+        if piece[n] in OPERATORS and allowed(n) and (piece[n - 1] == " " or not piece[n].isascii()):
+            return n
     for n in range(fit, 0, -1):
         if (piece[n] == " " or piece[n - 1] == " ") and allowed(n):
             return n

@@ -1,0 +1,48 @@
+"""The line breaker keeps an equation's sides and a name's number whole (issue 27, item 6): the
+Fortress capture "13 ≥ 1 + 9", the HOMALET score "基本点 5 + 同数ボーナス 2 + …" and "山札 21"
+are never broken beside an operator or between a word and its number; an equation wider than a
+line is cut before an operator, so each of its terms stays whole. A particle before a number is
+still a place to break ("ゲームは 5 ラウンドで")."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.text import cell_width, wrap
+
+CAPTURE = "Chieが緑10をB3左に数字として置き、13 ≥ 1 + 9：3枚獲得（緑10・黄9・青1）。"
+SCORE = "得点 = 基本点 5 + 同数ボーナス 2 + 連番ボーナス 0 + 春マーク 0 = 7。"
+TERMS = ("基本点 5", "同数ボーナス 2", "連番ボーナス 0", "春マーク 0")
+
+
+@pytest.mark.parametrize("width", range(20, 60))
+def test_an_equation_and_a_card_are_never_broken(width: int) -> None:
+    """From the width of "13 ≥ 1 + 9：3枚獲得" (it is glued to its counter) up; the cards 緑10,
+    黄9, 青1 whole at every width."""
+    lines = wrap(CAPTURE, width, cell_width)
+    assert any("13 ≥ 1 + 9" in line for line in lines), lines
+    for card in ("緑10", "黄9", "青1"):
+        assert any(card in line for line in lines), (card, lines)
+
+
+@pytest.mark.parametrize("width", range(16, 70))
+def test_a_long_equation_is_cut_before_an_operator_and_its_terms_stay_whole(width: int) -> None:
+    lines = wrap(SCORE, width, cell_width)
+    for term in TERMS:
+        assert any(term in line for line in lines), (term, lines)
+    for line in lines[1:]:
+        assert line[0] in "=+" or line.startswith("（"), lines  # each later line starts at an operator
+    assert all(cell_width(line) <= width for line in lines), lines
+
+
+def test_a_name_keeps_its_number_but_a_particle_does_not() -> None:
+    assert wrap("山札 21 ラウンド 5", 10, cell_width) == ["山札 21", "ラウンド 5"]
+    assert "5 ラウンドで" in "|".join(wrap("ゲームは 5 ラウンドで終わります。", 14, cell_width))
+
+
+def test_full_width_operators_hold_their_terms_together() -> None:
+    key = "（基本点＋同数ボーナス＋連番ボーナス＋春マーク）"
+    for width in range(14, 48):
+        lines = wrap(key, width, cell_width)
+        for term in ("基本点", "同数ボーナス", "連番ボーナス", "春マーク"):
+            assert any(term in line for line in lines), (width, lines)
