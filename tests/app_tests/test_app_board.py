@@ -234,8 +234,9 @@ async def test_the_help_in_japanese_breaks_between_phrases(db: Path) -> None:
 
 
 async def test_the_side_panel_keeps_the_moves_played_newest_first(db: Path) -> None:
-    """The move log: each ruling of this sitting beside the board, newest first, an undo too; it
-    follows a change of language; typing shows the coach in its place, an empty line the log again."""
+    """The move log: each move in effect beside the board, a row each, newest first (an undone
+    move leaves it; the ruling row says what was undone); it follows a change of language; typing
+    shows the coach in its place, an empty line the log again."""
     app = make_app(db)
     async with app.run_test(size=(80, 24)) as pilot:
         game_id = app.store.new_game("homalet", PLAYERS, start=0)
@@ -248,12 +249,13 @@ async def test_the_side_panel_keeps_the_moves_played_newest_first(db: Path) -> N
         await pilot.press("ctrl+z")
         await pilot.pause()
         log = str(screen.query_one("#coach", Static).content).splitlines()
-        assert log[0] == "Moves" and log[1].startswith("· Undone: 07")
-        assert log[2].startswith("· Aki") and "07" in log[2]
+        assert log[0] == "Moves" and log[1].startswith("· Correction: Chie")
+        assert len(log) == 1 + 6 and not any("07" in row for row in log)  # the six moves in effect
+        assert str(screen.query_one("#ruling", Static).content).startswith("Undone: 07")
         await pilot.press("f2")
         await pilot.pause()
-        joined = str(screen.query_one("#coach", Static).content).replace("\n", "")
-        assert joined.startswith("手の記録") and "取り消し：07" in joined
+        log = str(screen.query_one("#coach", Static).content).splitlines()
+        assert log[0] == "手の記録" and log[1].startswith("· 訂正。Chie") and len(log) == 7
         assert not app.bugs
 
 
