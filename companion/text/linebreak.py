@@ -89,14 +89,45 @@ def _operator(word: str, spaced: bool, ch: str) -> bool:
     return word in OPERATORS if spaced else ch in OPERATORS
 
 
+def _operand_of(words: list[str], i: int) -> bool:
+    """Whether ``words[i]`` is the left side of an operator: the operator follows it, or its number
+    does ("横の枚数 3 ×")."""
+    after = words[i + 1 :]
+    return bool(after) and (after[0] in OPERATORS or (len(after) > 1 and after[0].isdigit() and after[1] in OPERATORS))
+
+
+SENTENCE = frozenset("。、：；")
+
+
+def _term(pieces: list[str], after_operator: bool, before_operator: bool) -> list[str]:
+    """A word's phrases with the part beside an operator joined into one, up to the end of its
+    sentence or a note in brackets ("3。手札が…" keeps "3。" with the operator, "9：3枚獲得（…）"
+    keeps "9：3枚獲得")."""
+    def ends(piece: str) -> bool:  # the term ends in this piece (its sentence does, or a note follows)
+        return any(ch in SENTENCE for ch in piece)
+
+    if after_operator:
+        end = 0
+        while end + 1 < len(pieces) and not ends(pieces[end]) and pieces[end + 1][0] not in NO_END:
+            end += 1
+        pieces = ["".join(pieces[: end + 1]), *pieces[end + 1 :]]
+    if before_operator and len(pieces) > 1:
+        start = len(pieces) - 1
+        while start > 0 and not ends(pieces[start - 1]) and pieces[start][0] not in NO_END:
+            start -= 1
+        pieces = [*pieces[:start], "".join(pieces[start:])]
+    return pieces
+
+
 @functools.lru_cache(maxsize=4096)
 def segments(paragraph: str) -> tuple[tuple[str, bool], ...]:
     """``paragraph`` cut where a line may break: each piece with whether a space stood before it."""
     units: list[list[Any]] = []  # [text, space before]
-    for word in paragraph.split(" "):
-        if not word:
-            continue
+    words = [word for word in paragraph.split(" ") if word]
+    for i, word in enumerate(words):
         pieces = _phrases(word) if any(is_japanese(ch) for ch in word) else [word]
+        if len(pieces) > 1:  # a term of an equation is whole: "× 最も多い縦列 1", "横の枚数 3 ×"
+            pieces = _term(pieces, i > 0 and words[i - 1] in OPERATORS, i + 1 < len(words) and _operand_of(words, i))
         for n, piece in enumerate(pieces):
             spaced = n == 0 and bool(units)
             if units and _glued(units[-1][0], piece, spaced):

@@ -46,3 +46,15 @@ def test_full_width_operators_hold_their_terms_together() -> None:
         lines = wrap(key, width, cell_width)
         for term in ("基本点", "同数ボーナス", "連番ボーナス", "春マーク"):
             assert any(term in line for line in lines), (width, lines)
+
+
+FORTRESS = "裏向きペアなし。得点 = 横の枚数 3 × 最も多い縦列 1 = 3。手札がないので失点 0。勝利点 3 − 0 = 3。"
+
+
+@pytest.mark.parametrize("width", range(20, 60))
+def test_a_term_of_several_phrases_stays_whole_beside_its_operator(width: int) -> None:
+    """F-14's words in the settlement: 最も多い縦列 is three phrases to BudouX, one term here; the
+    sentence after the equation breaks as usual."""
+    lines = wrap(FORTRESS, width, cell_width)
+    for term in ("横の枚数 3", "最も多い縦列 1", "勝利点 3 − 0 = 3。"):
+        assert any(term in line for line in lines), (term, lines)
