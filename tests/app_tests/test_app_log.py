@@ -30,7 +30,7 @@ def log_rows(screen: GameScreen) -> list[str]:
     """The move log's rows as drawn (under the board, or beside it), its heading first."""
     for selector in ("#log", "#coach"):
         widget = screen.query_one(selector, Static)
-        rows = str(widget.content).rstrip("\n").split("\n")
+        rows = [row.strip() for row in str(widget.content).rstrip("\n").split("\n")]
         if widget.display and rows[0] in ("Moves", "手の記録"):
             width = widget.content_region.width
             assert all(cell_len(row) <= width for row in rows), rows  # a row each: none wraps

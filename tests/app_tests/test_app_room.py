@@ -155,9 +155,9 @@ async def test_a_short_board_leaves_no_empty_rows_at_120x40(db: Path) -> None:
         blank = sum(1 for row in shown if not row.strip(" "))  # (a tile's ground is no-break spaces)
         assert blank <= len(shown) // 5, "\n".join(shown)
         log = app.screen.query_one("#log", Static)
-        assert log.display and str(log.content).startswith("Moves")
+        assert log.display and str(log.content).startswith(" Moves")
         assert log.content_region.width > app.screen.query_one("#coach", Static).content_region.width
-        logged = [row for row in str(log.content).split("\n") if row.startswith("· ")]
+        logged = [row for row in str(log.content).split("\n") if row.startswith(" · ")]
         assert len(logged) >= 15  # as many moves as the rows hold (up to the last 24)
         board = str(app.screen.query_one("#board", Static).content).split("\n")
         assert sum(1 for row in board if "\u00a0" * 7 in row) == 2  # a five-row tile: two rows of ground between

@@ -49,7 +49,7 @@ HEADROOM = {"#allowed": 2, "#details": 2}  # rows a side part grows by beyond wh
 PHRASED = ("#allowed", "#coach", "#details", "#ruling")  # parts whose Japanese breaks between phrases
 LOGGED = 24  # moves kept in the move log (read again from the store after a restart, a redo, a change elsewhere)
 LOG_UNDER_ROWS = 8  # rows a board leaves free under it, at least, for the move log to go there (wider)
-LOG_UNDER_WIDTH = 60  # ... on a board at least this wide
+LOG_UNDER_WIDTH = 40  # ... on a board at least this wide
 SHOWN_ELSEWHERE = 4  # of several actions played elsewhere, the last so many are named
 AHEAD_AFTER = 0.05  # seconds without a key before the screen a typed line leads to is drawn ahead
 RULING_ROWS = 2  # a ruling or refusal takes at most this many rows: the board stays in view
@@ -333,7 +333,7 @@ class GameScreen(EntryScreen):
             log.display = under
             self._shown.pop("#coach", None)
         if under:
-            self._put("#log", log_text(self._log_lines(), self.lang, (width or 0), free))
+            self._put("#log", log_text(self._log_lines(), self.lang, (width or 0), free, indent=" "))
 
     def ahead_soon(self, line: str) -> None:
         """After a pause in the typing, draw the screen ``line`` leads to (if the engine plays it)

@@ -67,7 +67,8 @@ def _pile(state: dragoness.State, lang: Lang, width: int | None, tiles: int) -> 
     card to beat."""
     deck = state.setup.deck
     rounds = dragoness.ROUNDS
-    text = Text(f" {say(W.board_round, lang)} {min(state.round, rounds)}/{rounds}", style="bold")
+    text = Text()
+    text.append(f" {say(W.board_round, lang)} {min(state.round, rounds)}/{rounds}", style="bold")
     pile = Text(f"   {say(W.board_pile, lang)}: ", style="bold")
     indent = pile.cell_len
     top = state.top

@@ -59,10 +59,11 @@ def homalet_board(state: homalet.State, lang: Lang, width: int | None = None, he
     for i, cards in enumerate(state.wilderness):
         choice = choice_of(HOMALET, state, homalet.TakeSet(state.takers[0], i), lang) if taking else None
         row.append(f"{i + 1}:", style=click(choice, "underline", line=True) if choice else Style(dim=True))
-        for c in cards:
+        for n, c in enumerate(cards):
+            if n:
+                row.append("\u00a0")  # a set's cards stay on one line: a long row goes on between sets
             card(c, row)
-            row.append(" ")
-        row.append(" ")
+        row.append("  ")
     text.append_text(hang(row, indent, width))
     text.append("\n")
     text.append_text(_deck_line(state, lang, width))

@@ -16,7 +16,7 @@ from companion.app.words import W, say
 from companion.rules.common import Lang, Msg
 
 BULLET = "· "
-SHORTEST = 8  # cells: a first sentence shorter than this ("訂正。", "第1ラウンド。") takes the next one too
+SHORTEST = 16  # cells: a first sentence shorter than this ("訂正。", "第1ラウンド。") takes the next one too
 OPENING = "(（「"
 CLOSING = ")）」"
 
@@ -48,17 +48,18 @@ def _ends(words: str, i: int, lang: Lang) -> bool:
     return words[i] == "." and (i + 1 == len(words) or words[i + 1] == " ")
 
 
-def log_text(lines: list[Msg], lang: Lang, width: int, rows: int | None = None) -> Text:
+def log_text(lines: list[Msg], lang: Lang, width: int, rows: int | None = None, indent: str = "") -> Text:
     """The log under its heading: ``lines`` (newest first) a row each, cut to ``width`` cells, as
-    many as ``rows`` holds (the heading is one of them)."""
+    many as ``rows`` holds (the heading is one of them); each row after ``indent`` (under a board,
+    whose rows begin with a space)."""
     if not lines:
         return Text()
     text = Text()
-    text.append(say(W.track_log, lang), style="bold")
-    room = max(1, width - cell_len(BULLET))
+    text.append(indent + say(W.track_log, lang), style="bold")
+    room = max(1, width - cell_len(indent + BULLET))
     for line in lines[: None if rows is None else max(0, rows - 1)]:
         words = line.text(lang)
         if cell_len(words) > room:
             words = set_cell_size(words, room - 1).rstrip() + "…"
-        text.append("\n" + BULLET + words, style="dim")
+        text.append("\n" + indent + BULLET + words, style="dim")
     return text
