@@ -103,6 +103,7 @@ def _term(pieces: list[str], after_operator: bool, before_operator: bool) -> lis
     """A word's phrases with the part beside an operator joined into one, up to the end of its
     sentence or a note in brackets ("3。手札が…" keeps "3。" with the operator, "9：3枚獲得（…）"
     keeps "9：3枚獲得")."""
+
     def ends(piece: str) -> bool:  # the term ends in this piece (its sentence does, or a note follows)
         return any(ch in SENTENCE for ch in piece)
 
