@@ -28,7 +28,8 @@ NO_START = frozenset(
 )
 NO_END = frozenset("（(「『【〔〈《［[｛{")
 RANGE = frozenset("〜～–-")  # "1〜3", "3–5": a range of numbers is not broken either
-OPERATORS = frozenset("=≥≤<>≠＝≧≦+−×÷＋－")  # an equation is kept whole, else cut before one of these
+# an equation is kept whole, else cut before one of these ("<" and ">" are not: "move 04 hand Dai > discard")
+OPERATORS = frozenset("=≥≤≠＝≧≦＜＞+−×÷＋－")
 
 _parser: Any = None  # BudouX's Japanese parser, once read
 
@@ -96,7 +97,7 @@ def _operand_of(words: list[str], i: int) -> bool:
     return bool(after) and (after[0] in OPERATORS or (len(after) > 1 and after[0].isdigit() and after[1] in OPERATORS))
 
 
-SENTENCE = frozenset("。、：；")
+SENTENCE = frozenset("。、：；」』）)")  # where a term beside an operator ends, at the latest
 
 
 def _term(pieces: list[str], after_operator: bool, before_operator: bool) -> list[str]:

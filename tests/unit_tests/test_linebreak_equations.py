@@ -58,3 +58,18 @@ def test_a_term_of_several_phrases_stays_whole_beside_its_operator(width: int) -
     lines = wrap(FORTRESS, width, cell_width)
     for term in ("横の枚数 3", "最も多い縦列 1", "勝利点 3 − 0 = 3。"):
         assert any(term in line for line in lines), (term, lines)
+
+
+MOVE = (
+    "効果で動かすカードごとに「移動」の行を書き（例：移動 山札 > 手札 Dai。見えたカードは"
+    "「移動 04 手札 Dai > 捨て札」のように番号も書きます）、最後に「終了」と書きます（H-6）。"
+)
+
+
+@pytest.mark.parametrize("width", range(16, 48))
+def test_an_arrow_of_the_notation_is_not_an_operator(width: int) -> None:
+    """H-6's move line: ">" is the notation's arrow, broken around as words are; never a line of
+    its own, nor a line of one name."""
+    lines = wrap(MOVE, width, cell_width)
+    assert not any(line.strip() in (">", "Dai", "Dai >") for line in lines), lines
+    assert all(cell_width(line) <= width for line in lines), lines
