@@ -125,7 +125,7 @@ class W:
     board_beneath = Msg("(+{} beneath)", "（下に{}枚）")
     board_to_beat = Msg(" · to beat: ", "・超えるには：")
     # the parts of a HOMALET score so far, in the glossary's words as the settlement says them (H-11)
-    board_breakdown_key = Msg("(base + same digit + run + spring)", "（基本点＋同数ボーナス＋連番ボーナス＋春マーク）")
+    board_breakdown_key = Msg("(base+same digit+run+spring)", "（基本点＋同数ボーナス＋連番ボーナス＋春マーク）")
     board_on_top = Msg("◀ pile", "◀ パイル")
     board_passed_short = Msg("pass", "パス")  # the marks where a narrow board has no room for the words
     board_on_top_short = Msg("◀", "◀")

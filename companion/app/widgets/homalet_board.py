@@ -16,6 +16,7 @@ from companion.rules.common import Lang
 from companion.rules.games import ENGINES
 
 HOMALET = ENGINES["homalet"]
+FIELD_INDENT = 3  # cells before a field's cards when they go on under its heading
 
 
 def homalet_board(state: homalet.State, lang: Lang, width: int | None = None, height: int | None = None) -> Text:
@@ -47,12 +48,20 @@ def homalet_board(state: homalet.State, lang: Lang, width: int | None = None, he
             row.append(f"{say(W.board_lead, lang)} ")
             tile(row, homalet_colour_look(deck, lead, lang))
             row.append("  ")
-        indent = row.cell_len
+        cards = Text()
         for p, c, f in state.played:
             if f is where:
-                card(c, row, taken=c in state.battle_taken, pick=where is homalet.Field.BATTLE)
-                row.append(f"\u00a0{names[p][:6]}  ", style="dim")  # a card and its player stay on one line
-        text.append_text(hang(row, indent, width))
+                card(c, cards, taken=c in state.battle_taken, pick=where is homalet.Field.BATTLE)
+                cards.append(f"\u00a0{names[p][:6]}  ", style="dim")  # a card and its player stay on one line
+        cards.rstrip()
+        if width is None or row.cell_len + cards.cell_len <= width or not cards.plain:
+            row.append_text(cards)
+            text.append_text(row)
+        else:  # the cards on the lines under the heading, from the left: fewer lines than beside it
+            row.rstrip()
+            text.append_text(row)
+            text.append("\n")
+            text.append_text(hang(Text(" " * FIELD_INDENT) + cards, FIELD_INDENT, width))
         text.append("\n")
     row = Text(f" {say(W.board_sets, lang)} ", style="bold")
     indent = row.cell_len
