@@ -68,8 +68,9 @@ def _pile(state: dragoness.State, lang: Lang, width: int | None, tiles: int) -> 
     deck = state.setup.deck
     rounds = dragoness.ROUNDS
     text = Text()
-    text.append(f" {say(W.board_round, lang)} {min(state.round, rounds)}/{rounds}", style="bold")
-    pile = Text(f"   {say(W.board_pile, lang)}: ", style="bold")
+    pile = Text()  # the round and the pile on one line, which goes on under the pile's first card
+    pile.append(f" {say(W.board_round, lang)} {min(state.round, rounds)}/{rounds}", style="bold")
+    pile.append(f"   {say(W.board_pile, lang)}: ", style="bold")
     indent = pile.cell_len
     top = state.top
     if top is None:
