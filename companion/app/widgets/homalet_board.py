@@ -54,6 +54,8 @@ def homalet_board(state: homalet.State, lang: Lang, width: int | None = None, he
                 card(c, cards, taken=c in state.battle_taken, pick=where is homalet.Field.BATTLE)
                 cards.append(f"\u00a0{names[p][:6]}  ", style="dim")  # a card and its player stay on one line
         cards.rstrip()
+        if not cards.plain:  # an empty field says so
+            cards.append("—", style="dim")
         if width is None or row.cell_len + cards.cell_len <= width or not cards.plain:
             row.append_text(cards)
             text.append_text(row)
@@ -63,8 +65,11 @@ def homalet_board(state: homalet.State, lang: Lang, width: int | None = None, he
             text.append("\n")
             text.append_text(hang(Text(" " * FIELD_INDENT) + cards, FIELD_INDENT, width))
         text.append("\n")
-    row = Text(f" {say(W.board_sets, lang)} ", style="bold")
+    row = Text()
+    row.append(f" {say(W.board_sets, lang)} ", style="bold")
     indent = row.cell_len
+    if not state.wilderness:  # none left
+        row.append("—", style="dim")
     for i, cards in enumerate(state.wilderness):
         choice = choice_of(HOMALET, state, homalet.TakeSet(state.takers[0], i), lang) if taking else None
         row.append(f"{i + 1}:", style=click(choice, "underline", line=True) if choice else Style(dim=True))
