@@ -13,6 +13,7 @@ loaded on the first Japanese paragraph (English-only callers never pay for it).
 from __future__ import annotations
 
 import functools
+import itertools
 import unicodedata
 
 TYPE_CHECKING = False  # typing's names only for the checker: importing typing costs 6 ms on its own
@@ -69,6 +70,8 @@ def _glued(before: str, after: str, spaced: bool) -> bool:
     last, first = before[-1], after[0]
     if first in NO_START or last in NO_END:  # even across a space
         return True
+    if spaced and before.count("「") > before.count("」"):
+        return True  # a line the player types, quoted: 「移動 [カード] 元 > 先」 is not broken at its spaces
     if _operator(before.rsplit(" ", 1)[-1], spaced, last) or _operator(after.split(" ", 1)[0], spaced, first):
         return True  # "13 ≥ 1 + 9", "3＋0": an equation is not broken beside its operators
     if last.isdigit() and (first.isdigit() or (is_japanese(first) and first not in NO_END)):
@@ -88,6 +91,25 @@ def _operator(word: str, spaced: bool, ch: str) -> bool:
     """Whether ``word`` (the word beside a possible break) is an operator: across a space, the whole
     word is one ("≥", "+"); without one, the character at the break is ("3＋0")."""
     return word in OPERATORS if spaced else ch in OPERATORS
+
+
+# words of the games (docs/glossary.md) that BudouX cuts inside in some sentences (捨て|札, 裏|向き)
+TERMS = ("捨て札", "獲得札", "裏向き", "蘇生カード", "スタートプレイヤー")
+
+
+def _whole_terms(word: str, pieces: list[str]) -> list[str]:
+    """``pieces`` (the phrases of ``word``) joined where a phrase boundary falls inside a term."""
+    cuts, at = [], 0
+    for piece in pieces[:-1]:
+        at += len(piece)
+        cuts.append(at)
+    for term in TERMS:
+        start = word.find(term)
+        while start >= 0:
+            cuts = [c for c in cuts if not start < c < start + len(term)]
+            start = word.find(term, start + 1)
+    bounds = [0, *cuts, len(word)]
+    return [word[a:b] for a, b in itertools.pairwise(bounds)]
 
 
 def _operand_of(words: list[str], i: int) -> bool:
@@ -127,7 +149,7 @@ def segments(paragraph: str) -> tuple[tuple[str, bool], ...]:
     units: list[list[Any]] = []  # [text, space before]
     words = [word for word in paragraph.split(" ") if word]
     for i, word in enumerate(words):
-        pieces = _phrases(word) if any(is_japanese(ch) for ch in word) else [word]
+        pieces = _whole_terms(word, _phrases(word)) if any(is_japanese(ch) for ch in word) else [word]
         if len(pieces) > 1:  # a term of an equation is whole: "× 最も多い縦列 1", "横の枚数 3 ×"
             pieces = _term(pieces, i > 0 and words[i - 1] in OPERATORS, i + 1 < len(words) and _operand_of(words, i))
         for n, piece in enumerate(pieces):

@@ -6,6 +6,8 @@ still a place to break ("ゲームは 5 ラウンドで")."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from companion.text import cell_width, wrap
@@ -68,8 +70,20 @@ MOVE = (
 
 @pytest.mark.parametrize("width", range(16, 48))
 def test_an_arrow_of_the_notation_is_not_an_operator(width: int) -> None:
-    """H-6's move line: ">" is the notation's arrow, broken around as words are; never a line of
-    its own, nor a line of one name."""
+    """H-6's move line: ">" is the notation's arrow, never a line of its own, nor a line of one
+    name; a line the player would type, quoted 「…」, is whole where the line holds it."""
     lines = wrap(MOVE, width, cell_width)
-    assert not any(line.strip() in (">", "Dai", "Dai >") for line in lines), lines
+    assert not any(line.strip() in (">", "Dai") for line in lines), lines
+    if width >= cell_width("「移動 04 手札 Dai > 捨て札」のように"):  # a quote that fits is whole (with its phrase)
+        assert any("「移動 04 手札 Dai > 捨て札」" in line for line in lines), lines
     assert all(cell_width(line) <= width for line in lines), lines
+
+
+@pytest.mark.parametrize("width", range(12, 48))
+def test_the_games_words_are_never_cut(width: int) -> None:
+    """捨て札 and 裏向き are one word each, though BudouX cuts them in some sentences (捨て|札 after a
+    quoted move line, 裏|向き at the start of a settlement's line)."""
+    for text in (MOVE, FORTRESS):
+        lines = wrap(text, width, cell_width)
+        assert not any(a.endswith("捨て") and b.startswith("札") for a, b in itertools.pairwise(lines))
+        assert not any(a.endswith("裏") and b.startswith("向き") for a, b in itertools.pairwise(lines))
