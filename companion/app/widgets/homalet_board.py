@@ -48,22 +48,22 @@ def homalet_board(state: homalet.State, lang: Lang, width: int | None = None, he
             row.append(f"{say(W.board_lead, lang)} ")
             tile(row, homalet_colour_look(deck, lead, lang))
             row.append("  ")
-        cards = Text()
+        laid = Text()
         for p, c, f in state.played:
             if f is where:
-                card(c, cards, taken=c in state.battle_taken, pick=where is homalet.Field.BATTLE)
-                cards.append(f"\u00a0{names[p][:6]}  ", style="dim")  # a card and its player stay on one line
-        cards.rstrip()
-        if not cards.plain:  # an empty field says so
-            cards.append("—", style="dim")
-        if width is None or row.cell_len + cards.cell_len <= width or not cards.plain:
-            row.append_text(cards)
+                card(c, laid, taken=c in state.battle_taken, pick=where is homalet.Field.BATTLE)
+                laid.append(f"\u00a0{names[p][:6]}  ", style="dim")  # a card and its player stay on one line
+        laid.rstrip()
+        if not laid.plain:  # an empty field says so
+            laid.append("—", style="dim")
+        if width is None or row.cell_len + laid.cell_len <= width or not laid.plain:
+            row.append_text(laid)
             text.append_text(row)
         else:  # the cards on the lines under the heading, from the left: fewer lines than beside it
             row.rstrip()
             text.append_text(row)
             text.append("\n")
-            text.append_text(hang(Text(" " * FIELD_INDENT) + cards, FIELD_INDENT, width))
+            text.append_text(hang(Text(" " * FIELD_INDENT) + laid, FIELD_INDENT, width))
         text.append("\n")
     row = Text()
     row.append(f" {say(W.board_sets, lang)} ", style="bold")

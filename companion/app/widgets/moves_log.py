@@ -9,6 +9,8 @@ after a restart, and it follows an undo.
 
 from __future__ import annotations
 
+import functools
+
 from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 
@@ -21,6 +23,7 @@ OPENING = "(（「"
 CLOSING = ")）」"
 
 
+@functools.lru_cache(maxsize=256)  # each move's row is read again at each move: worked out once
 def move_line(ruling: Msg) -> Msg:
     """The row of the move ``ruling`` rules on, in both languages: its first sentence."""
     return Msg(_first(ruling.en, "en"), _first(ruling.ja, "ja"))
@@ -58,8 +61,11 @@ def log_text(lines: list[Msg], lang: Lang, width: int, rows: int | None = None, 
     text.append(indent + say(W.track_log, lang), style="bold")
     room = max(1, width - cell_len(indent + BULLET))
     for line in lines[: None if rows is None else max(0, rows - 1)]:
-        words = line.text(lang)
-        if cell_len(words) > room:
-            words = set_cell_size(words, room - 1).rstrip() + "…"
-        text.append("\n" + indent + BULLET + words, style="dim")
+        text.append("\n" + indent + BULLET + _fitted(line.text(lang), room), style="dim")
     return text
+
+
+@functools.lru_cache(maxsize=512)
+def _fitted(words: str, cells: int) -> str:
+    """``words`` in ``cells`` terminal cells, shortened with "…" (the same rows at each move: once)."""
+    return words if cell_len(words) <= cells else set_cell_size(words, cells - 1).rstrip() + "…"
