@@ -132,11 +132,13 @@ class W:
     board_made = Msg("= {} × {} high", "＝{}列 × 高さ{}")
     board_made_penalty = Msg(" − {} in hand", " − 手札{}")
     board_hand_unknown = Msg("hand not shown", "手札は未公開")  # its penalty not known yet (F-14)
-    board_breakdown = Msg("= base {} + digit {} + run {} + spring {}", "＝基本 {}＋同数字 {}＋ラン {}＋春 {}")
     board_beneath = Msg("(+{} beneath)", "（下に{}枚）")
     board_to_beat = Msg(" · to beat: ", "・超えるには：")
-    board_breakdown_key = Msg("(base + digit + run + spring)", "（基本＋同数字＋ラン＋春）")
+    # the parts of a HOMALET score so far, in the glossary's words as the settlement says them (H-11)
+    board_breakdown_key = Msg("(base+same digit+run+spring)", "（基本点＋同数ボーナス＋連番ボーナス＋春マーク）")
     board_on_top = Msg("◀ pile", "◀ パイル")
+    board_passed_short = Msg("pass", "パス")  # the marks where a narrow board has no room for the words
+    board_on_top_short = Msg("◀", "◀")
     board_r = Msg("R", "第")
     board_total = Msg("total", "合計")
     board_first_out = Msg(" * went out first", " * は最初に上がった人")
@@ -144,7 +146,12 @@ class W:
     track_log = Msg("Moves", "手の記録")
     track_describe = Msg("Details", "詳細")
     track_preview = Msg("Enter: ", "Enter で：")
-    coach_captures = Msg("captures (n number / s suit):", "の獲得枚数（数＝数字、スート＝スート）：")
+    coach_captures = Msg(
+        "captures (n: as a number / s: as a suit):", "の獲得枚数（数は数字として、スートはスートとして置いた場合）："
+    )
+    coach_number = Msg("n", "数")  # the declarations as the table types them (F-5)
+    coach_suit = Msg("s", "スート")
+    coach_colon = Msg(":", "：")
     coach_readings = Msg(
         "Readings (the first is taken unless you name one): ", "ワイルドの数字（指定しなければ最初のものになります）："
     )

@@ -234,8 +234,9 @@ async def test_the_help_in_japanese_breaks_between_phrases(db: Path) -> None:
 
 
 async def test_the_side_panel_keeps_the_moves_played_newest_first(db: Path) -> None:
-    """The move log: each ruling of this sitting beside the board, newest first, an undo too; it
-    follows a change of language; typing shows the coach in its place, an empty line the log again."""
+    """The move log: each move in effect, a row each, newest first (an undone move leaves it; the
+    ruling row says what was undone), beside the board or, where the board leaves it the rows,
+    under it; it follows a change of language."""
     app = make_app(db)
     async with app.run_test(size=(80, 24)) as pilot:
         game_id = app.store.new_game("homalet", PLAYERS, start=0)
@@ -243,17 +244,24 @@ async def test_the_side_panel_keeps_the_moves_played_newest_first(db: Path) -> N
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, GameScreen)
+
+        def log() -> list[str]:
+            under = screen.query_one("#log", Static)
+            part = under if under.display else screen.query_one("#coach", Static)
+            return [row.strip() for row in str(part.content).splitlines()]
+
         for line in GAMES["homalet"][:7]:
             assert screen.play(line)
         await pilot.press("ctrl+z")
         await pilot.pause()
-        log = str(screen.query_one("#coach", Static).content).splitlines()
-        assert log[0] == "Moves" and log[1].startswith("· Undone: 07")
-        assert log[2].startswith("· Aki") and "07" in log[2]
+        rows = log()
+        assert rows[0] == "Moves" and rows[1].startswith("· Correction: Chie")
+        assert len(rows) == 1 + 6 and not any("07" in row for row in rows)  # the six moves in effect
+        assert str(screen.query_one("#ruling", Static).content).startswith("Undone: 07")
         await pilot.press("f2")
         await pilot.pause()
-        joined = str(screen.query_one("#coach", Static).content).replace("\n", "")
-        assert joined.startswith("手の記録") and "取り消し：07" in joined
+        rows = log()
+        assert rows[0] == "手の記録" and rows[1].startswith("· 訂正。Chie") and len(rows) == 7
         assert not app.bugs
 
 

@@ -246,4 +246,4 @@ async def test_the_new_game_form_marks_the_focused_field_and_explains_the_start_
         await pilot.press(*"Aki,Ben,Chie")
         await pilot.pause()
         assert marked() == ["players-label"]
-        assert start.selection == 0 and "0: Aki" in str(start.query_one("SelectCurrent Static").render())
+        assert start.selection == 0 and "1: Aki" in str(start.query_one("SelectCurrent Static").render())

@@ -105,5 +105,6 @@ def test_h8_a_refill_refusal_names_reveal(hdeck: h.Deck) -> None:
 def test_h6_the_ruling_that_opens_an_effect_names_the_lines(hdeck: h.Deck) -> None:
     state = run(table(hdeck), h.Play(0, 15, B), h.Play(1, 1, B), h.Play(2, 2, W))
     _, ruling = h.apply(state, h.Pick(0, 15))
-    assert "Summer effect: the table moves the cards it calls for; write a move line" in ruling.en
+    assert "Summer effect: for each card the table moves, write move [CARD] FROM > TO" in ruling.en
     assert ruling.en.endswith("then end (H-6).") and ruling.ja.endswith("最後に「終了」と書きます（H-6）。")
+    assert "「移動 [カード] 元 > 先」" in ruling.ja

@@ -9,10 +9,11 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Label
+from textual.widgets import Button, Static
 
 from companion.app.keys import BACK, NO, YES, bindings
 from companion.app.screens.base import SCREENS_CSS
+from companion.app.widgets.phrases import phrased
 from companion.app.words import W, say
 from companion.rules.common import Lang
 
@@ -28,7 +29,7 @@ class Confirm(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm"):
-            yield Label(self.question)
+            yield Static(phrased(self.question))
             with Horizontal(classes="buttons"):
                 yield Button(say(W.confirm_yes, self.lang), variant="error", compact=True, id="yes")
                 yield Button(say(W.confirm_no, self.lang), variant="primary", compact=True, id="no")

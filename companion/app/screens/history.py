@@ -17,6 +17,7 @@ from companion.app.keys import CLOSE, LANG, OPEN, SORT, bindings, key_line
 from companion.app.screens.base import LangScreen
 from companion.app.screens.home import fit
 from companion.app.widgets.keybar import KeyBar
+from companion.app.widgets.phrases import phrased
 from companion.app.words import SHORT_TITLES, W
 from companion.rules.common import Msg, Refusal
 
@@ -76,7 +77,7 @@ class TableScreen(LangScreen):
         try:
             rows = self.rows()
         except Refusal as refusal:
-            self.query_one("#problem", Static).update(self.text(refusal.msg))
+            self.query_one("#problem", Static).update(phrased(self.text(refusal.msg)))
             return
         labels = [self.say(key) for key in self.COLUMNS]
         widths = fit_columns(
@@ -90,7 +91,7 @@ class TableScreen(LangScreen):
         for key, row in rows:
             table.add_row(*(fit(v, w) if isinstance(v, str) else v for v, w in zip(row, widths, strict=True)), key=key)
         if not rows:
-            self.query_one("#problem", Static).update(self.say(self.EMPTY_KEY))
+            self.query_one("#problem", Static).update(phrased(self.say(self.EMPTY_KEY)))
         if self.sorted_by is not None:
             self.sort(*self.sorted_by)
         table.focus()

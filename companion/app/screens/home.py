@@ -58,6 +58,7 @@ class HomeScreen(LangScreen):
     the first frame several milliseconds)."""
 
     _listed = False
+    _left: int | None = None  # the game opened from here last: highlighted again when the player is back
     _resume_wanted = False  # Tab typed before the games were listed: the keys go to their list
     _enter_waiting = False  # ... and Enter too: the first game opens once listed
 
@@ -138,8 +139,9 @@ class HomeScreen(LangScreen):
             resume.add_option(Option(self.say(W.home_none), disabled=True))
         for i, g in enumerate(games):
             resume.add_option(Option(self._entry(g, i < WHOSE_TURN), id=f"game-{g.id}"))
-        if games:
-            resume.highlighted = 0
+        if games:  # the game the player just left, if it is still unfinished; else the most recent
+            left = [i for i, g in enumerate(games) if g.id == self._left]
+            resume.highlighted = left[0] if left else 0
         if self._resume_wanted:
             self._resume_wanted = False
             resume.focus()
@@ -179,6 +181,7 @@ class HomeScreen(LangScreen):
             return
         option_id = event.option.id or ""
         if option_id.startswith("game-"):
-            self.capp.open_game(int(option_id.removeprefix("game-")))
+            self._left = int(option_id.removeprefix("game-"))
+            self.capp.open_game(self._left)
         elif option_id in ACTIONS:
             self.call_later(self.app.run_action, ACTIONS[option_id])

@@ -16,6 +16,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from companion.app.keys import BACK, COMPLETE, HELP, LANG, bindings, key_line
 from companion.app.screens.base import LangScreen
 from companion.app.widgets.keybar import KeyBar
+from companion.app.widgets.phrases import phrased
 from companion.app.words import W
 from companion.rules.common import Refusal
 from companion.rules.play_details import LOCATION_MAX, check_location
@@ -167,7 +168,8 @@ class NewGameScreen(LangScreen):
         if self.values["game"] == "dragoness":
             return [(self.say(W.new_start_none), 0)]
         names = split_names(self.values["players"])
-        return [(f"{i}: {n}", i) for i, n in enumerate(names)] or [(self.say(W.new_start_first), 0)]
+        # seats as people count them, from 1 (the value stays the engine's seat index, from 0)
+        return [(f"{i + 1}: {n}", i) for i, n in enumerate(names)] or [(self.say(W.new_start_first), 0)]
 
     def _keep(self) -> None:
         """Remember what has been typed (the form is recomposed when the language changes)."""
@@ -181,6 +183,8 @@ class NewGameScreen(LangScreen):
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "game":
+            if event.value != self.values["game"]:  # a problem with the other game's table is no longer so
+                self.query_one("#problem", Static).update("")
             self.values["game"] = event.value
             self._refresh_start()
 
@@ -227,7 +231,7 @@ class NewGameScreen(LangScreen):
                 return
             game_id = self.capp.store.new_game(game, names, start=start, deck_data=deck_data, location=location)
         except Refusal as refusal:
-            self.query_one("#problem", Static).update(self.text(refusal.msg))
+            self.query_one("#problem", Static).update(phrased(self.text(refusal.msg)))
             return
         self.app.pop_screen()
         self.capp.open_game(game_id)

@@ -20,6 +20,7 @@ from companion.app.keys import BACK, BGSTATS, CLOSE, EXPORT, LANG, ORDER, PRINT,
 from companion.app.screens.base import LangScreen
 from companion.app.screens.settle_order import in_order, qr_beside, ranked, scores_of
 from companion.app.widgets.keybar import KeyBar
+from companion.app.widgets.phrases import phrased, phrased_at
 from companion.app.widgets.qr import _STYLE as QR_STYLE
 from companion.app.widgets.qr import half_blocks, qr_matrix
 from companion.app.words import W
@@ -113,11 +114,11 @@ class SettleScreen(LangScreen):
         yield Label(f"{self.say(W.settle_title)} — {self.capp.game_title(self.game)}{number}", classes="title")
         with Horizontal(id="settle-row"):
             with VerticalScroll(id="explain"):
-                yield Static(self._winners(answer), id="winners")
-                yield Static(self.say(W.settle_seated if self.by_seat else W.settle_ranked), id="order")
-                yield Static(self._arithmetic(answer), id="arithmetic")
+                yield Static(phrased(self._winners(answer)), id="winners")
+                yield Static(phrased(self.say(W.settle_seated if self.by_seat else W.settle_ranked)), id="order")
+                yield Static(phrased_at(lambda width: self._arithmetic(answer, width or None)), id="arithmetic")
                 if self.saved_notes is not None:
-                    yield Static(self.say(W.settle_notes), id="notes-heading", classes="heading")  # wrapped, not cut
+                    yield Static(phrased(self.say(W.settle_notes)), id="notes-heading", classes="heading")
                     notes = self.saved_notes if self.notes_draft is None else self.notes_draft
                     yield TextArea(notes, id="notes", soft_wrap=True, show_line_numbers=False)
                     yield Static("", id="notes-said")
@@ -173,9 +174,9 @@ class SettleScreen(LangScreen):
         try:
             self.saved_notes = self.capp.store.set_notes(self.game_id, self.notes_draft)
         except Refusal as refusal:
-            said.update(self.text(refusal.msg))
+            said.update(phrased(self.text(refusal.msg)))
             return False
-        said.update(self.say(W.settle_notes_saved))
+        said.update(phrased(self.say(W.settle_notes_saved)))
         return True
 
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:
@@ -199,12 +200,13 @@ class SettleScreen(LangScreen):
             text.append("\n" + self.say(W.settle_incomplete))
         return text
 
-    def _arithmetic(self, answer: dict[str, Any]) -> Text:
+    def _arithmetic(self, answer: dict[str, Any], width: int | None = None) -> Text:
+        """Each player's arithmetic; Reign of Dragoness's rounds as a table fitted to ``width``."""
         text = Text()
         if answer["game"] == "dragoness":
             from companion.settle import round_table
 
-            table = round_table(answer, self.lang)
+            table = round_table(answer, self.lang, width)
             text.append(table[0] + "\n", style="bold underline")
             for line in table[1:]:
                 text.append(line + "\n")
@@ -288,7 +290,7 @@ class QrScreen(LangScreen):
         self.code = qr_lines(data)
 
     def compose(self) -> ComposeResult:
-        yield Static(self._note(), id="qr-note")
+        yield Static(phrased(self._note()), id="qr-note")
         with Center(id="qr-full"):
             yield Static(Text("\n".join(self.code), style=QR_STYLE, no_wrap=True, overflow="crop"), id="qr")
         yield KeyBar(key_line(CLOSE, LANG), self.lang)
@@ -309,7 +311,7 @@ class QrScreen(LangScreen):
         return self.say(W.qr_enlarge).format(width, height, f"{size.width}×{size.height}")
 
     def on_resize(self) -> None:
-        self.query_one("#qr-note", Static).update(self._note())
+        self.query_one("#qr-note", Static).update(phrased(self._note()))
         self.set_class(not self.fits(), "too-small")
 
 

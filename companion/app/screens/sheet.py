@@ -16,6 +16,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from companion.app.keys import CLOSE, LANG, SAVE, bindings, key_line
 from companion.app.screens.base import LangScreen
 from companion.app.widgets.keybar import KeyBar
+from companion.app.widgets.phrases import phrased
 from companion.app.words import W
 from companion.rules.common import Refusal
 
@@ -164,14 +165,14 @@ class SheetScreen(LangScreen):
     def update_preview(self) -> None:
         preview = self.query_one("#preview", Static)
         if self.game == "dragoness" and not self.document()["rounds"]:
-            preview.update(self.say(W.sheet_dragoness_start))
+            preview.update(phrased(self.say(W.sheet_dragoness_start)))
             return
         try:
             answer = self.settled()
         except Refusal as refusal:
-            preview.update(Text(self.say(W.sheet_incomplete) + self.text(refusal.msg), style="bold red"))
+            preview.update(phrased(Text(self.say(W.sheet_incomplete) + self.text(refusal.msg), style="bold red")))
             return
-        preview.update(self._scores(answer))
+        preview.update(phrased(self._scores(answer)))
 
     def _scores(self, answer: dict[str, Any]) -> Text:
         text = Text()

@@ -24,11 +24,13 @@ from textual.widgets import Input, Static
 from companion.app.complete import LegalLines, LegalSuggester
 from companion.app.keys import BACK, DESCRIBE, EXPORT, HELP, LANG, REDO, SETTLE, UNDO, bindings, key_line
 from companion.app.screens.entry import OFFERED, EntryScreen, unexpected, unexpected_drawing
+from companion.app.widgets.board_text import cut_name
 from companion.app.widgets.boards import board
 from companion.app.widgets.entry import EntryLine
 from companion.app.widgets.keybar import KeyBar
 from companion.app.widgets.line import OneLine
-from companion.app.widgets.phrases import broken
+from companion.app.widgets.moves_log import log_text, move_line
+from companion.app.widgets.phrases import broken, phrased
 from companion.app.widgets.rows import RowText
 from companion.app.words import W
 from companion.rules.common import Lang, Msg, Refusal, unsaid
@@ -45,7 +47,9 @@ SAVE_AFTER = 0.5  # seconds without a change before the checkpoints of the last 
 GROW_ONLY = ("#board", "#details", "#allowed")  # parts that keep their height when their text gets shorter
 HEADROOM = {"#allowed": 2, "#details": 2}  # rows a side part grows by beyond what it needs (the move log gives them)
 PHRASED = ("#allowed", "#coach", "#details", "#ruling")  # parts whose Japanese breaks between phrases
-LOGGED = 12  # rulings kept in the move log
+LOGGED = 24  # moves kept in the move log (read again from the store after a restart, a redo, a change elsewhere)
+LOG_UNDER_ROWS = 8  # rows a board leaves free under it, at least, for the move log to go there (wider)
+LOG_UNDER_WIDTH = 40  # ... on a board at least this wide
 SHOWN_ELSEWHERE = 4  # of several actions played elsewhere, the last so many are named
 AHEAD_AFTER = 0.05  # seconds without a key before the screen a typed line leads to is drawn ahead
 RULING_ROWS = 2  # a ruling or refusal takes at most this many rows: the board stays in view
@@ -139,7 +143,8 @@ class GameScreen(EntryScreen):
         self.describing = False  # the state in sentences (F3); the board is the picture of it
         self.ruling: Text = Text()
         self.full: Text | None = None  # the last ruling or refusal whole, when the ruling row cut it
-        self.moves: list[Msg] = []  # the recent rulings, newest first, in both languages
+        self.moves: list[tuple[int, Msg]] = []  # the last moves' rulings, newest first, each with its position
+        self._log_under = False  # the move log is under the board (a board that leaves rows free), not beside it
         self._legal: LegalLines | None = None
         self._ahead: Ahead | None = None  # the screen a typed line leads to, drawn while the table talks
         self._ahead_timer: Timer | None = None
@@ -152,6 +157,7 @@ class GameScreen(EntryScreen):
         with Horizontal(id="board-row"):
             with VerticalScroll(id="left"):
                 yield RowText(id="board")
+                yield RowText(id="log")  # the move log, where the board leaves the rows for it
                 yield Static(id="details")
             with Vertical(id="side"):
                 yield RowText(id="allowed")
@@ -218,6 +224,7 @@ class GameScreen(EntryScreen):
     def show(self) -> None:
         """Draw the state as the store holds it now (only the parts that changed)."""
         state = self.live.state
+        self._sync_log()
         width = self.query_one("#board", Static).content_region.width or None
         rows = self.query_one("#left").content_region.height or None  # the room a board may grow into
         ahead, self._ahead = self._ahead, None
@@ -226,11 +233,10 @@ class GameScreen(EntryScreen):
         self._legal = ahead.legal if ahead is not None else None
         self._shown_at = time.monotonic()
         moves = self.live.position
-        title = f"#{self.live.id} {self.text(self.engine.TITLE)} — {', '.join(self.live.players)}  ({moves})"
-        self.query_one("#game-title", OneLine).update(title)
-        self._put(
-            "#board", ahead.board if ahead else self._drawn(lambda: board(self.engine, state, self.lang, width, rows))
-        )
+        self.query_one("#game-title", OneLine).update(self._title(moves))
+        drawn = ahead.board if ahead else self._drawn(lambda: board(self.engine, state, self.lang, width, rows))
+        self._put("#board", drawn)
+        self._place_log(drawn, width, rows)
         details = self.query_one("#details", Static)
         details.display = self.describing
         said: list[Msg] = []  # the details, once drawn: what is allowed leaves out what they say
@@ -252,6 +258,17 @@ class GameScreen(EntryScreen):
         self.query_one("#entry", EntryLine).offered = ()
         self._example()
         self.begin_line()
+
+    def _title(self, moves: int) -> str:
+        """The title row: the game's number and name, the players (shortened with "…" where the row
+        is too narrow for them all) and the number of moves, which is never cut."""
+        head, tail = f"#{self.live.id} {self.text(self.engine.TITLE)} — ", f"  ({moves})"
+        players = ", ".join(self.live.players)
+        width = self.query_one("#game-title", OneLine).content_region.width or self.app.size.width - 2
+        room = width - cell_len(head) - cell_len(tail)
+        if cell_len(players) > room:
+            players = cut_name(players, max(room, 2))
+        return head + players + tail
 
     def _details(self, described: Callable[[], str]) -> Text:
         """The details panel: the last ruling or refusal whole (when the ruling row cut it), then
@@ -281,18 +298,46 @@ class GameScreen(EntryScreen):
         return cut
 
     def _log_text(self) -> Text:
-        """The move log: the rulings of this sitting, newest first, under its heading."""
-        if not self.moves:
+        """The move log beside the board (empty while it is under the board): the last moves, a
+        row each, newest first, under its heading."""
+        if self._log_under:
             return Text()
-        text = Text(self.say(W.track_log), style="bold")
-        for ruling in self.moves:
-            text.append("\n· " + self.text(ruling))
-        text.stylize("dim", len(self.say(W.track_log)))
-        return text
+        return log_text(self._log_lines(), self.lang, self.query_one("#coach", Static).content_region.width or 30)
+
+    def _log_lines(self) -> list[Msg]:
+        return [move_line(ruling) for _, ruling in self.moves]
 
     def _logged(self, ruling: Msg) -> None:
-        self.moves.insert(0, ruling)
+        """A move just played (stored: the store's position is after it)."""
+        self.moves.insert(0, (self.live.position, ruling))
         del self.moves[LOGGED:]
+
+    def _sync_log(self) -> None:
+        """The log as the store has the game now: the moves after its position (undone) go; if its
+        newest move is not the last one in effect (a restart, a redo, a change elsewhere), the last
+        moves' rulings are read again from the store."""
+        position = self.live.position
+        self.moves = [(at, ruling) for at, ruling in self.moves if at <= position]
+        if position and (not self.moves or self.moves[0][0] != position):
+            try:
+                rulings = self.live.rulings(LOGGED)
+            except Exception:  # a game the store cannot replay says so elsewhere; the log stays short
+                return
+            self.moves = [(position - i, ruling) for i, ruling in enumerate(reversed(rulings))]
+
+    def _place_log(self, drawn: Text | str, width: int | None, rows: int | None) -> None:
+        """The move log under the board when the board leaves it the rows (it is wider there, and
+        the board's part has no empty rows), else beside the board, under what is allowed."""
+        log = self.query_one("#log", RowText)
+        board_rows = max(len(str(drawn).rstrip("\n").split("\n")), self.query_one("#board").size.height)
+        free = (rows or 0) - board_rows - 1  # a blank row between them
+        under = not self.describing and (width or 0) >= LOG_UNDER_WIDTH and free >= LOG_UNDER_ROWS
+        if under != self._log_under:
+            self._log_under = under
+            log.display = under
+            self._shown.pop("#coach", None)
+        if under:
+            self._put("#log", log_text(self._log_lines(), self.lang, (width or 0), free, indent=" "))
 
     def ahead_soon(self, line: str) -> None:
         """After a pause in the typing, draw the screen ``line`` leads to (if the engine plays it)
@@ -373,21 +418,25 @@ class GameScreen(EntryScreen):
             return
         self._shown[selector] = content
         widget = self.query_one(selector, Static)
-        if self.lang == "ja" and selector in PHRASED:
+        if self.lang == "ja" and selector in PHRASED and isinstance(widget, RowText):
             content = broken(content, widget.content_region.width)
-        widget.update(content, layout=False)
+
+        def put(content: Text | str) -> None:  # a Static breaks its text at the width it is drawn at
+            widget.update(content if isinstance(widget, RowText) else phrased(content), layout=False)
+
+        put(content)
         wanted, height = wanted_height(widget), widget.size.height
         if wanted == height:
             return
         if wanted is not None and wanted < height and selector in GROW_ONLY:
             padded = content.copy() if isinstance(content, Text) else Text(content)
             padded.append("\n" * (height - wanted))
-            widget.update(padded, layout=False)  # the same height: blank lines at the end
+            put(padded)  # the same height: blank lines at the end
             return
         if wanted is not None and wanted > height and selector in HEADROOM:
             padded = content.copy() if isinstance(content, Text) else Text(content)
             padded.append("\n" * HEADROOM[selector])
-            widget.update(padded, layout=False)  # grown with room to spare: the next few lines lay nothing out
+            put(padded)  # grown with room to spare: the next few lines lay nothing out
         widget.refresh(layout=True)
 
     def say_ruling(self, msg: Msg | str, refused: bool = False, prefix: str = "") -> None:
@@ -432,8 +481,7 @@ class GameScreen(EntryScreen):
             word.en + self.engine.action_line(state, action, "en"),
             word.ja + self.engine.action_line(state, action, "ja"),
         )
-        self.ruling = Text(self.text(said))
-        self._logged(said)
+        self.ruling = Text(self.text(said))  # (the log shows the moves in effect: show() makes it so)
         self._holding = False
         self.show()
 

@@ -3,6 +3,8 @@ click on a choice writes, and cutting or aligning words in terminal cells."""
 
 from __future__ import annotations
 
+import unicodedata
+
 from rich.cells import cell_len
 from rich.text import Text
 
@@ -61,8 +63,14 @@ def hang(row: Text, indent: int, width: int | None) -> Text:
 
 def row_name(text: Text, name: str, active: bool, width: int = 10) -> None:
     text.append(TURN if active else " ", style="bold")
-    cut = name if cell_len(name) <= width else cut_to(name, width - 1) + "…"
+    cut = cut_name(name, width)
     text.append(cut + " " * (width - cell_len(cut)) + " ", style="bold" if active else "")
+
+
+def cut_name(name: str, cells: int) -> str:
+    """``name`` in at most ``cells`` terminal cells: whole, or shortened with an ellipsis ("Alexa…";
+    a Japanese character or an emoji is two cells, and is never cut in half)."""
+    return name if cell_len(name) <= cells else cut_to(name, cells - 1) + "…"
 
 
 def right_aligned(word: str, cells: int) -> str:
@@ -71,9 +79,25 @@ def right_aligned(word: str, cells: int) -> str:
 
 
 def cut_to(name: str, cells: int) -> str:
+    """The longest start of ``name`` in ``cells`` terminal cells, never inside a character made of
+    several (an accent on its letter, an emoji joined with others: 👩‍👩‍👧)."""
     out = ""
-    for ch in name:
-        if cell_len(out + ch) > cells:
+    for cluster in _clusters(name):
+        if cell_len(out + cluster) > cells:
             break
-        out += ch
+        out += cluster
+    return out
+
+
+def _clusters(text: str) -> list[str]:
+    """``text`` as the characters a person sees: each with its combining marks, variation selectors
+    and what a zero-width joiner joins to it."""
+    out: list[str] = []
+    joined = False
+    for ch in text:
+        if out and (joined or unicodedata.combining(ch) or ch in "\u200d\ufe0e\ufe0f" or 0x1F3FB <= ord(ch) <= 0x1F3FF):
+            out[-1] += ch
+        else:
+            out.append(ch)
+        joined = ch == "\u200d"
     return out

@@ -77,11 +77,12 @@ def _captures(state: fortress.State, card: fortress.Card, lang: Lang) -> Text:
     text = Text()
     tile(text, fortress_look(state.setup.deck, card))
     text.append(" " + say(W.coach_captures, lang))
+    number, suit = say(W.coach_number, lang), say(W.coach_suit, lang)
     for spot, modes in by_spot.items():
         n, s = modes.get(fortress.Mode.NUMBER, 0), modes.get(fortress.Mode.SUIT, 0)
-        text.append(f" {spot}:", style="dim")
-        text.append(f"n{n}", style="bold green" if n == 3 else "")
-        text.append(f"/s{s}", style="bold green" if s == 3 else "")
+        text.append(f" {fortress.spot_ja(spot) if lang == 'ja' else spot}{say(W.coach_colon, lang)}", style="dim")
+        text.append(f"{number}{n}", style="bold green" if n == 3 else "")
+        text.append(f"/{suit}{s}", style="bold green" if s == 3 else "")
     return text
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
@@ -27,12 +28,23 @@ STACK = 5  # a fortress card standing in its column: "R13●" and a cell of grou
 STACK_GAP = 1
 STACK_INDENT = 3
 FACE_DOWN = "░" * STACK  # the face-down pair, laid on its column (F-13)
-SCROLL_BAR = 2  # cells a board too tall for its room loses to the scroll bar
+SCROLL_BAR = 0  # cells a board too tall for its room loses to the scroll bar (the app keeps its column: none)
 
 
-def grid_width(rows: int) -> int:
+def side(rows: int, lang: Lang) -> int:
+    """Cells of a spot's name beside a grid: "A1W" and a space; "A1左" and a space beside a tall
+    tile (beside a one-row tile, whose ground has a space each side, without: 80 columns hold it)."""
+    return 5 if lang == "ja" and rows > FLAT else 4
+
+
+def grid_width(rows: int, lang: Lang = "en") -> int:
     """The cells both grids take with tiles of ``rows`` rows (a spot's name on either side)."""
-    return 2 * (13 + 2 * CELL[rows]) - 2
+    return 2 * (5 + 2 * side(rows, lang) + 2 * CELL[rows]) - 2
+
+
+def spot_label(spot: str, lang: Lang) -> str:
+    """A spot as the table writes it: ``A1N``, in Japanese ``A1上`` (the rulings' word)."""
+    return fortress.spot_ja(spot) if lang == "ja" else spot
 
 
 def grid_height(rows: int) -> int:
@@ -53,18 +65,22 @@ def face_rows(look: Look, rows: int, width: int) -> list[str]:
     return [top, blank, middle, blank, bottom]
 
 
-def _grid_lines(state: fortress.State, rows: int) -> list[Text]:
-    """Both 2×2 grids, their 16 spots around them, each spot and empty cell clickable."""
+def _grid_lines(state: fortress.State, rows: int, lang: Lang = "en") -> list[Text]:
+    """Both 2×2 grids, their 16 spots around them (named as the table writes them in ``lang``),
+    each spot and empty cell clickable."""
     if rows == NONE:
         return []
     deck = state.setup.deck
     width = CELL[rows]
     lines: list[Text] = []
 
+    beside = side(rows, lang)
+
     def spot(text: Text, name: str, cells: int) -> None:
-        pad = cells - len(name)
+        label = spot_label(name, lang) if name else ""
+        pad = cells - cell_len(label)
         text.append(" " * (pad // 2))
-        text.append(name, style=click(name, "dim"))
+        text.append(label, style=click(label, "dim"))
         text.append(" " * (pad - pad // 2))
 
     def cell(text: Text, name: str, row: int) -> None:
@@ -79,14 +95,14 @@ def _grid_lines(state: fortress.State, rows: int) -> list[Text]:
             face = face_rows(look, rows, width)[row]
             text.append(face.replace(" ", "\u00a0"), style=tile_style(look, str(c)))
 
-    def spot_row(side: str, left: int, right: int) -> Text:
+    def spot_row(where: str, left: int, right: int) -> Text:
         text = Text()
         for g in fortress.GRIDS:
-            text.append(" " * 5)
-            spot(text, f"{g}{left}{side}", width)
+            text.append(" " * (1 + beside))
+            spot(text, f"{g}{left}{where}", width)
             text.append(" ")
-            spot(text, f"{g}{right}{side}", width)
-            text.append(" " * 7)
+            spot(text, f"{g}{right}{where}", width)
+            text.append(" " * (3 + beside))
         return text
 
     lines.append(spot_row("N", 1, 2))
@@ -96,12 +112,12 @@ def _grid_lines(state: fortress.State, rows: int) -> list[Text]:
             for g in fortress.GRIDS:
                 middle = row == rows // 2
                 text.append(" ")
-                spot(text, f"{g}{top}W" if middle else "", 4)
+                spot(text, f"{g}{top}W" if middle else "", beside)
                 cell(text, f"{g}{top}", row)
                 text.append(" ")
                 cell(text, f"{g}{bottom}", row)
                 text.append(" ")
-                spot(text, f"{g}{bottom}E" if middle else "", 4)
+                spot(text, f"{g}{bottom}E" if middle else "", beside)
                 text.append("  ")
             lines.append(text)
         if rows > FLAT and top == 1:
@@ -280,11 +296,11 @@ def _count(text: Text) -> int:
     return len(text.plain.rstrip("\n").split("\n"))
 
 
-def _ways(width: int, ending: bool) -> Iterator[tuple[int, str]]:
+def _ways(width: int, ending: bool, lang: Lang = "en") -> Iterator[tuple[int, str]]:
     """The grid tiles and the fortresses' drawing to try, the roomiest first: standing columns
     before a larger grid (the score is in the fortresses); once the game is over, no grid rather
     than fortresses that do not fit (nothing is played there any more)."""
-    sizes = [rows for rows in (BIG, TALL, FLAT) if grid_width(rows) <= width] or [FLAT]
+    sizes = [rows for rows in (BIG, TALL, FLAT) if grid_width(rows, lang) <= width] or [FLAT]
     if ending:
         sizes.append(NONE)
     for players in ("standing", "beside", "under"):
@@ -301,25 +317,25 @@ def fortress_board(state: fortress.State, lang: Lang, width: int | None = None, 
     deck_line = _deck_line(state, lang)
     if width is None or height is None:
         rows = TALL if width is not None and width >= TALL_WIDTH else FLAT
-        return _joined(_grid_lines(state, rows), deck_line, _rows(table, width))
+        return _joined(_grid_lines(state, rows, lang), deck_line, _rows(table, width))
     drawn: dict[str, Text] = {}
     heads = _standing_heads(table, width) if _standing_fits(state, width) else None
-    for rows, way in _ways(width, table.ending):
+    for rows, way in _ways(width, table.ending, lang):
         room = height - grid_height(rows) - 1
         if way == "standing":
             if heads is None:
                 continue
             for gap, numbers in ((1, True), (0, True), (0, False)):
                 if _standing_height(table, heads, gap, numbers) <= room:
-                    return _joined(_grid_lines(state, rows), deck_line, _standing(table, heads, gap, numbers))
+                    return _joined(_grid_lines(state, rows, lang), deck_line, _standing(table, heads, gap, numbers))
         else:
             if way not in drawn:
                 drawn[way] = _rows(table, width, under=way == "under")
             if _count(drawn[way]) <= room:
-                return _joined(_grid_lines(state, rows), deck_line, drawn[way])
+                return _joined(_grid_lines(state, rows, lang), deck_line, drawn[way])
     # taller than its room: drawn for the width left beside the scroll bar it brings
     narrower = max(1, width - SCROLL_BAR)
-    grid = _grid_lines(state, NONE if table.ending else FLAT)
+    grid = _grid_lines(state, NONE if table.ending else FLAT, lang)
     return _joined(grid, deck_line, _rows(table, narrower, under=width < TALL_WIDTH))
 
 

@@ -16,6 +16,7 @@ from companion.rules.common import Lang
 from companion.rules.games import ENGINES
 
 HOMALET = ENGINES["homalet"]
+FIELD_INDENT = 3  # cells before a field's cards when they go on under its heading
 
 
 def homalet_board(state: homalet.State, lang: Lang, width: int | None = None, height: int | None = None) -> Text:
@@ -47,29 +48,54 @@ def homalet_board(state: homalet.State, lang: Lang, width: int | None = None, he
             row.append(f"{say(W.board_lead, lang)} ")
             tile(row, homalet_colour_look(deck, lead, lang))
             row.append("  ")
-        indent = row.cell_len
+        laid = Text()
         for p, c, f in state.played:
             if f is where:
-                card(c, row, taken=c in state.battle_taken, pick=where is homalet.Field.BATTLE)
-                row.append(f"\u00a0{names[p][:6]}  ", style="dim")  # a card and its player stay on one line
-        text.append_text(hang(row, indent, width))
+                card(c, laid, taken=c in state.battle_taken, pick=where is homalet.Field.BATTLE)
+                laid.append(f"\u00a0{names[p][:6]}  ", style="dim")  # a card and its player stay on one line
+        laid.rstrip()
+        if not laid.plain:  # an empty field says so
+            laid.append("—", style="dim")
+        if width is None or row.cell_len + laid.cell_len <= width or not laid.plain:
+            row.append_text(laid)
+            text.append_text(row)
+        else:  # the cards on the lines under the heading, from the left: fewer lines than beside it
+            row.rstrip()
+            text.append_text(row)
+            text.append("\n")
+            text.append_text(hang(Text(" " * FIELD_INDENT) + laid, FIELD_INDENT, width))
         text.append("\n")
-    row = Text(f" {say(W.board_sets, lang)} ", style="bold")
+    row = Text()
+    row.append(f" {say(W.board_sets, lang)} ", style="bold")
     indent = row.cell_len
+    if not state.wilderness:  # none left
+        row.append("—", style="dim")
     for i, cards in enumerate(state.wilderness):
         choice = choice_of(HOMALET, state, homalet.TakeSet(state.takers[0], i), lang) if taking else None
         row.append(f"{i + 1}:", style=click(choice, "underline", line=True) if choice else Style(dim=True))
-        for c in cards:
+        for n, c in enumerate(cards):
+            if n:
+                row.append("\u00a0")  # a set's cards stay on one line: a long row goes on between sets
             card(c, row)
-            row.append(" ")
-        row.append(" ")
+        row.append("  ")
     text.append_text(hang(row, indent, width))
-    wide = width is None or width >= TALL_WIDTH
-    text.append(f"\n {say(W.board_deck, lang)} {state.deck_count}  {say(W.board_round, lang)} {state.round}")
-    if not wide:  # what the numbers in brackets are
-        text.append("  " + say(W.board_breakdown_key, lang), style="dim")
     text.append("\n")
-    _homalet_players(text, state, lang, width, wide)
+    text.append_text(_deck_line(state, lang, width))
+    _homalet_players(text, state, lang, width)
+    return text
+
+
+def _deck_line(state: homalet.State, lang: Lang, width: int | None) -> Text:
+    """The deck and the round, and what the numbers in brackets on the player rows are (on a line
+    of its own where the row has no room for it)."""
+    text = Text(f" {say(W.board_deck, lang)} {state.deck_count}  {say(W.board_round, lang)} {state.round}")
+    key = say(W.board_breakdown_key, lang)
+    if width is not None and text.cell_len + 2 + cell_len(key) > width:
+        text.append("\n ")
+    else:
+        text.append("  ")
+    text.append(key, style="dim")
+    text.append("\n")
     return text
 
 
@@ -100,16 +126,14 @@ def _pick(state: homalet.State, lang: Lang, c: int) -> str | None:
 
 
 def _season(state: homalet.State, lang: Lang, c: int) -> str:
-    """The card's season mark, short (春 / Sp), or nothing (H-2)."""
+    """The card's season mark as a word (春 / spring), or nothing (H-2)."""
     season = state.setup.deck.season(c)
-    if season is None:
-        return ""
-    name = homalet.SEASON_NAMES[season].text(lang)
-    return name[:1] if lang == "ja" else name[:2].capitalize()
+    return "" if season is None else homalet.SEASON_NAMES[season].text(lang)
 
 
-def _homalet_players(text: Text, state: homalet.State, lang: Lang, width: int | None, wide: bool) -> None:
-    """Each player's row: hand count, score so far and its breakdown (H-11), the pile as tiles."""
+def _homalet_players(text: Text, state: homalet.State, lang: Lang, width: int | None) -> None:
+    """Each player's row: hand count, score so far and its parts in brackets (H-11: the deck line
+    says what they are), the pile as tiles."""
     scores = homalet.scores(state)
     actor = state.actor()
     for p, name in enumerate(state.setup.players):
@@ -119,10 +143,7 @@ def _homalet_players(text: Text, state: homalet.State, lang: Lang, width: int | 
         s = scores[p]
         row.append(f"{say(W.board_score, lang)}{s.score:>3} ", style="bold")
         parts = (s.cards, s.same_digit, s.run, s.spring)
-        if wide:
-            row.append(say(W.board_breakdown, lang).format(*parts) + " ", style="dim")
-        else:
-            row.append("(" + "+".join(map(str, parts)) + ") ", style="dim")
+        row.append("(" + "+".join(map(str, parts)) + ") ", style="dim")
         indent = row.cell_len
         for c in sorted(state.piles[p]):
             _homalet_card(state, lang, c, row)
@@ -144,34 +165,36 @@ def _centred(word: str, cells: int) -> str:
 def _tall_card(
     state: homalet.State, lang: Lang, c: int, taken: bool = False, pick: bool = False
 ) -> list[tuple[str, Style]]:
-    """One HOMALET card as a three-row tile, clickable like the one-row tile (``_homalet_card``)."""
+    """One HOMALET card as a three-row tile, clickable like the one-row tile (``_homalet_card``):
+    the colour's symbol and the season's word between its corners (the tile widens for "autumn")."""
     look = homalet_look(state.setup.deck, c)
     choice = _pick(state, lang, c) if pick else None
     token, line = (choice, True) if choice is not None and not taken else (f"{c:02d}", False)
     marks = Style(strike=True) if taken else Style(underline=True) if choice is not None and not taken else Style()
     season = _season(state, lang, c)
-    rows = tall_tile(look, HOMALET_TALL)
-    middle = _centred(f"{look.glyph} {season}" if season else look.glyph, HOMALET_TALL)
-    rows[1] = (middle, rows[1][1])
+    middle = f"{look.glyph} {season}" if season else look.glyph
+    width = max(HOMALET_TALL, cell_len(middle) + 1)
+    rows = tall_tile(look, width)
+    rows[1] = (_centred(middle, width), rows[1][1])
     return [(face, style + marks + click(token, line=line)) for face, style in rows]
 
 
 def _tall_lines(items: list[tuple[list[tuple[str, Style]], Text]], indent: int, width: int) -> list[Text]:
     """Three-row tiles side by side from column ``indent``, each with a line under it (its player),
     going on below when the row is full: four lines for each row of tiles."""
-    cell = HOMALET_TALL + TALL_GAP
-    per_row = max(1, (width - indent) // cell)
     lines: list[Text] = []
-    for start in range(0, len(items), per_row):
-        chunk = items[start : start + per_row]
-        rows = [Text(" " * indent) for _ in range(4)]
-        for tile_rows, under in chunk:
-            for r, (face, style) in enumerate(tile_rows):
-                rows[r].append(face.replace(" ", "\u00a0"), style=style)
-                rows[r].append(" " * TALL_GAP)
-            rows[3].append_text(under)
-            rows[3].append(" " * (cell - under.cell_len))
-        lines.extend(rows)
+    rows = [Text(" " * indent) for _ in range(4)]
+    for tile_rows, under in items:
+        cells = cell_len(tile_rows[0][0])
+        if rows[0].cell_len + cells > width and rows[0].cell_len > indent:
+            lines.extend(rows)
+            rows = [Text(" " * indent) for _ in range(4)]
+        for r, (face, style) in enumerate(tile_rows):
+            rows[r].append(face.replace(" ", "\u00a0"), style=style)
+            rows[r].append(" " * TALL_GAP)
+        rows[3].append_text(under)
+        rows[3].append(" " * (cells + TALL_GAP - under.cell_len))
+    lines.extend(rows)
     return lines
 
 
@@ -189,24 +212,29 @@ def _homalet_roomy(state: homalet.State, lang: Lang, width: int) -> Text:
         if lead is not None:
             head.append(f"   {say(W.board_lead, lang)} ")
             tile(head, homalet_colour_look(deck, lead, lang))
-        lines.append(head)
         items = []
         for p, c, f in state.played:
             if f is where:
                 taken = c in state.battle_taken
                 tall = _tall_card(state, lang, c, taken=taken, pick=where is homalet.Field.BATTLE)
-                under = Text(cut_to(("✓" if taken else "") + names[p], HOMALET_TALL), style="dim")
+                under = Text(cut_to(("✓" if taken else "") + names[p], cell_len(tall[0][0])), style="dim")
                 items.append((tall, under))
-        lines.extend(_tall_lines(items, 3, width) if items else [Text(), Text("   —", style="dim"), Text(), Text()])
+        if not items:  # an empty field takes its heading's line only
+            head.append("   —", style="dim")
+        lines.append(head)
+        lines.extend(_tall_lines(items, 3, width) if items else [])
         lines.append(Text())
     lines.append(Text(f" {say(W.board_sets, lang)}", style="bold"))
+    if not state.wilderness:  # none left: the heading's line only
+        lines[-1].append("   —", style="dim")
     taking = state.phase is homalet.Phase.TAKE and state.takers
     sets = Text()
     rows = [Text("  "), Text("  "), Text("  ")]
     for i, cards in enumerate(state.wilderness):
         choice = choice_of(HOMALET, state, homalet.TakeSet(state.takers[0], i), lang) if taking else None
         label = f"{i + 1}:"
-        needed = cell_len(label) + 1 + len(cards) * (HOMALET_TALL + 1) + 2
+        tiles = [_tall_card(state, lang, c) for c in cards]
+        needed = cell_len(label) + 1 + sum(cell_len(t[0][0]) + 1 for t in tiles) + 2
         if rows[0].cell_len + needed > width and rows[0].cell_len > 2:  # the sets go on below
             for row in rows:
                 sets.append_text(row)
@@ -218,17 +246,18 @@ def _homalet_roomy(state: homalet.State, lang: Lang, width: int) -> Text:
             else:
                 row.append(" " * cell_len(label))
             row.append(" ")
-            for c in cards:
-                face, style = _tall_card(state, lang, c)[r]
+            for tile_rows in tiles:
+                face, style = tile_rows[r]
                 row.append(face.replace(" ", "\u00a0"), style=style)
                 row.append(" ")
             row.append("  ")
-    for row in rows:
+    for row in rows if state.wilderness else []:
         sets.append_text(row)
         sets.append("\n")
     text = Text("\n").join(lines)
     text.append("\n")
     text.append_text(sets)
-    text.append(f"\n {say(W.board_deck, lang)} {state.deck_count}  {say(W.board_round, lang)} {state.round}\n")
-    _homalet_players(text, state, lang, width, True)
+    text.append("\n")
+    text.append_text(_deck_line(state, lang, width))
+    _homalet_players(text, state, lang, width)
     return text

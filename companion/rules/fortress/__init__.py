@@ -41,6 +41,7 @@ from companion.rules.fortress.grid import (
     parse_spot,
     resolve_capture,
     spot_cells,
+    spot_ja,
 )
 from companion.rules.fortress.notation import FORMS, action_line, expected, parse_line
 from companion.rules.fortress.row import Where, build, fits, parse_where, placement_problem, placements, row_problem
@@ -146,6 +147,7 @@ __all__ = [
     "settle_input",
     "so_far",
     "spot_cells",
+    "spot_ja",
     "state_from_data",
     "state_to_data",
     "winners",

@@ -281,10 +281,12 @@ def _pick(state: State, action: Pick) -> tuple[State, Msg]:
         s.effect = (action.player, season)
         s.phase = Phase.EFFECT
         sn = SEASON_NAMES[season]
-        return s, msg + Msg(
-            f" {sn.en.capitalize()} effect: the table moves the cards it calls for; ",
-            f"{sn.ja}マークの効果。卓が必要なカードを動かします。",
-        ) + expected(s) + Msg(".", "。")
+        return s, msg + Msg(  # the form to type, short: what is allowed now gives the example lines
+            f" {sn.en.capitalize()} effect: for each card the table moves, write move [CARD] FROM > TO, "
+            "then end (H-6).",
+            f"{sn.ja}マークの効果。卓が動かすカードごとに「移動 [カード] 元 > 先」と書き、"
+            "最後に「終了」と書きます（H-6）。",
+        )
     return s, msg + _after_pick(s)
 
 
