@@ -525,9 +525,11 @@ async def test_the_settlement_prints_the_result_sheet_carrying_the_record(db: Pa
     sheet = db.parent / "companion-result-1.pdf"
     text = "".join(page.extract_text() for page in PdfReader(sheet).pages)
     assert all(name in text for name in PLAYERS)
-    image = pdfium.PdfDocument(str(sheet))[0].render(scale=200 / 72).to_pil().convert("L")
-    codes = zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode))
-    parts = [code.text for code in codes]
+    parts = []
+    for page in pdfium.PdfDocument(str(sheet)):  # the codes start under the scores and go on over the pages
+        image = page.render(scale=200 / 72).to_pil().convert("L")
+        codes = zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode))
+        parts += [code.text for code in codes]
     assert parts and decode_parts(parts) == record
 
 
