@@ -1,21 +1,27 @@
 """Load test of ``companion serve``, on loopback only and bounded in count and time.
 
-A server on 127.0.0.1 (a port the system chooses), 8 scoreboards following one Reign of Dragoness
-game (server-sent events) and 2 app tabs (websockets, each its own app process, opened on that
-game), while 300 moves are played through one ``companion play ID -``. The second half of the moves
-is played during a flood of 1,000 requests with wrong tokens, and, if asked, while another address
-holds idle connections (``--idle-flood``, the server limited to ``--nofile`` descriptors) and event
-streams (``--stream-flood``). Each scoreboard and tab comes from its own loopback address
-(127.0.1.N, as each phone has its own on the Wi-Fi); the floods from others (127.0.2-4.N).
+A server on 127.0.0.1 (a port the system chooses) and an 8-player Reign of Dragoness game, played
+from its eight seat pages: one client a seat, each on its own loopback address (127.0.5.N, as each
+phone has its own on the Wi-Fi), each using its page's HTTP interface as the page's script does
+(``load_seats.py``: the page opened from the link on the scorer's page, its event stream followed,
+``view`` asked at each new position, its own moves of the example record posted to ``play`` with the
+revision the page holds; with ``--hands``, the hand each player types once a round sent with every
+``view``). Meanwhile 30 scoreboards (server-sent events) and 2 app tabs (websockets, each its own
+app process, opened on that game) follow, each from its own address (127.0.1.N). The second half of
+the moves is played during a flood of 1,000 requests with wrong tokens, and, if asked, while another
+address holds idle connections (``--idle-flood``, the server limited to ``--nofile`` descriptors)
+and event streams (``--stream-flood``) (the floods from 127.0.2-4.N).
 
-For each move: the delay from its ruling (printed by ``companion play`` after the move is
-committed) to its arrival on each scoreboard. Reported: that every scoreboard showed every move,
-the median and 99th percentile of the delays (goal: under one second), the ratio of the 99th
-percentile during the flood to before it, the slowest answer of the scorer's page during the
-flood, the server's memory (RSS) when every page was following, at its highest and at the end, and
-that of each app tab's process. The last line: ``p99 delay: N ms; app tab memory: M MB each``.
+For each move: the delay from its being stored (the seat's ``play`` answered: the store's write
+acknowledged) to its arrival on each scoreboard and on each other seat's page (its board), and to
+each other seat page's offers for the new position (its ``view`` answered). Reported: that every page
+showed every move; the median, 99th percentile and worst of the delays (goal: a 99th percentile of
+at most 300 ms), before and during the flood; the slowest answer of the scorer's page during the
+flood; the server's memory (RSS) when every page was following, halfway, at its highest and at the
+end, and that of each app tab's process; the server's CPU time a move; the machine's load average
+(other work shares the cores). The last line: ``p99 delay: N ms; app tab memory: M MB each``.
 
-    python scripts/load_serve.py [--boards 8] [--tabs 2] [--moves 300] [--pace 0.03]
+    python scripts/load_serve.py [--boards 30] [--tabs 2] [--moves 300] [--pace 0.1] [--hands]
         [--idle-flood 1100 --nofile 1024] [--stream-flood 64]
 """
 
@@ -24,7 +30,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import json
 import os
 import re
 import resource
@@ -34,12 +39,15 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import aiohttp
+from load_seats import SEATS, SeatPage, play_all, prepare, seat_links
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+RECORD = ROOT / "examples" / "records" / "dragoness.json"  # 8 players, 608 moves
 
 TIME_LIMIT = 240.0  # seconds: the whole run, whatever happens
 
@@ -70,28 +78,6 @@ def descendants(pid: int) -> list[int]:
             found.extend(children)
             todo.extend(children)
     return found
-
-
-def prepare(db: Path, moves: int) -> tuple[int, list[str]]:
-    """A Dragoness game at its start in ``db`` and the first ``moves`` lines of the example game."""
-    from companion.rules import dragoness
-    from companion.store import Store
-
-    record = json.loads((ROOT / "examples" / "records" / "dragoness.json").read_text())
-    with Store.open(db) as store:
-        example = store.import_record(record)
-        live = store.load(example)
-        actions = live.actions[:moves]
-        game_id = store.new_game("dragoness", list(live.players))
-        store.delete(example)
-    assert isinstance(live.setup, dragoness.Setup)
-    state = dragoness.new_state(live.setup)
-    lines = []
-    for action in actions:
-        assert isinstance(action, dragoness.ACTIONS)
-        lines.append(dragoness.action_line(state, action, "en"))
-        state = dragoness.apply(state, action)[0]
-    return game_id, lines
 
 
 async def follow(session: aiohttp.ClientSession, url: str, arrived: dict[int, float], ready: asyncio.Event) -> None:
@@ -221,12 +207,8 @@ async def sample_memory(pid: int, samples: list[float], stop: asyncio.Event) -> 
         await asyncio.sleep(0.5)
 
 
-async def run(args: argparse.Namespace) -> int:
-    folder = Path(tempfile.mkdtemp(prefix="companion-load-"))
-    db = folder / "games.sqlite3"
-    game_id, lines = prepare(db, args.moves)
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    nofile = args.nofile
+async def start_server(db: Path, nofile: int) -> tuple[asyncio.subprocess.Process, str]:
+    """``companion serve`` on 127.0.0.1 (a port the system chooses) and the scorer's link it printed."""
 
     def limit() -> None:
         if nofile:
@@ -245,12 +227,10 @@ async def run(args: argparse.Namespace) -> int:
         str(db),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
-        env=env,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
         preexec_fn=limit,
     )
-    assert server.stdout is not None and server.stderr is not None
-    said: list[bytes] = []  # the server's console, read as it comes (a full pipe would stop the server)
-    draining = asyncio.create_task(drain(server.stderr, said))
+    assert server.stdout is not None
     link = ""
     while not link:
         line = (await asyncio.wait_for(server.stdout.readline(), 60)).decode()
@@ -258,6 +238,38 @@ async def run(args: argparse.Namespace) -> int:
             raise SystemExit("the server did not start")
         found = re.search(r"http://127\.0\.0\.1:\d+/[\w-]+/", line)
         link = found.group(0) if found else ""
+    return server, link
+
+
+@dataclass
+class Measured:
+    """What a run saw."""
+
+    stored: dict[int, float]  # move (from 1) -> when its seat's play was answered
+    players: list[int]  # move (from 1) - 1 -> the seat that played it
+    boards: list[dict[int, float]]  # each scoreboard: position -> when it first showed it
+    seats: list[SeatPage]
+    half: int
+    refused: int
+    scorer_times: list[tuple[bool, float]]
+    memory: dict[str, float]  # server RSS: start, middle, most, end
+    cpu_move: float  # server CPU seconds a move
+    client_cpu_move: float  # this script's
+    tabs: dict[int, tuple[float, float]]  # app tab pid -> (idle, end) MB
+    console: str
+    load: tuple[float, float]  # load average (1 min) at start and end
+    seconds: float
+
+
+async def run(args: argparse.Namespace) -> Measured:
+    folder = Path(tempfile.mkdtemp(prefix="companion-load-"))
+    db = folder / "games.sqlite3"
+    game = prepare(db, RECORD, args.moves)
+    load_start = os.getloadavg()[0]
+    server, link = await start_server(db, args.nofile)
+    assert server.stderr is not None
+    said: list[bytes] = []  # the server's console, read as it comes (a full pipe would stop the server)
+    draining = asyncio.create_task(drain(server.stderr, said))
     root = "/".join(link.split("/")[:3])
     port = int(root.rsplit(":", 1)[1])
     held: list[socket.socket] = []
@@ -266,15 +278,19 @@ async def run(args: argparse.Namespace) -> int:
     server_memory: list[float] = []
     stopping = asyncio.Event()
     sessions = [session_from(f"127.0.1.{i + 1}") for i in range(args.boards + args.tabs)]
+    phones = [session_from(f"127.0.5.{i + 1}") for i in range(SEATS)]
+    memory: dict[str, float] = {}
+    flooding: asyncio.Task[int] | None = None
+    tasks: list[asyncio.Task[None]] = []
     try:
         async with aiohttp.ClientSession() as session:
             index = await (await session.get(link)).text()
-            board = re.search(rf'href="(/[\w-]+/game/{game_id})\?lang=en"', index)
+            board = re.search(rf'href="(/[\w-]+/game/{game.game_id})\?lang=en"', index)
             assert board is not None
             boards: list[dict[int, float]] = [{} for _ in range(args.boards)]
             readies = [asyncio.Event() for _ in boards]
             events = f"{root}{board.group(1)}/events?lang="
-            tasks = [
+            tasks += [
                 asyncio.create_task(follow(sessions[i], events + ("ja" if i % 2 else "en"), arrived, ready))
                 for i, (arrived, ready) in enumerate(zip(boards, readies, strict=True))
             ]
@@ -283,59 +299,55 @@ async def run(args: argparse.Namespace) -> int:
             tasks += [
                 asyncio.create_task(app_tab(sessions[args.boards + i], ws_url, event)) for i, event in enumerate(opened)
             ]
-            await asyncio.wait_for(asyncio.gather(*(e.wait() for e in readies + opened)), 90)
+            seats = []
+            for seat, url in enumerate(seat_links(index, game.game_id)):
+                lang = "ja" if seat % 2 else "en"
+                page = url.split("?", 1)[0] + f"?lang={lang}"
+                seats.append(SeatPage(seat, lang, root, page, phones[seat], game, args.hands))
+            for phone in seats:
+                await phone.open()
+                tasks.append(asyncio.create_task(phone.follow()))
+                await phone.view()  # the page's first view, as its script asks at once
+            ready = [e.wait() for e in readies + opened] + [s.followed() for s in seats]
+            await asyncio.wait_for(asyncio.gather(*ready), 90)
             memory_idle = {pid: rss_mb(pid) for pid in descendants(server.pid)}
-            server_start = rss_mb(server.pid)
-            cpu_start = cpu_seconds(server.pid)
+            memory["start"] = rss_mb(server.pid)
+            cpu_start, client_start, began = cpu_seconds(server.pid), time.process_time(), time.monotonic()
             tasks.append(asyncio.create_task(sample_memory(server.pid, server_memory, stopping)))
             tasks.append(asyncio.create_task(scorer_page(link, scorer_times, flood_on, stopping)))
+            half = len(game.moves) // 2
 
-            play = await asyncio.create_subprocess_exec(
-                sys.executable,
-                "-m",
-                "companion",
-                "play",
-                str(game_id),
-                "-",
-                "--db",
-                str(db),
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                env=env,
-            )
-            assert play.stdin is not None and play.stdout is not None
-            stored: dict[int, float] = {}
-            half = len(lines) // 2
-            flooding: asyncio.Task[int] | None = None
-            for n, line in enumerate(lines, 1):
+            async def before(n: int) -> None:
+                nonlocal flooding, held
                 if n == half + 1:
+                    memory["middle"] = rss_mb(server.pid)
                     flooding = asyncio.create_task(flood(root, 1000))
                     held += hold_idle(port, args.idle_flood)
                     held += hold_streams(port, board.group(1) + "/events", args.stream_flood)
                     flood_on.set()
-                play.stdin.write((line + "\n").encode())
-                await play.stdin.drain()
-                ruling = await asyncio.wait_for(play.stdout.readline(), 30)
-                if not ruling:
-                    why = (await play.stderr.read()).decode() if play.stderr is not None else ""
-                    raise SystemExit(f"companion play stopped at move {n}: {why}")
-                stored[n] = time.time()
-                await asyncio.sleep(args.pace)
-            play.stdin.close()
+
+            stored = await play_all(seats, game.moves, args.pace, before)
+            seconds = time.monotonic() - began
+            answered = time.monotonic() + 15  # a short run: the scorer's page asked at least once during the floods
+            while not any(on for on, _ in scorer_times) and time.monotonic() < answered:
+                await asyncio.sleep(0.1)
             stopping.set()
-            await play.wait()
             refused = await flooding if flooding is not None else 0
-            await asyncio.sleep(2.0)
-            memory = {pid: rss_mb(pid) for pid in descendants(server.pid)}
-            server_mb = rss_mb(server.pid)
+            last = len(game.moves)
+            with contextlib.suppress(TimeoutError):  # every page's last move (a missing one is reported)
+                await asyncio.wait_for(arrived_everywhere(boards, seats, last), 10)
             cpu_used = cpu_seconds(server.pid) - cpu_start
-            for task in tasks:
-                task.cancel()
+            client_used = time.process_time() - client_start
+            await asyncio.sleep(2.0)
+            memory_end = {pid: rss_mb(pid) for pid in descendants(server.pid)}
+            memory["end"] = rss_mb(server.pid)
+            memory["most"] = max([*server_memory, memory["end"]])
     finally:
+        for task in tasks:
+            task.cancel()
         for s in held:
             s.close()
-        for client in sessions:
+        for client in sessions + phones:
             await client.close()
         server.terminate()
         try:
@@ -344,63 +356,117 @@ async def run(args: argparse.Namespace) -> int:
             server.kill()
             await server.wait()
         await asyncio.wait_for(draining, 10)
-        console = b"".join(said).decode("utf-8", "replace")
-    missing = [(i, n) for i, arrived in enumerate(boards) for n in stored if n not in arrived]
-    delays = [arrived[n] - stored[n] for arrived in boards for n in stored if n in arrived]
-    before = [arrived[n] - stored[n] for arrived in boards for n in stored if n in arrived and n <= half]
-    during = [arrived[n] - stored[n] for arrived in boards for n in stored if n in arrived and n > half]
+    return Measured(
+        stored,
+        [m.seat for m in game.moves],
+        boards,
+        seats,
+        half,
+        refused,
+        scorer_times,
+        memory,
+        cpu_used / len(stored),
+        client_used / len(stored),
+        {pid: (memory_idle.get(pid, 0.0), mb) for pid, mb in memory_end.items()},
+        b"".join(said).decode("utf-8", "replace"),
+        (load_start, os.getloadavg()[0]),
+        seconds,
+    )
 
-    def p99(values: list[float]) -> float:
-        return statistics.quantiles(values, n=100)[98] if len(values) > 1 else values[0]
+
+async def arrived_everywhere(boards: list[dict[int, float]], seats: list[SeatPage], last: int) -> None:
+    while not all(last in b for b in boards) or not all(last in s.boards and last in s.ready for s in seats):
+        await asyncio.sleep(0.05)
+
+
+def p99(values: list[float]) -> float:
+    return statistics.quantiles(values, n=100)[98] if len(values) > 1 else values[0]
+
+
+def ms(values: list[float]) -> str:
+    """Median, 99th percentile and worst, in milliseconds."""
+    if not values:
+        return "none"
+    return (
+        f"median {statistics.median(values) * 1000:.0f} ms, 99th percentile {p99(values) * 1000:.0f} ms, "
+        f"worst {max(values) * 1000:.0f} ms"
+    )
+
+
+def report(args: argparse.Namespace, m: Measured) -> int:
+    """The figures, printed; 0 when the run was healthy (every page showed every move, p99 under 1 s,
+    every wrong token refused, no traceback, the scorer's page answered)."""
+    moves = sorted(m.stored)
+    on_boards = [(n, b[n] - m.stored[n]) for b in m.boards for n in moves if n in b]
+    others = [(s, n) for s in m.seats for n in moves if m.players[n - 1] != s.seat]
+    on_seats = [(n, s.boards[n] - m.stored[n]) for s, n in others if n in s.boards]
+    offered = [(n, s.ready[n] - m.stored[n]) for s, n in others if n in s.ready]
+    missing = len(m.boards) * len(moves) + len(others) - len(on_boards) - len(on_seats)
+    pages = on_boards + on_seats
+
+    def part(found: list[tuple[int, float]], first: bool | None = None) -> list[float]:
+        return [d for n, d in found if first is None or (n <= m.half) == first]
 
     floods = f"; {args.idle_flood} idle connections and {args.stream_flood} held streams from other addresses"
     print(
-        f"{len(stored)} moves, {args.boards} scoreboards, {args.tabs} app tabs, loopback only"
+        f"{len(moves)} moves played from {len(m.seats)} seat pages"
+        + (" (hands typed)" if args.hands else "")
+        + f", {len(m.boards)} scoreboards, {args.tabs} app tabs, loopback only, a move every "
+        f"{m.seconds / len(moves) * 1000:.0f} ms (pace {args.pace:g} s)"
         + (floods if args.idle_flood or args.stream_flood else "")
         + (f"; the server limited to {args.nofile} descriptors" if args.nofile else "")
     )
-    print(f"every scoreboard showed every move: {'yes' if not missing else f'no, {len(missing)} missing'}")
+    print(f"load average (1 min) at start / end: {m.load[0]:.2f} / {m.load[1]:.2f} on {os.cpu_count()} cores")
+    print(f"every page showed every move: {'yes' if not missing else f'no, {missing} missing'}")
+    print(f"from the stored move to the scoreboards: {ms(part(on_boards))}")
+    print(f"from the stored move to the other seat pages (their board): {ms(part(on_seats))}")
+    print(f"from the stored move to the other seat pages' offers (their view answered): {ms(part(offered))}")
+    print(f"every page: {ms(part(pages))}")
+    calm, during = part(pages, True), part(pages, False)
     print(
-        f"delay from the stored move to the scoreboard: median {statistics.median(delays) * 1000:.0f} ms, "
-        f"99th percentile {p99(delays) * 1000:.0f} ms, worst {max(delays) * 1000:.0f} ms"
+        f"99th percentile before / during 1,000 wrong-token requests: {p99(calm) * 1000:.0f} ms / "
+        f"{p99(during) * 1000:.0f} ms (ratio {p99(during) / p99(calm):.2f}); {m.refused} of 1000 got an empty 404"
     )
-    print(
-        f"99th percentile before / during 1,000 wrong-token requests: {p99(before) * 1000:.0f} ms / "
-        f"{p99(during) * 1000:.0f} ms (ratio {p99(during) / p99(before):.2f}); {refused} of 1000 got an empty 404"
-    )
-    calm = [t for on, t in scorer_times if not on] or [float("nan")]
-    stormy = [t for on, t in scorer_times if on] or [float("nan")]
+    quiet = [t for on, t in m.scorer_times if not on] or [float("nan")]
+    stormy = [t for on, t in m.scorer_times if on] or [float("nan")]
     worst = max(stormy)
     print(
-        f"the scorer's page, slowest answer before / during the floods: {max(calm) * 1000:.0f} ms / "
-        f"{worst * 1000:.0f} ms ({len(calm)} / {len(stormy)} answers)"
+        f"the scorer's page, slowest answer before / during the floods: {max(quiet) * 1000:.0f} ms / "
+        f"{worst * 1000:.0f} ms ({len(quiet)} / {len(stormy)} answers)"
     )
+    mem = m.memory
     print(
-        f"server memory: {server_start:.0f} MB with every page following, at most "
-        f"{max(server_memory, default=server_start):.0f} MB, {server_mb:.0f} MB at the end"
+        f"server memory: {mem['start']:.0f} MB with every page following, {mem.get('middle', mem['start']):.0f} MB "
+        f"halfway, at most {mem['most']:.0f} MB, {mem['end']:.0f} MB at the end"
     )
-    print(f"server CPU: {cpu_used * 1000 / len(stored):.1f} ms a move (all its work, the floods' included)")
-    tracebacks = console.count("Traceback")
-    print(f"server console: {len(console.splitlines())} lines, {tracebacks} tracebacks")
-    for line in console.splitlines()[:3]:
+    views = sum(s.views for s in m.seats)
+    print(
+        f"server CPU: {m.cpu_move * 1000:.1f} ms a move (all its work: {views / len(moves):.1f} views a move, "
+        f"the floods'); this script's: {m.client_cpu_move * 1000:.1f} ms a move"
+    )
+    tracebacks = m.console.count("Traceback")
+    print(f"server console: {len(m.console.splitlines())} lines, {tracebacks} tracebacks")
+    for line in m.console.splitlines()[:3]:
         print(f"  {line[:160]}")
-    tabs = list(memory.values())
     print(
-        f"server: {server_mb:.0f} MB; app tab processes: "
-        + ", ".join(f"{mb:.0f} MB (idle {memory_idle.get(pid, 0):.0f})" for pid, mb in memory.items())
+        f"server: {mem['end']:.0f} MB; app tab processes: "
+        + ", ".join(f"{end:.0f} MB (idle {idle:.0f})" for idle, end in m.tabs.values())
     )
-    per_tab = statistics.mean(tabs) if tabs else 0.0
-    print(f"p99 delay: {p99(delays) * 1000:.0f} ms; app tab memory: {per_tab:.0f} MB each")
-    healthy = not missing and p99(delays) < 1.0 and refused == 1000 and not tracebacks and worst < 10
+    per_tab = statistics.mean(end for _, end in m.tabs.values()) if m.tabs else 0.0
+    print(f"p99 delay: {p99(part(pages)) * 1000:.0f} ms; app tab memory: {per_tab:.0f} MB each")
+    healthy = not missing and p99(part(pages)) < 1.0 and m.refused == 1000 and not tracebacks and worst < 10
     return 0 if healthy else 1
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--boards", type=int, default=8, choices=range(1, 65), metavar="1-64")
+    parser.add_argument("--boards", type=int, default=30, choices=range(1, 65), metavar="1-64")
     parser.add_argument("--tabs", type=int, default=2, choices=range(0, 5), metavar="0-4")
     parser.add_argument("--moves", type=int, default=300, choices=range(2, 601), metavar="2-600")
-    parser.add_argument("--pace", type=float, default=0.03, help="seconds between two moves")
+    parser.add_argument(
+        "--pace", type=float, default=0.1, help="seconds a player takes once the page shows the move before (0-5)"
+    )
+    parser.add_argument("--hands", action="store_true", help="each player types their hand once a round")
     parser.add_argument("--idle-flood", type=int, default=0, choices=range(0, 5001), metavar="0-5000")
     parser.add_argument("--stream-flood", type=int, default=0, choices=range(0, 1001), metavar="0-1000")
     parser.add_argument("--nofile", type=int, default=0, metavar="DESCRIPTORS", help="the server's descriptor limit")
@@ -408,7 +474,9 @@ def main() -> int:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)  # this script holds the floods' sockets
     with contextlib.suppress(ValueError, OSError):
         resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 8192)), hard))
-    return asyncio.run(asyncio.wait_for(run(args), TIME_LIMIT))
+    if not 0 <= args.pace <= 5:
+        parser.error("--pace: from 0 to 5 seconds")
+    return report(args, asyncio.run(asyncio.wait_for(run(args), TIME_LIMIT)))
 
 
 if __name__ == "__main__":

@@ -106,7 +106,7 @@ def test_a_port_in_use_is_refused_in_one_sentence(tmp_path: Path) -> None:
 
 
 def test_the_load_script_runs_bounded_on_loopback_and_reports_delay_and_memory() -> None:
-    """scripts/load_serve.py at a small size (the README's run is 8 scoreboards, 2 tabs, 300 moves)."""
+    """scripts/load_serve.py at a small size (its default: 8 seat pages playing, 30 scoreboards, 2 tabs, 300 moves)."""
     root = Path(__file__).resolve().parents[2]
     run = subprocess.run(
         [sys.executable, str(root / "scripts" / "load_serve.py"), "--boards", "2", "--tabs", "1", "--moves", "12"],
@@ -115,7 +115,8 @@ def test_the_load_script_runs_bounded_on_loopback_and_reports_delay_and_memory()
         timeout=240,
     )
     assert run.returncode == 0, run.stdout + run.stderr
-    assert "every scoreboard showed every move: yes" in run.stdout
+    assert "every page showed every move: yes" in run.stdout
+    assert "played from 8 seat pages" in run.stdout
     assert "1000 of 1000 got an empty 404" in run.stdout
     last = run.stdout.strip().splitlines()[-1]
     assert re.fullmatch(r"p99 delay: \d+ ms; app tab memory: \d+ MB each", last), last
