@@ -15,9 +15,9 @@ from typing import Any
 import pypdfium2 as pdfium
 import pytest
 
+from companion.records.game_records import fold_record, read_record
 from companion.rules import dragoness
 from companion.rules.common import Lang
-from companion.rules.game_records import fold_record, read_record
 from companion.serve.board import board_html
 from companion.settle import settle
 from companion.store import Store
