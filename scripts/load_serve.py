@@ -323,6 +323,9 @@ async def run(args: argparse.Namespace) -> int:
                 stored[n] = time.time()
                 await asyncio.sleep(args.pace)
             play.stdin.close()
+            answered = time.monotonic() + 15  # a short run: the scorer's page asked at least once during the floods
+            while not any(on for on, _ in scorer_times) and time.monotonic() < answered:
+                await asyncio.sleep(0.1)
             stopping.set()
             await play.wait()
             refused = await flooding if flooding is not None else 0
