@@ -105,7 +105,8 @@ def test_d10_the_result_sheet_and_the_scoreboard_pair_each_name_with_its_own_cou
         with Store.open(db) as store:
             page = board_html(store.load(game_id), lang)
         settlement = page[page.index('<div class="settlement">') :]
-        shown = html.unescape(re.sub(r"<[^>]+>", "\n", re.sub(r"<wbr>|</?span[^>]*>", "", settlement)))  # <wbr>: where a line may break
+        # <wbr> marks where a line may break, not text
+        shown = html.unescape(re.sub(r"<[^>]+>", "\n", re.sub(r"<wbr>|</?span[^>]*>", "", settlement)))
         assert said_rounds(shown, names, rounds, lang) == [], what
 
 
