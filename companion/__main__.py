@@ -1,3 +1,5 @@
+"""`python -m companion`: the command line (and, with no command, the table app)."""
+
 import sys
 
 from companion.cli import main

@@ -9,7 +9,7 @@ from pathlib import Path
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from companion.files import atomic_target
+from companion.base.files import atomic_target
 from companion.rules.common import Msg
 from printables.draw import wrap
 from printables.fonts import FONT

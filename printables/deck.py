@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.files import atomic_target
+from companion.base.files import atomic_target
 from printables.faces import TITLES, DeckArt
 from printables.layout import (
     Duplex,

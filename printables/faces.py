@@ -15,8 +15,8 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from companion.cardlook import SPECIAL_MARK, homalet_shapes
-from companion.decks import load_deck_data
+from companion.cards.cardlook import SPECIAL_MARK, homalet_shapes
+from companion.cards.decks import load_deck_data
 from companion.rules import dragoness, fortress, homalet
 from companion.rules.common import Msg
 from companion.rules.games import ENGINES

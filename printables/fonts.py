@@ -1,5 +1,5 @@
 """The one font every printable uses: IPAexGothic, a TrueType (glyf) Japanese font shipped
-under ``companion/assets/fonts`` with its licence, embedded as a subset in each PDF."""
+under ``assets/fonts`` with its licence, embedded as a subset in each PDF."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFont
 
-from companion.resources import font_file
+from companion.base.resources import font_file
 
 FONT = "IPAexGothic"
 

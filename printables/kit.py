@@ -10,8 +10,8 @@ from pathlib import Path
 
 from reportlab.lib.units import mm
 
-from companion.decks import GAMES
-from companion.documents import PATH_SHOWN
+from companion.base.documents import PATH_SHOWN
+from companion.cards.decks import GAMES
 from companion.rules.common import Lang, Msg
 from companion.rules.deck_rules import label
 from printables.calibrate import print_calibration

@@ -15,7 +15,7 @@ from reportlab.lib.pagesizes import A4, letter
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from companion.files import where
+from companion.base.files import where
 from companion.rules.common import Msg, Refusal
 from printables.draw import wrap
 from printables.fonts import FONT, register_fonts

@@ -18,7 +18,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 from PIL import PngImagePlugin
 
-from companion.files import current_umask, remove_leftovers, temp_name, where
+from companion.base.files import current_umask, remove_leftovers, temp_name, where
 from companion.rules.common import Lang, plural
 from companion.rules.deck_rules import label
 from printables.faces import DeckArt

@@ -1,5 +1,5 @@
 """Card specs: the metric sizes (``--size``) and the print-on-demand shops' presets (``--preset``),
-the latter read from the data file ``printables/assets/presets.toml``.
+the latter read from the data file ``assets/presets.toml``.
 
 A :class:`CardSpec` is what a card PNG and a ``--layout single`` page are made from: the trim, the
 bleed on each axis and the safe zone, in points. A preset's trim plus both bleeds is a whole number
@@ -12,12 +12,12 @@ import functools
 import math
 import tomllib
 from dataclasses import dataclass
-from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
 from reportlab.lib.units import inch, mm
 
+from companion.base.resources import asset
 from printables.layout import SIZES, LayoutError
 
 DPI = 300
@@ -71,7 +71,7 @@ def metric_single(size: str, bleed: float) -> CardSpec:
 
 
 def presets_path() -> Path:
-    return Path(str(files("printables").joinpath("assets", "presets.toml")))
+    return asset("presets.toml")
 
 
 def _bad(name: str, en: str, ja: str) -> LayoutError:

@@ -36,7 +36,7 @@ def qr_matrix(data: str, level: str = "H", skip: int = 0) -> Matrix:
     raw = data.encode("utf-8")
     # One segment: the library's mixed-mode encoding fails on some data ("glog(0)" for a payload of
     # digit pairs). Alphanumeric mode (5.5 bits a character, against 8) when every character allows it,
-    # as a game record's parts do (companion.rules.qr_record); else UTF-8 bytes, read alike everywhere.
+    # as a game record's parts do (companion.records.qr_record); else UTF-8 bytes, read alike everywhere.
     if raw and all(b in ALPHA_NUM for b in raw):
         try:
             return _matrix(raw, MODE_ALPHA_NUM, level, skip)

@@ -15,7 +15,7 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from companion.files import atomic_target
+from companion.base.files import atomic_target
 from companion.rules.common import Lang, Msg
 from printables import typeset
 from printables.code_check import Placed, choose_masks
@@ -38,9 +38,9 @@ BELOW_HEADING = 0.3 * 11 + 1.5 * mm + QUIET * MODULE  # the heading's descenders
 
 
 def record_codes(record: Any) -> list[str]:
-    """A game record as the texts of the result sheet's codes (companion.rules.qr_record's format,
+    """A game record as the texts of the result sheet's codes (companion.records.qr_record's format,
     cut to what a version-17 code holds at level H)."""
-    from companion.rules.qr_record import encode_parts
+    from companion.records.qr_record import encode_parts
 
     return encode_parts(record, PART_CHARS)
 

@@ -10,8 +10,8 @@ from pathlib import Path
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from companion.decks import load_deck_data
-from companion.files import atomic_target
+from companion.base.files import atomic_target
+from companion.cards.decks import load_deck_data
 from companion.rules import fortress
 from companion.rules.common import Lang, Msg, check_player_count
 from companion.text import segments

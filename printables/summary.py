@@ -9,7 +9,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 
-from companion.files import atomic_target
+from companion.base.files import atomic_target
 from companion.rules.common import Lang, Msg
 from printables import typeset
 from printables.faces import TITLES

@@ -31,7 +31,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from companion.rules import game_records
+from companion.records import game_records
 
 RECORDS = Path(__file__).resolve().parent.parent / "examples" / "records"
 PASSES = 5  # walks of each record, each call's fastest kept (three left calls of this 2-core machine 1-2 ms slow)
@@ -97,7 +97,7 @@ def simulated(engine: Any, games: int) -> tuple[tuple[float, float, int, str], s
     """``complete`` along ``games`` random simulated games of ``engine``'s game (each walked
     ``PASSES`` times, read afresh each time, each call's fastest time kept): one line of medians, and the
     slowest call with the game it was in."""
-    from companion.decks import load_deck_data
+    from companion.cards.decks import load_deck_data
     from companion.simulate import simulate
 
     deck = engine.Deck.from_data(load_deck_data(engine.GAME))

@@ -178,7 +178,7 @@ async def play_record(
 
     from companion.app.app import CompanionApp
     from companion.app.screens.track import OFFERED, GameScreen
-    from companion.rules import game_records
+    from companion.records import game_records
     from companion.store import Store
 
     data = json.loads(path.read_text(encoding="utf-8"))

@@ -27,7 +27,7 @@ from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from companion.decks import GAMES
+from companion.cards.decks import GAMES
 from printables.deck import print_deck
 from printables.draw import _wrap as draw_wrap
 from printables.draw import text_width

@@ -34,7 +34,7 @@ import time
 import tracemalloc
 from typing import Any
 
-from companion.decks import load_deck_data
+from companion.cards.decks import load_deck_data
 from companion.rules.games import ENGINES
 from companion.simulate import GAMES, simulate
 

@@ -31,7 +31,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from companion.rules import game_records
+from companion.records import game_records
 from companion.store import Store
 
 RECORDS = Path(__file__).resolve().parent.parent / "examples" / "records"

@@ -52,7 +52,7 @@ def showing(page: Any, position: int) -> bool:
 
 def bench(game: str, limit: int | None, lang: str, log: Callable[[str], None]) -> tuple[int, int, Counter[str]]:
     """Taps and actions for ``game``'s example record, and the taps by kind of action."""
-    from companion.rules import game_records
+    from companion.records import game_records
     from companion.rules.games import ENGINES
     from companion.serve.offers import actor, waiting_seat
     from companion.serve.tokens import SECRET, Tokens, new_token

@@ -12,8 +12,8 @@ import statistics
 import time
 from pathlib import Path
 
+from companion.records.game_records import read_record
 from companion.rules import fortress as f
-from companion.rules.game_records import read_record
 
 
 def median_seconds(run: object, repeat: int = 7, number: int = 20) -> float:

@@ -27,6 +27,23 @@ A game is a setup plus an append-only list of actions; its state is their fold. 
 built on that: the store keeps the list (undo, autosave, resume and replay are one mechanism), the
 app and the server draw the state and hand typed lines to the engine, the printables draw the cards
 from the same deck files the screens use.
+
+## The top level
+
+- `pyproject.toml` — the project, its dependencies (each lower bound tested: `scripts/lowest_deps.py`),
+  the tools' settings and the layer contract below.
+- `companion/` — the program, in the folders below; nothing loose at its root but `__init__.py` and
+  `__main__.py`.
+- `printables/` — everything put on paper or into image files.
+- `tests/` — `unit_tests/`, `functional_tests/` (the command line as a person runs it), `app_tests/`
+  (Textual's Pilot and snapshots), `serve_tests/` (the server, and Chromium with `-m browser`), `helpers/`.
+- `assets/` — what companion ships: the deck files (`decks/`), the printing font with its licence and
+  coverage (`fonts/`), the print shops' presets (`presets.toml`). The wheel carries it inside the
+  package (`companion/assets`); a clone or an editable install reads this folder
+  (`companion.base.resources`).
+- `docs/` (the reference; the README links each page), `examples/` (settle documents, whole game
+  records, table-notation lines, deck variants) and `scripts/` (benchmarks, record makers, this page's
+  writer).
 """
 
 PLACES = """## Where a new thing goes

@@ -22,9 +22,9 @@ from collections import Counter
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from companion.decks import load_deck_data
+from companion.cards.decks import load_deck_data
+from companion.records import game_records
 from companion.rules import dragoness as d
-from companion.rules import game_records
 from companion.rules.games import ENGINES
 
 OUT = Path(__file__).resolve().parent.parent / "examples" / "records" / "dragoness.json"

@@ -1,4 +1,4 @@
-"""Write companion/assets/fonts/ipaexg.coverage: the characters the printing font draws, read from its
+"""Write assets/fonts/ipaexg.coverage: the characters the printing font draws, read from its
 cmap, so that checking a deck file's text needs no font library (tests/unit_tests/test_resources.py
 checks that the file matches the font).
 
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from reportlab.pdfbase.ttfonts import TTFontFile
 
-from companion.files import write_atomic
-from companion.resources import COVERAGE_FILE, asset, font_file, format_coverage
+from companion.base.files import write_atomic
+from companion.base.resources import COVERAGE_FILE, asset, font_file, format_coverage
 
 
 def main() -> None:

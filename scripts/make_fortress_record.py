@@ -15,9 +15,9 @@ import tempfile
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from companion.decks import load_deck_data
+from companion.cards.decks import load_deck_data
+from companion.records.game_records import make_record
 from companion.rules import fortress as f
-from companion.rules.game_records import make_record
 from companion.rules.games import ENGINES
 
 PLAYERS = ("Aki", "Ben", "Chie", "Dai", "Emi")

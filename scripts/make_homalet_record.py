@@ -19,8 +19,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from companion.decks import load_deck_data
-from companion.rules import game_records
+from companion.cards.decks import load_deck_data
+from companion.records import game_records
 from companion.rules import homalet as h
 from companion.rules.games import ENGINES
 

@@ -43,7 +43,7 @@ def remembered_lang() -> Lang | None:
 
 def locale_lang() -> Lang:
     """The language the locale asks for (the command line's rule)."""
-    from companion.language import default_lang
+    from companion.base.language import default_lang
 
     return default_lang()
 
@@ -241,7 +241,7 @@ class CompanionApp(App[None]):
         """Write the game's record as JSON into the current folder (atomically) and say where."""
         import json
 
-        from companion.files import write_atomic
+        from companion.base.files import write_atomic
 
         path = Path.cwd() / f"companion-game-{game_id}.json"
         try:
@@ -263,7 +263,7 @@ class CompanionApp(App[None]):
 
     def _print_result(self, game_id: int, path: Path) -> None:
         """In the worker thread: a connection of its own (SQLite's stay in their thread), read-only."""
-        from companion.result_sheet import write_result_sheet
+        from companion.results.result_sheet import write_result_sheet
         from companion.store import Store
 
         try:

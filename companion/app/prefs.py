@@ -1,5 +1,5 @@
 """What the app remembers between runs (the language chosen with F2), in the user's config folder,
-written atomically (:func:`companion.files.write_atomic`).
+written atomically (:func:`companion.base.files.write_atomic`).
 
 The locale stays the default: a language is remembered only once it is chosen in the app, and
 ``--lang`` on the command line still wins for that run.
@@ -33,8 +33,8 @@ def saved_lang() -> Lang | None:
 
 def save_lang(lang: Lang) -> None:
     """Remember ``lang`` for the next run (other settings in the file kept). Raises OSError or
-    :class:`companion.files.WriteRefused`."""
-    from companion.files import write_atomic  # not at start-up: it brings the deck rules of every game
+    :class:`companion.base.files.WriteRefused`."""
+    from companion.base.files import write_atomic  # not at start-up: it brings the deck rules of every game
 
     path = prefs_path()
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -9,8 +9,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from companion.exits import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_TERMINATED
-from companion.language import default_lang
+from companion.base.exits import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_TERMINATED
+from companion.base.language import default_lang
 from companion.rules.common import Lang, Msg
 
 

@@ -9,9 +9,9 @@ import re
 from typing import Any, NoReturn
 
 from companion import __version__
+from companion.base.exits import EXIT_BAD_INPUT
 from companion.cli.commands import COMMANDS, families, family
 from companion.cli.words import HEADINGS, HELP, usage_error
-from companion.exits import EXIT_BAD_INPUT
 from companion.rules.common import Lang
 
 

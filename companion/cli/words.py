@@ -1,5 +1,5 @@
 """What the command line says, in English and Japanese: help texts and argparse's usage errors,
-put into the player's language (the operating system's reasons: :mod:`companion.reasons`)."""
+put into the player's language (the operating system's reasons: :mod:`companion.base.reasons`)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Deck variants side by side (``companion lab``): each deck's simulated games at each player count
-analysed as the playtest analysis does (:func:`companion.playtest.summarise`), how often each rule fired,
+analysed as the playtest analysis does (:func:`companion.analysis.playtest.summarise`), how often each rule fired,
 and what differs beyond chance, said in one sentence per deck in both languages.
 
 The first deck is the baseline. Its sentence says which seats (and the start player) win more or less
@@ -17,7 +17,7 @@ import statistics
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from companion.playtest import CSV_HEADS, Group, PlayedGame, csv_rows, margin, summarise, wilson
+from companion.analysis.playtest import CSV_HEADS, Group, PlayedGame, csv_rows, margin, summarise, wilson
 from companion.rules.common import Msg
 from companion.simulate.events import EVENT_NAMES, GAME_EVENTS
 

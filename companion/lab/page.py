@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from html import escape
 
+from companion.analysis.playtest import wilson
 from companion.lab.analysis import Comparison
 from companion.lab.charts import Bar, Series, colour, histogram_chart, rates_chart
-from companion.playtest import wilson
 from companion.rules.common import Lang, Msg
 from companion.simulate.events import EVENT_NAMES, GAME_EVENTS
 

@@ -1,12 +1,12 @@
 """Cards as HTML tiles for the served pages: the look the printed cards and the terminal's tiles
-share (``companion.cardlook``: the deck file's colour, its symbol, a ground of that colour and an
+share (``companion.cards.cardlook``: the deck file's colour, its symbol, a ground of that colour and an
 ink dark enough to read on it), drawn as a small card: the rank or number large, the symbol, and
 the suit, colour or clan named as the table names it (赤, 紅, ローシェン). A card is defined once:
 nothing here knows a colour or a symbol of its own."""
 
 from __future__ import annotations
 
-from companion.cardlook import GLYPHS, SPECIAL_MARK, Look, dragoness_look, fortress_look, homalet_look
+from companion.cards.cardlook import GLYPHS, SPECIAL_MARK, Look, dragoness_look, fortress_look, homalet_look
 from companion.rules import dragoness, fortress, homalet
 from companion.rules.common import Lang, Refusal
 from companion.rules.engine import StateShape
@@ -56,7 +56,7 @@ def card_tile(deck: object, card: object, lang: Lang, value: int | None = None, 
 
 def colour_chip(deck: homalet.Deck, key: str, lang: Lang) -> str:
     """A HOMALET colour itself (a field's lead colour): its symbol and name on its ground."""
-    from companion.cardlook import homalet_colour_look
+    from companion.cards.cardlook import homalet_colour_look
 
     look = homalet_colour_look(deck, key, lang)
     style = f"--ink:{look.ink};--ground:{look.ground};--edge:{look.colour}"

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from companion.decks import load_deck_data
+from companion.cards.decks import load_deck_data
 from companion.rules import fortress, homalet
 from companion.rules.common import Lang, Msg, refuse
 from companion.rules.deck_rules import check_keys, shown

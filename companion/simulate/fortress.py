@@ -68,7 +68,7 @@ def _points(heights: list[int]) -> int:
 
 
 def _score(heights: list[int], hand: Any) -> int:
-    """F-14 as it stands (``companion.playtest.Running``): the fortress with its best face-down pair
+    """F-14 as it stands (``companion.analysis.playtest.Running``): the fortress with its best face-down pair
     (F-13) less the penalty of the cards seen going into the hand."""
     points = _points(heights)
     return points - sum(f.penalty(tuple(hand)).values()) if hand else points

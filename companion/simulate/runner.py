@@ -19,7 +19,7 @@ import signal
 from collections.abc import Generator, Iterator, Sequence
 from typing import Any
 
-from companion.playtest import Leads, PlayedGame, Running, deck_version
+from companion.analysis.playtest import Leads, PlayedGame, Running, deck_version
 from companion.rules.common import Refusal, refuse
 from companion.rules.engine import DeckShape, JsonObject
 from companion.rules.games import ENGINES
@@ -72,7 +72,7 @@ def _deck(run: Run) -> tuple[DeckShape, str]:
 
 
 def _play(run: Run, deck: DeckShape, version: str, number: int, seed: int) -> Simulated:
-    from companion.rules.game_records import make_record
+    from companion.records.game_records import make_record
     from companion.simulate import GAMES
 
     engine = ENGINES[run.game]

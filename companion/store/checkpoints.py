@@ -34,7 +34,12 @@ def fingerprint(engine: GameEngine) -> str:
     name = f"companion.rules.{engine.GAME}"
     if name not in _FINGERPRINTS:
         digest = hashlib.sha256()
-        for module in (name, "companion.rules.common", "companion.rules.records", "companion.rules.state_codec"):
+        for module in (
+            name,
+            "companion.rules.common",
+            "companion.rules.codec.records",
+            "companion.rules.codec.state_codec",
+        ):
             for inside, path in _sources(module):
                 digest.update(f"{module}/{inside}".encode() + b"\0" + path.read_bytes() + b"\0")
         _FINGERPRINTS[name] = digest.hexdigest()[:16]
@@ -59,9 +64,9 @@ def freeze(engine: GameEngine, state: StateShape) -> bytes:
 def thaw(engine: GameEngine, blob: bytes, setup: SetupShape) -> StateShape:
     """The state a checkpoint holds, with the game's setup, read as data and checked field by field
     (``engine.state_from_data``). ValueError (``state_codec.Invalid`` among them) for anything else:
-    a blob that does not unpack or unpacks past :data:`~companion.limits.MAX_STATE_BYTES`, that is
+    a blob that does not unpack or unpacks past :data:`~companion.base.limits.MAX_STATE_BYTES`, that is
     not JSON, or not a state of this game."""
-    from companion.limits import MAX_STATE_BYTES, inflate
+    from companion.base.limits import MAX_STATE_BYTES, inflate
 
     if not isinstance(blob, bytes):
         raise ValueError("a checkpoint is bytes")

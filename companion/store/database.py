@@ -11,8 +11,8 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, Self
 
+from companion.records.play_details import Details
 from companion.rules.common import Refusal, refuse
-from companion.rules.play_details import Details
 from companion.store import schema
 from companion.store.checks import _check_header, _check_kind, _connect_ro, _quick_check
 from companion.store.refusals import (

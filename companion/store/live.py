@@ -8,9 +8,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from typing import Any
 
+from companion.records.play_details import Details
 from companion.rules.common import Lang, Msg, Refusal, plural, refuse
 from companion.rules.engine import ActionShape, JsonObject, StateShape
-from companion.rules.play_details import Details
 from companion.store.checkpoints import _seal, fingerprint, freeze, thaw
 from companion.store.database import Database
 from companion.store.engines import _outcome, engine_for, make_setup
@@ -454,7 +454,7 @@ class LiveGame:
 
     def record(self) -> JsonObject:
         """The record of the actions in effect (docs/records.md)."""
-        from companion.rules import game_records
+        from companion.records import game_records
 
         if self.mode == "sheet":
             raise refuse(
@@ -478,7 +478,7 @@ class LiveGame:
     def duration_min(self) -> float | None:
         """Minutes from the first action in effect to the last, by their times (None for a score sheet,
         or where fewer than two times were kept)."""
-        from companion.playtest import minutes_between
+        from companion.analysis.playtest import minutes_between
 
         if self.mode == "sheet":
             return None
@@ -488,7 +488,7 @@ class LiveGame:
     def deck_label(self) -> str:
         """The deck's version as the playtest analysis names it: the deck file's version and the short
         hash of the deck data played (``2.1+1a2b3c4d``), or the hash alone."""
-        from companion.playtest import deck_version
+        from companion.analysis.playtest import deck_version
 
         return deck_version(self.deck.to_data(), self.details.deck_version)
 

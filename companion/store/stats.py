@@ -11,7 +11,7 @@ from companion.rules.common import refuse
 from companion.store.database import Database
 
 if TYPE_CHECKING:
-    from companion.playtest import PlayedGame
+    from companion.analysis.playtest import PlayedGame
 
 
 @dataclasses.dataclass(frozen=True)
@@ -103,11 +103,11 @@ POLICY_SHOWN = 200  # characters of a stored policy read (companion simulate wri
 
 
 def played_games(store: Database, simulated: bool = False) -> list[PlayedGame]:
-    """Every finished, settled game as the playtest analysis reads it (companion.playtest), oldest first:
+    """Every finished, settled game as the playtest analysis reads it (companion.analysis.playtest), oldest first:
     its deck's version, seats, scores, winners, start seat, actions in effect and minutes from the
     first action's time to the last (none for a score sheet). The real games; ``simulated``: the
     games ``companion simulate --store`` kept instead, marked simulated."""
-    from companion.playtest import PlayedGame, deck_version, minutes_between
+    from companion.analysis.playtest import PlayedGame, deck_version, minutes_between
 
     with store._guard(), store._read():
         rows = store.db.execute(

@@ -8,9 +8,9 @@ from collections.abc import Callable, Mapping, Sequence
 from contextlib import suppress
 from typing import TYPE_CHECKING, Any
 
+from companion.records.play_details import check_location, check_notes, deck_details
 from companion.rules.common import Msg, Refusal, refuse
 from companion.rules.engine import ActionShape, GameEngine, JsonObject, SetupShape
-from companion.rules.play_details import check_location, check_notes, deck_details
 from companion.store import stats
 from companion.store.checkpoints import _seal, fingerprint, freeze
 from companion.store.database import Database
@@ -21,7 +21,7 @@ from companion.store.schema import CHECKPOINT_NEAR, _dumps, chain_link, chain_se
 from companion.store.stats import GameSummary, HeadToHead, StatRow
 
 if TYPE_CHECKING:
-    from companion.playtest import PlayedGame
+    from companion.analysis.playtest import PlayedGame
 
 
 class Store(Database):
@@ -40,7 +40,7 @@ class Store(Database):
         ``version`` and ``bgg_id`` are kept with the game, and ``location``, where it is played."""
         engine = engine_for(game)
         if deck_data is None:
-            from companion.decks import load_deck_data
+            from companion.cards.decks import load_deck_data
 
             deck_data = load_deck_data(game)
         from companion.rules.deck_rules import read_deck
@@ -86,7 +86,7 @@ class Store(Database):
     def new_result_game(self, game: str, results: Mapping[str, Any], location: str | None = None) -> int:
         """Store a game from its results alone: ``results`` is the ``companion settle`` input
         document (its ``deck``, a file path, is read now and kept). Refused as settle refuses it."""
-        from companion.decks import load_deck_data
+        from companion.cards.decks import load_deck_data
         from companion.settle import settle
 
         engine = engine_for(game)
@@ -191,7 +191,7 @@ class Store(Database):
         return stats.stat_rows(self, game, player)
 
     def played_games(self, simulated: bool = False, leads: bool = True) -> list[PlayedGame]:
-        """Every finished, settled game as the playtest analysis reads it (companion.playtest), oldest first;
+        """Every finished, settled game as the playtest analysis reads it (companion.analysis.playtest), oldest first;
         with ``leads``, a tracked game with its lead changes (:meth:`with_lead_changes`). The real games;
         ``simulated``: the simulated ones instead."""
         games = stats.played_games(self, simulated)
@@ -200,7 +200,7 @@ class Store(Database):
     def with_lead_changes(self, games: Sequence[PlayedGame]) -> list[PlayedGame]:
         """``games`` with their lead changes, each tracked game's actions replayed (a game that cannot be
         read keeps none; a score sheet has none). A replay a game: a few milliseconds each."""
-        from companion.playtest import with_lead_changes
+        from companion.analysis.playtest import with_lead_changes
 
         def replay(game: PlayedGame) -> tuple[GameEngine, SetupShape, tuple[ActionShape, ...]] | None:
             try:
@@ -226,7 +226,7 @@ class Store(Database):
         a game already stored is refused. ``simulated``: a game ``companion simulate`` played, kept out
         of history and statistics (``played_games(simulated=True)`` reads them), with ``policy``, how its
         seats chose (``companion.simulate.policies.label``)."""
-        from companion.rules import game_records
+        from companion.records import game_records
 
         try:
             record = game_records.read_record(data)

@@ -13,7 +13,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from companion.app.screens.track import GameScreen
-from companion.cardlook import Look, contrast, dragoness_look, fortress_look, homalet_colour_look, homalet_look
+from companion.cards.cardlook import Look, contrast, dragoness_look, fortress_look, homalet_colour_look, homalet_look
 from companion.rules import dragoness, fortress, homalet
 from companion.text import cell_width
 from tests.helpers.app import make_app
@@ -115,7 +115,7 @@ async def test_every_card_shown_carries_its_deck_colour_and_symbol(
 def test_light_deck_colours_get_a_darker_text_shade_and_dark_ones_keep_theirs() -> None:
     """The deck colour is the text colour where it reads at 4.5:1 on its tile; a light colour (the
     Fortress purple, HOMALET violet, Dragoness Ridge) is darkened until it does, keeping its hue."""
-    from companion.cardlook import Look, rgb
+    from companion.cards.cardlook import Look, rgb
 
     dark = Look("K1", "⬢", "#263238")
     assert dark.ink == "#263238"

@@ -12,10 +12,10 @@ from PIL import Image
 from textual.pilot import Pilot
 from textual.widgets import Button, Input, Static, TextArea
 
-from companion import bgstats
 from companion.app.screens.new_game import NewGameScreen
 from companion.app.screens.settle import QrScreen, SettleScreen
-from companion.rules.play_details import NOTES_MAX
+from companion.records.play_details import NOTES_MAX
+from companion.results import bgstats
 from companion.store import Store
 from tests.helpers.app import make_app
 from tests.helpers.app_games import GAMES, PLAYERS

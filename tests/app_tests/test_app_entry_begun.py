@@ -99,7 +99,7 @@ def test_the_first_choices_of_a_longer_answer_are_the_engines_own() -> None:
     """LegalLines serves the first N choices from a longer answer it already has (the example line
     asks for a few, the begun words for one): they are what the engine answers for N itself."""
     from companion.app.complete import LegalLines
-    from companion.decks import load_deck_data
+    from companion.cards.decks import load_deck_data
     from companion.rules.games import ENGINES
 
     deck = fortress.Deck.from_data(load_deck_data("fortress"))

@@ -64,7 +64,7 @@ def player_columns(text: str, names: tuple[str, ...]) -> list[int]:
 def test_the_players_rows_keep_their_columns_with_an_emoji_name(game: str) -> None:
     """Each board's player rows (hand counts, scores) start their next column at the same cell
     whichever name the row holds: 👩‍👩‍👧 and 🇯🇵 take two cells, as the terminal draws them."""
-    from companion.decks import load_deck_data
+    from companion.cards.decks import load_deck_data
 
     engine = ENGINES[game]
     names = (FAMILY, "Ben", FLAG, "Dai") if game == "dragoness" else (FAMILY, "Ben", FLAG)

@@ -509,7 +509,7 @@ async def test_the_settlement_prints_the_result_sheet_carrying_the_record(db: Pa
     import zxingcpp
     from pypdf import PdfReader
 
-    from companion.rules.qr_record import decode_parts
+    from companion.records.qr_record import decode_parts
 
     app = make_app(db)
     async with app.run_test(size=(80, 24)) as pilot:

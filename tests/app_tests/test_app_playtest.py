@@ -12,6 +12,7 @@ import pytest
 from rich.cells import cell_len
 from textual.pilot import Pilot
 
+from companion.analysis.playtest import PlayedGame, summarise
 from companion.app.screens.home import HomeScreen
 from companion.app.screens.playtest import (
     CHART_ROWS,
@@ -23,8 +24,7 @@ from companion.app.screens.playtest import (
     figures,
     group_title,
 )
-from companion.decks import load_deck_data
-from companion.playtest import PlayedGame, summarise
+from companion.cards.decks import load_deck_data
 from companion.rules import fortress
 from companion.simulate import simulate
 from tests.helpers.app import make_app

@@ -18,7 +18,7 @@ import pytest
 
 from companion.app.screens.track import GameScreen
 from companion.app.widgets.entry import EntryLine
-from companion.rules import game_records
+from companion.records import game_records
 from companion.store import Store
 from tests.helpers.app import make_app
 

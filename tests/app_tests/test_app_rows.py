@@ -16,7 +16,7 @@ from textual.strip import Strip
 from companion.app.widgets.boards import board
 from companion.app.widgets.rows import RowText
 from companion.app.widgets.tiles import CardText
-from companion.rules.game_records import read_record
+from companion.records.game_records import read_record
 
 ROOT = Path(__file__).resolve().parents[2]
 WIDTH, HEIGHT = 53, 16

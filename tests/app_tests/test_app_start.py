@@ -33,8 +33,8 @@ print(" ".join(sorted(sys.modules)))
 
 NOT_AT_START = (
     "companion.store",  # opened after the first frame
-    "companion.files",  # writing files (the remembered language is written only when chosen)
-    "companion.documents",
+    "companion.base.files",  # writing files (the remembered language is written only when chosen)
+    "companion.base.documents",
     "companion.rules.games",  # the engines: none is needed to show the menu
     "companion.rules.deck_rules",
     "companion.rules.fortress",

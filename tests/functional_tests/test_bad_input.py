@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from companion.decks import default_deck_path, load_deck_data
+from companion.cards.decks import default_deck_path, load_deck_data
 from tests.helpers.inprocess import Run, assert_refused, call
 
 FORTRESS: dict[str, Any] = {
@@ -417,7 +417,8 @@ def malformed_decks() -> Iterator[tuple[str, str]]:
 
 
 def test_the_readme_states_the_limits_the_code_applies() -> None:
-    from companion import decks, documents
+    from companion.base import documents
+    from companion.cards import decks
     from companion.rules import deck_rules
     from companion.rules.common import NAME_CHARS
 

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from companion import bgstats
-from companion.rules.play_details import NOTES_MAX
+from companion.records.play_details import NOTES_MAX
+from companion.results import bgstats
 from tests.helpers.inprocess import assert_refused, call
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -92,7 +92,7 @@ def test_a_bad_location_is_refused_and_no_game_is_stored(tmp_path: Path) -> None
 
 def test_stats_playtest_picks_a_deck_version_by_its_version_or_its_hash(tmp_path: Path) -> None:
     db = tmp_path / "g.sqlite3"
-    text = (ROOT / "companion" / "assets" / "decks" / "fortress.toml").read_text("utf-8")
+    text = (ROOT / "assets" / "decks" / "fortress.toml").read_text("utf-8")
     deck = tmp_path / "v2.toml"  # a second printing: a version, and a red a shade apart
     deck.write_text('version = "v2"\nbgg_id = 4242\n' + text.replace("#740206", "#740207"), "utf-8")
     ok("import", str(EXAMPLES / "fortress.json"), "--db", str(db))

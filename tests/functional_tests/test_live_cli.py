@@ -173,7 +173,7 @@ def test_reading_commands_create_no_database(run: Run) -> None:
 
 
 def test_export_bgstats_url_of_an_imported_record_and_of_a_score_sheet(run: Run) -> None:
-    from companion import bgstats
+    from companion.results import bgstats
 
     assert run("import", str(ROOT / "examples" / "records" / "fortress.json"))[0] == 0
     code, out, err = run("export", "1", "--bgstats-url")

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from companion.analysis.playtest import replayed_lead_changes
 from companion.cli import main
-from companion.playtest import replayed_lead_changes
-from companion.rules.game_records import read_record
+from companion.records.game_records import read_record
 
 ROOT = Path(__file__).resolve().parents[2]
 

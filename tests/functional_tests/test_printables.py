@@ -287,7 +287,7 @@ def test_unwritable_path_is_one_line(tmp_path: Path) -> None:
 def test_unwritable_folder_is_refused_before_writing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import os
 
-    from companion.files import WriteRefused, atomic_target
+    from companion.base.files import WriteRefused, atomic_target
 
     monkeypatch.setattr(os, "access", lambda *_: False)  # as for a read-only folder (root writes anywhere)
     with pytest.raises(WriteRefused, match="is not writable"), atomic_target(tmp_path / "x.pdf"):

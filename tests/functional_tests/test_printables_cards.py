@@ -16,7 +16,7 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from companion.decks import default_deck_path
+from companion.cards.decks import default_deck_path
 from printables.faces import needs_underline
 from tests.helpers.colour_vision import contrast, distance, hex_rgb
 from tests.helpers.pdf import ops_with_ctm, resources
@@ -200,7 +200,7 @@ def test_homalet_corner_shows_number_and_colour_symbol(decks: dict[str, Path]) -
 
 def test_homalet_colours_have_distinct_symbols(decks: dict[str, Path]) -> None:
     """Every HOMALET colour comes with its own shape (not colour alone)."""
-    from companion.cardlook import COLOUR_SHAPES as SHAPES
+    from companion.cards.cardlook import COLOUR_SHAPES as SHAPES
 
     assert len(set(SHAPES)) == len(SHAPES) >= len(_deck_colours("homalet"))
 

@@ -29,7 +29,7 @@ MM = 72 / 25.4
 INCH = 72.0
 DPI = 300
 ROOT = Path(__file__).resolve().parents[2]
-PRESETS_FILE = ROOT / "printables" / "assets" / "presets.toml"
+PRESETS_FILE = ROOT / "assets" / "presets.toml"
 METRIC = {"poker": (63, 88), "bridge": (57, 88), "mini": (44, 63)}  # mm
 
 
@@ -302,7 +302,7 @@ def test_2_every_index_stands_3_to_8_mm_from_the_corner(
 def test_2_homalets_season_marks_are_in_both_indices(tmp_path: Path) -> None:
     path = tmp_path / "cards.pdf"
     ok("print", "deck", "homalet", "--layout", "single", "--duplex", "none", "--size", "mini", "-o", str(path))
-    data = tomllib.loads((ROOT / "companion" / "assets" / "decks" / "homalet.toml").read_text(encoding="utf-8"))
+    data = tomllib.loads((ROOT / "assets" / "decks" / "homalet.toml").read_text(encoding="utf-8"))
     marks = {"spring": "春", "summer": "夏", "autumn": "秋", "winter": "冬"}
     reader = PdfReader(path)
     seasons = 0
@@ -351,7 +351,7 @@ def test_3_a_back_turned_over_is_the_same_and_no_diamond_meets_the_trim(
 
 # --------------------------------------------------------------------------- 4. Dragoness colours apart
 
-DRAGONESS_FILE = ROOT / "companion" / "assets" / "decks" / "dragoness.toml"
+DRAGONESS_FILE = ROOT / "assets" / "decks" / "dragoness.toml"
 APART = 20.0  # CIEDE2000 between any two of the clans' and the special cards' colours
 LIGHTER = 5.0  # CIE L* between any two of them: apart printed in greyscale too
 NOT_BLACK = 25.0  # CIE L* of every colour but Merk's black (the old Frond, 20, read as black beside it)
@@ -420,9 +420,9 @@ def test_4_every_icon_stands_out_3_to_1_on_white(tmp_path: Path) -> None:
 def test_4_the_special_and_gem_colours_are_the_deck_files(tmp_path: Path) -> None:
     """The colours live in the deck file: a table's own file with other special and gem colours
     prints in those, on paper and on the app's tiles alike; a file without them still loads."""
-    from companion.cardlook import contrast as tile_contrast
-    from companion.cardlook import dragoness_look
-    from companion.decks import load_deck_data
+    from companion.cards.cardlook import contrast as tile_contrast
+    from companion.cards.cardlook import dragoness_look
+    from companion.cards.decks import load_deck_data
     from companion.rules import dragoness
 
     text = DRAGONESS_FILE.read_text(encoding="utf-8")

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from companion.rules import game_records
+from companion.records import game_records
 from companion.rules.common import Lang
 from tests.helpers.cli import run
 

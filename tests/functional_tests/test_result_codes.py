@@ -18,7 +18,7 @@ import qrcode
 import zxingcpp
 from PIL import Image, ImageDraw, ImageFilter
 
-from companion.rules import game_records, qr_record
+from companion.records import game_records, qr_record
 from companion.store import Store
 from tests.helpers.inprocess import Run, assert_refused, call
 

@@ -18,7 +18,7 @@ import zxingcpp
 from PIL import Image, ImageFilter
 from pypdf import PdfReader
 
-from companion.rules import game_records, qr_record
+from companion.records import game_records, qr_record
 from companion.store import Store
 from printables.result import record_codes
 from tests.functional_tests.pdf_walk import walk

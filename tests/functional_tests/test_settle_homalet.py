@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.decks import load_deck_data
+from companion.cards.decks import load_deck_data
 from tests.helpers.cli import run
 
 EXAMPLE_IN = {"game": "homalet", "players": [{"name": "A", "pile": ["07", "17", "26", "38", "45"]}]}

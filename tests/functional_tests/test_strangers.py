@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from companion.rules import game_records
+from companion.records import game_records
 from companion.store import Store, chain_game
 from tests.helpers.inprocess import assert_refused, call
 from tests.helpers.limited import companion
@@ -348,8 +348,8 @@ def test_records_refuse_unknown_keys_everywhere_with_the_closest_known_one(tmp_p
 
 
 def test_the_readme_and_store_doc_state_the_limits_the_code_applies() -> None:
-    from companion import limits
-    from companion.rules import qr_record
+    from companion.base import limits
+    from companion.records import qr_record
 
     rules = (ROOT / "docs" / "input-rules.md").read_text("utf-8")
     assert f"at most {qr_record.MAX_PARTS} parts" in rules

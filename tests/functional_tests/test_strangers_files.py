@@ -41,7 +41,7 @@ def table_of(game: str) -> list[str]:
 
 def lines_of(game: str) -> list[str]:
     """The example game as table-notation lines, as ``companion export --lines`` writes them."""
-    from companion.rules import game_records
+    from companion.records import game_records
 
     record = game_records.read_record(json.loads((EXAMPLES / f"{game}.json").read_text("utf-8")))
     engine, state, lines = record.engine, record.engine.new_state(record.setup), []

@@ -12,7 +12,7 @@ import zlib
 from pathlib import Path
 from typing import Any
 
-from companion.rules.qr_record import encode_parts
+from companion.records.qr_record import encode_parts
 from companion.store import Store
 from tests.helpers.inprocess import Run, assert_refused, call
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.decks import load_deck_data
-from companion.playtest import wilson
+from companion.analysis.playtest import wilson
+from companion.cards.decks import load_deck_data
 from companion.rules.games import ENGINES
 from companion.simulate import cores, simulate
 

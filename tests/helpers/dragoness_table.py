@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from companion.decks import load_deck_data
+from companion.cards.decks import load_deck_data
 from companion.rules import dragoness as d
 from companion.rules.common import Refusal
 

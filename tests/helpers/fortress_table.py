@@ -17,7 +17,7 @@ from typing import Protocol, TypeVar
 import pytest
 from hypothesis import strategies as st
 
-from companion.decks import load_deck_data
+from companion.cards.decks import load_deck_data
 from companion.rules import fortress as f
 from companion.rules.common import Refusal, copy_state
 from tests.helpers.fortress_play import english_inside_japanese

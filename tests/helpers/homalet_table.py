@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from companion.decks import load_deck_data
+from companion.cards.decks import load_deck_data
 from companion.rules import homalet as h
 
 DECK = h.Deck.from_data(load_deck_data("homalet"))

@@ -7,8 +7,8 @@ import json
 import re
 from pathlib import Path
 
+from companion.records.game_records import fold_record, read_record
 from companion.rules import fortress
-from companion.rules.game_records import fold_record, read_record
 from companion.serve.pictures import picture
 
 RECORD = json.loads((Path(__file__).resolve().parents[2] / "examples" / "records" / "fortress.json").read_text())

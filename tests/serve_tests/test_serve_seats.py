@@ -185,7 +185,7 @@ def test_a_dragoness_seat_reaches_every_legal_play_from_the_offers() -> None:
     every group of up to two cards), and the offers play it in at most as many taps as it has words."""
     data = json.loads((RECORDS / "dragoness.json").read_text())
     engine = ENGINES["dragoness"]
-    from companion.rules import game_records
+    from companion.records import game_records
 
     record = game_records.read_record(data)
     state = engine.new_state(record.setup)

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from companion.cardlook import look, rgb
+from companion.cards.cardlook import look, rgb
 from companion.rules import dragoness
 from companion.rules.games import ENGINES
 from companion.serve.offers import actor, waiting_seat

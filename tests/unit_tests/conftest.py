@@ -1,6 +1,6 @@
 import pytest
 
-from companion.decks import load_deck_data
+from companion.cards.decks import load_deck_data
 from companion.rules import dragoness, fortress, homalet
 
 

@@ -32,3 +32,10 @@ def test_the_page_names_every_layer_of_the_contract() -> None:
             assert f"`{module.replace('.', '/')}" in page, module
     for place in ("A new game", "A new screen", "A new command", "A new printable"):
         assert place in page
+
+
+def test_no_loose_module_at_the_packages_root() -> None:
+    """companion/'s root holds only the package's own two files: every other module sits in the folder of
+    its layer or concern (issue 29.2)."""
+    assert sorted(p.name for p in (ROOT / "companion").glob("*.py")) == ["__init__.py", "__main__.py"]
+    assert (ROOT / "assets" / "decks").is_dir() and not (ROOT / "companion" / "assets").exists()

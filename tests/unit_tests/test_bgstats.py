@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from companion import bgstats
+from companion.results import bgstats
 from companion.rules.common import Refusal
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -20,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.decks import load_deck_data
+from companion.cards.decks import load_deck_data
 from companion.rules.common import Lang, Refusal
 from companion.rules.games import ENGINES
 from tests.helpers.store_games import played

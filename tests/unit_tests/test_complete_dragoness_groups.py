@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 
-from companion.decks import load_deck_data
+from companion.cards.decks import load_deck_data
 from companion.rules import dragoness as d
 from companion.rules.common import Refusal
 from tests.helpers.dragoness_groups import accepted, going_on, offered, unplayed

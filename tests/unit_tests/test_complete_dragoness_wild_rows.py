@@ -14,7 +14,7 @@ import itertools
 
 import pytest
 
-from companion.decks import load_deck_data
+from companion.cards.decks import load_deck_data
 from companion.rules import dragoness as d
 from tests.helpers.dragoness_groups import accepted, going_on, offered, unplayed
 

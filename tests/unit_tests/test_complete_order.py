@@ -11,8 +11,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from companion.records import game_records
 from companion.rules import fortress as f
-from companion.rules import game_records
 from companion.rules import homalet as h
 from companion.rules.completion import Choice
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.decks import GAMES, load_deck_data
+from companion.cards.decks import GAMES, load_deck_data
 from companion.rules.common import Refusal
 
 

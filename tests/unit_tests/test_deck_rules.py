@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.decks import GAMES, default_deck_path, load_deck_data
+from companion.cards.decks import GAMES, default_deck_path, load_deck_data
 from companion.rules.common import Refusal
 from companion.rules.deck_rules import check_deck_data, shown
 

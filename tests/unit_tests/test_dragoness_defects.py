@@ -311,7 +311,7 @@ def test_d11_settle_input_agrees_with_the_engine_for_the_example_record() -> Non
     import json
     from pathlib import Path
 
-    from companion.rules import game_records
+    from companion.records import game_records
     from companion.settle import settle
 
     path = Path(__file__).resolve().parents[2] / "examples" / "records" / "dragoness.json"

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from companion.decks import load_deck_data
+from companion.cards.decks import load_deck_data
 from companion.rules import dragoness as d
 from companion.rules.common import Refusal, normalize_token
 

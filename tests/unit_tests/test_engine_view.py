@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.decks import load_deck_data
+from companion.cards.decks import load_deck_data
+from companion.records.game_records import fold_record, read_record
 from companion.rules import engine as contract
 from companion.rules.engine import ActionShape, AllowedShape, DeckShape, GameEngine, SetupShape, StateShape
-from companion.rules.game_records import fold_record, read_record
 from companion.rules.games import ENGINES
 
 VIEWS = (GameEngine, DeckShape, SetupShape, StateShape, ActionShape, AllowedShape)

@@ -1,4 +1,4 @@
-"""The one atomic file writer (companion/files.py): whole or not at all, even when a signal comes
+"""The one atomic file writer (companion/base/files.py): whole or not at all, even when a signal comes
 the instant its temporary file exists."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from companion.files import atomic_target, write_atomic
+from companion.base.files import atomic_target, write_atomic
 
 
 class Stopped(Exception):

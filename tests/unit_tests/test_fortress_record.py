@@ -5,8 +5,8 @@ to the engine's own scores."""
 import json
 from pathlib import Path
 
+from companion.records.game_records import fold_record, make_record, read_record
 from companion.rules import fortress as f
-from companion.rules.game_records import fold_record, make_record, read_record
 from companion.rules.games import ENGINES
 from companion.settle import settle
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from companion.decks import load_deck_data
+from companion.cards.decks import load_deck_data
 from companion.rules import fortress as f
 from companion.rules.common import Refusal
 

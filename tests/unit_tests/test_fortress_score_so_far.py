@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from companion.app.widgets.boards import board
+from companion.records.game_records import fold_record, read_record
 from companion.rules import fortress
 from companion.rules.common import Lang
-from companion.rules.game_records import fold_record, read_record
 from tests.helpers.own import own
 
 RECORD = json.loads((Path(__file__).resolve().parents[2] / "examples/records/fortress.json").read_text("utf-8"))

@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from companion.rules import dragoness, fortress, game_records, homalet
+from companion.records import game_records
+from companion.rules import dragoness, fortress, homalet
 from companion.rules.common import Refusal
 from companion.rules.engine import GameEngine
 from companion.rules.games import ENGINES

@@ -5,7 +5,7 @@ import importlib.util
 import json
 from pathlib import Path
 
-from companion.rules import game_records
+from companion.records import game_records
 from companion.rules import homalet as h
 from companion.rules.games import ENGINES
 from companion.settle import settle

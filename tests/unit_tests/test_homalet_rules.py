@@ -2,7 +2,7 @@
 
 import pytest
 
-from companion.decks import load_deck_data
+from companion.cards.decks import load_deck_data
 from companion.rules import homalet as h
 from companion.rules.common import Refusal
 

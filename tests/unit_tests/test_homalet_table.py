@@ -375,7 +375,7 @@ def record_states(deck: h.Deck) -> list[h.State]:
     if not RECORD_STATES:
         from pathlib import Path
 
-        from companion.rules import game_records
+        from companion.records import game_records
 
         path = Path(__file__).resolve().parents[2] / "examples" / "records" / "homalet.json"
         record = game_records.read_record(json.loads(path.read_text(encoding="utf-8")))

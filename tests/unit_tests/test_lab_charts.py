@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import re
 
+from companion.analysis.playtest import PlayedGame, wilson
 from companion.lab.analysis import Cell, Comparison, Variant
 from companion.lab.page import report
-from companion.playtest import PlayedGame, wilson
 from companion.rules.common import Msg
 
 RECT = re.compile(

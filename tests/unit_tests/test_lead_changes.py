@@ -13,8 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.decks import load_deck_data
-from companion.playtest import (
+from companion.analysis.playtest import (
     CSV_HEADS,
     Leads,
     PlayedGame,
@@ -26,11 +25,12 @@ from companion.playtest import (
     summarise,
     with_lead_changes,
 )
+from companion.cards.decks import load_deck_data
+from companion.records.game_records import fold_record, read_record
 from companion.rules import fortress as f
 from companion.rules import homalet as h
 from companion.rules.common import Msg
 from companion.rules.engine import ActionShape, GameEngine, SetupShape
-from companion.rules.game_records import fold_record, read_record
 from companion.rules.games import ENGINES
 from companion.settle import settle
 from companion.simulate import play_fortress, play_homalet

@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from companion.decks import load_deck_data
+from companion.cards.decks import load_deck_data
+from companion.records.game_records import fold_record, read_record
 from companion.rules import dragoness as d
 from companion.rules import fortress as f
 from companion.rules import homalet as h
-from companion.rules.game_records import fold_record, read_record
 from companion.simulate import simulate
 from companion.simulate.dragoness import Dragoness
 from companion.simulate.fortress import Fortress

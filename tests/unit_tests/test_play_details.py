@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from companion.decks import load_deck_data
-from companion.rules import game_records
+from companion.cards.decks import load_deck_data
+from companion.records import game_records
+from companion.records.play_details import LOCATION_MAX, NOTES_MAX, Details, check_notes, read_details
 from companion.rules.common import Refusal
 from companion.rules.games import ENGINES
-from companion.rules.play_details import LOCATION_MAX, NOTES_MAX, Details, check_notes, read_details
 from companion.store import SCHEMA_VERSION, Store
 from tests.helpers.store_games import VERSION_3_COLUMNS, VERSION_4_COLUMNS, played, without_version_3
 
@@ -101,7 +101,7 @@ def test_notes_keep_their_lines_and_drop_surrounding_space() -> None:
 
 
 def test_a_deck_files_version_and_bgg_id_are_checked_and_kept_with_each_game(tmp_path: Path) -> None:
-    text = (Path(__file__).resolve().parents[2] / "companion" / "assets" / "decks" / "fortress.toml").read_text("utf-8")
+    text = (Path(__file__).resolve().parents[2] / "assets" / "decks" / "fortress.toml").read_text("utf-8")
     deck = tmp_path / "deck.toml"
     deck.write_text('version = "proto-3"\nbgg_id = 4242\n' + text, "utf-8")
     data = load_deck_data("fortress", deck)
@@ -196,7 +196,7 @@ def test_a_file_of_a_newer_version_is_refused_and_left_untouched(tmp_path: Path)
 
 
 def test_a_record_with_details_round_trips_through_the_store_and_the_result_codes(tmp_path: Path) -> None:
-    from companion.rules.qr_record import decode_parts, encode_parts
+    from companion.records.qr_record import decode_parts, encode_parts
 
     data = {
         **example("dragoness"),

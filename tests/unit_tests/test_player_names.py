@@ -10,7 +10,7 @@ import unicodedata
 
 import pytest
 
-from companion.decks import load_deck_data
+from companion.cards.decks import load_deck_data
 from companion.rules import dragoness, fortress, homalet
 from companion.rules.common import Refusal, name_problem, plain_name, table_names
 from companion.rules.games import ENGINES

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.playtest import (
+from companion.analysis.playtest import (
     CSV_HEADS,
     ENOUGH,
     PlayedGame,

@@ -46,7 +46,7 @@ def test_every_printed_character_is_in_the_embedded_font() -> None:
     """A glyph the font lacks prints as a box: check every string the printables draw."""
     from reportlab.pdfbase.ttfonts import TTFont
 
-    from companion.decks import GAMES
+    from companion.cards.decks import GAMES
     from printables.faces import deck_art
     from printables.fonts import font_path
     from printables.summary_text import sections

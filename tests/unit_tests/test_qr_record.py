@@ -1,4 +1,4 @@
-"""A game record in QR codes (companion.rules.qr_record): every record comes back identical, whatever
+"""A game record in QR codes (companion.records.qr_record): every record comes back identical, whatever
 order its parts are given in, and a missing, foreign or damaged part is refused in one sentence."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.rules import qr_record as q
+from companion.records import qr_record as q
 from companion.rules.common import Refusal
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "records"

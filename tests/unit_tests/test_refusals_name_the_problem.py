@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.decks import load_deck_data
-from companion.rules import dragoness, fortress, game_records, homalet
+from companion.cards.decks import load_deck_data
+from companion.records import game_records
+from companion.rules import dragoness, fortress, homalet
 from companion.rules.common import Refusal
 from tests.helpers.app_games import GAMES, PLAYERS
 

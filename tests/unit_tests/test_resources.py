@@ -9,7 +9,7 @@ import sys
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.resources import asset, deck_file, font_chars, font_file, format_coverage, parse_coverage
+from companion.base.resources import asset, deck_file, font_chars, font_file, format_coverage, parse_coverage
 
 
 def test_the_shipped_files_are_found() -> None:
@@ -34,7 +34,7 @@ def test_coverage_text_round_trips(chars: frozenset[int]) -> None:
 def test_checking_a_deck_file_loads_no_font_library() -> None:
     """A deck goes down the layers only: reading and checking one needs neither printables nor reportlab."""
     code = (
-        "import sys\nfrom companion.decks import load_deck_data, default_deck_path\n"
+        "import sys\nfrom companion.cards.decks import load_deck_data, default_deck_path\n"
         "load_deck_data('homalet', default_deck_path('homalet'))\n"
         "print(sorted({m.split('.')[0] for m in sys.modules} & {'printables', 'reportlab'}))"
     )

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from companion.decks import load_deck_data
+from companion.cards.decks import load_deck_data
 from companion.rules import dragoness as d
 from companion.rules import fortress as f
 from companion.rules import homalet as h

@@ -12,7 +12,8 @@ import pytest
 from rich.cells import cell_len
 
 from companion.app.words import W, say, with_help
-from companion.rules import dragoness, fortress, game_records, homalet
+from companion.records import game_records
+from companion.rules import dragoness, fortress, homalet
 from companion.rules.common import Complete, Refusal
 
 ROOT = Path(__file__).resolve().parents[2]

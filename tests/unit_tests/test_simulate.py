@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.decks import load_deck_data
+from companion.cards.decks import load_deck_data
+from companion.records.game_records import fold_record, read_record
 from companion.rules import fortress as f
 from companion.rules.common import Refusal
-from companion.rules.game_records import fold_record, read_record
 from companion.settle import settle
 from companion.simulate import play_fortress, simulate
 

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.decks import load_deck_data
+from companion.cards.decks import load_deck_data
+from companion.records.game_records import fold_record, read_record
 from companion.rules import homalet as h
-from companion.rules.game_records import fold_record, read_record
 from companion.settle import settle
 from companion.simulate import play_homalet, simulate
 

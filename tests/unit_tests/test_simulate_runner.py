@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.decks import load_deck_data
+from companion.cards.decks import load_deck_data
 from companion.rules import fortress as f
 from companion.rules import homalet as h
 from companion.rules.common import Refusal

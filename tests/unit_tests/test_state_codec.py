@@ -14,7 +14,9 @@ from typing import Any
 
 import pytest
 
-from companion.rules import dragoness, fortress, game_records, homalet, state_codec
+from companion.records import game_records
+from companion.rules import dragoness, fortress, homalet
+from companion.rules.codec import state_codec
 from companion.rules.games import ENGINES as REGISTRY
 from companion.store import Store, freeze, thaw
 from tests.helpers.limited import python
@@ -152,7 +154,7 @@ def test_a_checkpoint_bomb_stays_under_200_mb(tmp_path: Path) -> None:
     code = (
         f"import json, pathlib; from companion.rules import fortress; from companion.store import thaw\n"
         f"r = json.loads(pathlib.Path({str(ROOT / 'examples/records/fortress.json')!r}).read_text())\n"
-        "from companion.rules.game_records import read_record\n"
+        "from companion.records.game_records import read_record\n"
         "setup = read_record(r).setup\n"
         f"try:\n    thaw(fortress, pathlib.Path({str(blob)!r}).read_bytes(), setup)\n"
         "except ValueError as e:\n    print('refused:', e)\n"

@@ -101,7 +101,7 @@ def mutate(rnd: random.Random, record: dict[str, Any]) -> dict[str, Any]:
 def records() -> list[dict[str, Any]]:
     out = []
     for game, players in (("fortress", 3), ("homalet", 4), ("dragoness", 4)):
-        from companion.rules.game_records import make_record
+        from companion.records.game_records import make_record
         from companion.rules.games import ENGINES
 
         engine = ENGINES[game]

@@ -10,7 +10,7 @@ import json
 import sqlite3
 from pathlib import Path
 
-from companion.decks import load_deck_data
+from companion.cards.decks import load_deck_data
 from companion.rules import homalet as h
 from companion.simulate import simulate
 from companion.store import SCHEMA_VERSION, Store

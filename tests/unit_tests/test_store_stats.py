@@ -136,7 +136,7 @@ def test_a_sheet_with_a_table_the_rules_do_not_have_is_refused_before_it_is_stor
 
 def test_a_sheet_keeps_its_deck_file(tmp_path: Path) -> None:
     """A "deck" path in the results is read when the game is stored: the file may go away later."""
-    from companion.decks import default_deck_path
+    from companion.cards.decks import default_deck_path
 
     deck = tmp_path / "mine.toml"
     deck.write_bytes(default_deck_path("homalet").read_bytes())

@@ -18,8 +18,8 @@ from companion.app.screens.base import LangScreen
 from companion.app.widgets.keybar import KeyBar
 from companion.app.widgets.phrases import phrased
 from companion.app.words import W
+from companion.records.play_details import LOCATION_MAX, check_location
 from companion.rules.common import Refusal
-from companion.rules.play_details import LOCATION_MAX, check_location
 
 _SEPARATORS = re.compile(r"[,、，]")
 
@@ -238,7 +238,7 @@ class NewGameScreen(LangScreen):
 
     @staticmethod
     def _deck_data(game: str, path: str) -> dict[str, Any]:
-        from companion.decks import load_deck_data
+        from companion.cards.decks import load_deck_data
 
         return load_deck_data(game, path or None)
 

@@ -18,11 +18,11 @@ from textual.containers import VerticalScroll
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from companion.analysis.playtest import Group, PlayedGame, Rate, summarise
 from companion.app.keys import CLOSE, LANG, SIMULATED, bindings, key_line
 from companion.app.screens.base import LangScreen
 from companion.app.widgets.keybar import KeyBar
 from companion.app.words import SHORT_TITLES, W, say
-from companion.playtest import Group, PlayedGame, Rate, summarise
 from companion.rules.common import Lang, Refusal
 from companion.text.linebreak import cell_width, wrap
 

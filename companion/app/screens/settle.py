@@ -91,7 +91,7 @@ class SettleScreen(LangScreen):
 
     def _read_game(self, game_id: int) -> None:
         """The stored game's notes and BG Stats link (none if the game does not read or is not over)."""
-        from companion import bgstats
+        from companion.results import bgstats
 
         try:
             live = self.capp.store.load(game_id)

@@ -9,7 +9,7 @@ from rich.text import Text
 
 from companion.app.widgets.tiles import tile
 from companion.app.words import W, say
-from companion.cardlook import fortress_look
+from companion.cards.cardlook import fortress_look
 from companion.rules import dragoness, fortress
 from companion.rules.common import Lang, Refusal
 from companion.rules.engine import GameEngine, StateShape

@@ -18,7 +18,7 @@ from companion.app.widgets.board_text import TALL_WIDTH, TURN, cut_name, hang, r
 from companion.app.widgets.fortress_board import face_rows
 from companion.app.widgets.tiles import click, tile, tile_style
 from companion.app.words import W, say
-from companion.cardlook import dragoness_look
+from companion.cards.cardlook import dragoness_look
 from companion.rules import dragoness
 from companion.rules.common import Lang
 

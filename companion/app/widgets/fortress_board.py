@@ -18,7 +18,7 @@ from rich.text import Text
 from companion.app.widgets.board_text import SUPERSCRIPT, TALL_WIDTH, hang, row_name
 from companion.app.widgets.tiles import click, tile, tile_style
 from companion.app.words import W, say
-from companion.cardlook import Look, fortress_look
+from companion.cards.cardlook import Look, fortress_look
 from companion.rules import fortress
 from companion.rules.common import Lang, plural
 

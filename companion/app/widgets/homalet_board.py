@@ -10,7 +10,7 @@ from rich.text import Text
 from companion.app.widgets.board_text import TALL_WIDTH, choice_of, cut_to, hang, row_name
 from companion.app.widgets.tiles import click, tall_tile, tile
 from companion.app.words import W, say
-from companion.cardlook import homalet_colour_look, homalet_look
+from companion.cards.cardlook import homalet_colour_look, homalet_look
 from companion.rules import homalet
 from companion.rules.common import Lang
 from companion.rules.games import ENGINES

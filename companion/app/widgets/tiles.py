@@ -1,6 +1,6 @@
 """Cards as tiles: the card's face (its rank or number as the notation writes it, and the deck's
 symbol) in the deck's colour on a light ground of that colour, as the printed card looks
-(``companion.cardlook``). Where the colour would be too light to read on its ground, a darker
+(``companion.cards.cardlook``). Where the colour would be too light to read on its ground, a darker
 shade of it is the text colour (4.5:1 at least).
 
 A tile is clickable (it types the card into the entry line); :class:`CardText` keeps Textual's
@@ -12,7 +12,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.widgets import Static
 
-from companion.cardlook import Look
+from companion.cards.cardlook import Look
 
 
 def click(token: str | None, style: str | Style = "", line: bool = False) -> Style:

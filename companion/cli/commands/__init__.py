@@ -8,7 +8,7 @@ import importlib
 import sys
 from typing import Any, Protocol, cast
 
-from companion.exits import EXIT_BAD_INPUT
+from companion.base.exits import EXIT_BAD_INPUT
 from companion.rules.common import Lang
 
 # the commands over the game store (docs/store.md), by family

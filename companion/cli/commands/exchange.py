@@ -68,11 +68,11 @@ def export_lines(live: LiveGame, lang: Lang = "en") -> list[str]:
 
 
 def run_export(store: Store, args: argparse.Namespace, lang: Lang) -> int:
-    from companion.documents import format_json
+    from companion.base.documents import format_json
 
     live = store.load(args.id)
     if args.bgstats_url:
-        from companion import bgstats
+        from companion.results import bgstats
 
         text = bgstats.url(bgstats.play_of_game(live)) + "\n"
     elif args.lines:
@@ -86,7 +86,7 @@ def run_export(store: Store, args: argparse.Namespace, lang: Lang) -> int:
         return 0
     import os
 
-    from companion.files import atomic_target
+    from companion.base.files import atomic_target
 
     target = os.path.realpath(args.output) if os.path.islink(args.output) else args.output  # through a link
     with atomic_target(target) as temp:

@@ -7,9 +7,9 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
+from companion.base.exits import EXIT_DECLINED
 from companion.cli.commands.stored import Runner, add_game_id, game_title, parser_maker, run_on_store, say, table
 from companion.cli.words import helper
-from companion.exits import EXIT_DECLINED
 from companion.rules.common import Lang, Msg, Refusal, plural, unsaid
 
 if TYPE_CHECKING:
@@ -123,7 +123,7 @@ def _settled(live: LiveGame, lang: Lang) -> tuple[dict[str, Any] | None, Msg | N
 
 
 def run_show(store: Store, args: argparse.Namespace, lang: Lang) -> int:
-    from companion.documents import format_json
+    from companion.base.documents import format_json
 
     live = store.load(args.id)
     if args.json:
@@ -225,8 +225,8 @@ def run_note(store: Store, args: argparse.Namespace, lang: Lang) -> int:
 
 def _stdin_notes() -> str:
     """Notes from standard input: UTF-8, read no further than the longest notes can be."""
+    from companion.records.play_details import NOTES_MAX
     from companion.rules.common import refuse
-    from companion.rules.play_details import NOTES_MAX
 
     raw = sys.stdin.buffer.read(4 * NOTES_MAX + 1)  # a character is at most 4 bytes of UTF-8
     if len(raw) > 4 * NOTES_MAX:

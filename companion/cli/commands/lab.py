@@ -88,7 +88,7 @@ def player_counts(text: str, low: int, high: int, title: Msg) -> list[int]:
 
 def _decks(names: Sequence[str]) -> tuple[str, list[tuple[str, dict[str, Any]]]]:
     """The game and each deck's name as shown with its data: a file, or a game's own deck by its name."""
-    from companion.decks import GAMES, game_of, load_deck_data
+    from companion.cards.decks import GAMES, game_of, load_deck_data
 
     if len(names) > MAX_DECKS:
         raise refuse(
@@ -121,11 +121,11 @@ def _decks(names: Sequence[str]) -> tuple[str, list[tuple[str, dict[str, Any]]]]
 
 
 def run(args: argparse.Namespace, lang: Lang) -> int:
+    from companion.analysis.playtest import deck_version
+    from companion.base.exits import EXIT_INTERRUPTED
+    from companion.base.files import write_atomic
     from companion.cli.commands.running import gather, stopped_words
-    from companion.exits import EXIT_INTERRUPTED
-    from companion.files import write_atomic
     from companion.lab.analysis import Cell, Comparison, Variant
-    from companion.playtest import deck_version
     from companion.rules.games import ENGINES
     from companion.simulate import Simulated, check, cores, label, simulate
 
@@ -200,8 +200,8 @@ def _random_seed() -> int:
 def text_report(comparison: Any, title: Msg, lang: Lang) -> list[str]:
     """The comparison for a terminal: each deck's sentence, then the figures player count by player
     count, deck by deck in columns."""
+    from companion.analysis.playtest import wilson
     from companion.lab.analysis import event_names
-    from companion.playtest import wilson
 
     ja = lang == "ja"
     lines = [

@@ -10,9 +10,9 @@ from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion.base.exits import EXIT_BAD_INPUT
 from companion.cli.commands.stored import Runner, add_game_id, bare, json_input, parser_maker, run_on_store, say
 from companion.cli.words import helper
-from companion.exits import EXIT_BAD_INPUT
 from companion.rules.common import Lang, Msg, Refusal, plural, refuse
 from companion.rules.engine import ActionShape, GameEngine, StateShape
 
@@ -49,7 +49,7 @@ WORDS = {
 
 def add_parsers(commands: Any, lang: Lang) -> None:
     """Add ``new``, ``play``, ``undo`` and ``redo`` to ``companion``'s subparsers."""
-    from companion.decks import GAMES
+    from companion.cards.decks import GAMES
 
     text = helper(lang, WORDS)
     command = parser_maker(commands, lang, WORDS)
@@ -118,7 +118,7 @@ def run_new(store: Store, args: argparse.Namespace, lang: Lang) -> int:
         start = players.index(args.start)
     deck_data = None
     if args.deck is not None:
-        from companion.decks import load_deck_data
+        from companion.cards.decks import load_deck_data
 
         deck_data = load_deck_data(args.game, args.deck)
     print(store.new_game(args.game, players, start, deck_data, args.location), flush=True)
@@ -135,8 +135,8 @@ def _result_names(results: dict[str, Any]) -> list[str] | None:
 
 def _lines(tokens: Iterable[str]) -> Iterator[str]:
     """The lines to play: each argument, and for ``-`` each line of standard input as it comes
-    (blank lines and ``#`` comments skipped; bounded: ``companion.limits.bounded_lines``)."""
-    from companion.limits import bounded_lines
+    (blank lines and ``#`` comments skipped; bounded: ``companion.base.limits.bounded_lines``)."""
+    from companion.base.limits import bounded_lines
 
     for token in tokens:
         if token != "-":

@@ -1,4 +1,4 @@
-"""``companion stats --playtest``: the playtest analysis of the stored finished games (companion.playtest)
+"""``companion stats --playtest``: the playtest analysis of the stored finished games (companion.analysis.playtest)
 as a report, JSON, or CSV rows (one per player per game)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import io
 import json
 from collections.abc import Sequence
 
-from companion.playtest import CSV_HEADS, PlayedGame, csv_rows, report, summarise, version_matches
+from companion.analysis.playtest import CSV_HEADS, PlayedGame, csv_rows, report, summarise, version_matches
 from companion.rules.common import Lang, Msg
 
 

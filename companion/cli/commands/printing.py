@@ -7,17 +7,17 @@ import argparse
 import sys
 from typing import Any
 
+from companion.base.documents import PATH_SHOWN
+from companion.base.reasons import os_reason
 from companion.cli.commands import fail
 from companion.cli.words import helper
-from companion.documents import PATH_SHOWN
-from companion.reasons import os_reason
 from companion.rules.common import Lang, Msg, Refusal
 from companion.rules.deck_rules import label
 
 
 def add_parsers(commands: Any, lang: Lang) -> None:
+    from companion.cards.decks import GAMES
     from companion.cli.commands.result import add_result_parser
-    from companion.decks import GAMES
     from printables.options import DUPLEX_NAMES, PAPER_NAMES, SIZE_NAMES
 
     say = helper(lang)

@@ -15,8 +15,8 @@ from companion.cli.words import helper
 from companion.rules.common import Lang, Refusal
 
 if TYPE_CHECKING:  # the engines load only when a record is replayed, not to build the parser
+    from companion.records.game_records import Record
     from companion.rules.engine import StateShape
-    from companion.rules.game_records import Record
 
 
 def add_parsers(commands: Any, lang: Lang) -> None:
@@ -29,7 +29,7 @@ def add_parsers(commands: Any, lang: Lang) -> None:
 
 
 def run(args: argparse.Namespace, lang: Lang) -> int:
-    from companion.documents import RECORD_INPUT, read_document
+    from companion.base.documents import RECORD_INPUT, read_document
 
     try:
         print(replay_document(read_document(args.file, RECORD_INPUT), lang, args.json, args.explain))
@@ -50,8 +50,8 @@ def settle_state(record: Record, state: StateShape, explain: bool, lang: Lang) -
 
 def replay_document(data: Any, lang: Lang, json_only: bool, explain: bool = False) -> str:
     """What ``companion replay`` prints for a record read as JSON; refusals name the problem."""
-    from companion.documents import format_json
-    from companion.rules import game_records
+    from companion.base.documents import format_json
+    from companion.records import game_records
 
     record = game_records.read_record(data)
     state, _ = game_records.fold_record(record)

@@ -2,7 +2,7 @@
 as QR codes) and what ``companion import`` reads besides a record file: the codes' text, or photos and
 scans of a result sheet (zxing-cpp reads their codes).
 
-The codes' text is :mod:`companion.rules.qr_record`; the sheet is drawn by :mod:`printables.result`;
+The codes' text is :mod:`companion.records.qr_record`; the sheet is drawn by :mod:`printables.result`;
 pictures and PDFs are read by :mod:`companion.cli.commands.sheet_files`."""
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from companion.documents import MAX_INPUT_BYTES, source_name
-from companion.result_sheet import draw_result
+from companion.base.documents import MAX_INPUT_BYTES, source_name
+from companion.results.result_sheet import draw_result
 from companion.rules.common import Lang, Msg, Refusal, plural, refuse
 
 WORDS = {
@@ -45,9 +45,9 @@ def add_result_parser(kinds: Any, lang: Lang, say: Callable[[str], str]) -> None
 
 def run_print_result(args: argparse.Namespace, lang: Lang) -> int:
     """Write the result sheet of stored game ``args.id``; a refusal is one line and exit status 2."""
-    from companion.documents import PATH_SHOWN
-    from companion.exits import EXIT_BAD_INPUT
-    from companion.reasons import os_reason
+    from companion.base.documents import PATH_SHOWN
+    from companion.base.exits import EXIT_BAD_INPUT
+    from companion.base.reasons import os_reason
     from companion.rules.deck_rules import label
 
     doc_lang: Lang = args.doc_lang or lang
@@ -93,8 +93,8 @@ def run_print_result(args: argparse.Namespace, lang: Lang) -> int:
 
 
 def _finished_game(args: argparse.Namespace, lang: Lang) -> tuple[dict[str, Any], list[str], str]:
-    """:func:`companion.result_sheet.sheet_content` of game ``args.id`` in the database the command names."""
-    from companion.result_sheet import sheet_content
+    """:func:`companion.results.result_sheet.sheet_content` of game ``args.id`` in the database the command names."""
+    from companion.results.result_sheet import sheet_content
     from companion.store import Store, default_db_path
 
     path = Path(args.db) if args.db is not None else default_db_path()
@@ -113,9 +113,9 @@ def read_import(paths: Sequence[str]) -> Any:
     sheet's PDF. Pictures and pages without a code are passed over when others hold the codes.
     Pictures are read quickly first; only if a part is then missing are they all read again, more
     slowly (enlarged, sharpened: a coarse or blurred photo)."""
+    from companion.base.documents import RECORD_INPUT, decode_input, parse_document, read_bytes
     from companion.cli.commands.sheet_files import KINDS, codes_in, kind
-    from companion.documents import RECORD_INPUT, decode_input, parse_document, read_bytes
-    from companion.rules.qr_record import complete, decode_parts, is_part
+    from companion.records.qr_record import complete, decode_parts, is_part
 
     parts: list[str] = []
     pictures: list[tuple[str, str, bytes | None]] = []  # path, kind, and the bytes if they cannot be read again

@@ -27,7 +27,7 @@ def run(args: argparse.Namespace, lang: Lang) -> int:
 
 def run_settle(path: str, explain: bool, lang: Lang, deck: str | None = None, text: bool = False) -> int:
     """Settle a document: JSON, or with ``text`` the explanation as plain lines for the table."""
-    from companion.documents import format_json, read_document
+    from companion.base.documents import format_json, read_document
     from companion.settle import settle, settle_text
 
     try:

@@ -15,7 +15,7 @@ import subprocess
 import sys
 from typing import Any
 
-from companion.documents import source_name
+from companion.base.documents import source_name
 from companion.rules.common import Msg, refuse
 
 PNG, JPEG, PDF = b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"%PDF-"
@@ -105,7 +105,7 @@ def codes_in_picture(image: Any, thorough: bool = True) -> list[str]:
 
     import zxingcpp
 
-    from companion.rules.qr_record import complete, is_part
+    from companion.records.qr_record import complete, is_part
 
     found: list[str] = []
     for attempt, binarizer in itertools.islice(_attempts(image), None if thorough else 2):

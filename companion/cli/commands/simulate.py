@@ -1,4 +1,4 @@
-"""``companion simulate GAME``: simulated tables for a deck, analysed like real playtests (companion.playtest):
+"""``companion simulate GAME``: simulated tables for a deck, analysed like real playtests (companion.analysis.playtest):
 seat advantage, game length and lead changes before printing. Stored only with ``--store``, marked
 simulated and named with their policy, kept out of history and statistics (``stats --playtest
 --simulated`` reads them). The games run on every core unless told (``--workers``), or on a Dask cluster
@@ -76,7 +76,7 @@ def add_run_options(parser: Any, say: Any) -> None:
 
 
 def add_parsers(commands: Any, lang: Lang) -> None:
-    from companion.decks import GAMES
+    from companion.cards.decks import GAMES
 
     say = helper(lang, WORDS)
     sim = commands.add_parser("simulate", help=say("simulate"), description=say("simulate"))
@@ -103,11 +103,11 @@ def games_refusal(games: int, lang: Lang) -> str | None:
 
 
 def run(args: argparse.Namespace, lang: Lang) -> int:
+    from companion.analysis.playtest import PlayedGame
+    from companion.base.exits import EXIT_INTERRUPTED
+    from companion.cards.decks import load_deck_data
     from companion.cli.commands.playtest import print_playtest
     from companion.cli.commands.running import gather, stopped_words
-    from companion.decks import load_deck_data
-    from companion.exits import EXIT_INTERRUPTED
-    from companion.playtest import PlayedGame
     from companion.rules.games import ENGINES
     from companion.simulate import Simulated, cores, simulate
 

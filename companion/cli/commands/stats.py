@@ -49,7 +49,7 @@ WORDS = {
 
 def add_parsers(commands: Any, lang: Lang) -> None:
     """Add ``stats`` to ``companion``'s subparsers."""
-    from companion.decks import GAMES
+    from companion.cards.decks import GAMES
 
     text = helper(lang, WORDS)
     stats = parser_maker(commands, lang, WORDS)("stats")

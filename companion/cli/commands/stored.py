@@ -12,8 +12,8 @@ from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion.base.exits import EXIT_BAD_INPUT
 from companion.cli.words import helper
-from companion.exits import EXIT_BAD_INPUT
 from companion.rules.common import Lang, Msg, Refusal
 
 if TYPE_CHECKING:
@@ -71,7 +71,7 @@ def bare(name: str) -> str:
 
 def json_input(path: str, record: bool) -> Any:
     """A JSON document read as settle reads its input (bounded, checked): a record or results."""
-    from companion.documents import RECORD_INPUT, SETTLE_INPUT, read_document
+    from companion.base.documents import RECORD_INPUT, SETTLE_INPUT, read_document
 
     return read_document(path, RECORD_INPUT if record else SETTLE_INPUT)
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.rules import records
+from companion.rules.codec import records
 from companion.rules.common import Correct, check_players, table_names
 from companion.rules.dragoness.deck import HAND, MAX_PLAYERS, MIN_PLAYERS, Card, Deck
 from companion.rules.dragoness.words import TITLE

@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
-from companion.rules import state_codec
+from companion.rules.codec import state_codec
 from companion.rules.common import Msg
 from companion.rules.dragoness.actions import Setup
 from companion.rules.dragoness.deck import HAND, Card

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.rules import records
+from companion.rules.codec import records
 from companion.rules.common import Correct, Msg, Refusal, check_players, need_int, refuse, table_names
 from companion.rules.fortress.deck import DEAL, MAX_PLAYERS, MIN_PLAYERS, Card, Deck
 from companion.rules.fortress.grid import Mode

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from companion.rules import state_codec
+from companion.rules.codec import state_codec
 from companion.rules.common import Msg, copy_state
 from companion.rules.fortress.actions import Setup
 from companion.rules.fortress.deck import GRID_SIZE, Card

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from companion.rules import records
+from companion.rules.codec import records
 from companion.rules.common import Correct, Msg, check_players, refuse, table_names
 from companion.rules.homalet.deck import MAX_PLAYERS, MIN_PLAYERS, Deck, cards_for, parse_card
 from companion.rules.homalet.words import FIELD_NAMES, TITLE, ZONE_NAMES, Field, Zone

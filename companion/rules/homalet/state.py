@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from companion.rules import state_codec
+from companion.rules.codec import state_codec
 from companion.rules.common import Msg, copy_state
 from companion.rules.homalet.actions import Setup
 from companion.rules.homalet.deck import HAND, SEASON_NAMES, Season

@@ -15,9 +15,9 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
-from companion.playtest import minutes_between, places
+from companion.analysis.playtest import minutes_between, places
+from companion.records.play_details import Details
 from companion.rules.common import refuse
-from companion.rules.play_details import Details
 from companion.settle import settle
 
 if TYPE_CHECKING:
@@ -115,7 +115,7 @@ def play_key(data: Mapping[str, Any]) -> str:
 def play_from_record(data: Mapping[str, Any]) -> dict[str, Any]:
     """The BG Stats play of a finished game's record (docs/records.md), with its details; refused, in a
     sentence, if the record does not read or its game is not over."""
-    from companion.rules.game_records import fold_record, read_record
+    from companion.records.game_records import fold_record, read_record
 
     record = read_record(data)
     state = fold_record(record)[0]

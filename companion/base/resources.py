@@ -1,5 +1,6 @@
-"""The files companion ships (``companion/assets``): the default deck definitions and the printing
-font, found through :mod:`importlib.resources` wherever the package is installed."""
+"""The files companion ships (the top-level ``assets/`` folder): the default deck definitions, the printing
+font and the print shops' presets. A wheel carries the folder inside the package (``companion/assets``,
+mapped there by the build); a clone or an editable install reads the top-level folder itself."""
 
 from __future__ import annotations
 
@@ -11,10 +12,18 @@ FONT_FILE = "ipaexg.ttf"
 COVERAGE_FILE = "ipaexg.coverage"  # the characters the font draws, as ranges (scripts/make_font_coverage.py)
 
 
+@functools.cache
+def assets_folder() -> Path:
+    """The shipped ``assets/``: inside the installed package, else beside it at the top of the clone
+    (the package is installed as files, never zipped: reportlab opens the font by its path)."""
+    package = Path(str(files("companion")))
+    packaged = package / "assets"
+    return packaged if packaged.is_dir() else package.parent / "assets"
+
+
 def asset(*parts: str) -> Path:
-    """The shipped file ``companion/assets/<parts>`` as a path on the disk (the package is installed as
-    files, never zipped: reportlab opens the font by its path)."""
-    return Path(str(files("companion").joinpath("assets", *parts)))
+    """The shipped file ``assets/<parts>`` as a path on the disk."""
+    return assets_folder().joinpath(*parts)
 
 
 def deck_file(game: str) -> Path:

@@ -12,7 +12,7 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-from companion.documents import PATH_SHOWN
+from companion.base.documents import PATH_SHOWN
 from companion.rules.common import Msg, Refusal
 from companion.rules.deck_rules import label
 

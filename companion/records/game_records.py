@@ -1,6 +1,6 @@
 """A game record: the setup (deck, players, start seat) plus the action list, as plain data and back,
 and its fold. Storing, undo, resume and replay all use it (docs/records.md); each action is coded
-by :mod:`companion.rules.records`."""
+by :mod:`companion.rules.codec.records`."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ import dataclasses
 import typing
 from collections.abc import Mapping
 
+from companion.records.play_details import Details, read_details
 from companion.rules.common import Msg, Refusal, refuse
 from companion.rules.deck_rules import check_keys, read_deck, shown
 from companion.rules.engine import ActionShape, DeckShape, GameEngine, Json, JsonObject, SetupShape, StateShape
 from companion.rules.games import ENGINES
-from companion.rules.play_details import Details, read_details
 
 FORMAT = "companion-record"
 VERSION = 2  # 2: the optional "details" (location, notes, the deck's version and BoardGameGeek id)

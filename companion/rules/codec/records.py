@@ -1,6 +1,6 @@
 """Actions as plain data (JSON-ready dicts) and back, for every engine.
 
-A record (:mod:`companion.rules.game_records`) is the setup plus the action list; storing, undo,
+A record (:mod:`companion.records.game_records`) is the setup plus the action list; storing, undo,
 resume and replay all use it. Each action is a frozen dataclass; its fields' type hints say how to encode them: enums
 by value, cards by their notation (the deck parses them back), tuples as lists, small
 dataclasses (a Fortress pair) as lists of their fields.

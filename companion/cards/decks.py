@@ -1,4 +1,4 @@
-"""The one loader for deck definitions (TOML files under ``companion/assets/decks``).
+"""The one loader for deck definitions (TOML files under ``assets/decks``).
 
 A deck file is plain data; each game's rules module turns that data into its deck
 (``Deck.from_data``), so the rules never read files themselves. Every field is checked first
@@ -11,8 +11,8 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from companion.documents import PATH_SHOWN
-from companion.resources import deck_file, font_chars
+from companion.base.documents import PATH_SHOWN
+from companion.base.resources import deck_file, font_chars
 from companion.rules.common import Msg, Refusal, refuse
 from companion.rules.deck_rules import check_deck_data, label, place, shown, texts
 
@@ -73,7 +73,7 @@ def _read_toml(file: Path) -> dict[str, Any]:
 
 def check_font(data: dict[str, Any]) -> None:
     """Refuse text the embedded font cannot draw (it would print as a box): its coverage is shipped as
-    data beside it (:func:`companion.resources.font_chars`), so a deck is checked without a font library."""
+    data beside it (:func:`companion.base.resources.font_chars`), so a deck is checked without a font library."""
     for path, text in texts(data):
         for char in text:
             if char != " " and not (char.isascii() and char.isprintable()) and ord(char) not in font_chars():

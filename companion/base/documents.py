@@ -8,7 +8,7 @@ import json
 import sys
 from typing import Any
 
-from companion.reasons import os_reason
+from companion.base.reasons import os_reason
 from companion.rules.common import Msg, Refusal, refuse
 from companion.rules.deck_rules import label, shown
 
