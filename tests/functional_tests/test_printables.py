@@ -16,7 +16,7 @@ from pypdf.generic import ContentStream
 
 from printables.faces import deck_art
 from printables.summary_text import PUBLISHER
-from tests.helpers.cli import cli
+from tests.helpers.cli import cli_here as cli  # in this process: what is tested is what it prints
 from tests.helpers.pdf import ops_with_ctm, resources
 
 MM = 72 / 25.4

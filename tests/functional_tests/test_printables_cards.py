@@ -6,8 +6,6 @@ every kind of colour vision, the Dragoness deck in gem order. Positions are read
 from __future__ import annotations
 
 import itertools
-import subprocess
-import sys
 import tomllib
 from pathlib import Path
 
@@ -18,6 +16,7 @@ from pypdf.generic import ContentStream
 
 from companion.cards.decks import default_deck_path
 from printables.faces import needs_underline
+from tests.helpers.cli import cli_here
 from tests.helpers.colour_vision import contrast, distance, hex_rgb
 from tests.helpers.pdf import ops_with_ctm, resources
 
@@ -30,12 +29,7 @@ CORNER_DEPTH = 24 * MM  # the corner indices reach no lower than this from the t
 
 
 def _print_deck(path: Path, game: str, *extra: str) -> Path:
-    out = subprocess.run(
-        [sys.executable, "-m", "companion", "--lang", "en", "print", "deck", game, *extra, "-o", str(path)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    out = cli_here("print", "deck", game, *extra, "-o", str(path))  # in this process: the PDF is tested
     assert out.returncode == 0, out.stderr
     return path
 

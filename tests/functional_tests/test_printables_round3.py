@@ -8,8 +8,6 @@ import io
 import itertools
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +22,7 @@ from companion.settle import settle
 from printables.result import print_result
 from printables.summary_text import sections
 from tests.functional_tests.pdf_walk import apply, contrast, walk
+from tests.helpers.cli import cli_here
 
 MM = 72 / 25.4
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,9 +31,7 @@ WHITE = (1.0, 1.0, 1.0)
 
 
 def cli(*args: str) -> None:
-    out = subprocess.run(
-        [sys.executable, "-m", "companion", "--lang", "en", *args], capture_output=True, text=True, timeout=300
-    )
+    out = cli_here(*args)  # in this process: what is tested is what it prints
     assert out.returncode == 0, out.stderr
 
 

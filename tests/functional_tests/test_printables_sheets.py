@@ -15,7 +15,7 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from tests.helpers.cli import cli
+from tests.helpers.cli import cli_here as cli  # in this process: what is tested is what it prints
 from tests.helpers.pdf import ops_with_ctm, resources
 
 MM = 72 / 25.4

@@ -6,8 +6,6 @@ breaker) and checked on it and on printed PDFs."""
 from __future__ import annotations
 
 import itertools
-import subprocess
-import sys
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -20,6 +18,7 @@ from companion.text.linebreak import segments
 from printables.draw import text_width, wrap
 from printables.fonts import register_fonts
 from printables.summary_text import sections
+from tests.helpers.cli import cli_here
 
 register_fonts()
 
@@ -146,12 +145,7 @@ def pdf_lines(path: Path) -> list[str]:
 )
 def test_printed_japanese_lines_obey_the_rules(tmp_path: Path, args: tuple[str, ...]) -> None:
     path = tmp_path / "out.pdf"
-    out = subprocess.run(
-        [sys.executable, "-m", "companion", "--lang", "en", "print", *args, "-o", str(path)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    out = cli_here("print", *args, "-o", str(path))  # in this process: the PDF is tested
     assert out.returncode == 0, out.stderr
     lines = pdf_lines(path)
     assert len(lines) > 20

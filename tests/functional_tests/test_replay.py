@@ -10,7 +10,7 @@ import pytest
 
 from companion.records import game_records
 from companion.rules.common import Lang
-from tests.helpers.cli import run
+from tests.helpers.cli import run_here as run  # in this process: what is tested is what it answers
 
 RECORDS = Path(__file__).resolve().parents[2] / "examples" / "records"
 EXAMPLES = sorted(RECORDS.glob("*.json"))

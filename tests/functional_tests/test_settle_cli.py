@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers.cli import run
+from tests.helpers.cli import run_here as run  # in this process: what is tested is what it answers
 
 FORTRESS_IN = {
     "game": "fortress",

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from tests.helpers.cli import run
+from tests.helpers.cli import run_here as run  # in this process: what is tested is what it answers
 
 EXAMPLE_IN = {
     "game": "dragoness",

@@ -107,23 +107,29 @@ class Chooser(Protocol):
 
 
 class DrawnChoices:
+    """Each choice drawn by Hypothesis through the random it makes (``st.randoms``): every call is a
+    draw of its own that shrinks (towards the first option, False, the lowest number, fewer, the order
+    given) and is noted in a failure's report. A ``data.draw`` per choice did the same and cost as much
+    again as the game itself (it copies the global random's state twice per draw, and a game makes a
+    thousand choices)."""
+
     def __init__(self, data: st.DataObject) -> None:
-        self.data = data
+        self.rnd = data.draw(st.randoms(note_method_calls=True, use_true_random=False), label="the table's choices")
 
     def pick(self, options: Sequence[T]) -> T:
-        return self.data.draw(st.sampled_from(options))
+        return self.rnd.choice(options)
 
     def flip(self) -> bool:
-        return self.data.draw(st.booleans())
+        return self.rnd.getrandbits(1) == 1
 
     def integer(self, low: int, high: int) -> int:
-        return self.data.draw(st.integers(low, high))
+        return self.rnd.randint(low, high)
 
     def some(self, options: Sequence[T], most: int) -> list[T]:
-        return self.data.draw(st.lists(st.sampled_from(options), max_size=most))
+        return [self.rnd.choice(options) for _ in range(self.rnd.randint(0, most))]
 
     def permute(self, items: Sequence[T]) -> list[T]:
-        return list(self.data.draw(st.permutations(items)))
+        return self.rnd.sample(list(items), len(items))
 
 
 class RandomChoices:

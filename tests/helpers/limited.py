@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import os
 import resource
 import subprocess
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 LIMIT_BYTES = 200 * 2**20  # "memory stays under 200 MB for every bomb" (issue 16)
 TIMEOUT = 60
@@ -44,3 +46,32 @@ def companion(
 def python(code: str, timeout: float = TIMEOUT) -> subprocess.CompletedProcess[str]:
     """``python -c CODE`` under the limits."""
     return run_limited([sys.executable, "-c", code], None, timeout)
+
+
+_BATCH = """
+import json, sys, traceback
+sys.path.insert(0, {root!r})
+from tests.helpers.inprocess import call
+for argv in json.loads(sys.stdin.read()):
+    try:
+        run = call(*argv)
+        done = [run.code, run.stdout.decode("utf-8", "replace"), run.stderr]
+    except BaseException:  # as a process would end: a traceback on its standard error
+        done = [1, "", traceback.format_exc()]
+    print(json.dumps(done), flush=True)
+"""
+
+
+def companions(commands: Sequence[Sequence[str]], timeout: float = TIMEOUT) -> list[subprocess.CompletedProcess[str]]:
+    """Each of ``commands`` as ``companion ARGS`` would run it (its exit code, standard output and
+    error), all in ONE child process under the limits: the CLI's ``main`` called for each in turn,
+    with its own standard streams. For many commands on attackers' files where what is tested is
+    the answer and the file, not the process (a process start is most of a short command's cost)."""
+    root = str(Path(__file__).resolve().parents[2])
+    done = run_limited([sys.executable, "-c", _BATCH.format(root=root)], json.dumps(commands).encode(), timeout)
+    lines = done.stdout.splitlines()
+    assert done.returncode == 0 and len(lines) == len(commands), (done.returncode, done.stderr[-2000:])
+    return [
+        subprocess.CompletedProcess(list(argv), code, out, err)
+        for argv, (code, out, err) in zip(commands, map(json.loads, lines), strict=True)
+    ]

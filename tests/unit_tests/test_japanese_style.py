@@ -92,9 +92,9 @@ def _template(node: ast.expr) -> str | None:
     return None
 
 
-def _docstrings(tree: ast.AST) -> set[int]:
+def _docstrings(nodes: list[ast.AST]) -> set[int]:
     ids: set[int] = set()
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) and node.body:
             first = node.body[0]
             if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
@@ -102,19 +102,19 @@ def _docstrings(tree: ast.AST) -> set[int]:
     return ids
 
 
-def _nested(tree: ast.AST) -> set[int]:
+def _nested(nodes: list[ast.AST]) -> set[int]:
     """The string pieces inside f-strings: they are read as part of their f-string."""
     ids: set[int] = set()
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, ast.JoinedStr):
             ids.update(id(v) for v in ast.walk(node) if v is not node)
     return ids
 
 
-def _input_words(tree: ast.AST) -> set[int]:
+def _input_words(nodes: list[ast.AST]) -> set[int]:
     """Dict keys and set members: the words the table may type (``得点札`` is still read), not messages."""
     ids: set[int] = set()
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, ast.Dict):
             ids.update(id(k) for k in node.keys if k is not None)
         elif isinstance(node, ast.Set):
@@ -122,10 +122,10 @@ def _input_words(tree: ast.AST) -> set[int]:
     return ids
 
 
-def _regex_arguments(tree: ast.AST) -> set[int]:
+def _regex_arguments(nodes: list[ast.AST]) -> set[int]:
     """Strings given to re.compile, re.split, frozenset …: patterns and character sets, not messages."""
     ids: set[int] = set()
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, ast.Call):
             name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
             if name in ("compile", "split", "sub", "frozenset", "set", "fullmatch", "match", "search"):
@@ -143,9 +143,9 @@ def japanese_messages() -> Iterator[tuple[str, int, str]]:
     """(file, line, text) for every Japanese string the packages hold."""
     for package in PACKAGES:
         for path in sorted((ROOT / package).rglob("*.py")):
-            tree = ast.parse(path.read_text(encoding="utf-8"))
-            skip = _docstrings(tree) | _nested(tree) | _regex_arguments(tree) | _input_words(tree)
-            for node in ast.walk(tree):
+            nodes = list(ast.walk(ast.parse(path.read_text(encoding="utf-8"))))  # walked once: each worker collects
+            skip = _docstrings(nodes) | _nested(nodes) | _regex_arguments(nodes) | _input_words(nodes)
+            for node in nodes:
                 if id(node) in skip or not isinstance(node, ast.Constant | ast.JoinedStr):
                     continue
                 text = _template(node)

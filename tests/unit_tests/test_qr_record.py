@@ -4,6 +4,7 @@ order its parts are given in, and a missing, foreign or damaged part is refused 
 from __future__ import annotations
 
 import json
+import lzma
 import random
 import zlib
 from pathlib import Path
@@ -85,6 +86,18 @@ def test_the_example_games_fit_a_few_codes_and_the_times_are_moved_out() -> None
         assert 1 <= len(parts) <= 6, name
         lengths = {len(p) for p in parts}
         assert max(lengths) - min(lengths) <= 1, name  # the codes print the same size
+
+
+def test_lzma_with_a_dictionary_the_size_of_the_record_writes_the_bytes_of_preset_9e() -> None:
+    """The dictionary is cut to the record's size to save making 64 MiB for each record: the codes
+    printed are the same bytes as with the whole preset's dictionary."""
+    whole = [{"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME}]
+    for name, record in RECORDS.items():
+        for body in (q._dumps(record), q._dumps(q._times_apart(record)), b"", b"{}"):
+            cut = q._lzma_filters(len(body))
+            assert cut[0]["dict_size"] < 64 << 20
+            wanted = lzma.compress(body, format=lzma.FORMAT_RAW, filters=whole)
+            assert lzma.compress(body, format=lzma.FORMAT_RAW, filters=cut) == wanted, (name, len(body))
 
 
 def test_each_part_says_alone_which_record_and_how_many() -> None:

@@ -1,0 +1,33 @@
+"""The whole suite: the tests and the ``companion`` processes they start read compiled bytecode, as an
+installed ``companion`` does (pip compiles it), instead of compiling every module again each time.
+
+These machines set ``PYTHONDONTWRITEBYTECODE=1`` and the project is installed editable, so every
+``python -m companion`` a test started compiled the whole package from source (about half of each
+process's start), and each xdist worker compiled the package and rewrote and compiled every test
+module before its first test (half of its collection). The bytecode is written into a folder of its
+own under the system's temporary folder (``PYTHONPYCACHEPREFIX``: nothing is written beside the
+sources) and kept for the next run; Python checks each file's source time and size, and pytest its
+own version, so a changed module is compiled again. What each process runs is the same code."""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if os.environ.get("PYTHONPYCACHEPREFIX"):  # chosen by whoever runs the tests, or set for a worker
+        return
+    folder = Path(tempfile.gettempdir()) / f"companion-tests-pycache-{getattr(os, 'getuid', lambda: 'user')()}"
+    try:
+        folder.mkdir(mode=0o700, exist_ok=True)
+    except OSError:  # no such folder can be made here: every process compiles for itself, as before
+        return
+    os.environ["PYTHONPYCACHEPREFIX"] = str(folder)  # xdist's workers and every process a test starts
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    sys.pycache_prefix = str(folder)  # and this process, for what it imports from now on (-n 0)
+    sys.dont_write_bytecode = False
