@@ -1,5 +1,6 @@
 """The seat pages in a real browser (issue 28): four phones (one Chromium page per seat, each on its
-own seat's link) play a whole Reign of Dragoness game and a whole Six-Suit Fortress game by taps,
+own seat's link) play a whole Reign of Dragoness game, a whole Six-Suit Fortress game and a whole
+HOMALET game by taps (a correction's own reason typed in the free-text form),
 each move seen by the other pages and by the table app (Pilot) within a second; a link acting for
 another seat, a watch-only link and a replayed request are refused and change nothing; the pages at
 390×844, 820×1180 and 1920×1080 in both languages fit the screen, with the cards in their deck's
@@ -21,7 +22,7 @@ from typing import Any
 import pytest
 
 from companion.cards.cardlook import look, rgb
-from companion.rules import dragoness
+from companion.rules import dragoness, homalet
 from companion.rules.games import ENGINES
 from companion.serve.offers import actor, waiting_seat
 from companion.serve.tokens import SECRET, Tokens, new_token
@@ -62,12 +63,40 @@ def tokens_of(db: Path) -> Tokens:
         return Tokens(store.secret(SECRET, new_token)[0])
 
 
-@pytest.mark.parametrize(("game", "seed"), [("dragoness", 2), ("fortress", 2)])
+# every kind of HOMALET action: reveals, plays (with a void claim or without), picks, takes, a
+# season's moves (a card drawn unnamed, one laid from the deck on a pile, one discarded from a hand)
+# and their end, and a hand count's correction; the game of seed 598 holds each
+HOMALET_KINDS = {
+    "RevealSet",
+    "Play",
+    "Play void",
+    "Pick",
+    "TakeSet",
+    "Adjust deck>hand",
+    "Adjust deck>pile",
+    "Adjust hand>discard",
+    "EndEffect",
+    "Correct",
+}
+
+
+def homalet_kinds(actions: list[Any]) -> set[str]:
+    def kind(a: Any) -> str:
+        if isinstance(a, homalet.Adjust):
+            return f"Adjust {a.source.value}>{a.target.value}"
+        return type(a).__name__ + (" void" if isinstance(a, homalet.Play) and a.void else "")
+
+    return {kind(a) for a in actions}
+
+
+@pytest.mark.parametrize(("game", "seed"), [("dragoness", 2), ("fortress", 2), ("homalet", 598)])
 async def test_four_phones_play_a_whole_game_by_taps_and_every_screen_follows_within_a_second(
     tmp_path: Path, quit_after: list[Any], game: str, seed: int
 ) -> None:
     engine = ENGINES[game]
     setup, actions = played(game, 4, seed)
+    if game == "homalet":
+        assert homalet_kinds(actions) == HOMALET_KINDS  # the game holds every kind of HOMALET action
     setup = engine.make_setup(NAMES, engine.start(setup), setup.deck)  # the actions name seats
     db = tmp_path / "games.sqlite3"
     with Store.open(db) as store:
