@@ -28,7 +28,7 @@ from companion.serve.offers import actor, waiting_seat
 from companion.serve.tokens import SECRET, Tokens, new_token
 from companion.store import Store
 from tests.helpers.app import make_app, until
-from tests.helpers.seat_pages import Served, browser, enter, ready, seat_pages, wait_for
+from tests.helpers.seat_pages import Served, browser, enter, offered, quoted, ready, seat_pages, tap, wait_for
 from tests.helpers.serve import ROOT, at_position, stored_examples
 from tests.helpers.store_games import played
 
@@ -220,6 +220,61 @@ def test_another_seats_move_a_watch_only_link_and_a_replayed_request_are_refused
         status, text = post_from(page, f"{mine}/play", {"line": own_line, "revision": revision})
         assert status == 409 and "changed since this page showed it" in text
         assert game_now(db, game_id) == played_now
+    finally:
+        served.stop()
+
+
+# words of the offers' buttons broken inside a word (a word drawn on two lines)
+BROKEN = """
+const out=[];
+for (const b of document.querySelectorAll('#offers button')) {
+  const walker=document.createTreeWalker(b, NodeFilter.SHOW_TEXT);
+  for (let n=walker.nextNode(); n; n=walker.nextNode()) {
+    for (const m of n.textContent.matchAll(/\\S+/g)) {
+      const r=document.createRange(); r.setStart(n, m.index); r.setEnd(n, m.index+m[0].length);
+      const tops=new Set([...r.getClientRects()].map(x=>Math.round(x.top)));
+      if (tops.size>1) out.push(m[0]);
+    }
+  }
+}
+return out;
+"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_homalet_correction_on_a_phone_offers_counts_not_cards_and_whole_words(
+    tmp_path: Path, quit_after: list[Any], lang: str
+) -> None:
+    """After "correct NAME" a phone shows the hand counts as numbers that go on (a reason of the
+    table's own is typed after one), never as HOMALET's cards of the same digits, and the offered
+    reasons' words are never cut in two on a 390 px screen."""
+    engine = ENGINES["homalet"]
+    setup, actions = played("homalet", 4, 598)
+    setup = engine.make_setup(NAMES, engine.start(setup), setup.deck)
+    at = next(i for i, a in enumerate(actions) if isinstance(a, homalet.Correct))
+    correction = actions[at]
+    assert isinstance(correction, homalet.Correct)
+    db = tmp_path / "games.sqlite3"
+    with Store.open(db) as store:
+        game_id = store.new_game("homalet", NAMES, engine.start(setup), setup.deck.to_data())
+        live = store.load(game_id)
+        for action in actions[:at]:
+            live.play(action)
+    tokens, seat = tokens_of(db), correction.player
+    served = Served(db)
+    try:
+        page = browser(lang=lang)
+        quit_after.append(page)
+        page.get(f"{served.root}/{tokens.seat(game_id, seat)}/seat/{game_id}/{seat + 1}?lang={lang}")
+        wait_for(lambda: ready(page).startswith(f"{at}:"))
+        words = engine.action_line(live.state, correction, lang).split()
+        correct, count = " ".join(words[:2]), f"{' '.join(words[:2])} {correction.count}"
+        assert correct in offered(page)[1]
+        tap(page, f"#offers button[data-prefix={quoted(correct)}]")
+        wait_for(lambda: ready(page) == f"{at}:{correct}")
+        assert count in offered(page)[1]  # the count goes on: the table's own reason is typed after it
+        assert not page.find_elements("css selector", "#offers .card[data-card]")  # no count drawn as a card
+        assert page.execute_script(BROKEN) == []
     finally:
         served.stop()
 
