@@ -23,6 +23,7 @@ import pytest
 
 from companion.cards.cardlook import look, rgb
 from companion.rules import dragoness, homalet
+from companion.rules.common import Lang
 from companion.rules.games import ENGINES
 from companion.serve.offers import actor, waiting_seat
 from companion.serve.tokens import SECRET, Tokens, new_token
@@ -243,7 +244,7 @@ return out;
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_a_homalet_correction_on_a_phone_offers_counts_not_cards_and_whole_words(
-    tmp_path: Path, quit_after: list[Any], lang: str
+    tmp_path: Path, quit_after: list[Any], lang: Lang
 ) -> None:
     """After "correct NAME" a phone shows the hand counts as numbers that go on (a reason of the
     table's own is typed after one), never as HOMALET's cards of the same digits, and the offered
