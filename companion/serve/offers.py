@@ -135,12 +135,15 @@ class Offering:
     def narrowed(self, choice: str, seat: int) -> str | None:
         """A one-word step followed by the players' names: the step with this seat's name (None if
         this seat's is not among them); any other step as it is."""
-        after = self.complete(choice + " ")
-        names = {c[len(choice) + 1 :] for c in after}
-        if not after or not names <= set(self.players):
+        rests = [c[len(choice) + 1 :] for c in self.complete(choice + " ")]
+
+        def names(rest: str, name: str) -> bool:  # one way on is answered whole: ``Ben 0``
+            return rest == name or rest.startswith(name + " ")
+
+        if not rests or not all(any(names(r, p) for p in self.players) for r in rests):
             return choice
-        mine = f"{choice} {self.players[seat]}"
-        return mine if mine in after else None
+        mine = self.players[seat]
+        return f"{choice} {mine}" if any(names(r, mine) for r in rests) else None
 
     def offers(self, seat: int, prefix: str = "") -> Offers:
         """The offers to ``seat`` after ``prefix`` (a prefix no line goes on from offers nothing)."""

@@ -101,3 +101,19 @@ def test_a_hand_count_and_a_sets_number_are_numbers_never_cards() -> None:
     assert isinstance(taker, homalet.TakeSet)
     sets = Offering(ENGINE, state, "en").offers(taker.player, "take")
     assert sets.steps and all(s.card is None and s.words.isdigit() for s in sets.steps)
+
+
+def test_a_correction_only_one_seat_may_make_is_offered_on_that_seats_page_only() -> None:
+    """When the engine allows one seat's correction alone (its ``complete`` answers ``correct Ben
+    0`` whole), that seat's page offers ``correct Ben`` and the others offer none (they showed a
+    ``correct`` step leading nowhere)."""
+    setup, actions = game(2)
+    state = ENGINE.new_state(setup)
+    for action in actions[:70]:
+        state = ENGINE.apply(state, action)[0]
+    assert ENGINE.complete(state, "correct ") == ["correct Ben 0"]
+    offering = Offering(ENGINE, state, "en")
+    for seat in range(4):
+        found = [s.prefix for s in offering.offers(seat).corrections]
+        assert found == (["correct Ben"] if seat == 1 else []), (seat, found)
+    assert [s.prefix for s in offering.offers(1, "correct Ben").steps] == ["correct Ben 0"]
