@@ -5,7 +5,9 @@ A page holds the words chosen so far (the *prefix*). At each step it shows the c
 gives after them: a choice that is a whole line the engine accepts (``parse_line`` then ``apply``)
 plays with one tap; a choice that goes on is a step (one tap adds its words). Where a step is
 followed only by a few whole lines (a spot's number or suit, a captured card's places, a card's
-battlefield or wilderness), those lines are offered on it directly. A step that is the only way
+battlefield or wilderness), those lines are offered on it directly; a step followed by reasons (a
+correction's count) also goes on, for a reason of the table's own typed after it. A word the
+engine says is a number (a hand count, a set's number) is never drawn as a card. A step that is the only way
 on is taken by itself: it records nothing, and the line is always shown whole on the button that
 plays it. Nothing here decides a rule, and no line is written here: every word is the engine's.
 
@@ -20,14 +22,16 @@ from dataclasses import dataclass
 
 from companion.rules import dragoness, fortress, homalet
 from companion.rules.common import Lang, Refusal
-from companion.rules.completion import CORRECT
+from companion.rules.completion import CORRECT, COUNT, REASON
 from companion.rules.engine import ActionShape, GameEngine, StateShape
+from companion.rules.homalet.complete import SET
 from companion.serve.tiles import parse_card
 
 GROUP_MAX = 6  # whole lines after one step offered on it (a spot's n and s, a card's b and w, a card's places)
 EXPAND_UPTO = 24  # steps at one level whose following lines are looked at (more: each is a step)
 FORCED_MOST = 8  # steps taken by themselves in a row, at most
 MAX_PREFIX = 200  # characters of a prefix a page may send
+NUMBERS = (COUNT, SET)  # words the engine says are numbers, never cards (a hand count 6 is not HOMALET's 06)
 
 
 @dataclass(frozen=True)
@@ -62,6 +66,11 @@ class Offers:
     steps: tuple[Step, ...]
     corrections: tuple[Step, ...]
     mine: bool
+
+
+def _what(choice: str) -> object:
+    """What the engine says the words ``choice`` adds are (``complete``'s answers say it)."""
+    return getattr(choice, "what", None)
 
 
 def actor(state: StateShape, action: ActionShape) -> int | None:
@@ -126,12 +135,15 @@ class Offering:
     def narrowed(self, choice: str, seat: int) -> str | None:
         """A one-word step followed by the players' names: the step with this seat's name (None if
         this seat's is not among them); any other step as it is."""
-        after = self.complete(choice + " ")
-        names = {c[len(choice) + 1 :] for c in after}
-        if not after or not names <= set(self.players):
+        rests = [c[len(choice) + 1 :] for c in self.complete(choice + " ")]
+
+        def names(rest: str, name: str) -> bool:  # one way on is answered whole: ``Ben 0``
+            return rest == name or rest.startswith(name + " ")
+
+        if not rests or not all(any(names(r, p) for p in self.players) for r in rests):
             return choice
-        mine = f"{choice} {self.players[seat]}"
-        return mine if mine in after else None
+        mine = self.players[seat]
+        return f"{choice} {mine}" if any(names(r, mine) for r in rests) else None
 
     def offers(self, seat: int, prefix: str = "") -> Offers:
         """The offers to ``seat`` after ``prefix`` (a prefix no line goes on from offers nothing)."""
@@ -160,7 +172,7 @@ class Offering:
         others_move = self.waiting is not None and self.waiting != seat
         for choice in choices:
             split = choice[start:].split()
-            card = parse_card(self.state, split[0]) if len(split) == 1 else None
+            card = parse_card(self.state, split[0]) if len(split) == 1 and _what(choice) not in NUMBERS else None
             if top and others_move and card is not None:
                 continue  # a card played now is the waiting seat's
             chosen: str | None = choice
@@ -202,7 +214,7 @@ class Offering:
             if not shown and not lines:
                 return None
             lines.extend(Line(g, g[len(chosen) + 1 :]) for g in shown)
-            on = any(self.goes_on(g) for g in shown)
+            on = any(self.goes_on(g) for g in shown) or (not ok and any(_what(a) == REASON for a in after))
             return Step(words, chosen if on else None, tuple(lines), card)
         return Step(words, chosen, tuple(lines), card)
 

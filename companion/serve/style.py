@@ -67,9 +67,10 @@ table.round .mark{color:#555;font-size:.875em}
 #said.refused{color:#a3161a;font-weight:700}
 #said.said{color:#11632b}
 .steps{display:flex;flex-wrap:wrap;gap:.45em;margin:.4em 0}
-.step{display:inline-flex;flex-wrap:nowrap;align-items:center;gap:.2em;border:1px solid #d5d5d5;border-radius:.5em;
+.step{display:inline-flex;flex-wrap:wrap;align-items:center;gap:.2em;border:1px solid #d5d5d5;border-radius:.5em;
  padding:.2em;background:#fff;flex:1 1 9.5em;max-width:100%}
 .step:has(>button.tile:only-child){flex:0 0 auto}
+.step button{overflow-wrap:normal}
 .gainnote{color:#444;font-size:.9em;margin:.2em 0}
 .step .head{padding:0 .2em;font-weight:700;min-width:2.6em}
 button.play,button.go,button.tile,button.back,button.undo{min-height:2.75em;min-width:2.75em;border-radius:.45em;

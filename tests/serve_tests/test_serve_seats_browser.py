@@ -1,5 +1,6 @@
 """The seat pages in a real browser (issue 28): four phones (one Chromium page per seat, each on its
-own seat's link) play a whole Reign of Dragoness game and a whole Six-Suit Fortress game by taps,
+own seat's link) play a whole Reign of Dragoness game, a whole Six-Suit Fortress game and a whole
+HOMALET game by taps (a correction's own reason typed in the free-text form),
 each move seen by the other pages and by the table app (Pilot) within a second; a link acting for
 another seat, a watch-only link and a replayed request are refused and change nothing; the pages at
 390×844, 820×1180 and 1920×1080 in both languages fit the screen, with the cards in their deck's
@@ -21,13 +22,14 @@ from typing import Any
 import pytest
 
 from companion.cards.cardlook import look, rgb
-from companion.rules import dragoness
+from companion.rules import dragoness, homalet
+from companion.rules.common import Lang
 from companion.rules.games import ENGINES
 from companion.serve.offers import actor, waiting_seat
 from companion.serve.tokens import SECRET, Tokens, new_token
 from companion.store import Store
 from tests.helpers.app import make_app, until
-from tests.helpers.seat_pages import Served, browser, enter, ready, seat_pages, wait_for
+from tests.helpers.seat_pages import Served, browser, enter, offered, quoted, ready, seat_pages, tap, wait_for
 from tests.helpers.serve import ROOT, at_position, stored_examples
 from tests.helpers.store_games import played
 
@@ -62,12 +64,40 @@ def tokens_of(db: Path) -> Tokens:
         return Tokens(store.secret(SECRET, new_token)[0])
 
 
-@pytest.mark.parametrize(("game", "seed"), [("dragoness", 2), ("fortress", 2)])
+# every kind of HOMALET action: reveals, plays (with a void claim or without), picks, takes, a
+# season's moves (a card drawn unnamed, one laid from the deck on a pile, one discarded from a hand)
+# and their end, and a hand count's correction; the game of seed 598 holds each
+HOMALET_KINDS = {
+    "RevealSet",
+    "Play",
+    "Play void",
+    "Pick",
+    "TakeSet",
+    "Adjust deck>hand",
+    "Adjust deck>pile",
+    "Adjust hand>discard",
+    "EndEffect",
+    "Correct",
+}
+
+
+def homalet_kinds(actions: list[Any]) -> set[str]:
+    def kind(a: Any) -> str:
+        if isinstance(a, homalet.Adjust):
+            return f"Adjust {a.source.value}>{a.target.value}"
+        return type(a).__name__ + (" void" if isinstance(a, homalet.Play) and a.void else "")
+
+    return {kind(a) for a in actions}
+
+
+@pytest.mark.parametrize(("game", "seed"), [("dragoness", 2), ("fortress", 2), ("homalet", 598)])
 async def test_four_phones_play_a_whole_game_by_taps_and_every_screen_follows_within_a_second(
     tmp_path: Path, quit_after: list[Any], game: str, seed: int
 ) -> None:
     engine = ENGINES[game]
     setup, actions = played(game, 4, seed)
+    if game == "homalet":
+        assert homalet_kinds(actions) == HOMALET_KINDS  # the game holds every kind of HOMALET action
     setup = engine.make_setup(NAMES, engine.start(setup), setup.deck)  # the actions name seats
     db = tmp_path / "games.sqlite3"
     with Store.open(db) as store:
@@ -191,6 +221,61 @@ def test_another_seats_move_a_watch_only_link_and_a_replayed_request_are_refused
         status, text = post_from(page, f"{mine}/play", {"line": own_line, "revision": revision})
         assert status == 409 and "changed since this page showed it" in text
         assert game_now(db, game_id) == played_now
+    finally:
+        served.stop()
+
+
+# words of the offers' buttons broken inside a word (a word drawn on two lines)
+BROKEN = """
+const out=[];
+for (const b of document.querySelectorAll('#offers button')) {
+  const walker=document.createTreeWalker(b, NodeFilter.SHOW_TEXT);
+  for (let n=walker.nextNode(); n; n=walker.nextNode()) {
+    for (const m of n.textContent.matchAll(/\\S+/g)) {
+      const r=document.createRange(); r.setStart(n, m.index); r.setEnd(n, m.index+m[0].length);
+      const tops=new Set([...r.getClientRects()].map(x=>Math.round(x.top)));
+      if (tops.size>1) out.push(m[0]);
+    }
+  }
+}
+return out;
+"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_homalet_correction_on_a_phone_offers_counts_not_cards_and_whole_words(
+    tmp_path: Path, quit_after: list[Any], lang: Lang
+) -> None:
+    """After "correct NAME" a phone shows the hand counts as numbers that go on (a reason of the
+    table's own is typed after one), never as HOMALET's cards of the same digits, and the offered
+    reasons' words are never cut in two on a 390 px screen."""
+    engine = ENGINES["homalet"]
+    setup, actions = played("homalet", 4, 598)
+    setup = engine.make_setup(NAMES, engine.start(setup), setup.deck)
+    at = next(i for i, a in enumerate(actions) if isinstance(a, homalet.Correct))
+    correction = actions[at]
+    assert isinstance(correction, homalet.Correct)
+    db = tmp_path / "games.sqlite3"
+    with Store.open(db) as store:
+        game_id = store.new_game("homalet", NAMES, engine.start(setup), setup.deck.to_data())
+        live = store.load(game_id)
+        for action in actions[:at]:
+            live.play(action)
+    tokens, seat = tokens_of(db), correction.player
+    served = Served(db)
+    try:
+        page = browser(lang=lang)
+        quit_after.append(page)
+        page.get(f"{served.root}/{tokens.seat(game_id, seat)}/seat/{game_id}/{seat + 1}?lang={lang}")
+        wait_for(lambda: ready(page).startswith(f"{at}:"))
+        words = engine.action_line(live.state, correction, lang).split()
+        correct, count = " ".join(words[:2]), f"{' '.join(words[:2])} {correction.count}"
+        assert correct in offered(page)[1]
+        tap(page, f"#offers button[data-prefix={quoted(correct)}]")
+        wait_for(lambda: ready(page) == f"{at}:{correct}")
+        assert count in offered(page)[1]  # the count goes on: the table's own reason is typed after it
+        assert not page.find_elements("css selector", "#offers .card[data-card]")  # no count drawn as a card
+        assert page.execute_script(BROKEN) == []
     finally:
         served.stop()
 
