@@ -25,6 +25,20 @@ from tests.helpers.app import make_app
 RECORDS = Path(__file__).resolve().parents[2] / "examples" / "records"
 
 
+@pytest.fixture(autouse=True)
+def pilot_waits_in_small_steps(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Textual's Pilot waits after each key until the app is idle, in steps of 20 ms: it sleeps a step
+    and looks whether the process used more than a twentieth of it, so a key costs at least two
+    steps however little the app had to do. Here a step is 4 ms with the same idle share: an idle app
+    is seen sooner (a whole Dragoness record typed: 118 s -> 44 s). What this test reads after a key is
+    the entry line, its suggestion (waited for) and the store, never the screen's layout, which a
+    shorter step can read before the next refresh: other tests keep Textual's step."""
+    import textual._wait as wait
+
+    monkeypatch.setattr(wait, "SLEEP_GRANULARITY", 0.004)
+    monkeypatch.setattr(wait, "SLEEP_IDLE", 0.004 / 20)
+
+
 def without_time(data: Mapping[str, object]) -> dict[str, object]:
     return {k: v for k, v in data.items() if k != "time"}
 
