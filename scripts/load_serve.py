@@ -18,11 +18,12 @@ each other seat page's offers for the new position (its ``view`` answered). Repo
 showed every move; the median, 99th percentile and worst of the delays (goal: a 99th percentile of
 at most 300 ms), before and during the flood; the slowest answer of the scorer's page during the
 flood; the server's memory (RSS) when every page was following, halfway, at its highest and at the
-end, and that of each app tab's process; the server's CPU time a move; the machine's load average
+end, after every 100th move (and its growth a 100 moves after the first 100: flat is about 0), and
+that of each app tab's process; the server's CPU time a move; the machine's load average
 (other work shares the cores). The last line: ``p99 delay: N ms; app tab memory: M MB each``.
 
     python scripts/load_serve.py [--boards 30] [--tabs 2] [--moves 300] [--pace 0.1] [--hands]
-        [--idle-flood 1100 --nofile 1024] [--stream-flood 64]
+        [--idle-flood 1100 --nofile 1024] [--stream-flood 64] [--trace DIR]
 """
 
 from __future__ import annotations
