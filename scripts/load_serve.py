@@ -18,11 +18,12 @@ each other seat page's offers for the new position (its ``view`` answered). Repo
 showed every move; the median, 99th percentile and worst of the delays (goal: a 99th percentile of
 at most 300 ms), before and during the flood; the slowest answer of the scorer's page during the
 flood; the server's memory (RSS) when every page was following, halfway, at its highest and at the
-end, and that of each app tab's process; the server's CPU time a move; the machine's load average
+end, after every 100th move (and its growth a 100 moves after the first 100: flat is about 0), and
+that of each app tab's process; the server's CPU time a move; the machine's load average
 (other work shares the cores). The last line: ``p99 delay: N ms; app tab memory: M MB each``.
 
     python scripts/load_serve.py [--boards 30] [--tabs 2] [--moves 300] [--pace 0.1] [--hands]
-        [--idle-flood 1100 --nofile 1024] [--stream-flood 64]
+        [--idle-flood 1100 --nofile 1024] [--stream-flood 64] [--trace DIR]
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ import contextlib
 import os
 import re
 import resource
+import signal
 import socket
 import statistics
 import subprocess
@@ -49,7 +51,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 RECORD = ROOT / "examples" / "records" / "dragoness.json"  # 8 players, 608 moves
 
-TIME_LIMIT = 240.0  # seconds: the whole run, whatever happens
+TIME_LIMIT = 240.0  # seconds: the whole run, whatever happens (tracing: 900)
+EVERY = 100  # the server's memory is noted after every this many moves
 
 
 def rss_mb(pid: int) -> float:
@@ -207,17 +210,18 @@ async def sample_memory(pid: int, samples: list[float], stop: asyncio.Event) -> 
         await asyncio.sleep(0.5)
 
 
-async def start_server(db: Path, nofile: int) -> tuple[asyncio.subprocess.Process, str]:
-    """``companion serve`` on 127.0.0.1 (a port the system chooses) and the scorer's link it printed."""
+async def start_server(db: Path, nofile: int, trace: Path | None = None) -> tuple[asyncio.subprocess.Process, str]:
+    """``companion serve`` on 127.0.0.1 (a port the system chooses) and the scorer's link it printed
+    (``trace``: under tracemalloc, its snapshots written there: ``serve_traced.py``)."""
 
     def limit() -> None:
         if nofile:
             resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
 
+    run = ["-m", "companion"] if trace is None else [str(ROOT / "scripts" / "serve_traced.py"), str(trace)]
     server = await asyncio.create_subprocess_exec(
         sys.executable,
-        "-m",
-        "companion",
+        *run,
         "serve",
         "--host",
         "127.0.0.1",
@@ -253,6 +257,7 @@ class Measured:
     refused: int
     scorer_times: list[tuple[bool, float]]
     memory: dict[str, float]  # server RSS: start, middle, most, end
+    every: dict[int, float]  # server RSS after each hundredth move (every page showing it)
     cpu_move: float  # server CPU seconds a move
     client_cpu_move: float  # this script's
     tabs: dict[int, tuple[float, float]]  # app tab pid -> (idle, end) MB
@@ -266,7 +271,7 @@ async def run(args: argparse.Namespace) -> Measured:
     db = folder / "games.sqlite3"
     game = prepare(db, RECORD, args.moves)
     load_start = os.getloadavg()[0]
-    server, link = await start_server(db, args.nofile)
+    server, link = await start_server(db, args.nofile, args.trace)
     assert server.stderr is not None
     said: list[bytes] = []  # the server's console, read as it comes (a full pipe would stop the server)
     draining = asyncio.create_task(drain(server.stderr, said))
@@ -280,6 +285,7 @@ async def run(args: argparse.Namespace) -> Measured:
     sessions = [session_from(f"127.0.1.{i + 1}") for i in range(args.boards + args.tabs)]
     phones = [session_from(f"127.0.5.{i + 1}") for i in range(SEATS)]
     memory: dict[str, float] = {}
+    every: dict[int, float] = {}  # server RSS after each hundredth move
     flooding: asyncio.Task[int] | None = None
     tasks: list[asyncio.Task[None]] = []
     try:
@@ -319,12 +325,24 @@ async def run(args: argparse.Namespace) -> Measured:
 
             async def before(n: int) -> None:
                 nonlocal flooding, held
+                if n > 1 and (n - 1) % EVERY == 0:
+                    await hundredth(n - 1)
                 if n == half + 1:
                     memory["middle"] = rss_mb(server.pid)
                     flooding = asyncio.create_task(flood(root, 1000))
                     held += hold_idle(port, args.idle_flood)
                     held += hold_streams(port, board.group(1) + "/events", args.stream_flood)
                     flood_on.set()
+
+            async def hundredth(played: int) -> None:
+                """RSS after ``played`` moves (every page has shown them), and a snapshot if tracing."""
+                await asyncio.wait_for(arrived_everywhere(boards, seats, played), 30)
+                if args.trace is not None:
+                    done = args.trace / f"{len(every) + 1}.done"
+                    server.send_signal(signal.SIGUSR1)
+                    while not done.exists():
+                        await asyncio.sleep(0.2)
+                every[played] = rss_mb(server.pid)
 
             stored = await play_all(seats, game.moves, args.pace, before)
             seconds = time.monotonic() - began
@@ -337,6 +355,8 @@ async def run(args: argparse.Namespace) -> Measured:
             with contextlib.suppress(TimeoutError):  # every page's last move (a missing one is reported)
                 await asyncio.wait_for(arrived_everywhere(boards, seats, last), 10)
             cpu_used = cpu_seconds(server.pid) - cpu_start
+            if last % EVERY == 0:
+                await hundredth(last)
             client_used = time.process_time() - client_start
             await asyncio.sleep(2.0)
             memory_end = {pid: rss_mb(pid) for pid in descendants(server.pid)}
@@ -365,6 +385,7 @@ async def run(args: argparse.Namespace) -> Measured:
         refused,
         scorer_times,
         memory,
+        every,
         cpu_used / len(stored),
         client_used / len(stored),
         {pid: (memory_idle.get(pid, 0.0), mb) for pid, mb in memory_end.items()},
@@ -390,6 +411,21 @@ def ms(values: list[float]) -> str:
     return (
         f"median {statistics.median(values) * 1000:.0f} ms, 99th percentile {p99(values) * 1000:.0f} ms, "
         f"worst {max(values) * 1000:.0f} ms"
+    )
+
+
+def flatness(every: dict[int, float]) -> str:
+    """The server's memory after each hundredth move, and its growth a hundred moves after the first
+    hundred (the warm-up: the engines' and pages' first drawings): flat is about 0."""
+    if not every:
+        return "server memory by move: none (fewer than 100 moves)"
+    said = " / ".join(f"{mb:.1f}" for mb in every.values())
+    moves = " / ".join(str(n) for n in every)
+    first, last = min(every), max(every)
+    growth = (every[last] - every[first]) / (last - first) * EVERY if last > first else float("nan")
+    return (
+        f"server memory after move {moves}: {said} MB; growth after the first {first} moves: "
+        f"{growth:+.1f} MB a {EVERY} moves"
     )
 
 
@@ -439,6 +475,7 @@ def report(args: argparse.Namespace, m: Measured) -> int:
         f"server memory: {mem['start']:.0f} MB with every page following, {mem.get('middle', mem['start']):.0f} MB "
         f"halfway, at most {mem['most']:.0f} MB, {mem['end']:.0f} MB at the end"
     )
+    print(flatness(m.every))
     views = sum(s.views for s in m.seats)
     print(
         f"server CPU: {m.cpu_move * 1000:.1f} ms a move (all its work: {views / len(moves):.1f} views a move, "
@@ -470,13 +507,20 @@ def main() -> int:
     parser.add_argument("--idle-flood", type=int, default=0, choices=range(0, 5001), metavar="0-5000")
     parser.add_argument("--stream-flood", type=int, default=0, choices=range(0, 1001), metavar="0-1000")
     parser.add_argument("--nofile", type=int, default=0, metavar="DESCRIPTORS", help="the server's descriptor limit")
+    parser.add_argument(
+        "--trace",
+        type=Path,
+        metavar="DIR",
+        help="run the server under tracemalloc, a snapshot in DIR every 100 moves (scripts/serve_traced.py)",
+    )
     args = parser.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)  # this script holds the floods' sockets
     with contextlib.suppress(ValueError, OSError):
         resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 8192)), hard))
     if not 0 <= args.pace <= 5:
         parser.error("--pace: from 0 to 5 seconds")
-    return report(args, asyncio.run(asyncio.wait_for(run(args), TIME_LIMIT)))
+    limit = TIME_LIMIT if args.trace is None else 900.0
+    return report(args, asyncio.run(asyncio.wait_for(run(args), limit)))
 
 
 if __name__ == "__main__":

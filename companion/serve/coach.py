@@ -28,6 +28,12 @@ PATTERNS_SHOWN = 24  # Dragoness groups listed; the rest are counted
 MAX_GROUP = 8  # Dragoness groups tried when leading: up to this many cards
 BEST_SHOWN = 3  # Fortress: the placements capturing most, said on the card's line (the rest folded away)
 MAX_TRIED = 2500  # Dragoness groups asked of the engine for one answer (about 0.1 s: the server stays quick)
+# The engine keeps every group's readings on the deck (``patterns._all_readings``), forgetting them only
+# at 100,000 (some 20 MB): the coach's groups (every group of every hand typed, 2,500 an answer) filled
+# it by some 20,000 a round of 8 hands, most never asked again once the hand was played. One round of
+# 8 hands is what the answers of a round reuse; at more, the deck's answers are forgotten (the engine's
+# own way of letting them go: each comes again from the rules when asked).
+DECK_KEPT = 24_000
 
 
 @dataclass(frozen=True)
@@ -319,8 +325,17 @@ def _dragoness(state: dragoness.State, seat: int, cards: Sequence[dragoness.Card
                 f'<li class="legal"><span class="tiles">{tiles}</span> '
                 f"<b>{esc(' '.join(map(shown, group)))}</b> {esc(words)}</li>"
             )
+    forget_groups(state.setup.deck)
     note = f'<p class="sub">{esc(say("coach.untried", lang, n=untried))}</p>' if untried else ""
     if not found:
         return f"<p>{esc(say('coach.no_patterns', lang))}</p>{note}"
     tail = f"<li>… {more} {esc(say('coach.more', lang))}</li>" if more else ""
     return f'<p>{esc(say("coach.patterns", lang))}</p><ul class="cards">{"".join(found)}{tail}</ul>{note}'
+
+
+def forget_groups(deck: dragoness.Deck) -> None:
+    """The deck's kept answers forgotten when they are more than :data:`DECK_KEPT` (the coach's
+    groups of hands played long ago): the server's memory stays flat however many hands are typed."""
+    kept: dict[object, object] = deck._cache
+    if len(kept) > DECK_KEPT:
+        kept.clear()
