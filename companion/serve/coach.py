@@ -336,6 +336,4 @@ def _dragoness(state: dragoness.State, seat: int, cards: Sequence[dragoness.Card
 def forget_groups(deck: dragoness.Deck) -> None:
     """The deck's kept answers forgotten when they are more than :data:`DECK_KEPT` (the coach's
     groups of hands played long ago): the server's memory stays flat however many hands are typed."""
-    kept: dict[object, object] = deck._cache
-    if len(kept) > DECK_KEPT:
-        kept.clear()
+    deck.forget(more_than=DECK_KEPT)

@@ -227,6 +227,13 @@ class Deck:
             out[Card(s.code)] += s.count
         return out
 
+    def forget(self, more_than: int) -> None:
+        """The answers this deck keeps (readings of groups, cards, labels) let go when they are more than
+        ``more_than``: each comes again from the rules when asked. For a caller that asks about many
+        groups once (the seat pages' coach), so that memory stays flat."""
+        if len(self._cache) > more_than:
+            self._cache.clear()
+
     def for_players(self, players: int) -> Counter[Card]:
         """The deck used by ``players`` players (D-2), a new counter the caller may change."""
         return Counter(self.cards_for(players))
