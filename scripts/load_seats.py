@@ -25,6 +25,7 @@ import html
 import json
 import re
 import time
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,22 @@ from typing import Any
 import aiohttp
 
 SEATS = 8  # the record's table: Reign of Dragoness for 8
+
+
+async def board_positions(session: aiohttp.ClientSession, url: str) -> AsyncIterator[tuple[int, float]]:
+    """A game's event stream at ``url``: the position of each board it sends, and when it came."""
+    async with session.get(url, timeout=aiohttp.ClientTimeout(total=None)) as response:
+        assert response.status == 200, response.status
+        data: list[str] = []
+        async for raw in response.content:
+            line = raw.decode()
+            if line.startswith("data: "):
+                data.append(line[6:])
+            elif line == "\n" and data:
+                found = re.search(r'data-position="(\d+)"', "".join(data))
+                data = []
+                if found is not None:
+                    yield int(found.group(1)), time.time()
 
 
 @dataclass(frozen=True)
@@ -147,25 +164,13 @@ class SeatPage:
         """The page's event stream (``follow`` in its script): each board noted, and a board at
         another position than the page shows asks for the view."""
         url = self.root + html.unescape(self.config["events"])
-        async with self.session.get(url, timeout=aiohttp.ClientTimeout(total=None)) as response:
-            assert response.status == 200, response.status
-            data: list[str] = []
-            async for raw in response.content:
-                line = raw.decode()
-                if line.startswith("data: "):
-                    data.append(line[6:])
-                elif line == "\n" and data:
-                    found = re.search(r'data-position="(\d+)"', "".join(data))
-                    data = []
-                    if found is None:
-                        continue
-                    position, now = int(found.group(1)), time.time()
-                    for n in range(self._reached + 1, position + 1):
-                        self.boards.setdefault(n, now)
-                    self._reached = max(self._reached, position)
-                    self._followed.set()
-                    if position != self.position:
-                        self._later()
+        async for position, now in board_positions(self.session, url):
+            for n in range(self._reached + 1, position + 1):
+                self.boards.setdefault(n, now)
+            self._reached = max(self._reached, position)
+            self._followed.set()
+            if position != self.position:
+                self._later()
 
     async def post(self, url: str, body: dict[str, Any]) -> tuple[int, Any]:
         async with self.session.post(self.root + url, json=body) as response:

@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import aiohttp
-from load_seats import SEATS, SeatPage, play_all, prepare, seat_links
+from load_seats import SEATS, SeatPage, board_positions, play_all, prepare, seat_links
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -86,23 +86,12 @@ def descendants(pid: int) -> list[int]:
 async def follow(session: aiohttp.ClientSession, url: str, arrived: dict[int, float], ready: asyncio.Event) -> None:
     """One scoreboard: note when each move first reaches it (the first board at its position or
     later; several moves in one tick arrive together). A move whose position is never reached is missing."""
-    async with session.get(url, timeout=aiohttp.ClientTimeout(total=None)) as response:
-        assert response.status == 200, response.status
-        data: list[str] = []
-        reached = 0
-        async for raw in response.content:
-            line = raw.decode()
-            if line.startswith("data: "):
-                data.append(line[6:])
-            elif line == "\n" and data:
-                found = re.search(r'data-position="(\d+)"', "".join(data))
-                if found:
-                    position, now = int(found.group(1)), time.time()
-                    for n in range(reached + 1, position + 1):
-                        arrived.setdefault(n, now)
-                    reached = max(reached, position)
-                    ready.set()
-                data = []
+    reached = 0
+    async for position, now in board_positions(session, url):
+        for n in range(reached + 1, position + 1):
+            arrived.setdefault(n, now)
+        reached = max(reached, position)
+        ready.set()
 
 
 async def app_tab(session: aiohttp.ClientSession, url: str, opened: asyncio.Event) -> None:

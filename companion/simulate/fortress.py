@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 from companion.rules import fortress as f
-from companion.simulate.common import NAMES, Watch
+from companion.simulate.common import NAMES, Watch, deal_unseen
 from companion.simulate.policies import policy_seats
 from companion.simulate.table import play, win_value
 
@@ -225,16 +225,8 @@ class FortressView:
         return Fortress(self.state, hands, pile)
 
     def world(self, rng: random.Random) -> Fortress:
-        state, own = self.state, set(self.hand)
-        pool = [c for c in state.unseen() if c not in own]
-        rng.shuffle(pool)
-        hands: list[list[f.Card]] = []
-        for seat, hidden in enumerate(state.hidden_counts()):
-            if seat == self.seat:
-                hands.append(list(self.hand))
-                continue
-            hands.append(sorted(state.known_hands[seat]) + pool[:hidden])
-            del pool[:hidden]
+        state = self.state
+        hands, pool = deal_unseen(state.unseen(), self.hand, state.known_hands, state.hidden_counts(), self.seat, rng)
         return Fortress(state, hands, pool)  # what is left is the deck, in a random order
 
 

@@ -18,7 +18,7 @@ import random
 from typing import Any
 
 from companion.rules import homalet as h
-from companion.simulate.common import NAMES, Watch, best
+from companion.simulate.common import NAMES, Watch, best, deal_unseen
 from companion.simulate.policies import policy_seats
 from companion.simulate.table import play, win_value
 
@@ -257,16 +257,8 @@ class HomaletView:
         return Homalet(self.state, hands, [], self.moved, self.springs).moves()
 
     def world(self, rng: random.Random) -> Homalet:
-        state, own = self.state, set(self.hand)
-        pool = [c for c in state.unseen() if c not in own]
-        rng.shuffle(pool)
-        hands: list[list[int]] = []
-        for seat, hidden in enumerate(state.hidden_counts()):
-            if seat == self.seat:
-                hands.append(list(self.hand))
-                continue
-            hands.append(sorted(state.known_hands[seat]) + pool[:hidden])
-            del pool[:hidden]
+        state = self.state
+        hands, pool = deal_unseen(state.unseen(), self.hand, state.known_hands, state.hidden_counts(), self.seat, rng)
         return Homalet(state, hands, pool, self.moved, self.springs)  # what is left is the deck, in a random order
 
 
