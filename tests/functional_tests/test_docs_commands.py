@@ -166,3 +166,16 @@ def test_the_readme_is_short_and_links_every_reference_page() -> None:
 
 def test_the_readme_shows_commands_to_run() -> None:
     assert len(commands(ROOT / "README.md")) >= 8  # the ten-line tour
+
+
+def test_the_readme_says_how_a_table_starts_with_a_phone_and_a_tv() -> None:
+    """Issue 28: the README's "At the table": serve on the LAN, scan, play, a phone and a TV pictured."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## At the table", 1)[1].split("\n## ", 1)[0]
+    assert "`companion serve --host 0.0.0.0`" in section
+    for step in ("**Serve**", "**Scan**", "**Play**", "?tv=1"):
+        assert step in section, step
+    pictures = re.findall(r'src="([^"]+)"', section)
+    assert pictures == ["docs/images/serve-phone.png", "docs/images/serve-tv.png"]
+    for picture in pictures:
+        assert (ROOT / picture).stat().st_size > 10_000, picture
