@@ -18,6 +18,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 from PIL import PngImagePlugin
 
+from companion.base.exits import raise_if_stopped
 from companion.base.files import current_umask, remove_leftovers, temp_name, where
 from companion.rules.common import Lang, plural
 from companion.rules.deck_rules import label
@@ -152,6 +153,7 @@ def write_pngs(
             report(progress_bar(index + 1, total, lang))
             drawn = True
         pdf.close()
+        raise_if_stopped()  # a SIGTERM whose exception a library swallowed: the folder is not finished
         _replace_folder(temp, target)
     except BaseException:
         shutil.rmtree(temp, ignore_errors=True)

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from companion.base.documents import PATH_SHOWN
+from companion.base.exits import raise_if_stopped
 from companion.rules.common import Msg, Refusal
 from companion.rules.deck_rules import label
 
@@ -95,6 +96,7 @@ def atomic_target(path: str | Path) -> Iterator[Path]:
         fd, temp = tempfile.mkstemp(prefix=prefix, suffix=".part", dir=place)
         os.close(fd)
         yield Path(temp)
+        raise_if_stopped()  # a SIGTERM whose exception a library swallowed: this file is not finished
         if special:
             with open(temp, "rb") as source, open(target, "wb") as sink:
                 shutil.copyfileobj(source, sink)

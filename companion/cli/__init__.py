@@ -9,7 +9,16 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from companion.base.exits import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_TERMINATED
+from companion.base.exits import (
+    EXIT_BAD_INPUT,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_TERMINATED,
+    Terminated,
+    forget_stop,
+    raise_if_stopped,
+    request_stop,
+)
 from companion.base.language import default_lang
 from companion.rules.common import Lang, Msg
 
@@ -52,12 +61,9 @@ def app_options(argv: Sequence[str]) -> dict[str, str] | None:
     return options
 
 
-class Terminated(BaseException):
-    """SIGTERM, raised where the program is so that temporary files are removed as for Ctrl-C."""
-
-
 def _on_sigterm(signum: int, frame: Any) -> NoReturn:
     signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a second SIGTERM must not interrupt the cleaning up
+    request_stop()  # kept even if a library's bare ``except:`` swallows what is raised here
     raise Terminated
 
 
@@ -84,8 +90,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         previous = signal.signal(signal.SIGTERM, _on_sigterm)
     except ValueError:  # not the main thread: leave signals alone
         previous = None
+    forget_stop()
     try:
         code = _main(tokens, lang)
+        raise_if_stopped()  # the Terminated raised in a library that swallowed it: stopped all the same
         sys.stdout.flush()
         return code
     except BrokenPipeError:  # not an error: the reader read what it wanted

@@ -47,3 +47,47 @@ def test_write_atomic_replaces_whole_and_leaves_no_temporary(tmp_path: Path) -> 
     write_atomic(target, "{}\n")
     write_atomic(target, '{"lang": "ja"}\n')
     assert target.read_text(encoding="utf-8") == '{"lang": "ja"}\n' and list(tmp_path.iterdir()) == [target]
+
+
+def test_a_sigterm_whose_exception_a_library_swallowed_still_stops_the_file(tmp_path: Path) -> None:
+    """Reportlab has bare ``except:`` clauses: a SIGTERM raised inside one was swallowed and the kit
+    went on to finish (exit 0; seen once in the suite under load). The stop is remembered, and the
+    file being written is not finished: its temporary is removed and nothing replaces the target."""
+    from companion.base.exits import Terminated, forget_stop, request_stop, stop_requested
+
+    target = tmp_path / "x.pdf"
+    target.write_bytes(b"the old one")
+    try:
+        with pytest.raises(Terminated), atomic_target(target) as temp:
+            temp.write_bytes(b"half")
+            try:  # what a library's bare except does with the handler's exception
+                request_stop()
+                raise Terminated
+            except BaseException:  # the library swallowing it, on purpose
+                pass
+            temp.write_bytes(b"finished after all")
+        assert stop_requested()
+    finally:
+        forget_stop()
+    assert target.read_bytes() == b"the old one" and list(tmp_path.iterdir()) == [target]
+
+
+def test_the_command_line_says_terminated_when_its_stop_was_swallowed(capsys: pytest.CaptureFixture[str]) -> None:
+    """A command that ran to its end after a swallowed SIGTERM still exits 143 with the one sentence."""
+    from companion import cli
+    from companion.base.exits import EXIT_TERMINATED, Terminated, request_stop
+
+    def swallowed(argv: list[str], lang: Any) -> int:
+        try:
+            request_stop()
+            raise Terminated
+        except BaseException:  # the library swallowing it
+            return 0
+
+    real = cli._main
+    cli._main = swallowed
+    try:
+        assert cli.main(["--lang", "en", "show", "1"]) == EXIT_TERMINATED
+    finally:
+        cli._main = real
+    assert capsys.readouterr().err == "terminated; no partial file was left\n"
