@@ -31,3 +31,12 @@ def pytest_configure(config: pytest.Config) -> None:
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     sys.pycache_prefix = str(folder)  # and this process, for what it imports from now on (-n 0)
     sys.dont_write_bytecode = False
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The tests marked ``slow`` (seconds each: whole simulated tables, records typed key by key,
+    photographed sheets) run first, the quick ones after, in the order collected otherwise. xdist hands
+    the first items out among its workers before the rest, so the long tests start at once on every
+    core and the quick ones fill the cores at the end; collected in file order, a 60-second test could
+    start last and leave the other core idle while it ran."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "bench_keys.py"
 
 
@@ -67,6 +69,7 @@ def test_the_planner_plays_the_line_as_typed_from_the_words_begun_and_clicks() -
     assert fewest("K9 right", lambda prefix: None, [], whole=whole, same=same) == [*"K9 r", "enter"]
 
 
+@pytest.mark.slow
 def test_the_script_plays_the_start_of_each_record_in_the_app() -> None:
     run = subprocess.run([sys.executable, str(SCRIPT), "--limit", "4"], capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr

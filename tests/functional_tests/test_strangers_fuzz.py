@@ -12,6 +12,8 @@ import zlib
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from companion.records.qr_record import encode_parts
 from companion.store import Store
 from tests.helpers.inprocess import Run, assert_refused, call
@@ -76,6 +78,7 @@ COLUMNS = {
 }
 
 
+@pytest.mark.slow
 def test_fuzz_crafted_databases(tmp_path: Path) -> None:
     rnd = random.Random(16)
     good = tmp_path / "good.sqlite3"

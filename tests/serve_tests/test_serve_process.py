@@ -105,6 +105,7 @@ def test_a_port_in_use_is_refused_in_one_sentence(tmp_path: Path) -> None:
     assert run.stderr.count("\n") == 1 and f"port {port}" in run.stderr and "--port" in run.stderr
 
 
+@pytest.mark.slow
 def test_the_load_script_runs_bounded_on_loopback_and_reports_delay_and_memory() -> None:
     """scripts/load_serve.py at a small size (its default: 8 seat pages playing, 30 scoreboards, 2 tabs, 300 moves)."""
     root = Path(__file__).resolve().parents[2]

@@ -258,6 +258,7 @@ async def test_the_scorers_index_shows_each_seats_link_as_a_code_that_reads_back
         assert (await client.get(f"/{token}/code/{game_id}/1")).status == 404
 
 
+@pytest.mark.slow
 def test_a_restarted_server_prints_the_same_link_and_new_links_says_the_old_stop_working(db: Path) -> None:
     from tests.helpers.seat_pages import Served as Running
 

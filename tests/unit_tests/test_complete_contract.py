@@ -65,6 +65,7 @@ def check_line(engine: Any, state: Any, action: Any, lang: Lang, rnd: random.Ran
         assert reaches_a_line(engine, state, rnd.choice(choices), lang, rnd), (prefix, choices[:12])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(ENGINES))
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.nested_given])
 @given(seed=st.integers(0, 2**32 - 1), data=st.data())

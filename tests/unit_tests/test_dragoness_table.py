@@ -14,6 +14,7 @@ import itertools
 from collections import Counter
 from dataclasses import dataclass, field
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -430,6 +431,7 @@ class Table:
             assert allowed.revive == (m.phase == "follow" and m.revive_refused(m.turn) is None)
 
 
+@pytest.mark.slow
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(n=st.integers(2, 8), data=st.data())
 def test_d1_to_d10_a_table_with_mistakes_against_the_rules_model(n: int, data: st.DataObject) -> None:

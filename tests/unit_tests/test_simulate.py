@@ -92,6 +92,7 @@ def test_the_same_seed_plays_the_same_games() -> None:
     assert first == again != other
 
 
+@pytest.mark.slow
 def test_games_come_one_at_a_time_and_memory_stays_flat() -> None:
     games = simulate("fortress", DECK, 4, 10**6, "random", seed=1)
     assert isinstance(games, Iterator) and next(games).played.id == "sim-1"
