@@ -1,0 +1,103 @@
+"""The simulated tables' fast paths (issue 29.6) choose as the slow paths they replaced: each is
+compared here with the plain form of the same choice (kept in this file as it was written before) on
+many positions drawn from seeded games, so a speed-up can never change a game."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from companion.cards.decks import load_deck_data
+from companion.rules import fortress as f
+from companion.simulate import fortress as sf
+
+FORTRESS = f.Deck.from_data(load_deck_data("fortress"))
+
+
+def _fortress_positions(games: int, seed: int) -> Iterator[sf.Fortress]:
+    """Every position of ``games`` Fortress games of 3 to 5 random seats, as copies of the table."""
+    rng = random.Random(seed)
+    for _ in range(games):
+        table = sf.Fortress.deal(FORTRESS, rng.choice((3, 4, 5)), rng)
+        while not table.done():
+            yield table.copy()
+            seat = table.actor()
+            table.step(table.table_move(rng) if seat is None else table.random(rng))
+
+
+def _slow_greedy_place(state: f.State, hand: list[f.Card], rng: random.Random) -> f.Place:
+    """The greedy placement as first written: ``f.capture_count`` of every card, spot and mode."""
+    player = state.turn
+    spots = state.usable_spots()
+    grid = state.grid
+    best, options = 0, []
+    for spot in spots:
+        a_cell, b_cell = f.spot_cells(spot)
+        a, b = grid[a_cell], grid[b_cell]
+        assert a is not None
+        for card in hand:
+            for mode in (f.Mode.NUMBER, f.Mode.SUIT):
+                count = f.capture_count(card, a, b, mode)
+                if count > best:
+                    best, options = count, [(card, spot, mode)]
+                elif count == best:
+                    options.append((card, spot, mode))
+    card, spot, mode = rng.choice(options)
+    return f.Place(player, card, spot, mode)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_fortress_greedy_placement_is_the_slow_one(seed: int) -> None:
+    checked = 0
+    for table in _fortress_positions(4, seed):
+        state = table.state
+        if state.phase is not f.Phase.PLACE:
+            continue
+        hands = [table.hands[state.turn]]
+        sub = random.Random(checked)  # smaller hands too: one card, a few, every suit or none alike
+        hands += [sub.sample(hands[0], k) for k in range(1, len(hands[0]))]
+        for hand in hands:
+            fast, slow = random.Random(checked), random.Random(checked)
+            assert sf._place(state, hand, fast, True) == _slow_greedy_place(state, hand, slow)
+            assert fast.getstate() == slow.getstate()  # the same draws: the games go on the same
+            checked += 1
+    assert checked > 500
+
+
+def _slow_score(heights: list[int], hand: Any) -> int:
+    points = f.points(f.heights_after(heights, f.best_pair(heights)))[2]
+    return points - sum(f.penalty(tuple(hand)).values()) if hand else points
+
+
+def _slow_greedy_build(state: f.State) -> f.Build:
+    """The greedy build as first written: each legal place's fortress built in full and scored."""
+    card = state.pending[0]
+    ranks = [c[0].rank for c in state.fortresses[state.turn]]
+    legal = [where for where in f.Where if f.fits(ranks, card.rank, where, state.setup.deck.ranks)]
+    columns, known = state.fortresses[state.turn], state.known_hands[state.turn]
+    best: tuple[int, bool] | None = None
+    choice = legal[0]
+    for where in legal:
+        if where is f.Where.HAND:
+            key = (_slow_score([len(c) for c in columns], [*known, card]), False)
+        else:
+            key = (_slow_score([len(c) for c in f.build(columns, card, where)], known), True)
+        if best is None or key > best:
+            best, choice = key, where
+    return f.Build(card, choice)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_fortress_greedy_build_is_the_slow_one(seed: int) -> None:
+    checked = 0
+    for table in _fortress_positions(4, seed):
+        state = table.state
+        if state.phase is f.Phase.BUILD:
+            rng = random.Random(checked)
+            assert sf._build(state, rng, True) == _slow_greedy_build(state)
+            assert rng.getstate() == random.Random(checked).getstate()  # no draw: nothing is left to luck
+            checked += 1
+    assert checked > 200
