@@ -4,6 +4,7 @@ many positions drawn from seeded games, so a speed-up can never change a game.""
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -11,10 +12,14 @@ from typing import Any
 import pytest
 
 from companion.cards.decks import load_deck_data
+from companion.rules import dragoness as d
 from companion.rules import fortress as f
+from companion.simulate import dragoness as sd
 from companion.simulate import fortress as sf
+from companion.simulate.common import best
 
 FORTRESS = f.Deck.from_data(load_deck_data("fortress"))
+DRAGONESS = d.Deck.from_data(load_deck_data("dragoness"))
 
 
 def _fortress_positions(games: int, seed: int) -> Iterator[sf.Fortress]:
@@ -101,3 +106,52 @@ def test_fortress_greedy_build_is_the_slow_one(seed: int) -> None:
             assert rng.getstate() == random.Random(checked).getstate()  # no draw: nothing is left to luck
             checked += 1
     assert checked > 200
+
+
+def _dragoness_positions(games: int, seed: int) -> Iterator[sd.Dragoness]:
+    """Every position where a seat chooses in ``games`` Reign of Dragoness games of 2 to 8 seats, half
+    of them random and half greedy, as copies of the table."""
+    rng = random.Random(seed)
+    for number in range(games):
+        table = sd.Dragoness.deal(DRAGONESS, rng.randint(2, 8), rng)
+        while not table.done():
+            seat = table.actor()
+            if seat is not None:
+                yield table.copy()
+            choose = table.random if number % 2 else table.greedy
+            table.step(table.table_move(rng) if seat is None else choose(rng))
+
+
+def _slow_plays(table: sd.Hands, state: d.State, hand: list[d.Card]) -> list[tuple[tuple[d.Card, ...], d.Pattern]]:
+    """Hands.plays as first written: every group's readings, each asked :func:`sd._fits`."""
+    top = state.top
+    options = sd.groups(DRAGONESS, hand) if top is None else sd.groups(DRAGONESS, hand, top.shape, top.size)
+    out = []
+    for group in options:
+        if state.must_contain is not None and state.must_contain not in group:
+            continue
+        fitting = [p for p in d.patterns(DRAGONESS, group) if sd._fits(state, p)]
+        if fitting:
+            out.append((group, fitting[0]))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_dragoness_greedy_choice_and_plays_are_the_slow_ones(seed: int) -> None:
+    checked = revived = 0
+    for table in _dragoness_positions(4, seed):
+        state, hand = table.state, table.hands[table.state.turn]
+        assert table.table.plays(state, hand) == _slow_plays(table.table, state, hand)
+        moves, highs = table._options()  # the greedy choice as first written: best of every move by _gain
+        fast, slow = random.Random(checked), random.Random(checked)
+        assert table.greedy(fast) == best(moves, functools.partial(sd._gain, state, highs), slow)
+        assert fast.getstate() == slow.getstate()  # the same draws: the games go on the same
+        checked += 1
+        revived += any(isinstance(m, d.Revive) for m in moves)
+    assert checked > 300 and revived > 0
+
+
+def test_a_patterns_highest_card_is_found_once_and_is_the_highest() -> None:
+    for table in _dragoness_positions(2, 9):
+        for _, pattern in table.table.plays(table.state, table.hands[table.state.turn]):
+            assert pattern.high == max(pattern.values) and pattern.high is pattern.high
