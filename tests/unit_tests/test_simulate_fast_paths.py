@@ -14,12 +14,15 @@ import pytest
 from companion.cards.decks import load_deck_data
 from companion.rules import dragoness as d
 from companion.rules import fortress as f
+from companion.rules import homalet as h
 from companion.simulate import dragoness as sd
 from companion.simulate import fortress as sf
+from companion.simulate import homalet as sh
 from companion.simulate.common import best
 
 FORTRESS = f.Deck.from_data(load_deck_data("fortress"))
 DRAGONESS = d.Deck.from_data(load_deck_data("dragoness"))
+HOMALET = h.Deck.from_data(load_deck_data("homalet"))
 
 
 def _fortress_positions(games: int, seed: int) -> Iterator[sf.Fortress]:
@@ -155,3 +158,67 @@ def test_a_patterns_highest_card_is_found_once_and_is_the_highest() -> None:
     for table in _dragoness_positions(2, 9):
         for _, pattern in table.table.plays(table.state, table.hands[table.state.turn]):
             assert pattern.high == max(pattern.values) and pattern.high is pattern.high
+
+
+def _homalet_positions(games: int, seed: int) -> Iterator[sh.Homalet]:
+    """Every position of ``games`` HOMALET games of 3 to 7 seats, half random and half greedy."""
+    rng = random.Random(seed)
+    for number in range(games):
+        table = sh.Homalet.deal(HOMALET, rng.randint(3, 7), rng)
+        while not table.done():
+            yield table.copy()
+            seat = table.actor()
+            choose = table.random if number % 2 else table.greedy
+            table.step(table.table_move(rng) if seat is None else choose(rng))
+
+
+def _slow_play_gain(state: h.State) -> Any:
+    """The greedy value of a play as first written: the battlefield's winning colour found anew for
+    each play, every pile scored by ``h.score`` with its words."""
+    deck = state.setup.deck
+    pile = state.piles[state.turn]
+
+    def points(cards: tuple[int, ...]) -> int:
+        return h.score(cards, deck).score
+
+    def winning_colour(extra: int) -> str:
+        counts: dict[str, list[int]] = {}
+        for _, card, where in state.played:
+            if where is h.Field.BATTLE:
+                counts.setdefault(deck.colour_of[card], []).append(card)
+        counts.setdefault(deck.colour_of[extra], []).append(extra)
+        return max(counts, key=lambda key: (len(counts[key]), max(counts[key])))
+
+    on_field = [card for _, card, where in state.played if where is h.Field.BATTLE]
+
+    def gain(option: sh.Option) -> int:
+        card, where, _ = option
+        if where is not h.Field.BATTLE or deck.colour_of[card] != winning_colour(card):
+            return 0
+        return max(points((*pile, c)) - points(pile) for c in (*on_field, card))
+
+    return gain
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_homalet_play_gains_are_the_slow_ones(seed: int) -> None:
+    checked = 0
+    springs = sh.spring_cards(HOMALET)
+    for table in _homalet_positions(4, seed):
+        state = table.state
+        if state.phase is not h.Phase.PLAY:
+            continue
+        options = sh._options(state, list(range(len(HOMALET.colour_of))))  # every card: every colour weighed
+        fast, slow = sh._play_gain(state, springs), _slow_play_gain(state)
+        assert [fast(o) for o in options] == [slow(o) for o in options]
+        checked += 1
+    assert checked > 100
+
+
+def test_homalet_totals_are_the_scores_without_words() -> None:
+    rng = random.Random(29)
+    cards = list(range(len(HOMALET.colour_of)))
+    for size in [*range(0, 12), *range(12, len(cards) + 1, 7)]:
+        for _ in range(40):
+            pile = rng.sample(cards, size)
+            assert h.total(pile, HOMALET) == h.score(pile, HOMALET).score
