@@ -20,7 +20,7 @@ from collections import Counter
 from typing import Any
 
 from companion.rules import dragoness as d
-from companion.simulate.common import NAMES, Watch, best
+from companion.simulate.common import NAMES, Watch
 from companion.simulate.policies import policy_seats
 from companion.simulate.table import play
 
@@ -112,15 +112,32 @@ class Hands:
         must = state.must_contain
         readings = self._readings
         out = []
+        if top is None:  # a lead: any reading fits, the strongest is the one the engine takes
+            for group in options:
+                if must is not None and must not in group:
+                    continue
+                found = readings.get(group)
+                if found is None:
+                    found = readings[group] = d.patterns(self.deck, group)
+                if found:
+                    out.append((group, found[0]))
+            return out
+        # :func:`_fits` asked of each reading in turn: the first that fits is the one the engine takes
+        shape, size, high, weaker = top.shape, top.size, top.high, state.phase is d.Phase.REVIVED
         for group in options:
             if must is not None and must not in group:
                 continue
             found = readings.get(group)
             if found is None:
                 found = readings[group] = d.patterns(self.deck, group)
-            fitting = [p for p in found if _fits(state, p)]
-            if fitting:
-                out.append((group, fitting[0]))
+            for pattern in found:
+                if (
+                    pattern.shape is shape
+                    and len(pattern.values) == size
+                    and ((high > pattern.high) if weaker else (pattern.high > high))
+                ):
+                    out.append((group, pattern))
+                    break
         return out
 
 
@@ -223,8 +240,32 @@ class Dragoness:
         return 0 if not readings else list(d.Shape).index(readings[0].shape)
 
     def greedy(self, rng: random.Random) -> Any:
-        moves, highs = self._options()
-        return best(moves, functools.partial(_gain, self.state, highs), rng)
+        """``common.best`` of :meth:`_options` by :func:`_gain`, without making every move: a Revive the
+        rules leave the seat outgains any follow (one card more than the pile's), a pass gains nothing,
+        so only the plays are weighed when there is no Revive, and a pass is chosen only without them."""
+        state = self.state
+        seat = state.turn
+        hand = self.hands[seat]
+        plays = self.table.plays(state, hand)
+        if state.phase is d.Phase.FOLLOW:
+            if self.revive in hand and d.revive_refusal(state) is None:
+                after = d.apply(state, d.Revive(seat))[0]
+                rest = list(hand)
+                rest.remove(self.revive)
+                if self.table.plays(after, rest):
+                    return d.Revive(seat)
+            if not plays:
+                return d.Pass(seat)
+        top: tuple[int, int, int] | None = None
+        chosen: list[tuple[d.Card, ...]] = []
+        for group, pattern in plays:  # the most cards, then the weakest highest card (_gain)
+            high = pattern.high
+            key = (len(group), -high[0], -high[1])
+            if top is None or key > top:
+                top, chosen = key, [group]
+            elif key == top:
+                chosen.append(group)
+        return d.PlayCards(seat, chosen[0] if len(chosen) == 1 else rng.choice(chosen))
 
     def random(self, rng: random.Random) -> Any:
         return rng.choice(self._options()[0])

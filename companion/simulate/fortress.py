@@ -17,31 +17,71 @@ from companion.simulate.table import play, win_value
 
 SPOT_CELLS = {spot: f.spot_cells(spot) for spot in f.SPOTS}
 MODES = (f.Mode.NUMBER, f.Mode.SUIT)
+_ANY = 1 << 30  # a rank above any deck's
 WORTH = 10  # points: a margin this wide counts as half a win (win_value)
 
 
 def _place(state: f.State, hand: list[f.Card], rng: random.Random, greedy: bool) -> f.Place:
     """The active seat's placement: any card of its hand at any usable spot, by number or suit
-    (F-4 .. F-7); greedy takes the most cards it can (ties drawn at random)."""
+    (F-4 .. F-7); greedy takes the most cards it can (ties drawn at random, :func:`greedy_places`)."""
     player = state.turn
     spots = state.usable_spots()
     if not greedy:
         return f.Place(player, rng.choice(hand), rng.choice(spots), rng.choice(MODES))
-    grid = state.grid
-    best, options = 0, []
+    card, spot, mode = rng.choice(greedy_places(state.grid, spots, hand))
+    return f.Place(player, card, spot, mode)
+
+
+def greedy_places(
+    grid: dict[str, f.Card | None], spots: list[str], hand: list[f.Card]
+) -> list[tuple[f.Card, str, f.Mode]]:
+    """Every placement (card, spot, mode) that captures the most cards (F-5 .. F-7), spot by spot, then
+    card by card in the hand's order, number before suit: ``f.capture_count`` asked of each, without
+    asking it of the spots that cannot reach the most (the best count a spot allows is known from the
+    hand's highest rank and its suits alone)."""
+    top_rank = max(card.rank for card in hand)
+    suits = {card.suit for card in hand}
+    reach: list[tuple[str, f.Card, f.Card | None, int]] = []
+    best = 0
     for spot in spots:
         a_cell, b_cell = SPOT_CELLS[spot]
         a, b = grid[a_cell], grid[b_cell]
         assert a is not None
+        # F-5: the highest rank captures the most by number; F-6: a card of a's suit the most by suit
+        if top_rank < a.rank:
+            most = 1
+        elif b is not None and top_rank >= a.rank + b.rank:
+            most = 3
+        else:
+            most = 2
+        if most < 3 and a.suit in suits:
+            most = 3 if b is not None and b.suit == a.suit else max(most, 2)
+        reach.append((spot, a, b, most))
+        if most > best:
+            best = most
+    options: list[tuple[f.Card, str, f.Mode]] = []
+    number, suit = f.Mode.NUMBER, f.Mode.SUIT
+    for spot, a, b, most in reach:
+        if most != best:
+            continue
+        # the ranks that capture ``best`` by number: [low, high) (F-5); the cards that capture ``best``
+        # by suit: those of a's suit (same True) or of another (same False), or none (None) (F-6)
+        a_rank, a_suit = a.rank, a.suit
+        both = a_rank + b.rank if b is not None else None
+        matched = b is not None and b.suit == a_suit
+        same: bool | None
+        if best == 1:
+            low, high, same = 0, a_rank, False
+        elif best == 2:
+            low, high, same = a_rank, both if both is not None else _ANY, None if matched else True
+        else:
+            low, high, same = both if both is not None else _ANY, _ANY, True if matched else None
         for card in hand:
-            for mode in MODES:
-                count = f.capture_count(card, a, b, mode)
-                if count > best:
-                    best, options = count, [(card, spot, mode)]
-                elif count == best:
-                    options.append((card, spot, mode))
-    card, spot, mode = rng.choice(options)
-    return f.Place(player, card, spot, mode)
+            if low <= card.rank < high:
+                options.append((card, spot, number))
+            if same is not None and (card.suit == a_suit) is same:
+                options.append((card, spot, suit))
+    return options
 
 
 def _legal(state: f.State) -> list[f.Where]:
@@ -67,33 +107,41 @@ def _points(heights: list[int]) -> int:
     return value
 
 
-def _score(heights: list[int], hand: Any) -> int:
-    """F-14 as it stands (``companion.analysis.playtest.Running``): the fortress with its best face-down pair
-    (F-13) less the penalty of the cards seen going into the hand."""
-    points = _points(heights)
-    return points - sum(f.penalty(tuple(hand)).values()) if hand else points
-
-
 def _build(state: f.State, rng: random.Random, greedy: bool) -> f.Build:
     """Where the first captured card goes (F-8, F-11): any legal place; greedy the one that leaves the
-    seat's score (F-14 as it stands, :func:`_score`) highest, a place in the fortress before the hand on
-    a tie."""
+    seat's score highest (:func:`greedy_where`), a place in the fortress before the hand on a tie."""
     card = state.pending[0]
     legal = _legal(state)
     if not greedy:
         return f.Build(card, rng.choice(legal))
-    player = state.turn
-    columns, known = state.fortresses[player], state.known_hands[player]
+    return f.Build(card, greedy_where(state.fortresses[state.turn], state.known_hands[state.turn], card, legal))
+
+
+def greedy_where(columns: list[list[f.Card]], known: Any, card: f.Card, legal: list[f.Where]) -> f.Where:
+    """The legal place for ``card`` that leaves the seat's score highest: F-14 as it stands
+    (``companion.analysis.playtest.Running``), the fortress with its best face-down pair (F-13) less
+    the penalty of the cards seen going into the hand; the first in ``legal``'s order among those that
+    score alike, a place in the fortress before the hand. Only the fortress's heights after the card
+    goes there (``f.build``) are worked out, and the known hand's penalty once."""
+    heights = [len(c) for c in columns]
+    kept = sum(f.penalty(tuple(known)).values()) if known else 0
     best: tuple[int, bool] | None = None
     choice = legal[0]
     for where in legal:
         if where is f.Where.HAND:
-            key = (_score([len(c) for c in columns], [*known, card]), False)
+            key = (_points(heights) - sum(f.penalty((*known, card)).values()), False)
         else:
-            key = (_score([len(c) for c in f.build(columns, card, where)], known), True)
+            if where is f.Where.RIGHT:
+                after = [*heights, 1]
+            elif where is f.Where.LEFT:
+                after = [1, *heights]
+            else:
+                after = list(heights)
+                after[-1 if where is f.Where.ON_RIGHT else 0] += 1
+            key = (_points(after) - kept, True)
         if best is None or key > best:
             best, choice = key, where
-    return f.Build(card, choice)
+    return choice
 
 
 def _placements(state: f.State, hand: list[f.Card]) -> list[f.Place]:

@@ -31,14 +31,14 @@ _known: dict[tuple[frozenset[int], tuple[int, ...]], int] = {}  # (spring cards,
 
 
 def points(pile: tuple[int, ...], deck: h.Deck, springs: frozenset[int]) -> int:
-    """The H-11 score of ``pile`` (the engine's ``score``), remembered: a lookahead asks of the same
-    piles again and again."""
+    """The H-11 score of ``pile`` (the engine's ``total``: its ``score`` without the words), remembered:
+    a lookahead asks of the same piles again and again."""
     key = (springs, tuple(sorted(pile)))
     value = _known.get(key)
     if value is None:
         if len(_known) > 200_000:  # a bound: memory stays flat however many games
             _known.clear()
-        value = _known[key] = h.score(pile, deck).score
+        value = _known[key] = h.total(pile, deck)
     return value
 
 
@@ -59,33 +59,36 @@ def _options(state: h.State, hand: list[int]) -> list[Option]:
     return out
 
 
-def _winning_colour(state: h.State, extra: int) -> str:
-    """The battlefield's winning colour (H-5) were ``extra`` laid there now and the round to end."""
-    colour_of = state.setup.deck.colour_of
-    counts: dict[str, list[int]] = {}
-    for _, card, where in state.played:
-        if where is B:
-            counts.setdefault(colour_of[card], []).append(card)
-    counts.setdefault(colour_of[extra], []).append(extra)
-    return max(counts, key=lambda key: (len(counts[key]), max(counts[key])))
-
-
 def _play_gain(state: h.State, springs: frozenset[int]) -> Any:
     """The greedy value of each play (an :data:`Option`): the best pick the seat would have were the
-    round to end now."""
+    round to end now, 0 unless the card is laid on the battlefield in the colour that would then win it
+    (H-5: the most cards, then the highest card; each colour's count and highest card made once)."""
     deck = state.setup.deck
+    colour_of = deck.colour_of
     pile = state.piles[state.turn]
     now = points(pile, deck, springs)
     on_field = [card for _, card, where in state.played if where is B]
     gains = {card: points((*pile, card), deck, springs) - now for card in on_field}
+    field_best = max(gains.values(), default=None)
+    counts: dict[str, tuple[int, int]] = {}  # colour -> (cards on the battlefield, the highest)
+    for card in on_field:
+        count, high = counts.get(colour_of[card], (0, -1))
+        counts[colour_of[card]] = (count + 1, max(high, card))
+    ranked = sorted(((value, colour) for colour, value in counts.items()), reverse=True)[:2]
 
     def gain(option: Option) -> int:
         card, where, _ = option
-        if where is not B or deck.colour_of[card] != _winning_colour(state, card):
+        if where is not B:
+            return 0
+        colour = colour_of[card]
+        count, high = counts.get(colour, (0, -1))
+        mine = (count + 1, max(high, card))
+        rival = next((value for value, other in ranked if other != colour), None)
+        if rival is not None and rival > mine:  # another colour wins the battlefield (H-5)
             return 0
         if card not in gains:
             gains[card] = points((*pile, card), deck, springs) - now
-        return max(gains[c] for c in (*on_field, card))
+        return gains[card] if field_best is None else max(field_best, gains[card])
 
     return gain
 

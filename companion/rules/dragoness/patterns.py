@@ -37,9 +37,9 @@ class Pattern:
     def size(self) -> int:
         return len(self.values)
 
-    @property
+    @functools.cached_property
     def high(self) -> Value:
-        """The highest card (D-3: higher number, then more gems)."""
+        """The highest card (D-3: higher number, then more gems), found once per pattern."""
         return max(self.values)
 
     def describe(self) -> Msg:

@@ -69,7 +69,7 @@ from companion.rules.homalet.notation import (
     expected,
     parse_line,
 )
-from companion.rules.homalet.scoring import Score, run_digits, score, winner_words, winners
+from companion.rules.homalet.scoring import Score, run_digits, score, total, winner_words, winners
 from companion.rules.homalet.state import Phase, State, new_state, scores, state_from_data, state_to_data
 from companion.rules.homalet.words import (
     ASSUMPTIONS,
@@ -162,6 +162,7 @@ __all__ = [
     "settle_input",
     "state_from_data",
     "state_to_data",
+    "total",
     "winner_words",
     "winners",
 ]

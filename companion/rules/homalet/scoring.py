@@ -73,6 +73,26 @@ def score(pile: Sequence[int], deck: Deck) -> Score:
     return Score(len(pile), same, run, spring, total, tuple(lines))
 
 
+def total(pile: Sequence[int], deck: Deck) -> int:
+    """H-11's total alone, as :func:`score` counts it but without its words (a simulated table asks it
+    of many piles): a card each, and one more for each card whose last digit another card shares, whose
+    last digit lies in a run, and that is a spring card."""
+    digits = [c % 10 for c in pile]
+    seen: dict[int, int] = {}
+    for digit in digits:
+        seen[digit] = seen.get(digit, 0) + 1
+    running = run_digits(set(seen))
+    out = len(pile)
+    for card, digit in zip(pile, digits, strict=True):
+        if seen[digit] >= 2:
+            out += 1
+        if digit in running:
+            out += 1
+        if deck.season_of[card] is Season.SPRING:
+            out += 1
+    return out
+
+
 def winners(totals: Sequence[int], piles: Sequence[Sequence[int]]) -> list[int]:
     """Top total; a tie goes to the tied player holding the largest-numbered card (H-12)."""
     tied = top_scorers(totals)
