@@ -5,7 +5,9 @@ the fill colour in force (read with pypdf)."""
 from __future__ import annotations
 
 import math
+import weakref
 from dataclasses import dataclass
+from typing import Any
 
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
@@ -40,6 +42,24 @@ class Placed:
     forms: tuple[str, ...]
 
 
+# each form's content operators, parsed once for a PDF: a deck places the same frame, symbol and
+# glyph forms on every page, and parsing them again for each placing was nearly all of a walk's cost
+_FORM_OPS: weakref.WeakKeyDictionary[PdfReader, dict[tuple[int, int], list[Any]]] = weakref.WeakKeyDictionary()
+
+
+def operations(content: Any, reader: PdfReader) -> list[Any]:
+    """A content stream's operators and their operands (as ``ContentStream.operations``), those of an
+    indirect object (a form) read once for ``reader``."""
+    ref = getattr(content, "indirect_reference", None)
+    if ref is None:
+        return list(ContentStream(content, reader).operations)
+    forms = _FORM_OPS.setdefault(reader, {})
+    key = (ref.idnum, ref.generation)
+    if key not in forms:
+        forms[key] = list(ContentStream(content, reader).operations)
+    return forms[key]
+
+
 def walk(reader: PdfReader, page_no: int) -> tuple[list[Text], list[Placed]]:
     page = reader.pages[page_no]
     texts: list[Text] = []
@@ -54,7 +74,7 @@ def walk(reader: PdfReader, page_no: int) -> tuple[list[Text], list[Placed]]:
         size = 0.0
         leading = 0.0
         xobjects = resources.get("/XObject", {}) if resources is not None else {}  # type: ignore[attr-defined]
-        for operands, op in ContentStream(content, reader).operations:
+        for operands, op in operations(content, reader):
             if op == b"q":
                 stack.append((ctm, fill))
             elif op == b"Q":

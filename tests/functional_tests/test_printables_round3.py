@@ -444,19 +444,29 @@ def phone(image: Image.Image, dpi: float) -> bytes:
     return out.getvalue()
 
 
-@pytest.mark.parametrize("dpi", [100, 120])
-def test_16_record_codes_read_from_a_blurred_phone_photo(tmp_path: Path, dpi: int) -> None:
-    """A long Dragoness record (ten codes at level H): two under the scores, the rest on pages of
-    their own, every module 1 mm; a photo of each page imports."""
-    from companion.cli.commands.sheet_files import codes_in_image
+@pytest.fixture(scope="module")
+def long_record_sheet(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int, list[str]]:
+    """A long Dragoness record's codes printed on a result sheet, once for both photos' resolutions:
+    the sheet, its pages and the codes' texts."""
     from printables.result import record_codes
 
     record = json.loads((ROOT / "examples" / "records" / "dragoness.json").read_text(encoding="utf-8"))
     parts = record_codes(record)
-    assert len(parts) >= 10
-    path = tmp_path / "r.pdf"
+    path = tmp_path_factory.mktemp("long") / "r.pdf"
     answer = settle(json.loads((ROOT / "examples" / "fortress.json").read_text(encoding="utf-8")), True, "en")
-    pages = print_result(path, answer, parts, "en")
+    return path, print_result(path, answer, parts, "en"), parts
+
+
+@pytest.mark.parametrize("dpi", [100, 120])
+def test_16_record_codes_read_from_a_blurred_phone_photo(
+    long_record_sheet: tuple[Path, int, list[str]], dpi: int
+) -> None:
+    """A long Dragoness record (ten codes at level H): two under the scores, the rest on pages of
+    their own, every module 1 mm; a photo of each page imports."""
+    from companion.cli.commands.sheet_files import codes_in_image
+
+    path, pages, parts = long_record_sheet
+    assert len(parts) >= 10
     assert pages == 3
     reader = PdfReader(path)
     modules = [p.matrix[0] for n in range(pages) for p in walk(reader, n)[1] if "record-" in p.name]

@@ -10,9 +10,9 @@ from __future__ import annotations
 import itertools
 import struct
 import subprocess
-import sys
 import tomllib
 import zlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +23,7 @@ from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
 from tests.functional_tests.pdf_walk import apply, walk
+from tests.helpers.cli import cli_here
 from tests.helpers.colour_vision import contrast, distance, hex_rgb, lab, to_linear
 
 MM = 72 / 25.4
@@ -34,14 +35,32 @@ METRIC = {"poker": (63, 88), "bridge": (57, 88), "mini": (44, 63)}  # mm
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "companion", "--lang", "en", *args], capture_output=True, text=True, timeout=600
-    )
+    return cli_here(*args)  # in this process: what is tested is what the command writes
 
 
 def ok(*args: str) -> None:
     out = cli(*args)
     assert out.returncode == 0, out.stderr
+
+
+Printed = Callable[..., Path]
+
+
+@pytest.fixture(scope="module")
+def printed(tmp_path_factory: pytest.TempPathFactory) -> Printed:
+    """``companion print ARGS``'s output (a PDF, or a folder of PNGs), printed once for all the tests
+    here that read the same one: the tests only read what it wrote."""
+    folder = tmp_path_factory.mktemp("round4")
+    made: dict[tuple[str, ...], Path] = {}
+
+    def make(*args: str) -> Path:
+        if args not in made:
+            out = folder / (f"{len(made)}.pdf" if args[0] == "deck" else f"{len(made)}")
+            ok("print", *args, "-o", str(out))
+            made[args] = out
+        return made[args]
+
+    return make
 
 
 def shop_presets() -> dict[str, dict[str, Any]]:
@@ -107,12 +126,12 @@ def test_1_the_presets_are_data_with_the_three_shop_sizes() -> None:
 
 
 @pytest.mark.parametrize("name", ["mpc-poker", "tgc-bridge", "mpc-mini", "tgc-mini"])
-def test_1_a_presets_pngs_are_the_shops_pixels_in_srgb_at_300_dpi(tmp_path: Path, name: str) -> None:
+def test_1_a_presets_pngs_are_the_shops_pixels_in_srgb_at_300_dpi(printed: Printed, name: str) -> None:
     _trim, _bleed, _safe, pixels = expected(name)
-    ok("print", "png", "fortress", "--preset", name, "-o", str(tmp_path / "png"))
-    files = sorted((tmp_path / "png").glob("*.png"))
+    folder = printed("png", "fortress", "--preset", name)
+    files = sorted(folder.glob("*.png"))
     assert len(files) == 79  # 78 cards and the back
-    for path in [*files[::7], tmp_path / "png" / "fortress-back.png"]:
+    for path in [*files[::7], folder / "fortress-back.png"]:
         assert Image.open(path).size == pixels, path.name
         chunks = png_chunks(path)
         kinds = [kind for kind, _ in chunks]
@@ -125,10 +144,10 @@ def test_1_a_presets_pngs_are_the_shops_pixels_in_srgb_at_300_dpi(tmp_path: Path
 
 
 @pytest.mark.parametrize("size", ["poker", "mini"])
-def test_1_metric_pngs_keep_their_size_and_say_srgb_and_300_dpi(tmp_path: Path, size: str) -> None:
-    ok("print", "png", "homalet", "--players", "3", "--size", size, "-o", str(tmp_path / "png"))
+def test_1_metric_pngs_keep_their_size_and_say_srgb_and_300_dpi(printed: Printed, size: str) -> None:
+    folder = printed("png", "homalet", "--players", "3", "--size", size)
     w, h = METRIC[size]
-    for path in sorted((tmp_path / "png").glob("*.png"))[::10]:
+    for path in sorted(folder.glob("*.png"))[::10]:
         px = Image.open(path).size
         for pixels, trim in zip(px, (w, h), strict=True):
             assert abs(pixels * 25.4 / DPI - 25.4 / 4 - trim) <= 25.4 / DPI  # the trim, 1/8 in bleed a side
@@ -137,13 +156,12 @@ def test_1_metric_pngs_keep_their_size_and_say_srgb_and_300_dpi(tmp_path: Path, 
 
 
 @pytest.mark.parametrize("name", ["tgc-poker", "mpc-mini"])
-def test_1_a_presets_single_pdf_is_its_pngs(tmp_path: Path, name: str) -> None:
+def test_1_a_presets_single_pdf_is_its_pngs(printed: Printed, name: str) -> None:
     """--layout single with a preset: each page is the PNG's size, TrimBox on the preset's trim,
     BleedBox on the page; rendered at 300 dpi a page is its PNG (front and back)."""
     trim, bleed, _, pixels = expected(name)
-    pdf = tmp_path / "cards.pdf"
-    ok("print", "deck", "dragoness", "--players", "3", "--layout", "single", "--preset", name, "-o", str(pdf))
-    ok("print", "png", "dragoness", "--players", "3", "--preset", name, "-o", str(tmp_path / "png"))
+    pdf = printed("deck", "dragoness", "--players", "3", "--layout", "single", "--preset", name)
+    folder = printed("png", "dragoness", "--players", "3", "--preset", name)
     reader = PdfReader(pdf)
     for page in reader.pages[:6]:
         media = [float(v) for v in page.mediabox]
@@ -153,8 +171,8 @@ def test_1_a_presets_single_pdf_is_its_pngs(tmp_path: Path, name: str) -> None:
         want = [bleed, bleed, bleed + trim[0], bleed + trim[1]]
         assert all(abs(a - b) < 0.01 for a, b in zip(box, want, strict=True)), (box, want)
     document = pdfium.PdfDocument(str(pdf))
-    pngs = sorted((tmp_path / "png").glob("dragoness-0*.png"))
-    for page_no, png in ((0, pngs[0]), (1, tmp_path / "png" / "dragoness-back.png"), (2 * 60, pngs[60])):
+    pngs = sorted(folder.glob("dragoness-0*.png"))
+    for page_no, png in ((0, pngs[0]), (1, folder / "dragoness-back.png"), (2 * 60, pngs[60])):
         page = document[page_no]
         image = page.render(scale=DPI / 72 * (1 - 1e-6)).to_pil().convert("RGB")
         assert image.size == pixels
@@ -196,14 +214,15 @@ Box = tuple[float, float, float, float]  # left, bottom, right, top in page poin
 
 
 def corner_parts(
-    path: Path, page_no: int, trim: Box, depth: float
+    reader: PdfReader, document: pdfium.PdfDocument, page_no: int, trim: Box, depth: float
 ) -> tuple[list[Box], list[Box], list[str], list[str], list[Box]]:
     """What lies in the top-left and (turned) the bottom-right corner a fanned hand shows, 10 mm wide
     and ``depth`` deep: the boxes of the glyphs and symbols there, as distances from the corner's two
     trim edges (across, down, across + width, down + height), the text of each corner, and the
-    boxes of the symbols alone at the top-left."""
+    boxes of the symbols alone at the top-left. ``reader`` and ``document`` are the same PDF, opened
+    once for all its pages (opening it again for each page was most of a deck's reading)."""
     x1, y1, x2, y2 = trim
-    text = pdfium.PdfDocument(str(path))[page_no].get_textpage()
+    text = document[page_no].get_textpage()
     top: list[Box] = []
     bottom: list[Box] = []
     shapes: list[Box] = []
@@ -215,7 +234,6 @@ def corner_parts(
             top.append((left - x1, y2 - high, right - x1, y2 - low))
         elif x2 - left <= 10 * MM and high - y1 <= depth:
             bottom.append((x2 - right, low - y1, x2 - left, high - y1))
-    reader = PdfReader(path)
     _, placed = walk(reader, page_no)
     for p in placed:
         if not any(key in p.name for key in ("sym-", ".gem", "season-")) or not p.forms:
@@ -272,7 +290,7 @@ SPECS = [
 @pytest.mark.parametrize("game", ["fortress", "homalet", "dragoness"])
 @pytest.mark.parametrize("option,value,safe", SPECS)
 def test_2_every_index_stands_3_to_8_mm_from_the_corner(
-    tmp_path: Path, game: str, option: str, value: str, safe: float
+    printed: Printed, game: str, option: str, value: str, safe: float
 ) -> None:
     """On every card of every deck and size: the index's number and symbol between 3 and 8 mm from
     the trim across (so a fan showing 10 mm of each card shows all of it), the number's top 3 to 8 mm
@@ -280,14 +298,13 @@ def test_2_every_index_stands_3_to_8_mm_from_the_corner(
     turned index at the bottom-right the same."""
     if option == "preset":
         safe = expected(value)[2]
-    path = tmp_path / "cards.pdf"
-    ok("print", "deck", game, "--layout", "single", "--duplex", "none", f"--{option}", value, "-o", str(path))
-    reader = PdfReader(path)
+    path = printed("deck", game, "--layout", "single", "--duplex", "none", f"--{option}", value)
+    reader, document = PdfReader(path), pdfium.PdfDocument(str(path))
     limit = max(safe, 3 * MM)
     for page_no in range(len(reader.pages)):
         trim = tuple(float(v) for v in reader.pages[page_no].trimbox)
         depth = 24 * MM if game == "homalet" else 16 * MM  # HOMALET's index holds the season too
-        top, bottom, top_words, bottom_words, symbols = corner_parts(path, page_no, trim, depth)  # type: ignore[arg-type]
+        top, bottom, top_words, bottom_words, symbols = corner_parts(reader, document, page_no, trim, depth)  # type: ignore[arg-type]
         assert top and sorted(top_words) == sorted(bottom_words), (page_no, top_words, bottom_words)
         for boxes in (top, bottom):
             across = min(b[0] for b in boxes), max(b[2] for b in boxes)
@@ -300,17 +317,16 @@ def test_2_every_index_stands_3_to_8_mm_from_the_corner(
             assert symbols and all(s[1] > number - 0.01 for s in symbols), page_no  # number above symbol
 
 
-def test_2_homalets_season_marks_are_in_both_indices(tmp_path: Path) -> None:
-    path = tmp_path / "cards.pdf"
-    ok("print", "deck", "homalet", "--layout", "single", "--duplex", "none", "--size", "mini", "-o", str(path))
+def test_2_homalets_season_marks_are_in_both_indices(printed: Printed) -> None:
+    path = printed("deck", "homalet", "--layout", "single", "--duplex", "none", "--size", "mini")
     data = tomllib.loads((ROOT / "assets" / "decks" / "homalet.toml").read_text(encoding="utf-8"))
     marks = {"spring": "春", "summer": "夏", "autumn": "秋", "winter": "冬"}
-    reader = PdfReader(path)
+    reader, document = PdfReader(path), pdfium.PdfDocument(str(path))
     seasons = 0
     for number, card in data["cards"].items():
         page_no = int(number)
         trim = tuple(float(v) for v in reader.pages[page_no].trimbox)
-        _, _, top, bottom, _ = corner_parts(path, page_no, trim, 24 * MM)  # type: ignore[arg-type]
+        _, _, top, bottom, _ = corner_parts(reader, document, page_no, trim, 24 * MM)  # type: ignore[arg-type]
         season = card.get("season")
         for words in (top, bottom):
             assert (marks[season] in words) if season else not set(marks.values()) & set(words), (number, words)
@@ -327,13 +343,13 @@ def test_2_homalets_season_marks_are_in_both_indices(tmp_path: Path) -> None:
     "option,value", [("size", "poker"), ("size", "mini"), ("preset", "tgc-poker"), ("preset", "mpc-bridge")]
 )
 def test_3_a_back_turned_over_is_the_same_and_no_diamond_meets_the_trim(
-    tmp_path: Path, game: str, option: str, value: str
+    printed: Printed, game: str, option: str, value: str
 ) -> None:
     """The back PNG against itself turned half a circle: no pixel differs by more than 16 of 255
     (before: the title read upside down, 1.8 % of pixels); and from the bleed's edge to the safe zone
     inside the trim there is nothing but the ground (no diamond cut by the trim line)."""
-    ok("print", "png", game, "--players", "3" if game != "fortress" else "5", f"--{option}", value, "-o", str(tmp_path))
-    back = Image.open(tmp_path / f"{game}-back.png").convert("RGB")
+    folder = printed("png", game, "--players", "3" if game != "fortress" else "5", f"--{option}", value)
+    back = Image.open(folder / f"{game}-back.png").convert("RGB")
     assert peak(ImageChops.difference(back, back.rotate(180))) <= 16
     if option == "preset":
         _, bleed, safe, _ = expected(value)
@@ -394,13 +410,11 @@ def test_4_the_judges_catch_the_old_dragoness_colours() -> None:
     assert contrast("#00acc1") < 3  # the old cyan gem on white
 
 
-def test_4_every_icon_stands_out_3_to_1_on_white(tmp_path: Path) -> None:
+def test_4_every_icon_stands_out_3_to_1_on_white(printed: Printed) -> None:
     """The fills of every symbol form printed (suits, HOMALET's colours and seasons, the gem) and the
     frames' colours: at least 3:1 against the white card (WCAG's ratio for graphics)."""
     for game in ("fortress", "homalet", "dragoness"):
-        path = tmp_path / f"{game}.pdf"
-        ok("print", "deck", game, "--duplex", "none", "-o", str(path))
-        reader = PdfReader(path)
+        reader = PdfReader(printed("deck", game, "--duplex", "none"))
         fills = set()
         for page_no in range(len(reader.pages)):
             page: Any = reader.pages[page_no]
@@ -460,13 +474,13 @@ def test_4_the_special_and_gem_colours_are_the_deck_files(tmp_path: Path) -> Non
 Line = tuple[float, float, float, float, float, str]  # left, bottom, right, top, size, text
 
 
-def lines_of(path: Path, page_no: int) -> list[Line]:
+def lines_of(document: pdfium.PdfDocument, page_no: int) -> list[Line]:
     """The text lines of a page as pdfium reads them (it breaks lines where the baseline changes):
     (left, bottom, right, top, size, text), across by the characters' advances (a line is centred on
     its advances: "（" and "。" hold their ink to one side of theirs), up and down by their ink, and
     the line's height as the font's (the lowest of pdfium's loose boxes of its characters: "(" has a
     taller one)."""
-    text = pdfium.PdfDocument(str(path))[page_no].get_textpage()
+    text = document[page_no].get_textpage()
     lines: list[Line] = []
     boxes: list[tuple[float, float, float, float, float]] = []
     chars = ""
@@ -497,18 +511,17 @@ INDEX_WORDS = {"13", "1–8", "9–12", "1–12", "⇄", "DR", "PG", "SQ", "KN",
 
 
 @pytest.mark.parametrize("size", ["mini", "bridge", "poker"])
-def test_7_special_cards_lay_out_alike_on_every_size(tmp_path: Path, size: str) -> None:
+def test_7_special_cards_lay_out_alike_on_every_size(printed: Printed, size: str) -> None:
     """Every special card, the Revive on mini included: its body lines centred on the card (no
     zig-zag), its title below the index (not beside it), the whole block in the middle of the room
     between the index and the frame at the foot (the Revive's text reaching the bottom quarter)."""
-    path = tmp_path / "cards.pdf"
-    ok("print", "deck", "dragoness", "--layout", "single", "--duplex", "none", "--size", size, "-o", str(path))
-    reader = PdfReader(path)
+    path = printed("deck", "dragoness", "--layout", "single", "--duplex", "none", "--size", size)
+    reader, document = PdfReader(path), pdfium.PdfDocument(str(path))
     specials = range(len(reader.pages) - 9, len(reader.pages))  # DR, 2 PG, 2 SQ, 2 KN, 2 RV
     for page_no in specials:
         x1, y1, x2, y2 = (float(v) for v in reader.pages[page_no].trimbox)
         w, h = x2 - x1, y2 - y1
-        lines = lines_of(path, page_no)
+        lines = lines_of(document, page_no)
         index = [ln for ln in lines if ln[5] in INDEX_WORDS and ln[2] < x1 + w / 3 and ln[3] > y1 + h / 2]
         turned = [ln for ln in lines if ln[5] in INDEX_WORDS and ln[0] > x2 - w / 3 and ln[1] < y1 + h / 2]
         middle = [ln for ln in lines if ln not in index and ln not in turned]
