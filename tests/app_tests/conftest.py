@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from companion.app.app import CompanionApp
+from tests.helpers.built import Built
 
 
 @pytest.fixture(autouse=True)
@@ -37,3 +38,9 @@ def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     monkeypatch.chdir(tmp_path)  # an export lands here
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))  # the language chosen is remembered here
     yield path
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    """Game stores built once (in each process of the run) and copied into a test's ``db``."""
+    return Built(tmp_path_factory.mktemp("built"))

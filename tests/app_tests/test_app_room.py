@@ -18,6 +18,7 @@ from companion.app.screens.track import GameScreen
 from companion.rules import dragoness
 from companion.store import Store
 from tests.helpers.app import make_app, until
+from tests.helpers.built import Built
 from tests.helpers.own import own
 from tests.helpers.store_games import played
 
@@ -55,15 +56,29 @@ def dragoness_game(store: Store, names: list[str], actions: float) -> int:
     return live.id
 
 
+def stored_dragoness_game(built: Built, db: Path, names: str, actions: float) -> int:
+    """``dragoness_game`` of ``EIGHT[names]`` in the store ``db``, played once for every test that
+    asks for the same game (copied)."""
+
+    def build(file: Path) -> int:
+        with Store.open(file) as store:
+            return dragoness_game(store, EIGHT[names], actions)
+
+    game_id: int = built.copy(("dragoness", names, actions), db, build)
+    return game_id
+
+
 @pytest.mark.parametrize("names", list(EIGHT), ids=list(EIGHT))
 @pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=lambda s: f"{s[0]}x{s[1]}")
-async def test_the_dragoness_round_table_never_wraps(db: Path, names: str, lang: str, size: tuple[int, int]) -> None:
+async def test_the_dragoness_round_table_never_wraps(
+    db: Path, built: Built, names: str, lang: str, size: tuple[int, int]
+) -> None:
     """Eight players, late in round 5 (four have passed, one leads the pile), the details (F3)
     open so that the board's part scrolls: every row of the table on one row of the screen, the
     names shortened with an ellipsis only where they must be, the marks beside their rows."""
+    game_id = stored_dragoness_game(built, db, names, 0.85)
     with Store.open(db) as store:
-        game_id = dragoness_game(store, EIGHT[names], 0.85)
         state = own(dragoness.State, store.load(game_id).state)
     assert state.passed and state.top_player is not None and len(state.results) == 4
     app = make_app(db, lang)
@@ -113,12 +128,12 @@ def test_the_settlements_round_table_fits_any_width_it_is_given(lang: str) -> No
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-async def test_the_settlements_round_table_never_wraps(db: Path, lang: str) -> None:
+async def test_the_settlements_round_table_never_wraps(db: Path, built: Built, lang: str) -> None:
     """The same in the app at 80×24 (the QR code on its own screen, Q): each player's row of the
     round table (five rounds and the total) on one row of the screen. (At 120×40 the room it
     gets is what the QR code beside it leaves: the settlement's layout.)"""
+    game_id = stored_dragoness_game(built, db, "long", 1.0)
     with Store.open(db) as store:
-        game_id = dragoness_game(store, EIGHT["long"], 1.0)
         answer = store.load(game_id).settle(False, "en")
     assert answer is not None
     app = make_app(db, lang)
