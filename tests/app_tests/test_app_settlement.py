@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import json
 import re
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.geometry import Size
 from textual.pilot import Pilot
 from textual.widgets import Button, Static
 
@@ -19,9 +21,10 @@ from companion.app.screens.help import HelpScreen
 from companion.app.screens.settle import SettleScreen, compact_json
 from companion.app.widgets.keybar import KeyBar
 from companion.store import Store
-from tests.helpers.app import make_app
+from tests.helpers.app import make_app, until
+from tests.helpers.built import Built
 from tests.helpers.dragoness_rounds import dragoness_records, rounds_of, said_rounds
-from tests.helpers.settled import MOST, finished, read_code, screen_rows, settled
+from tests.helpers.settled import MOST, finished_once, read_code, screen_rows, settled
 
 GAMES = ["fortress", "homalet", "dragoness"]
 TABLES = [(game, n) for game in GAMES for n in (3, MOST[game])]
@@ -53,8 +56,10 @@ def scores(answer: dict[str, Any]) -> dict[str, int]:
 
 
 @pytest.mark.parametrize("game,players", TABLES, ids=[f"{g}-{n}" for g, n in TABLES])
-async def test_the_scores_are_highest_first_and_o_turns_to_seat_order(db: Path, game: str, players: int) -> None:
-    game_id = finished(db, game, players)
+async def test_the_scores_are_highest_first_and_o_turns_to_seat_order(
+    db: Path, built: Built, game: str, players: int
+) -> None:
+    game_id = finished_once(built, db, game, players)
     answer = answer_of(db, game_id)
     points, seats, winners = scores(answer), list(scores(answer)), set(answer["winners"])
     app = make_app(db)
@@ -77,8 +82,8 @@ async def test_the_scores_are_highest_first_and_o_turns_to_seat_order(db: Path, 
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-async def test_o_is_in_the_key_bar_and_the_help(db: Path, lang: str) -> None:
-    game_id = finished(db, "homalet")
+async def test_o_is_in_the_key_bar_and_the_help(db: Path, built: Built, lang: str) -> None:
+    game_id = finished_once(built, db, "homalet")
     app = make_app(db, lang)
     async with app.run_test(size=(80, 24)) as pilot:
         await settled(pilot, game_id)
@@ -96,9 +101,9 @@ async def test_o_is_in_the_key_bar_and_the_help(db: Path, lang: str) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("game", GAMES)
-async def test_the_key_bar_is_whole_at_80x24(db: Path, game: str, lang: str) -> None:
+async def test_the_key_bar_is_whole_at_80x24(db: Path, built: Built, game: str, lang: str) -> None:
     """Every key of the settlement on the bottom row, none cut (BG Stats' B included, either order)."""
-    game_id = finished(db, game)
+    game_id = finished_once(built, db, game)
     app = make_app(db, lang)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await settled(pilot, game_id)
@@ -120,10 +125,10 @@ def squeezed(text: str) -> str:
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("size", [(80, 24), (120, 40), (260, 70)], ids=["80x24", "120x40", "260x70"])
-async def test_no_heading_or_button_is_cut(db: Path, lang: str, size: tuple[int, int]) -> None:
+async def test_no_heading_or_button_is_cut(db: Path, built: Built, lang: str, size: tuple[int, int]) -> None:
     """Each heading, the winners and each button, scrolled into view, shows all its words on the
     screen (the notes' heading read "Notes (… later too" beside the QR code)."""
-    game_id = finished(db, "fortress")
+    game_id = finished_once(built, db, "fortress")
     app = make_app(db, lang)
     async with app.run_test(size=size) as pilot:
         screen = await settled(pilot, game_id)
@@ -140,20 +145,27 @@ async def test_no_heading_or_button_is_cut(db: Path, lang: str, size: tuple[int,
 
 
 @pytest.mark.parametrize("game,players", TABLES, ids=[f"{g}-{n}" for g, n in TABLES])
-async def test_the_code_stands_beside_only_whole_and_in_a_third_of_the_width(db: Path, game: str, players: int) -> None:
+async def test_the_code_stands_beside_only_whole_and_in_a_third_of_the_width(
+    db: Path, built: Built, game: str, players: int
+) -> None:
     """Issue 27 items 3 and 10: wherever the settlement shows the result's code, it takes at most a
     third of the width, every row of it is on the screen, and a phone reads the compact settle JSON
     from what is drawn; where it would not, the screen leaves it to Q."""
-    game_id = finished(db, game, players)
+    game_id = finished_once(built, db, game, players)
     with Store.open(db) as store:
         compact = store.load(game_id).settle(False, "en")
     assert compact is not None
     data = compact_json(compact)
     beside = 0
-    for size in ((80, 24), (120, 40), (200, 60), (300, 80)):
-        app = make_app(db)
-        async with app.run_test(size=size) as pilot:
-            screen = await settled(pilot, game_id)
+    sizes = [(80, 24), (120, 40), (200, 60), (300, 80)]
+    app = make_app(db)
+    async with app.run_test(size=sizes[0]) as pilot:
+        screen = await settled(pilot, game_id)
+        for size in sizes:  # the terminal resized: the screen drawn as an app started at that size draws it
+            if size != sizes[0]:
+                await pilot.resize_terminal(*size)
+                await until(pilot, lambda: screen.size == Size(*size))  # noqa: B023 (called in this turn)
+                await pilot.pause()
             box = screen.query_one("#qr-box")
             if not box.display:
                 continue
@@ -170,7 +182,7 @@ async def test_the_dragoness_settlement_pairs_each_name_with_its_own_count(db: P
     """Item 2 in the app: the round words of the example record and simulated games, each name with
     the count of cards left the test worked out from the record's actions."""
     with Store.open(db) as store:
-        stored = [(store.import_record(record), record) for _, record in list(dragoness_records())[:5]]
+        stored = [(store.import_record(record), record) for _, record in islice(dragoness_records(), 5)]
     for lang in ("en", "ja"):
         app = make_app(db, lang)
         async with app.run_test(size=(120, 40)) as pilot:
@@ -188,9 +200,9 @@ async def test_the_dragoness_settlement_pairs_each_name_with_its_own_count(db: P
 @pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("game,players", TABLES, ids=[f"{g}-{n}" for g, n in TABLES])
 def test_settlement_snapshot(
-    snap_compare: Any, db: Path, game: str, players: int, lang: str, size: tuple[int, int]
+    snap_compare: Any, db: Path, built: Built, game: str, players: int, lang: str, size: tuple[int, int]
 ) -> None:
-    game_id = finished(db, game, players)
+    game_id = finished_once(built, db, game, players)
 
     async def prepare(pilot: Pilot[Any]) -> None:
         await settled(pilot, game_id)

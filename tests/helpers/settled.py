@@ -15,6 +15,7 @@ from textual.pilot import Pilot
 from companion.app.screens.settle import SettleScreen
 from companion.store import Store
 from tests.helpers.app_games import GAMES, PLAYERS
+from tests.helpers.built import Built
 
 RECORDS = Path(__file__).resolve().parents[2] / "examples" / "records"
 MOST = {"fortress": 5, "homalet": 7, "dragoness": 8}  # the example records' tables: each game's largest
@@ -35,6 +36,12 @@ def finished(db: Path, game: str, players: int = 3) -> int:
             record = json.loads((RECORDS / f"{game}.json").read_text(encoding="utf-8"))
             game_id = store.import_record(record)
         assert store.load(game_id).finished
+    return game_id
+
+
+def finished_once(built: Built, db: Path, game: str, players: int = 3) -> int:
+    """``finished`` in the store ``db``, played once for every test that asks for the same game."""
+    game_id: int = built.copy(("finished", game, players), db, lambda file: finished(file, game, players))
     return game_id
 
 
