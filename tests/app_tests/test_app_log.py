@@ -38,6 +38,15 @@ def log_rows(screen: GameScreen) -> list[str]:
     return []
 
 
+def log_settled(screen: GameScreen) -> bool:
+    """The log is drawn at its final width: a row each, none wider than the widget (a read between the
+    screen's first layout and its refresh at the real size can see the rows of the narrower one)."""
+    try:
+        return bool(log_rows(screen))
+    except AssertionError:
+        return False
+
+
 @pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_a_season_pick_is_one_row_of_the_log_and_its_instruction_is_said_once(
@@ -54,12 +63,13 @@ async def test_a_season_pick_is_one_row_of_the_log_and_its_instruction_is_said_o
         await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.query_one("#entry").has_focus)
         screen = app.screen
         assert isinstance(screen, GameScreen)
+        await until(pilot, lambda: log_settled(screen))  # log_rows asserts, next, that they fit
         before = log_rows(screen)
         entry = screen.query_one("#entry", Input)
         entry.value = "pick 40" if lang == "en" else "選ぶ 40"
         await pilot.press("enter")
         await until(pilot, lambda: screen.live.position == 27)
-        await pilot.pause()
+        await until(pilot, lambda: log_settled(screen) and log_rows(screen) != before)
         rows = log_rows(screen)
         newest = rows[1]
         assert ("Chie takes 40" in newest) if lang == "en" else ("Chieが40を獲得" in newest)
