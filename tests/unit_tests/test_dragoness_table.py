@@ -187,11 +187,8 @@ class Model:
                     numbers = [x[0] for x in values] + [v[0]]
                     if shape == "set" and len(set(numbers)) > 1:
                         continue
-                    if shape == "run" and (
-                        len(set(numbers)) < len(numbers)
-                        or max(numbers) - min(numbers) >= size
-                        or min(numbers) + size - 1 > high[0]
-                    ):
+                    # a run's lowest number may still come: the pool is in card order, not number order
+                    if shape == "run" and (len(set(numbers)) < len(numbers) or max(numbers) - min(numbers) >= size):
                         continue
                     if grow(i + 1, [*values, v]):
                         return True
@@ -498,6 +495,31 @@ def test_d9_the_model_and_the_engine_agree_on_every_revive_of_a_played_table() -
         "is not a pattern",
     ):
         assert seen[reason] > 0, (reason, seen)
+
+
+def test_d9_a_weaker_run_is_found_whatever_order_its_cards_come_in() -> None:
+    """Found by the Hypothesis table: five players, a run 1-4 topped by Sa4 after two other runs 1-4.
+    Lo1 Lo2 Fr3 Fr4 (or a Page as the 4) still makes a weaker run, so a Revive may be played; the model
+    once pruned Fr3 for being too high to start a run before it reached Lo1, and refused it."""
+    C = d.Card
+    table = Table(5)
+    actions: list[d.Action] = [
+        d.Opening(0, C("Fr", 1)),
+        d.PlayCards(0, (C("Fr", 1), C("Lo", 4), C("Sa", 2), C("Sa", 3))),
+        d.PlayCards(1, (C("Cy", 1), C("Et", 2), C("Et", 4), C("Lo", 3))),
+        d.Pass(2),
+        d.PlayCards(3, (C("Et", 1), C("Fr", 2), C("Ri", 3), C("Sa", 4))),
+    ]
+    state = d.fold(table.setup, actions)
+    m = table.model
+    m.phase, m.turn, m.top, m.top_player, m.passed = "follow", 4, ("run", 4, (4, 5)), 3, {2}
+    m.counts = [9, 9, 13, 9, 13]
+    m.played = Counter(card for a in actions if isinstance(a, d.PlayCards) for card in a.cards)
+    assert state.turn == 4 and state.top is not None and state.top.high == (4, 5)
+    assert m.weaker_exists() and m.revive_refused(4) is None
+    assert d.allowed(state).revive
+    m.played += Counter([C("Lo", 1), C("Sa", 1), C("Ri", 1), C("PG"), C("KN")])  # no 1 left, nor a wild
+    assert not m.weaker_exists()
 
 
 BOX = sorted(deck_for(8).elements())
