@@ -220,3 +220,32 @@ def test_a_scan_larger_than_needed_in_grey_is_read_smaller(tmp_path: Path, sheet
     pdfium.PdfDocument(str(sheet["pdf"]))[2].render(scale=150 / 72).to_pil().save(last)
     done = companion("import", str(first), str(scan), str(last), "--db", str(tmp_path / "g.sqlite3"), timeout=150)
     assert (done.returncode, done.stdout, done.stderr) == (0, "1\n", "")
+
+
+def test_a_picture_is_read_no_longer_than_the_record_needs(
+    sheet: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The slower versions of a picture (enlarged, sharpened) are tried only while a part of the record is
+    missing, counting the parts read in the other pictures: a page of a long record never holds every
+    part, so without them each page went through every version."""
+    import zxingcpp
+
+    from companion.cli.commands import sheet_files
+
+    tries = []
+    read = zxingcpp.read_barcodes
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        tries.append(1)
+        return read(*args, **kwargs)
+
+    monkeypatch.setattr(zxingcpp, "read_barcodes", counted)
+    pages = [sheet_files.codes_in_image(path.read_bytes(), str(path), thorough=True) for path in sheet["photos"]]
+    alone = len(tries)
+    assert alone > 3 * len(pages)  # alone, no page is the whole record: every version of each is tried
+    everything = [text for page in pages for text in page]
+    tries.clear()
+    for path, page in zip(sheet["photos"], pages, strict=True):
+        others = [text for text in everything if text not in page]
+        assert sheet_files.codes_in_image(path.read_bytes(), str(path), True, others) == page
+    assert len(tries) == len(pages)  # with the others' parts, each page's first reading makes the whole

@@ -111,8 +111,8 @@ def read_import(paths: Sequence[str]) -> Any:
     """The record that ``companion import`` was given: one record file (JSON), or the parts of its QR
     codes from any mix of text files (one part a line), photos or scans of its result sheet and the
     sheet's PDF. Pictures and pages without a code are passed over when others hold the codes.
-    Pictures are read quickly first; only if a part is then missing are they all read again, more
-    slowly (enlarged, sharpened: a coarse or blurred photo)."""
+    Pictures are read quickly first; only if a part is then missing are they read again, more slowly
+    (enlarged, sharpened: a coarse or blurred photo), until every part is read."""
     from companion.base.documents import RECORD_INPUT, decode_input, parse_document, read_bytes
     from companion.cli.commands.sheet_files import KINDS, codes_in, kind
     from companion.records.qr_record import complete, decode_parts, is_part
@@ -148,7 +148,7 @@ def read_import(paths: Sequence[str]) -> Any:
     if pictures and not complete(parts):
         for path, found, kept in pictures:
             raw = kept if kept is not None else read_bytes(path, MAX_IMAGE_BYTES)
-            parts += [text for text in codes_in(raw, path, found, thorough=True) if text not in parts]
+            parts += [text for text in codes_in(raw, path, found, True, parts) if text not in parts]
     if pictures and not parts:
         raise _no_codes([path for path, _, _ in pictures])
     return decode_parts(parts)

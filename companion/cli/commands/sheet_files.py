@@ -13,6 +13,7 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 from companion.base.documents import source_name
@@ -47,17 +48,18 @@ def _too_large(path: str, en: str, ja: str) -> Exception:
     return refuse(f"cannot read {source.en}: {en}", f"{source.ja} を読めません：{ja}")
 
 
-def codes_in(raw: bytes, path: str, found: str, thorough: bool) -> list[str]:
-    """The record codes in a picture or a PDF (``found``: :func:`kind`), every page's together."""
+def codes_in(raw: bytes, path: str, found: str, thorough: bool, known: Sequence[str] = ()) -> list[str]:
+    """The record codes in a picture or a PDF (``found``: :func:`kind`), every page's together; read
+    until, with the parts ``known`` from elsewhere, every part of the record is read."""
     if found == "picture":
-        return codes_in_image(raw, path, thorough)
-    return [text for page in codes_in_pdf(raw, path, thorough) for text in page]
+        return codes_in_image(raw, path, thorough, known)
+    return [text for page in codes_in_pdf(raw, path, thorough, known) for text in page]
 
 
-def codes_in_image(raw: bytes, path: str, thorough: bool = True) -> list[str]:
+def codes_in_image(raw: bytes, path: str, thorough: bool = True, known: Sequence[str] = ()) -> list[str]:
     """The texts of the game-record QR codes in a photo or scan (other codes are left out; none may be
     found). A damaged picture, or one too large to decode in bounded memory, is refused."""
-    return codes_in_picture(_picture(raw, path), thorough)
+    return codes_in_picture(_picture(raw, path), thorough, known)
 
 
 _BYTES_PER_PIXEL = {"1": 1, "L": 1, "P": 1, "LA": 2, "PA": 2, "RGB": 3, "YCbCr": 3, "RGBA": 4, "CMYK": 4}
@@ -98,9 +100,12 @@ def _picture(raw: bytes, path: str) -> Any:
     return image
 
 
-def codes_in_picture(image: Any, thorough: bool = True) -> list[str]:
+def codes_in_picture(image: Any, thorough: bool = True, known: Sequence[str] = ()) -> list[str]:
     """The game-record codes read in a grey picture, tried on a few versions of it until every part
-    of the record it shows is read (not ``thorough``: only the picture as it is, at two thresholds)."""
+    of the record is read: those it shows with the parts ``known`` from the other pages and pictures
+    (a page of a long record never holds every part; once the others' and its own make the whole
+    record, the slower versions are not tried). Not ``thorough``: only the picture as it is, at two
+    thresholds."""
     import itertools
 
     import zxingcpp
@@ -114,7 +119,7 @@ def codes_in_picture(image: Any, thorough: bool = True) -> list[str]:
         ):
             if is_part(code.text) and code.text not in found:
                 found.append(code.text)
-        if complete(found):
+        if complete([*known, *found]):
             break
     return found
 
@@ -145,10 +150,11 @@ def _attempts(image: Any) -> Any:
 # --------------------------------------------------------------------------- PDF
 
 
-def codes_in_pdf(raw: bytes, path: str, thorough: bool = True) -> list[list[str]]:
+def codes_in_pdf(raw: bytes, path: str, thorough: bool = True, known: Sequence[str] = ()) -> list[list[str]]:
     """The game-record codes on each page of a PDF (a result sheet as printed, or a scan saved as
-    PDF), rendered and read in a child process; a PDF that is damaged, has too many or too large
-    pages, or that the renderer cannot finish within the child's limits is refused in one sentence."""
+    PDF), rendered and read in a child process (told the parts ``known`` from elsewhere); a PDF that
+    is damaged, has too many or too large pages, or that the renderer cannot finish within the child's
+    limits is refused in one sentence."""
     run = f"from companion.cli.commands.sheet_files import pdf_worker; pdf_worker({thorough})"
     worker = [sys.executable, "-c", run]
     env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
@@ -158,7 +164,8 @@ def codes_in_pdf(raw: bytes, path: str, thorough: bool = True) -> list[list[str]
         "PDF が壊れているか、結果用紙として描画するには大きすぎるか複雑すぎます",
     )
     try:
-        done = subprocess.run(worker, input=raw, capture_output=True, timeout=2 * CHILD_SECONDS, env=env)
+        given = json.dumps(list(known)).encode("utf-8") + b"\n" + raw  # a line of JSON, then the PDF
+        done = subprocess.run(worker, input=given, capture_output=True, timeout=2 * CHILD_SECONDS, env=env)
     except subprocess.TimeoutExpired:
         raise failed from None
     try:
@@ -185,7 +192,8 @@ def codes_in_pdf(raw: bytes, path: str, thorough: bool = True) -> list[list[str]
 
 
 def pdf_worker(thorough: bool = True) -> None:
-    """The child: the PDF on standard input, the codes of each page as JSON on standard output
+    """The child: on standard input a line of JSON (the parts read elsewhere) and then the PDF; the
+    codes of each page as JSON on standard output
     (``{"pages": [[text, …], …]}``), or what it refused (``{"refused": "pages", "count": n}``)."""
     import resource
 
@@ -197,12 +205,13 @@ def pdf_worker(thorough: bool = True) -> None:
     resource.setrlimit(resource.RLIMIT_CPU, (CHILD_SECONDS, CHILD_SECONDS))
     import pypdfium2 as pdfium
 
+    known = [str(text) for text in json.loads(sys.stdin.buffer.readline())]  # the parts read elsewhere
     document = pdfium.PdfDocument(sys.stdin.buffer.read())
     count = len(document)
     if count > MAX_PDF_PAGES:
         print(json.dumps({"refused": "pages", "count": count}))
         return
-    pages = []
+    pages: list[list[str]] = []
     for number in range(count):
         page = document[number]
         width, height = page.get_size()
@@ -211,6 +220,6 @@ def pdf_worker(thorough: bool = True) -> None:
             print(json.dumps({"refused": "size", "page": number + 1, **size}))
             return
         image = page.render(scale=PDF_DPI / 72, grayscale=True).to_pil().convert("L")
-        pages.append(codes_in_picture(image, thorough))
+        pages.append(codes_in_picture(image, thorough, [*known, *(text for page in pages for text in page)]))
         page.close()
     print(json.dumps({"pages": pages}))
