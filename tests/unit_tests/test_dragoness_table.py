@@ -172,29 +172,30 @@ class Model:
         return None
 
     def weaker_exists(self) -> bool:
-        """A pattern of the top's type and size, weaker, from the unplayed cards (search with pruning)."""
+        """A pattern of the top's type and size, weaker, from the unplayed cards: for a set, enough cards
+        that may count as one number; for a run, each number of a window given a card of its own (a
+        dragon card counts only as its own number, so one is used where one is left; the wild cards
+        are shared out among the numbers left by trying each)."""
         assert self.top is not None
         shape, size, high = self.top
-        left = sorted(c for c, k in (self.deck - self.played).items() for _ in range(k) if c != RV)
-        pool = [(c, [v for v in options(c, size == 1) if v < high]) for c in left]
-        pool = [(c, vs) for c, vs in pool if vs]
+        left = [c for c, k in (self.deck - self.played).items() for _ in range(k) if c != RV]
+        values = [[v for v in options(c, size == 1) if v < high] for c in left]  # each copy: what it may be
+        if shape == "single":
+            return any(values)
+        if shape == "set":
+            return any(sum(1 for vs in values if any(v[0] == x for v in vs)) >= size for x in range(1, high[0] + 1))
+        wild = [{v[0] for v in vs} for c, vs in zip(left, values, strict=True) if c.code not in GEMS and vs]
+        natural = {vs[0][0] for c, vs in zip(left, values, strict=True) if c.code in GEMS and vs}
 
-        def grow(start: int, values: list[tuple[int, int]]) -> bool:
-            if len(values) == size:
-                return shape_of(tuple(values)) == shape
-            for i in range(start, len(pool)):
-                for v in pool[i][1]:
-                    numbers = [x[0] for x in values] + [v[0]]
-                    if shape == "set" and len(set(numbers)) > 1:
-                        continue
-                    # a run's lowest number may still come: the pool is in card order, not number order
-                    if shape == "run" and (len(set(numbers)) < len(numbers) or max(numbers) - min(numbers) >= size):
-                        continue
-                    if grow(i + 1, [*values, v]):
-                        return True
-            return False
+        def share(numbers: list[int], free: list[set[int]]) -> bool:
+            if not numbers:
+                return True
+            return any(numbers[0] in can and share(numbers[1:], free[:i] + free[i + 1 :]) for i, can in enumerate(free))
 
-        return grow(0, [])
+        for low in range(1, high[0] - size + 2):
+            if share([x for x in range(low, low + size) if x not in natural], wild):
+                return True
+        return False
 
     def advance(self) -> None:
         seat = self.turn
