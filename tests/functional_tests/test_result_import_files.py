@@ -231,8 +231,9 @@ def test_a_picture_is_read_no_longer_than_the_record_needs(
     import zxingcpp
 
     from companion.cli.commands import sheet_files
+    from companion.records.qr_record import complete
 
-    tries = []
+    tries: list[int] = []
     read = zxingcpp.read_barcodes
 
     def counted(*args: Any, **kwargs: Any) -> Any:
@@ -240,10 +241,12 @@ def test_a_picture_is_read_no_longer_than_the_record_needs(
         return read(*args, **kwargs)
 
     monkeypatch.setattr(zxingcpp, "read_barcodes", counted)
-    pages = [sheet_files.codes_in_image(path.read_bytes(), str(path), thorough=True) for path in sheet["photos"]]
-    alone = len(tries)
-    assert alone > 3 * len(pages)  # alone, no page is the whole record: every version of each is tried
+    pages = [sheet_files.codes_in_image(path.read_bytes(), str(path), thorough=False) for path in sheet["photos"]]
     everything = [text for page in pages for text in page]
+    assert complete(everything) and all(pages)  # every part, read quickly, on each of the pages
+    tries.clear()
+    assert sheet_files.codes_in_image(sheet["photos"][0].read_bytes(), "p0.jpg", thorough=True) == pages[0]
+    assert len(tries) > 3  # alone, the first page is not the whole record: every version of it is tried
     tries.clear()
     for path, page in zip(sheet["photos"], pages, strict=True):
         others = [text for text in everything if text not in page]
