@@ -33,7 +33,7 @@ async def test_the_focused_list_is_marked_in_its_frame(db: Path) -> None:
         menu, resume = titles(app)
         assert resume.startswith("▶ ") and not menu.startswith("▶")
         await pilot.press("f2")  # the new language keeps the keys where they were, and says so
-        await pilot.pause(0.2)
+        await until(pilot, lambda: titles(app)[0] == "メニュー")
         menu, resume = titles(app)
         assert resume.startswith("▶ 途中") and menu == "メニュー"
         await pilot.press("shift+tab", "enter")
@@ -49,7 +49,12 @@ async def test_two_games_of_the_same_table_are_told_apart_by_progress_and_turn(d
                 live.play_line(line)
     app = make_app(db)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.3)
+        await until(
+            pilot,
+            lambda: (
+                isinstance(app.screen, HomeScreen) and app.screen.query_one("#resume", OptionList).option_count >= 2
+            ),
+        )
         assert isinstance(app.screen, HomeScreen)
         resume = app.screen.query_one("#resume", OptionList)
         first, second = (str(resume.get_option_at_index(i).prompt) for i in range(2))
@@ -122,7 +127,7 @@ async def test_the_command_palette_speaks_japanese(db: Path) -> None:
         palette_input = app.screen.query_one(CommandInput)
         assert palette_input.placeholder == "コマンドを検索…"
         await pilot.press(*"zzqx")
-        await pilot.pause(0.8)
+        await until(pilot, lambda: any(o.disabled for o in app.screen.query_one(OptionList).options))
         shown = [
             str(o.prompt.renderable)  # type: ignore[union-attr]
             for o in app.screen.query_one(OptionList).options

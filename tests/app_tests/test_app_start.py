@@ -14,7 +14,7 @@ from textual.widgets import Input
 from companion.app.app import CompanionApp
 from companion.app.screens.base import SCREENS_CSS
 from companion.app.screens.new_game import NewGameScreen
-from tests.helpers.app import make_app
+from tests.helpers.app import make_app, until
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -64,7 +64,7 @@ async def test_the_other_screens_styles_are_read_after_the_first_frame(db: Path)
     app = make_app(db)
     async with app.run_test(size=(80, 24)) as pilot:
         assert not app.stylesheet.has_source(str(SCREENS_CSS))  # the first frame is drawn without them
-        await pilot.pause(0.3)
+        await until(pilot, lambda: app.stylesheet.has_source(str(SCREENS_CSS)))  # then, soon after
         assert app.stylesheet.has_source(str(SCREENS_CSS))
         await pilot.press("enter")  # New game: its form is styled (app.tcss: #form's grid)
         await pilot.pause()

@@ -125,7 +125,12 @@ async def test_the_fortress_coach_says_its_words_in_japanese(db: Path) -> None:
         await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.query_one("#entry").has_focus)
         entry = app.screen.query_one("#entry", Input)
         entry.value = "R7"
-        await pilot.pause(0.2)
+        await until(
+            pilot,
+            lambda: (
+                re.search(r"[AB][1-4][上下左右]：数\d", str(app.screen.query_one("#coach", Static).content)) is not None
+            ),
+        )
         coach = str(app.screen.query_one("#coach", Static).content)
         assert "獲得枚数" in coach and "スート＝スート" not in coach
         assert re.search(r"[AB][1-4][上下左右]：数\d/スート\d", coach), coach
