@@ -4,6 +4,7 @@ cards left and its points (issue 27, item 2)."""
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import re
@@ -68,16 +69,29 @@ def rounds_of(record: Mapping[str, Any]) -> list[Round]:
     return rounds
 
 
+EXAMPLE = "examples/records/dragoness.json"
+TABLES = [(players, policy) for players in (2, 3, 5, 8) for policy in ("random", "greedy")]
+RECORD_NAMES = [EXAMPLE, *(f"simulated {players} players {policy}" for players, policy in TABLES)]
+
+
 def dragoness_records() -> Iterator[tuple[str, dict[str, Any]]]:
-    """The example record and simulated games of 2, 3, 5 and 8 players (records), each with a name."""
-    yield "examples/records/dragoness.json", json.loads((RECORDS / "dragoness.json").read_text(encoding="utf-8"))
+    """The example record and a simulated game of 2, 3, 5 and 8 players (records), each with its name
+    (:data:`RECORD_NAMES`, known without playing them)."""
+    for name in RECORD_NAMES:
+        yield name, dragoness_record(name)
+
+
+@functools.cache
+def dragoness_record(name: str) -> dict[str, Any]:
+    """One of :data:`RECORD_NAMES`' records (a simulated one played when first asked for)."""
+    if name == EXAMPLE:
+        return dict(json.loads((RECORDS / "dragoness.json").read_text(encoding="utf-8")))
+    players, policy = TABLES[RECORD_NAMES.index(name) - 1]
     deck = dragoness.Deck.from_data(load_deck_data("dragoness", None))
-    for players in (2, 3, 5, 8):
-        for policy in ("random", "greedy"):
-            seed = random.Random(players).randrange(1000)
-            for n, sim in enumerate(simulate("dragoness", deck, players, 1, policy, seed=seed, records=True)):
-                assert sim.record is not None
-                yield f"simulated {players} players {policy} #{n}", dict(sim.record)
+    seed = random.Random(players).randrange(1000)
+    (sim,) = simulate("dragoness", deck, players, 1, policy, seed=seed, records=True)
+    assert sim.record is not None
+    return dict(sim.record)
 
 
 def settle_document(record: Mapping[str, Any]) -> dict[str, Any]:

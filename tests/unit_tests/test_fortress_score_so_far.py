@@ -6,6 +6,7 @@ game is over, and is named whenever it does (it was counted silently after the e
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Iterator
@@ -31,7 +32,10 @@ def states() -> Iterator[fortress.State]:
         yield own(fortress.State, state)
 
 
-STATES = list(states())
+@functools.cache
+def all_states() -> list[fortress.State]:
+    """Folded once, by the worker that runs these tests (not at collection, in every worker)."""
+    return list(states())
 
 
 def plain_points(columns: list[list[Any]]) -> int:
@@ -69,11 +73,11 @@ def penalty_of(hand: list[Any]) -> int:
 
 def test_the_example_game_has_the_cases_of_the_issue() -> None:
     """Hands partly seen, hands wholly known, and a pair that would change the score before the end."""
-    partly = [s for s in STATES if any(0 < len(s.known_hands[p]) < s.hand_counts[p] for p in range(5))]
-    wholly = [s for s in STATES if any(hand_known(s, p) for p in range(5))]
+    partly = [s for s in all_states() if any(0 < len(s.known_hands[p]) < s.hand_counts[p] for p in range(5))]
+    wholly = [s for s in all_states() if any(hand_known(s, p) for p in range(5))]
     silent = [
         s
-        for s in STATES
+        for s in all_states()
         if s.phase not in (fortress.Phase.FINAL, fortress.Phase.OVER)
         and any(fortress.best_pair([len(c) for c in s.fortresses[p]]) for p in range(5))
     ]
@@ -89,7 +93,7 @@ def line_of(text: str, name: str) -> str:
 def test_f14_the_description_gives_a_score_only_for_a_known_hand(lang: Lang) -> None:
     """``show``/``replay``: a known hand's score is the fortress's points less its penalty; an unknown
     hand's line gives the fortress's points and says the penalty is not known, with no other number."""
-    for number, state in enumerate(STATES, 1):
+    for number, state in enumerate(all_states(), 1):
         said = fortress.describe(state).text(lang)
         ending = state.phase in (fortress.Phase.FINAL, fortress.Phase.OVER)
         for p, name in enumerate(state.setup.players):
@@ -123,7 +127,7 @@ def test_f13_f14_the_board_says_what_is_known(lang: Lang, size: tuple[int, int])
     ``−?`` after it while the hand is not known, and where the board says how the score is made,
     ``hand not shown`` instead of a penalty; the pair marked only once the game is over."""
     said_unknown = 0
-    for number, state in enumerate(STATES, 1):
+    for number, state in enumerate(all_states(), 1):
         rows = board(fortress_engine(), state, lang, *size).plain.replace("\u00a0", " ").split("\n")
         names = state.setup.players
         starts = [next(i for i, row in enumerate(rows) if row[1:].startswith(name)) for name in names]

@@ -9,6 +9,7 @@ engines, settle, the store and the printables. A module added later is walked to
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -143,7 +144,7 @@ def japanese_messages() -> Iterator[tuple[str, int, str]]:
     """(file, line, text) for every Japanese string the packages hold."""
     for package in PACKAGES:
         for path in sorted((ROOT / package).rglob("*.py")):
-            nodes = list(ast.walk(ast.parse(path.read_text(encoding="utf-8"))))  # walked once: each worker collects
+            nodes = list(ast.walk(ast.parse(path.read_text(encoding="utf-8"))))  # walked once
             skip = _docstrings(nodes) | _nested(nodes) | _regex_arguments(nodes) | _input_words(nodes)
             for node in nodes:
                 if id(node) in skip or not isinstance(node, ast.Constant | ast.JoinedStr):
@@ -153,7 +154,10 @@ def japanese_messages() -> Iterator[tuple[str, int, str]]:
                     yield str(path.relative_to(ROOT)), node.lineno, text
 
 
-MESSAGES = list(japanese_messages())
+@functools.cache
+def messages() -> list[tuple[str, int, str]]:
+    """The walk, made once in the worker that runs these tests (not at collection, in every worker)."""
+    return list(japanese_messages())
 
 
 def _sentences(text: str) -> list[str]:
@@ -197,11 +201,11 @@ def problems(text: str) -> list[str]:
 
 
 def test_the_walk_finds_the_messages_of_every_layer() -> None:
-    files = {f for f, _, _ in MESSAGES}
+    files = {f for f, _, _ in messages()}
     # the word tables, the engines, settle, the store and the printables all hold Japanese
     for part in ("companion/app/", "companion/rules/", "companion/settle/", "companion/store/", "printables/"):
         assert any(f.startswith(part) for f in files), part
-    assert len(MESSAGES) > 500
+    assert len(messages()) > 500
 
 
 @pytest.mark.parametrize(
@@ -242,7 +246,7 @@ def test_the_lint_lets_good_japanese_through(text: str) -> None:
 
 
 def test_every_japanese_message_keeps_the_glossary_style() -> None:
-    bad = [f"{f}:{line}: {problem} — {text[:70]!r}" for f, line, text in MESSAGES for problem in problems(text)]
+    bad = [f"{f}:{line}: {problem} — {text[:70]!r}" for f, line, text in messages() for problem in problems(text)]
     assert not bad, f"{len(bad)} problems:\n" + "\n".join(bad)
 
 
