@@ -70,20 +70,6 @@ def groups(
     return sorted(found)
 
 
-def _fits(state: d.State, pattern: d.Pattern) -> bool:
-    """Whether ``pattern`` may be played on the pile now: any pattern to lead; the pile's type and size,
-    stronger to follow (D-7), weaker after a Revive (D-9). The engine's own ``readings`` says the same
-    (a test holds them together); this asks it without the refusals' words."""
-    top = state.top
-    if top is None:
-        return True
-    if pattern.shape is not top.shape or pattern.size != top.size:
-        return False
-    if state.phase is d.Phase.REVIVED:
-        return d.stronger(top.high, pattern.high)
-    return d.stronger(pattern.high, top.high)
-
-
 class Hands:
     """The groups each hand could play (:func:`groups`), kept while the hand and the pile's type and size
     stay the same (a seat that passes asks again with the same hand)."""
@@ -112,24 +98,18 @@ class Hands:
         must = state.must_contain
         readings = self._readings
         out = []
-        if top is None:  # a lead: any reading fits, the strongest is the one the engine takes
-            for group in options:
-                if must is not None and must not in group:
-                    continue
-                found = readings.get(group)
-                if found is None:
-                    found = readings[group] = d.patterns(self.deck, group)
-                if found:
-                    out.append((group, found[0]))
-            return out
-        # :func:`_fits` asked of each reading in turn: the first that fits is the one the engine takes
-        shape, size, high, weaker = top.shape, top.size, top.high, state.phase is d.Phase.REVIVED
+        if top is not None:  # the first reading of the pile's type and size, stronger (D-7) or weaker (D-9)
+            shape, size, high, weaker = top.shape, top.size, top.high, state.phase is d.Phase.REVIVED
         for group in options:
             if must is not None and must not in group:
                 continue
             found = readings.get(group)
             if found is None:
                 found = readings[group] = d.patterns(self.deck, group)
+            if top is None:  # a lead: any reading fits, the strongest is the one the engine takes
+                if found:
+                    out.append((group, found[0]))
+                continue
             for pattern in found:
                 if (
                     pattern.shape is shape
@@ -211,13 +191,17 @@ class Dragoness:
         moves: list[Any] = [d.PlayCards(seat, g) for g, _ in plays]
         if state.phase is d.Phase.FOLLOW:
             moves.append(d.Pass(seat))
-            if self.revive in hand and d.revive_refusal(state) is None:
-                after = d.apply(state, d.Revive(seat))[0]
-                rest = list(hand)
-                rest.remove(self.revive)
-                if self.table.plays(after, rest):
-                    moves.append(d.Revive(seat))
+            if self._can_revive(state, hand):
+                moves.append(d.Revive(seat))
         return moves, {g: p.high for g, p in plays}
+
+    def _can_revive(self, state: d.State, hand: list[d.Card]) -> bool:
+        """The seat on turn holds a Revive the rules leave it (D-9) and can then play the weaker pattern."""
+        if self.revive not in hand or d.revive_refusal(state) is not None:
+            return False
+        rest = list(hand)
+        rest.remove(self.revive)
+        return bool(self.table.plays(d.apply(state, d.Revive(state.turn))[0], rest))
 
     def moves(self) -> list[Any]:
         """The greedy order, but a pass second (it is always weighed) and, to lead, the weakest pattern
@@ -248,12 +232,8 @@ class Dragoness:
         hand = self.hands[seat]
         plays = self.table.plays(state, hand)
         if state.phase is d.Phase.FOLLOW:
-            if self.revive in hand and d.revive_refusal(state) is None:
-                after = d.apply(state, d.Revive(seat))[0]
-                rest = list(hand)
-                rest.remove(self.revive)
-                if self.table.plays(after, rest):
-                    return d.Revive(seat)
+            if self._can_revive(state, hand):
+                return d.Revive(seat)
             if not plays:
                 return d.Pass(seat)
         top: tuple[int, int, int] | None = None

@@ -125,15 +125,29 @@ def _dragoness_positions(games: int, seed: int) -> Iterator[sd.Dragoness]:
             table.step(table.table_move(rng) if seat is None else choose(rng))
 
 
+def _fits(state: d.State, pattern: d.Pattern) -> bool:
+    """Whether ``pattern`` may be played on the pile now: any pattern to lead; the pile's type and size,
+    stronger to follow (D-7), weaker after a Revive (D-9). The engine's own ``readings`` says the same
+    (test_simulate_dragoness holds Hands.plays to them); the table's check as first written."""
+    top = state.top
+    if top is None:
+        return True
+    if pattern.shape is not top.shape or pattern.size != top.size:
+        return False
+    if state.phase is d.Phase.REVIVED:
+        return d.stronger(top.high, pattern.high)
+    return d.stronger(pattern.high, top.high)
+
+
 def _slow_plays(table: sd.Hands, state: d.State, hand: list[d.Card]) -> list[tuple[tuple[d.Card, ...], d.Pattern]]:
-    """Hands.plays as first written: every group's readings, each asked :func:`sd._fits`."""
+    """Hands.plays as first written: every group's readings, each asked :func:`_fits`."""
     top = state.top
     options = sd.groups(DRAGONESS, hand) if top is None else sd.groups(DRAGONESS, hand, top.shape, top.size)
     out = []
     for group in options:
         if state.must_contain is not None and state.must_contain not in group:
             continue
-        fitting = [p for p in d.patterns(DRAGONESS, group) if sd._fits(state, p)]
+        fitting = [p for p in d.patterns(DRAGONESS, group) if _fits(state, p)]
         if fitting:
             out.append((group, fitting[0]))
     return out

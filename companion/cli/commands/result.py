@@ -148,7 +148,7 @@ def read_import(paths: Sequence[str]) -> Any:
     if pictures and not complete(parts):
         for path, found, kept in pictures:
             raw = kept if kept is not None else read_bytes(path, MAX_IMAGE_BYTES)
-            parts += [text for text in codes_in(raw, path, found, True, parts) if text not in parts]
+            parts += [text for text in codes_in(raw, path, found, thorough=True, known=parts) if text not in parts]
     if pictures and not parts:
         raise _no_codes([path for path, _, _ in pictures])
     return decode_parts(parts)
