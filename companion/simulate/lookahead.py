@@ -10,7 +10,9 @@ same imagined tables, so two moves are compared on the same luck. The budget is 
 choice (not a time): the same seed plays the same game on any machine, however busy.
 
 The playouts are shared out by successive halving: a first share over every move weighed, then the
-better half of them are played out again, and so on until one is left.
+better half of them are played out again, and so on until one is left. A small budget weighs fewer
+moves (:func:`weighed`), so that every round's share pays a playout for each move still weighed: a
+choice never plays out more than its budget (two at least).
 """
 
 from __future__ import annotations
@@ -33,13 +35,22 @@ def playout(table: Table, rng: random.Random, mark: int) -> None:
         table.step(table.table_move(rng) if seat is None else table.greedy(rng))
 
 
+def weighed(moves: int, playouts: int) -> int:
+    """How many of ``moves`` likeliest moves a budget of ``playouts`` weighs: at most :data:`WIDTH`, and
+    no more than one playout each in every round of the halving can pay for (two at least)."""
+    k = min(WIDTH, moves)
+    while k > 2 and k * math.ceil(math.log2(k)) > playouts:
+        k -= 1
+    return k
+
+
 def search(view: View, rng: random.Random, playouts: int = PLAYOUTS) -> Any:
     """The move ``view``'s seat chooses: each of its likeliest moves played out on the same imagined
     tables, the better half kept each time, within about ``playouts`` playouts."""
     moves = view.moves()
     if len(moves) == 1:
         return moves[0]
-    alive = list(range(min(WIDTH, len(moves))))
+    alive = list(range(weighed(len(moves), playouts)))
     total = [0.0] * len(alive)
     count = [0] * len(alive)
     rounds = math.ceil(math.log2(len(alive)))

@@ -16,7 +16,7 @@ from companion.records.game_records import fold_record, read_record
 from companion.rules import dragoness as d
 from companion.rules import fortress as f
 from companion.rules import homalet as h
-from companion.simulate import simulate
+from companion.simulate import lookahead, simulate
 from companion.simulate.dragoness import Dragoness
 from companion.simulate.fortress import Fortress
 from companion.simulate.homalet import Homalet
@@ -142,3 +142,29 @@ def test_lookahead_tables_play_legal_games_and_a_seed_plays_them_again(game: str
         assert state is not None and sim.played.actions == len(read_record(sim.record).actions)
     again = [s.played for s in simulate(game, DECKS[game], players, 2, policy, seed=5, workers=2)]
     assert [s.played for s in first] == again
+
+
+@pytest.mark.parametrize("game", ["fortress", "homalet", "dragoness"])
+def test_a_choice_plays_out_no_more_than_its_budget(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``lookahead:N`` is N playouts a choice, about: never more (two at least, to compare two moves),
+    never fewer than half. A small budget weighs fewer moves rather than overspending (at N = 2 the
+    search once played 14: a first playout for each of eight moves, then four, then two)."""
+    played = [0]
+    real_playout = lookahead.playout
+
+    def counted(table: Table, rng: random.Random, mark: int) -> None:
+        played[0] += 1
+        real_playout(table, rng, mark)
+
+    monkeypatch.setattr(lookahead, "playout", counted)
+    seen = set()
+    for table in tables_at_choices(game, 3, every=2)[:12]:
+        seat = table.actor()
+        assert seat is not None
+        moves = len(table.moves())
+        for budget in (1, 2, 3, 8, 16, 64):
+            played[0] = 0
+            choose(budget, table, seat, random.Random(budget))
+            assert budget / 2 <= played[0] <= max(2, budget), (moves, budget, played[0])
+            seen.add(min(moves, 9))
+    assert len(seen) >= 2  # choices of few moves and of many
