@@ -34,13 +34,41 @@ def pytest_configure(config: pytest.Config) -> None:
     sys.dont_write_bytecode = False
 
 
+@pytest.hookimpl(trylast=True)  # after -m and -k have deselected: the list xdist is handed
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The tests marked ``slow`` (seconds each: whole simulated tables, records typed key by key,
-    photographed sheets) run first, the quick ones after, in the order collected otherwise. xdist hands
-    the first items out among its workers before the rest, so the long tests start at once on every
-    core and the quick ones fill the cores at the end; collected in file order, a 60-second test could
-    start last and leave the other core idle while it ran."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    photographed sheets) run first on every worker, the quick ones after, so that the quick ones fill
+    the cores at the end; collected in file order, a 60-second test could start last and leave the
+    other cores idle while it ran.
+
+    xdist's worksteal hands each worker one contiguous share of the list (the first a quarter, and so
+    on; a worker that runs out takes the last half of the longest queue): the slow tests are dealt
+    round the shares, at the head of each, and the quick ones fill the shares in the order collected.
+    The longest (``slow(seconds=N)``) are dealt first. With the slow tests merely first, the first
+    worker was handed all 68 of them and ran them one after another: the whole run waited 25 s at
+    its end for that worker's last ones."""
+    slow = sorted((item for item in items if item.get_closest_marker("slow") is not None), key=_seconds, reverse=True)
+    quick = [item for item in items if item.get_closest_marker("slow") is None]
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    shares, left = [], len(items)
+    for n in range(workers):  # as worksteal cuts its list: what is left shared among the workers left
+        shares.append(left // (workers - n))
+        left -= shares[-1]
+    dealt = [slow[n::workers] for n in range(workers)]
+    if workers < 2 or any(len(d) > share for d, share in zip(dealt, shares, strict=True)):
+        items[:] = slow + quick
+        return
+    ordered: list[pytest.Item] = []
+    for share, first in zip(shares, dealt, strict=True):
+        ordered += first + quick[: share - len(first)]
+        del quick[: share - len(first)]
+    items[:] = ordered
+
+
+def _seconds(item: pytest.Item) -> float:
+    """About how long a slow test takes here (``@pytest.mark.slow(seconds=N)``, 5 unless told): the
+    longest are dealt first, one to each worker."""
+    return max((float(marker.kwargs.get("seconds", 5)) for marker in item.iter_markers("slow")), default=0.0)
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:

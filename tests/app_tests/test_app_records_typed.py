@@ -43,8 +43,8 @@ def without_time(data: Mapping[str, object]) -> dict[str, object]:
     return {k: v for k, v in data.items() if k != "time"}
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("game", ["fortress", "homalet", "dragoness"])
+@pytest.mark.slow(seconds=15)
+@pytest.mark.parametrize("game", ["fortress", "homalet", pytest.param("dragoness", marks=pytest.mark.slow(seconds=60))])
 async def test_every_example_record_is_typed_into_the_app_and_stored_as_recorded(db: Path, game: str) -> None:
     data = json.loads((RECORDS / f"{game}.json").read_text(encoding="utf-8"))
     record = game_records.read_record(data)

@@ -178,6 +178,7 @@ async def test_the_code_stands_beside_only_whole_and_in_a_third_of_the_width(
     assert beside >= 1  # the largest terminal holds it
 
 
+@pytest.mark.slow(seconds=12)
 async def test_the_dragoness_settlement_pairs_each_name_with_its_own_count(db: Path) -> None:
     """Item 2 in the app: the round words of the example record and simulated games, each name with
     the count of cards left the test worked out from the record's actions."""

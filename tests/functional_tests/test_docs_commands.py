@@ -128,7 +128,11 @@ def _run_server(line: str, folder: Path) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("page", PAGES, ids=lambda page: page.name)
+@pytest.mark.parametrize(
+    "page",
+    [pytest.param(p, marks=pytest.mark.slow(seconds=15)) if p.name == "lab.md" else p for p in PAGES],
+    ids=lambda page: page.name,
+)
 def test_every_command_shown_runs_as_written(page: Path, tmp_path: Path) -> None:
     lines = commands(page)
     if not lines:

@@ -84,7 +84,7 @@ def pdf_text(path: Path, lang: Lang) -> str:
     return re.sub(r"\s*\r?\n\s*", " " if lang == "en" else "", "\n".join(pages))
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=20)
 @pytest.mark.parametrize("lang", LANGS)
 def test_d10_the_result_sheet_and_the_scoreboard_pair_each_name_with_its_own_count(tmp_path: Path, lang: Lang) -> None:
     db = tmp_path / "games.sqlite3"

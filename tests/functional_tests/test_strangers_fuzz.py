@@ -78,7 +78,7 @@ COLUMNS = {
 }
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=15)
 def test_fuzz_crafted_databases(tmp_path: Path) -> None:
     rnd = random.Random(16)
     good = tmp_path / "good.sqlite3"

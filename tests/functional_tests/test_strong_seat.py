@@ -16,8 +16,11 @@ from companion.simulate import cores, simulate
 GAMES = 200
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize(("game", "budget"), [("fortress", 2), ("homalet", 8), ("dragoness", 16)])
+@pytest.mark.slow(seconds=20)
+@pytest.mark.parametrize(
+    ("game", "budget"),
+    [("fortress", 2), ("homalet", 8), pytest.param("dragoness", 16, marks=pytest.mark.slow(seconds=40))],
+)
 def test_the_lookahead_seat_beats_two_greedy_seats_beyond_chance(game: str, budget: int) -> None:
     deck = ENGINES[game].Deck.from_data(load_deck_data(game))
     policy = f"lookahead:{budget},greedy,greedy"

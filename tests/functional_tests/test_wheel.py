@@ -16,7 +16,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=12)
 def test_the_wheel_installed_in_a_fresh_venv_prints_a_deck_and_the_kit(tmp_path: Path) -> None:
     wheels = tmp_path / "wheels"
     build = subprocess.run(

@@ -282,7 +282,7 @@ def _closed_by_server(s: socket.socket) -> bool:
         return True
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=15)
 def test_idle_and_half_sent_connections_by_the_thousand_do_not_stop_the_server(tmp_path: Path) -> None:
     """The server limited to 1,024 descriptors (ulimit -n 1024); 1,100 idle connections and 100 that
     sent half a request's head (and 20 half a coach's body), from the scorer's own address (the worst

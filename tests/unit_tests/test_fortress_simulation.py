@@ -12,7 +12,7 @@ from companion.settle import settle
 from tests.helpers.fortress_table import DECK, Table, oracle_pairs, oracle_score
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=12)
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(data=st.data(), n=st.integers(3, 5), start=st.integers(0, 4))
 def test_f1_to_f14_a_table_with_mistakes_plays_to_a_settled_end(data: st.DataObject, n: int, start: int) -> None:
