@@ -42,32 +42,55 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     other cores idle while it ran.
 
     xdist's worksteal hands each worker one contiguous share of the list (the first a quarter, and so
-    on; a worker that runs out takes the last half of the longest queue): the slow tests are dealt
-    round the shares, at the head of each, and the quick ones fill the shares in the order collected.
-    The longest (``slow(seconds=N)``) are dealt first. With the slow tests merely first, the first
-    worker was handed all 68 of them and ran them one after another: the whole run waited 25 s at
-    its end for that worker's last ones."""
-    slow = sorted((item for item in items if item.get_closest_marker("slow") is not None), key=_seconds, reverse=True)
-    quick = [item for item in items if item.get_closest_marker("slow") is None]
+    on; a worker that runs out takes the last half of the longest queue). Each module holding a slow
+    test goes whole to one share (its module-scoped fixtures, printed sheets and stored games, made
+    once), the heaviest module to the share least loaded so far (``slow(seconds=N)``, 5 s unless
+    told); each share runs its slow tests first, longest first, then its modules' quick tests, then
+    the other quick tests in the order collected. With the slow tests merely first, the first worker
+    was handed all 68 and ran them one after another: the whole run waited 25 s at its end for that
+    worker's last ones."""
     workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    slow = sorted((item for item in items if _seconds(item)), key=_seconds, reverse=True)
+    if workers < 2:
+        items[:] = slow + [item for item in items if not _seconds(item)]
+        return
     shares, left = [], len(items)
     for n in range(workers):  # as worksteal cuts its list: what is left shared among the workers left
         shares.append(left // (workers - n))
         left -= shares[-1]
-    dealt = [slow[n::workers] for n in range(workers)]
-    if workers < 2 or any(len(d) > share for d, share in zip(dealt, shares, strict=True)):
-        items[:] = slow + quick
-        return
+    modules: dict[str, list[pytest.Item]] = {}
+    for item in items:
+        modules.setdefault(item.nodeid.partition("::")[0], []).append(item)
+    heavy = [tests for tests in modules.values() if any(map(_seconds, tests))]
+    heavy.sort(key=_weight, reverse=True)
+    load = [0.0] * workers
+    given: list[list[list[pytest.Item]]] = [[] for _ in range(workers)]
+    for tests in heavy:
+        share = min(range(workers), key=lambda n: load[n])
+        load[share] += _weight(tests)
+        given[share].append(tests)
+    taken = {id(item) for tests in heavy for item in tests}
+    rest = [item for item in items if id(item) not in taken]
     ordered: list[pytest.Item] = []
-    for share, first in zip(shares, dealt, strict=True):
-        ordered += first + quick[: share - len(first)]
-        del quick[: share - len(first)]
+    for share, groups in zip(shares, given, strict=True):
+        mine = [item for tests in groups for item in tests]
+        if len(mine) > share:  # a share too small for its modules (a run of few tests): slow first, as collected
+            items[:] = slow + [item for item in items if not _seconds(item)]
+            return
+        ordered += sorted((i for i in mine if _seconds(i)), key=_seconds, reverse=True)
+        ordered += [i for i in mine if not _seconds(i)] + rest[: share - len(mine)]
+        del rest[: share - len(mine)]
     items[:] = ordered
 
 
+def _weight(tests: list[pytest.Item]) -> float:
+    """About how long a module's tests take here: its slow tests' seconds and 0.3 s for each other."""
+    return sum(_seconds(item) or 0.3 for item in tests)
+
+
 def _seconds(item: pytest.Item) -> float:
-    """About how long a slow test takes here (``@pytest.mark.slow(seconds=N)``, 5 unless told): the
-    longest are dealt first, one to each worker."""
+    """About how long a slow test takes here (``@pytest.mark.slow(seconds=N)``, 5 unless told); 0 for a
+    test not marked slow."""
     return max((float(marker.kwargs.get("seconds", 5)) for marker in item.iter_markers("slow")), default=0.0)
 
 

@@ -127,10 +127,13 @@ def _run_server(line: str, folder: Path) -> None:
     assert process.returncode == 0, (line, err)
 
 
-@pytest.mark.slow
+SECONDS = {"lab.md": 20, "printing.md": 8, "README.md": 6}  # about how long a page's commands take here
+
+
+@pytest.mark.slow(seconds=1)
 @pytest.mark.parametrize(
     "page",
-    [pytest.param(p, marks=pytest.mark.slow(seconds=15)) if p.name == "lab.md" else p for p in PAGES],
+    [pytest.param(p, marks=pytest.mark.slow(seconds=SECONDS[p.name])) if p.name in SECONDS else p for p in PAGES],
     ids=lambda page: page.name,
 )
 def test_every_command_shown_runs_as_written(page: Path, tmp_path: Path) -> None:

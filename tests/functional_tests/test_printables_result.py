@@ -93,3 +93,32 @@ def test_the_dragoness_sheet_names_who_went_out_first_under_each_round(lang: Lan
     assert len(header) == 4 and header[-1] == ("Total" if lang == "en" else "合計")
     assert rows[:3] == [["Aki", "2", "2", "4"], ["Ben", "3 *", "1", "4"], ["Chie", "1", "3 *", "4"]]
     assert rows[3][1:3] == ["Ben", "Chie"] and rows[3][0].startswith("*")
+
+
+def test_the_standard_mask_is_the_one_the_qr_library_chooses() -> None:
+    """printables.qr works out the standard's mask from one placement of the data; the library's own
+    ``best_mask_pattern`` places it eight times. For codes of both modes, every level and sizes up to
+    version 12 (where version information is drawn), both choose the same mask."""
+    import random
+
+    import qrcode
+    from qrcode.util import ALPHA_NUM, MODE_8BIT_BYTE, MODE_ALPHA_NUM, QRData
+
+    from printables.qr import LEVELS, standard_mask
+
+    rng = random.Random(30)
+    versions, masks = set(), set()
+    for _ in range(48):
+        level = rng.choice("MQH")
+        if rng.random() < 0.6:
+            mode, raw = MODE_ALPHA_NUM, bytes(rng.choice(ALPHA_NUM) for _ in range(rng.randint(1, 300)))
+        else:
+            mode, raw = MODE_8BIT_BYTE, bytes(rng.randrange(256) for _ in range(rng.randint(1, 200)))
+        code = qrcode.QRCode(error_correction=LEVELS[level])
+        code.add_data(QRData(raw, mode=mode))
+        code.best_fit()
+        chosen = qrcode.QRCode.best_mask_pattern(code)
+        assert standard_mask(code) == chosen, (level, mode, raw)
+        versions.add(code.version)
+        masks.add(chosen)
+    assert max(versions) >= 7 and len(masks) >= 5  # version information drawn; most masks chosen once
