@@ -11,14 +11,13 @@ not always the one that reads."""
 from __future__ import annotations
 
 import functools
-import itertools
-import re
 
 import qrcode
-from qrcode.util import ALPHA_NUM, MODE_8BIT_BYTE, MODE_ALPHA_NUM, QRData, mask_func
+from qrcode.util import ALPHA_NUM, MODE_8BIT_BYTE, MODE_ALPHA_NUM, QRData
 from reportlab.pdfgen.canvas import Canvas
 
 from printables.draw import place_form
+from printables.qr_mask import make
 
 LEVELS = {
     "M": qrcode.constants.ERROR_CORRECT_M,
@@ -70,75 +69,8 @@ def _matrix(raw: bytes, mode: int, level: str, skip: int) -> Matrix:
 def _code(raw: bytes, mode: int, level: str, mask: int | None) -> Matrix:
     code = qrcode.QRCode(error_correction=LEVELS[level], border=QUIET, mask_pattern=mask)
     code.add_data(QRData(raw, mode=mode))
-    code.best_mask_pattern = functools.partial(standard_mask, code)
-    code.make(fit=True)
+    make(code)
     return tuple(tuple(row) for row in code.get_matrix())
-
-
-def standard_mask(code: qrcode.QRCode) -> int:
-    """The mask the library's ``best_mask_pattern`` chooses for ``code`` (the standard's penalty rules,
-    as the library counts them: runs of five or more, 2×2 blocks, finder-like patterns, the share of
-    dark modules; the lowest penalty, the first of equals), worked out from one placement of the data
-    instead of eight, each row a string of 0 and 1 searched by the regular expression engine. About
-    eight times faster; tests/functional_tests/test_printables_result.py checks that it chooses as the
-    library does."""
-    code.makeImpl(True, 0)
-    n = code.modules_count
-    cells = _data_cells(code.version)
-    placed = [int("".join("1" if dark else "0" for dark in row), 2) for row in code.modules]
-    plain = [row ^ (mask & data) for row, mask, data in zip(placed, _mask_rows(n, 0), cells, strict=True)]
-    best, pattern = 0, 0
-    for i in range(8):
-        rows = [row ^ (mask & data) for row, mask, data in zip(plain, _mask_rows(n, i), cells, strict=True)]
-        lost = _penalty([format(row, f"0{n}b") for row in rows])
-        if i == 0 or best > lost:
-            best, pattern = lost, i
-    return pattern
-
-
-_RUN = re.compile(r"0{5,}|1{5,}")
-_FINDER = re.compile(r"(?=10111010000|00001011101)")
-
-
-def _penalty(rows: list[str]) -> int:
-    """The library's ``util.lost_point`` of a matrix given as rows of 0 and 1."""
-    n = len(rows)
-    text = "2".join(rows + ["".join(column) for column in zip(*rows, strict=True)])  # no run crosses a 2
-    runs = _RUN.findall(text)
-    lost = sum(map(len, runs)) - 2 * len(runs)
-    full = (1 << (n - 1)) - 1
-    for upper, lower in itertools.pairwise(int(row, 2) for row in rows):
-        dark = upper & lower
-        light = ~(upper | lower)
-        lost += 3 * (((dark & (dark >> 1)) & full).bit_count() + ((light & (light >> 1)) & full).bit_count())
-    lost += 40 * len(_FINDER.findall(text))
-    percent = float(sum(row.count("1") for row in rows)) / (n**2)
-    return lost + int(abs(percent * 100 - 50) / 5) * 10
-
-
-@functools.lru_cache(maxsize=64)
-def _data_cells(version: int) -> tuple[int, ...]:
-    """Each row's data modules (a bit a column, the first column highest) of a code of ``version``:
-    the modules the library's function patterns, format and version information leave empty."""
-    code = qrcode.QRCode(version=version)
-    n = code.modules_count = version * 4 + 17
-    code.modules = [[None] * n for _ in range(n)]
-    code.setup_position_probe_pattern(0, 0)
-    code.setup_position_probe_pattern(n - 7, 0)
-    code.setup_position_probe_pattern(0, n - 7)
-    code.setup_position_adjust_pattern()
-    code.setup_timing_pattern()
-    code.setup_type_info(True, 0)
-    if version >= 7:
-        code.setup_type_number(True)
-    return tuple(int("".join("1" if cell is None else "0" for cell in row), 2) for row in code.modules)
-
-
-@functools.lru_cache(maxsize=512)
-def _mask_rows(n: int, pattern: int) -> tuple[int, ...]:
-    """Mask ``pattern``'s modules of an n×n code, each row as bits (the first column highest)."""
-    flip = mask_func(pattern)
-    return tuple(int("".join("1" if flip(r, c) else "0" for c in range(n)), 2) for r in range(n))
 
 
 # The photo a code must survive: a module of 1.0 mm taken at 150 dpi (5.9 pixels), blurred by a

@@ -96,7 +96,7 @@ def test_the_dragoness_sheet_names_who_went_out_first_under_each_round(lang: Lan
 
 
 def test_the_standard_mask_is_the_one_the_qr_library_chooses() -> None:
-    """printables.qr works out the standard's mask from one placement of the data; the library's own
+    """printables.qr_mask works out the standard's mask from one placement of the data; the library's own
     ``best_mask_pattern`` places it eight times. For codes of both modes, every level and sizes up to
     version 12 (where version information is drawn), both choose the same mask."""
     import random
@@ -104,7 +104,8 @@ def test_the_standard_mask_is_the_one_the_qr_library_chooses() -> None:
     import qrcode
     from qrcode.util import ALPHA_NUM, MODE_8BIT_BYTE, MODE_ALPHA_NUM, QRData
 
-    from printables.qr import LEVELS, standard_mask
+    from printables.qr import LEVELS
+    from printables.qr_mask import standard_mask
 
     rng = random.Random(30)
     versions, masks = set(), set()
