@@ -8,9 +8,31 @@ from typing import Any
 
 import pytest
 from textual._styles_cache import StylesCache
+from textual.css.model import RuleSet
+from textual.css.stylesheet import Stylesheet
 
 from companion.app.app import CompanionApp
 from tests.helpers.built import Built
+
+_PARSED: dict[tuple[Any, ...], list[RuleSet]] = {}
+_parse_rules = Stylesheet._parse_rules
+
+
+def _parse_rules_once(
+    self: Stylesheet, css: str, read_from: Any, is_default_rules: bool = False, tie_breaker: int = 0, scope: str = ""
+) -> list[RuleSet]:
+    """Textual keeps the rules it parsed from a piece of CSS in each app's own stylesheet: every app a
+    test made parsed the same CSS again (about a tenth of the app tests' CPU). Here they are kept for
+    the whole process, under the same key and the stylesheet's variables (Textual empties its own
+    cache when they change): each app gets the rules its own parse would have made."""
+    key = (css, read_from, is_default_rules, tie_breaker, scope, tuple(sorted(self._variables.items())))
+    rules = _PARSED.get(key)
+    if rules is None:
+        rules = _PARSED[key] = _parse_rules(self, css, read_from, is_default_rules, tie_breaker, scope)
+    return rules
+
+
+Stylesheet._parse_rules = _parse_rules_once  # type: ignore[method-assign]
 
 
 @pytest.fixture(autouse=True)
