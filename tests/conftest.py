@@ -15,6 +15,7 @@ import gc
 import os
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -101,6 +102,20 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     to walking it again and again)."""
     gc.collect()
     gc.freeze()
+
+
+@pytest.fixture(autouse=True)
+def no_stop_left_behind() -> Iterator[None]:
+    """A test that remembers a SIGTERM in this process (``companion.base.exits.request_stop``, as a
+    swallowed stop is remembered) forgets it before it ends: else every later test in the same worker
+    that writes a file stops with ``Terminated``, and which tests those are depends on how the run was
+    shared out among the workers (seen at -n 3: two app tests failed after test_files.py's)."""
+    from companion.base.exits import forget_stop, stop_requested
+
+    yield
+    left = stop_requested()
+    forget_stop()
+    assert not left, "the test left a SIGTERM remembered (companion.base.exits): later tests here would stop"
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:

@@ -75,7 +75,7 @@ def test_a_sigterm_whose_exception_a_library_swallowed_still_stops_the_file(tmp_
 def test_the_command_line_says_terminated_when_its_stop_was_swallowed(capsys: pytest.CaptureFixture[str]) -> None:
     """A command that ran to its end after a swallowed SIGTERM still exits 143 with the one sentence."""
     from companion import cli
-    from companion.base.exits import EXIT_TERMINATED, Terminated, request_stop
+    from companion.base.exits import EXIT_TERMINATED, Terminated, forget_stop, request_stop
 
     def swallowed(argv: list[str], lang: Any) -> int:
         try:
@@ -90,4 +90,5 @@ def test_the_command_line_says_terminated_when_its_stop_was_swallowed(capsys: py
         assert cli.main(["--lang", "en", "show", "1"]) == EXIT_TERMINATED
     finally:
         cli._main = real
+        forget_stop()  # this process goes on: its next tests write files
     assert capsys.readouterr().err == "terminated; no partial file was left\n"
