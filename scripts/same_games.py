@@ -30,7 +30,7 @@ from companion.simulate import cores, simulate
 
 HERE = Path(__file__).with_name("same_games.json")
 SEED = 2906
-BUDGETS = {"fortress": 2, "homalet": 16, "dragoness": 8}  # the strong-seat test's budgets
+BUDGETS = {"fortress": 2, "homalet": 8, "dragoness": 16}  # the strong-seat test's budgets
 GAMES = {"random": 8, "greedy": 8, "lookahead": 3, "mixed": 4}  # games a table
 
 
