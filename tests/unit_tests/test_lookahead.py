@@ -162,7 +162,7 @@ def test_a_choice_plays_out_no_more_than_its_budget(game: str, monkeypatch: pyte
         seat = table.actor()
         assert seat is not None
         moves = len(table.moves())
-        for budget in (1, 2, 3, 8, 16, 64):
+        for budget in (1, 2, 3, 8, 16, 24):  # 24: all eight weighed, as at the default (64)
             played[0] = 0
             choose(budget, table, seat, random.Random(budget))
             assert budget / 2 <= played[0] <= max(2, budget), (moves, budget, played[0])
