@@ -34,7 +34,7 @@ def standard_mask(code: qrcode.QRCode) -> int:
     best, pattern = 0, 0
     for i in range(8):
         rows = [row ^ (mask & data) for row, mask, data in zip(plain, _mask_rows(n, i), cells, strict=True)]
-        lost = _penalty([format(row, f"0{n}b") for row in rows])
+        lost = _penalty(rows, n)
         if i == 0 or best > lost:
             best, pattern = lost, i
     return pattern
@@ -44,19 +44,19 @@ _RUN = re.compile(r"0{5,}|1{5,}")
 _FINDER = re.compile(r"(?=10111010000|00001011101)")
 
 
-def _penalty(rows: list[str]) -> int:
-    """The library's ``util.lost_point`` of a matrix given as rows of 0 and 1."""
-    n = len(rows)
-    text = "2".join(rows + ["".join(column) for column in zip(*rows, strict=True)])  # no run crosses a 2
+def _penalty(rows: list[int], n: int) -> int:
+    """The library's ``util.lost_point`` of an n×n matrix, each row as bits (the first column highest)."""
+    lines = [format(row, f"0{n}b") for row in rows]
+    text = "2".join(lines + ["".join(column) for column in zip(*lines, strict=True)])  # no run crosses a 2
     runs = _RUN.findall(text)
     lost = sum(map(len, runs)) - 2 * len(runs)
     full = (1 << (n - 1)) - 1
-    for upper, lower in itertools.pairwise(int(row, 2) for row in rows):
+    for upper, lower in itertools.pairwise(rows):
         dark = upper & lower
         light = ~(upper | lower)
         lost += 3 * (((dark & (dark >> 1)) & full).bit_count() + ((light & (light >> 1)) & full).bit_count())
     lost += 40 * len(_FINDER.findall(text))
-    percent = float(sum(row.count("1") for row in rows)) / (n**2)
+    percent = float(sum(row.bit_count() for row in rows)) / (n**2)
     return lost + int(abs(percent * 100 - 50) / 5) * 10
 
 

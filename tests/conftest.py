@@ -52,8 +52,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     worker's last ones."""
     workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
     slow = sorted((item for item in items if _seconds(item)), key=_seconds, reverse=True)
+    slow_first = slow + [item for item in items if not _seconds(item)]
     if workers < 2:
-        items[:] = slow + [item for item in items if not _seconds(item)]
+        items[:] = slow_first
         return
     shares, left = [], len(items)
     for n in range(workers):  # as worksteal cuts its list: what is left shared among the workers left
@@ -76,7 +77,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for share, groups in zip(shares, given, strict=True):
         mine = [item for tests in groups for item in tests]
         if len(mine) > share:  # a share too small for its modules (a run of few tests): slow first, as collected
-            items[:] = slow + [item for item in items if not _seconds(item)]
+            items[:] = slow_first
             return
         ordered += sorted((i for i in mine if _seconds(i)), key=_seconds, reverse=True)
         ordered += [i for i in mine if not _seconds(i)] + rest[: share - len(mine)]

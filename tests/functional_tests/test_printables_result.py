@@ -5,14 +5,19 @@ exactly its payload, on one page or across pages."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
+import qrcode
 import zxingcpp
+from qrcode.util import ALPHA_NUM, MODE_8BIT_BYTE, MODE_ALPHA_NUM, QRData
 
 from companion.rules.common import Lang
 from companion.settle import settle
+from printables.qr import LEVELS
+from printables.qr_mask import standard_mask
 from printables.result import print_result
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -99,14 +104,6 @@ def test_the_standard_mask_is_the_one_the_qr_library_chooses() -> None:
     """printables.qr_mask works out the standard's mask from one placement of the data; the library's own
     ``best_mask_pattern`` places it eight times. For codes of both modes, every level and sizes up to
     version 12 (where version information is drawn), both choose the same mask."""
-    import random
-
-    import qrcode
-    from qrcode.util import ALPHA_NUM, MODE_8BIT_BYTE, MODE_ALPHA_NUM, QRData
-
-    from printables.qr import LEVELS
-    from printables.qr_mask import standard_mask
-
     rng = random.Random(30)
     versions, masks = set(), set()
     for _ in range(48):
