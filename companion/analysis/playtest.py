@@ -124,10 +124,12 @@ class Running:
         self._known: dict[Any, int] = {}
         self._last: list[tuple[Any, ...] | None] = []  # by seat: what the score was made of, and it
         self._inputs: tuple[tuple[Any, ...], tuple[int, ...]] | None = None  # the last state's, and its scores
+        from companion.rules import dragoness, fortress, homalet  # looked up once, not after every action
+
+        self._rules = dragoness, fortress, homalet
 
     def __call__(self, state: StateShape) -> tuple[int, ...]:
-        from companion.rules import dragoness, fortress, homalet
-
+        dragoness, fortress, homalet = self._rules
         if isinstance(state, dragoness.State):
             return tuple(state.totals())
         out = []
