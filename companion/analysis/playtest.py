@@ -149,8 +149,10 @@ class Running:
         pairs, finals, hands = state.pairs, state.final_hands, state.known_hands
         inputs = (state.fortresses, hands, finals, pairs)
         before = self._inputs
-        if before is not None and all(a is b for a, b in zip(before[0], inputs, strict=True)):
-            return before[1]  # nothing a score is made of changed (a card revealed, say)
+        if before is not None:
+            was = before[0]
+            if was[0] is inputs[0] and was[1] is hands and was[2] is finals and was[3] is pairs:
+                return before[1]  # nothing a score is made of changed (a card revealed, say)
         last = self._last
         if len(last) != len(state.fortresses):
             last[:] = [None] * len(state.fortresses)
