@@ -146,17 +146,17 @@ class Running:
             return tuple(out)
         if not isinstance(state, fortress.State):
             raise TypeError(f"no running score for a {type(state).__qualname__}")
-        pairs, finals, hands = state.pairs, state.final_hands, state.known_hands
-        inputs = (state.fortresses, hands, finals, pairs)
+        forts, pairs, finals, hands = state.fortresses, state.pairs, state.final_hands, state.known_hands
+        inputs = (forts, hands, finals, pairs)
         before = self._inputs
         if before is not None:
             was = before[0]
-            if was[0] is inputs[0] and was[1] is hands and was[2] is finals and was[3] is pairs:
+            if was[0] is forts and was[1] is hands and was[2] is finals and was[3] is pairs:
                 return before[1]  # nothing a score is made of changed (a card revealed, say)
         last = self._last
-        if len(last) != len(state.fortresses):
-            last[:] = [None] * len(state.fortresses)
-        for p, columns in enumerate(state.fortresses):
+        if len(last) != len(forts):
+            last[:] = [None] * len(forts)
+        for p, columns in enumerate(forts):
             hand = hands[p] if finals[p] is None else finals[p]
             choice = pairs[p]
             seen = last[p]
