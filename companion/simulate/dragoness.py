@@ -296,7 +296,6 @@ class DragonessView:
         self.hand = hand
         self.only = only
         self.table = Hands(state.setup.deck)  # shared by the worlds of one choice
-        self._pool: tuple[d.Card, int | None, list[d.Card]] | None = None  # (_unseen)
 
     def moves(self) -> list[Any]:
         hands: list[list[d.Card]] = [
@@ -304,33 +303,32 @@ class DragonessView:
         ]
         return Dragoness(self.state, hands, [], self.table, self.only).moves()
 
+    @functools.cached_property
     def _unseen(self) -> tuple[d.Card, int | None, list[d.Card]]:
         """The Revive card, the seat holding the opening card unseen (None: none) and the cards this
         seat has not seen that another seat may hold, in order: the same for every world of a choice,
         so worked out once."""
-        if self._pool is None:
-            state = self.state
-            deck = state.setup.deck
-            revive = d.Card(deck.special(d.Kind.REVIVE).code)
-            unseen = Counter(state.setup.cards) - Counter(state.played) - Counter(self.hand)
-            opener = None
-            if state.must_contain is not None and state.must_contain not in self.hand:
-                opener = state.turn  # the opening card is in the opener's hand until the first lead (D-6)
-                unseen[state.must_contain] -= 1
-            floor = None if state.opening is None else _lowest(deck, state.opening)
-            # no seat was dealt a dragon lower than the opening card (D-6): those are among the cards unused
-            pool = [
-                c
-                for c in sorted(unseen.elements())
-                if floor is None or deck.kind(c) is not d.Kind.DRAGON or _lowest(deck, c) >= floor
-            ]
-            self._pool = revive, opener, pool
-        return self._pool
+        state = self.state
+        deck = state.setup.deck
+        revive = d.Card(deck.special(d.Kind.REVIVE).code)
+        unseen = Counter(state.setup.cards) - Counter(state.played) - Counter(self.hand)
+        opener = None
+        if state.must_contain is not None and state.must_contain not in self.hand:
+            opener = state.turn  # the opening card is in the opener's hand until the first lead (D-6)
+            unseen[state.must_contain] -= 1
+        floor = None if state.opening is None else _lowest(deck, state.opening)
+        # no seat was dealt a dragon lower than the opening card (D-6): those are among the cards unused
+        pool = [
+            c
+            for c in sorted(unseen.elements())
+            if floor is None or deck.kind(c) is not d.Kind.DRAGON or _lowest(deck, c) >= floor
+        ]
+        return revive, opener, pool
 
     def world(self, rng: random.Random) -> Dragoness:
         state = self.state
-        revive, opener, unseen = self._unseen()
-        pool = list(unseen)
+        revive, opener, unseen = self._unseen
+        pool = list(unseen)  # a copy, dealt from below
         rng.shuffle(pool)
         hands: list[list[d.Card]] = []
         for seat, count in enumerate(state.hand_counts):
