@@ -16,8 +16,6 @@ from typing import Any
 import pypdfium2 as pdfium
 import pytest
 
-import printables.qr
-import printables.result
 from companion.records.game_records import fold_record, read_record
 from companion.rules import dragoness
 from companion.rules.common import Lang
@@ -26,6 +24,7 @@ from companion.settle import settle
 from companion.store import Store
 from tests.helpers.dragoness_rounds import RECORD_NAMES, dragoness_record, rounds_of, said_rounds, settle_document
 from tests.helpers.inprocess import call
+from tests.helpers.standard_masks import codes_in_the_standard_mask
 
 LANGS: list[Lang] = ["en", "ja"]
 
@@ -88,22 +87,14 @@ def pdf_text(path: Path, lang: Lang) -> str:
 
 
 @pytest.fixture
-def codes_in_the_standard_mask(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The sheet's codes drawn in the standard's mask, not chosen by photographing each one through a
-    blur (printables.qr, printables.code_check: most of printing a sheet). Only the sheet's words are
-    read here; the codes' size, and so the layout, is the same in any mask, and the codes as printed
-    are the result-code tests' (test_result_qr_blur.py, test_result_codes.py). The codes made here are
-    not kept for the other tests of this process."""
-    monkeypatch.setattr(printables.qr, "_survives", lambda matrix, raw: len(printables.qr.PHASES))
-    monkeypatch.setattr(printables.result, "choose_masks", lambda page, codes: None)
-    printables.qr.qr_matrix.cache_clear()
-    yield
-    printables.qr.qr_matrix.cache_clear()
+def standard_masks() -> Iterator[None]:
+    with codes_in_the_standard_mask():  # only the sheet's words are read here
+        yield
 
 
 @pytest.mark.slow(seconds=6)
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.usefixtures("codes_in_the_standard_mask")
+@pytest.mark.usefixtures("standard_masks")
 def test_d10_the_result_sheet_and_the_scoreboard_pair_each_name_with_its_own_count(tmp_path: Path, lang: Lang) -> None:
     db = tmp_path / "games.sqlite3"
     for number, what in enumerate(RECORD_NAMES):

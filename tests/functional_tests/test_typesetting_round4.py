@@ -18,6 +18,7 @@ from pypdf import PdfReader
 from companion.store import Store
 from tests.functional_tests.pdf_walk import walk
 from tests.helpers.inprocess import call
+from tests.helpers.standard_masks import codes_in_the_standard_mask
 
 MM = 72 / 25.4
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -84,13 +85,14 @@ def printed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
             game: store.import_record(json.loads((EXAMPLES / "records" / f"{game}.json").read_text("utf-8")))
             for game in ("fortress", "homalet", "dragoness")
         }
-    for game in ("fortress", "homalet", "dragoness"):
-        for lang in ("en", "ja"):
-            for kind, extra in (("summary", ()), ("sheet", ("--players", "5")), ("result", ())):
-                path = folder / f"{kind}-{game}-{lang}.pdf"
-                what = (str(ids[game]), "--db", str(db)) if kind == "result" else (game, *extra)
-                assert call("print", kind, *what, "--lang", lang, "-o", str(path)).code == 0
-                out[f"{kind}-{game}-{lang}"] = path
+    with codes_in_the_standard_mask():  # the codes' places are read here, not the codes
+        for game in ("fortress", "homalet", "dragoness"):
+            for lang in ("en", "ja"):
+                for kind, extra in (("summary", ()), ("sheet", ("--players", "5")), ("result", ())):
+                    path = folder / f"{kind}-{game}-{lang}.pdf"
+                    what = (str(ids[game]), "--db", str(db)) if kind == "result" else (game, *extra)
+                    assert call("print", kind, *what, "--lang", lang, "-o", str(path)).code == 0
+                    out[f"{kind}-{game}-{lang}"] = path
     return out
 
 
