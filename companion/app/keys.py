@@ -29,11 +29,18 @@ class Key:
         """The same key running another action (Esc: back from a form, or just close a screen)."""
         return replace(self, action=action)
 
+    def in_turn(self) -> Key:
+        """The same key without priority: it acts after the keys typed before it. A priority binding
+        runs as soon as the app reads the key, ahead of keys the focused entry line has not taken
+        yet (Ctrl+Z typed quickly after a line and Enter would undo the move before it)."""
+        return replace(self, priority=False)
+
 
 HELP = Key(W.key_help, "F1", "F1", "f1", "help")
 LANG = Key(W.key_lang, "F2", "F2", "f2", "toggle_lang")
 PALETTE = Key(W.key_palette, "^P", "Ctrl+P")  # Textual's own
 QUIT = Key(W.key_quit, "^Q", "Ctrl+Q")  # Textual's own
+# priority: over a focused notes box's own Ctrl+Z (the settlement); the game screen binds them in turn
 UNDO = Key(W.key_undo, "^Z", "Ctrl+Z", "ctrl+z", "undo", priority=True, palette=W.cmd_undo_help)
 REDO = Key(W.key_redo, "^Y", "Ctrl+Y", "ctrl+y", "redo", priority=True, palette=W.cmd_redo_help)
 COMPLETE = Key(W.key_complete, "→", "Tab / →", "tab", "complete")  # the entry line's (→ at its end)

@@ -28,3 +28,13 @@ def test_the_private_hook_keeps_its_shape() -> None:
 def test_textual_still_sends_a_handlers_exception_to_it() -> None:
     for module in (message_pump, screen):
         assert "self.app._handle_exception(error)" in inspect.getsource(module), module.__name__
+
+
+def test_the_binding_lookup_the_entry_line_calls_keeps_its_shape() -> None:
+    """The entry line runs a key's binding in the key's turn through Textual's private
+    ``App._check_bindings`` (companion/app/widgets/entry.py; tests/app_tests/test_app_burst.py shows
+    why): the bindings from the focused widget up, a priority binding only when asked for."""
+    theirs = inspect.signature(textual_app.App._check_bindings)
+    assert list(theirs.parameters) == ["self", "key", "priority"]
+    assert theirs.parameters["priority"].default is False
+    assert "self.screen._modal_binding_chain" in inspect.getsource(textual_app.App._check_bindings)

@@ -137,10 +137,10 @@ class EntryScreen(LangScreen):
         """Beside the line, say that the underlined text is a suggestion Tab takes."""
         self.query_one("#hint", Static).update(self.say(W.track_hint) if event.shown else "", layout=False)
 
-    def on_entry_line_offer(self, event: EntryLine.Offer) -> None:
+    def offer_lines(self, typed: str) -> None:
         """Tab with nothing to complete: the legal lines now, listed above the line; Tab again
-        writes the next one."""
-        value = event.value.strip()
+        writes the next one (called by the entry line at once, before the keys after Tab)."""
+        value = typed.strip()
         if value not in self._offers:  # words no legal line starts with: the lines holding them all
             self._offers = []
         if not self._offers:
@@ -196,19 +196,19 @@ class EntryScreen(LangScreen):
     def ahead_soon(self, line: str) -> None:
         """A screen that can draw ahead what ``line`` leads to does it here (the game screen)."""
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
+    def take_line(self, value: str) -> None:
         """Enter plays the line as typed (the words the app began it with count as typed), never the
         suggestion: Tab or → takes that first (issue 27). A line that only begins a legal one (``B7
         A1N``, ``Lo2`` where the lead holds Lo1) is not played: one row says what it still needs, and
-        the suggestion Tab would take."""
-        line = self._begun_once(event.value.strip())
+        the suggestion Tab would take. Called by the entry line at once, before the keys after Enter."""
+        line = self._begun_once(value.strip())
         if not line:
             return
         try:
             legal = self.legal_lines()
             needs = legal.unfinished(line) if legal is not None else None
             shown = (  # the suggestion drawn after the line (Tab takes it), else the one for what is typed
-                (self.query_one("#entry", EntryLine).shown_suggestion() or legal.suggestion(event.value))
+                (self.query_one("#entry", EntryLine).shown_suggestion() or legal.suggestion(value))
                 if legal is not None and needs is not None
                 else None
             )

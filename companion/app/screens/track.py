@@ -131,7 +131,8 @@ class Ahead:
 class GameScreen(EntryScreen):
     KEYS_TO = "#entry"
     AUTO_FOCUS = "#entry"
-    BINDINGS: ClassVar[list[BindingType]] = bindings(UNDO, REDO, DESCRIBE, SETTLE, EXPORT, BACK)
+    # undo and redo in their turn: after the keys typed before them (companion/app/widgets/entry.py)
+    BINDINGS: ClassVar[list[BindingType]] = bindings(UNDO.in_turn(), REDO.in_turn(), DESCRIBE, SETTLE, EXPORT, BACK)
 
     def __init__(self, live: LiveGame) -> None:
         super().__init__()
@@ -165,6 +166,8 @@ class GameScreen(EntryScreen):
         yield RowText(id="ruling")
         with Horizontal(id="entry-row"):
             yield EntryLine(
+                on_enter=self.take_line,
+                on_offer=self.offer_lines,
                 placeholder=self.say(W.track_entry),
                 compact=True,
                 id="entry",

@@ -3,13 +3,22 @@
 The suggestion is drawn underlined and italic, and the screen is told when one is shown, so it can
 say "Tab" beside the line: a suggestion never looks like typed text by its colour alone. Tab with no
 suggestion (an empty line, or a line already offered) asks the screen for the legal lines. Enter
-plays what is typed, never the suggestion (the screen's ``on_input_submitted``).
+plays what is typed, never the suggestion (the screen's ``take_line``).
+
+Every key acts in the order it came, however many come at once (a paste without bracketed paste,
+tmux's send-keys, a lagging terminal or link). Textual runs a key's binding only once the key has
+gone up to the app, behind the keys already waiting for the line: Ctrl+U or Backspace would then act
+after the characters typed after it, and Enter would play the line with the next line's characters
+in it. So the line runs a key's binding when the key reaches it, and hands Enter and Tab's offer to
+the screen at once (``on_enter``, ``on_offer``), not as messages the screen reads later.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
+from textual import events
 from textual.binding import BindingType
 from textual.geometry import Size
 from textual.message import Message
@@ -38,15 +47,14 @@ class EntryLine(Input):
             super().__init__()
             self.shown = shown
 
-    class Offer(Message):
-        """Tab with nothing to complete: the screen offers the legal lines (``value`` as typed)."""
-
-        def __init__(self, value: str) -> None:
-            super().__init__()
-            self.value = value
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, on_enter: Callable[[str], None], on_offer: Callable[[str], None], **kwargs: Any
+    ) -> None:
+        """``on_enter(value)``: Enter, the line as typed; ``on_offer(value)``: Tab with nothing to
+        complete, the screen offers the legal lines. Each is called at once, before the next key."""
         super().__init__(*args, **kwargs)
+        self._take_line = on_enter
+        self._offer_lines = on_offer
         # A steady cursor: a blinking one redraws the screen twice a second, and a key pressed while
         # it is off draws a frame of its own first, so the frame with the key's result waits for
         # the next refresh (the time from Enter to the new table doubled about half the time).
@@ -71,4 +79,18 @@ class EntryLine(Input):
             self.value = suggestion
             self.cursor_position = len(suggestion)
         else:
-            self.post_message(self.Offer(self.value))
+            self._offer_lines(self.value)
+
+    async def action_submit(self) -> None:
+        self._take_line(self.value)
+
+    async def _on_key(self, event: events.Key) -> None:
+        """A bound key (the line's Ctrl+U, Backspace, Enter, Tab; the screen's Ctrl+Z, F5 …) acts
+        now, in its turn; a printable one goes on to Input's own handler, which inserts it. (A
+        priority binding runs when the app reads the key, before the keys ahead of it reach the line:
+        the game screen has none.)"""
+        if event.is_printable:
+            return
+        if await self.app._check_bindings(event.key):  # the bindings from the line up, as the app would look
+            event.stop()
+            event.prevent_default()  # not inserted, and not looked up again by the app

@@ -1,0 +1,141 @@
+"""Keys that arrive together act in the order they were typed. A terminal hands the app several keys
+in one read when they come faster than the app takes them: a paste without bracketed paste, tmux's
+send-keys, a lagging terminal or link. Textual ran an entry line's bound keys (Ctrl+U, Backspace,
+Enter, Tab) only after the characters read with them: Ctrl+U then a line emptied the line typed,
+and Enter then the next line's first keys played the first line with those keys in it.
+
+Each burst here is turned into keys by Textual's own terminal parser, as the driver turns one read
+(``XTermParser.feed``), and all are posted before the app takes any (as the driver posts them). The
+same keys pressed one at a time, the app idle after each (Pilot), are the reference: the store and
+the entry line must end the same. Lines are the example record's, so each stored action can be
+compared with the record's."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual import events
+from textual._xterm_parser import XTermParser
+from textual.pilot import Pilot
+
+from companion.app.screens.track import GameScreen
+from companion.app.widgets.entry import EntryLine
+from companion.records import game_records
+from companion.store import Store
+from tests.helpers.app import make_app
+
+RECORD = json.loads((Path(__file__).resolve().parents[2] / "examples/records/fortress.json").read_text("utf-8"))
+LINES = [  # the record's first lines: a correction with words of its own, then two reveals
+    "correct Emi 9 misdeal: Emi was dealt one card too many",
+    "A1 K10",
+    "A2 R8",
+]
+CTRL_U, BACKSPACE, ENTER, TAB, LEFT, CTRL_Z, CTRL_Y = "\x15", "\x7f", "\r", "\t", "\x1b[D", "\x1a", "\x19"
+
+
+def keys_of(typed: str) -> list[events.Key]:
+    """The keys a terminal's bytes ``typed`` stand for, as Textual's driver reads them."""
+    parser = XTermParser()
+    found = [*parser.feed(typed), *parser.tick()]
+    keys = [event for event in found if isinstance(event, events.Key)]
+    assert len(keys) == len(found)
+    return keys
+
+
+async def typed_into_a_new_game(db: Path, typed: str, burst: bool) -> tuple[list[Any], str]:
+    """Type ``typed`` into a new game of the record's table (in one burst, or key by key) and say what
+    the store holds and what the entry line shows."""
+    with Store.open(db) as store:
+        setup = RECORD["setup"]
+        game_id = store.new_game("fortress", setup["players"], start=setup["start"], deck_data=RECORD["deck"])
+    app = make_app(db)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.open_game(game_id)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.pause()
+        if burst:
+            for key in keys_of(typed):
+                app.post_message(key)
+            await settle(pilot)
+        else:
+            for key in keys_of(typed):
+                await pilot.press(key.key)
+        await settle(pilot)
+        line = screen.query_one("#entry", EntryLine).value
+    with Store.open(db) as store:
+        return list(store.load(game_id).actions), line
+
+
+async def settle(pilot: Pilot[Any]) -> None:
+    """The app idle: every key taken, and what they set off (a suggestion, a preview) done."""
+    for _ in range(3):
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+
+RECORDED = game_records.read_record(RECORD).actions
+
+
+@pytest.fixture(autouse=True)
+def pilot_waits_in_small_steps(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pilot's wait for an idle app in steps of 4 ms, not 20 (as test_app_records_typed.py): what is
+    read here is the entry line and the store, never the screen's layout."""
+    import textual._wait as wait
+
+    monkeypatch.setattr(wait, "SLEEP_GRANULARITY", 0.004)
+    monkeypatch.setattr(wait, "SLEEP_IDLE", 0.004 / 20)
+
+
+@pytest.mark.parametrize(
+    ("typed", "stored", "left"),
+    [
+        # Ctrl+U empties the words the app began the line with, not the line typed after it
+        (CTRL_U + LINES[0], [], LINES[0]),
+        # Enter plays its own line: the keys after it are the next line's
+        (CTRL_U + LINES[0] + ENTER + "XYZ", [0], "A1 XYZ"),
+        (CTRL_U + LINES[0] + ENTER + LINES[1] + ENTER + LINES[2] + ENTER, [0, 1, 2], "A3 "),
+        # Backspace takes the key before it, not one typed after it
+        (CTRL_U + LINES[0] + "Q" + BACKSPACE + ENTER, [0], "A1 "),
+        (CTRL_U + "A9" + BACKSPACE + BACKSPACE + LINES[1][:-1] + "Q" + BACKSPACE + "0" + ENTER, [1], "A2 "),
+        # Ctrl+U in the middle of a burst empties only what came before it
+        (CTRL_U + "A9 Q3" + CTRL_U + LINES[0] + ENTER, [0], "A1 "),
+        # the cursor moved left, then a key inserted there
+        (CTRL_U + "correct Emi 9 misdeal: Emi was dealt one card too mny" + LEFT * 2 + "a" + ENTER, [0], "A1 "),
+        # Ctrl+Z undoes the move played just before it, and Ctrl+Y plays it again
+        (CTRL_U + LINES[0] + ENTER + LINES[1] + ENTER + CTRL_Z, [0], "A1 "),
+        (CTRL_U + LINES[0] + ENTER + LINES[1] + ENTER + CTRL_Z + CTRL_Y + "A2 R", [0, 1], "A2 A2 R"),
+    ],
+    ids=[
+        "ctrl-u",
+        "enter-then-keys",
+        "three-lines",
+        "backspace",
+        "backspaces",
+        "ctrl-u-twice",
+        "left",
+        "ctrl-z",
+        "ctrl-z-ctrl-y",
+    ],
+)
+async def test_a_burst_of_keys_acts_as_the_same_keys_typed_one_by_one(
+    db: Path, tmp_path: Path, typed: str, stored: list[int], left: str
+) -> None:
+    burst = await typed_into_a_new_game(db, typed, burst=True)
+    assert burst == ([RECORDED[n] for n in stored], left)
+    one_by_one = await typed_into_a_new_game(tmp_path / "slow.sqlite3", typed, burst=False)
+    assert one_by_one == burst
+
+
+async def test_tab_offers_then_the_keys_after_it_follow_the_offered_line(db: Path, tmp_path: Path) -> None:
+    """Tab on an empty line writes the first legal line (the screen's offer); a key typed after Tab
+    goes after that line, and is not lost under it."""
+    burst = await typed_into_a_new_game(db, CTRL_U + TAB + "x", burst=True)
+    one_by_one = await typed_into_a_new_game(tmp_path / "slow.sqlite3", CTRL_U + TAB + "x", burst=False)
+    assert burst == one_by_one
+    actions, line = burst
+    assert actions == [] and line.endswith("x") and len(line) > 1, line
