@@ -12,6 +12,7 @@ Lines are the example record's, so each stored action can be compared with the r
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 from typing import Any
@@ -131,3 +132,25 @@ async def test_tab_offers_then_the_keys_after_it_follow_the_offered_line(db: Pat
     assert burst == one_by_one
     actions, line = burst
     assert actions == [] and line.endswith("x") and len(line) > 1, line
+
+
+async def test_a_burst_is_previewed_for_its_line_not_again_for_each_key(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each key's change reaches the screen after the keys behind it were typed, and says the line as
+    it is by then: the preview of that line is worked out once, not once more for each key (63 times
+    for a burst of 63 keys, where a Dragoness preview takes milliseconds)."""
+    from companion.app.widgets.coach import preview
+
+    previewed: list[str] = []
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        previewed.append(args[2])  # the line
+        return preview(*args, **kwargs)
+
+    monkeypatch.setattr("companion.app.screens.entry.preview", counted)  # as the screen calls it
+    typed = CTRL_U + LINES[0] + ENTER + LINES[1]
+    assert await typed_into_a_new_game(db, typed, burst=True) == ([RECORDED[0]], "A1 " + LINES[1])
+    assert previewed and previewed[-1] == "A1 " + LINES[1]
+    assert all(a != b for a, b in itertools.pairwise(previewed)), previewed
+    assert len(previewed) < len(keys_of(typed)) / 4, previewed

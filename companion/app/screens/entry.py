@@ -56,6 +56,7 @@ class EntryScreen(LangScreen):
     _legal: LegalLines | None
     _offers: list[str]
     _previewing: bool
+    _previewed: tuple[str, int, str] | None = None  # the line, revision and language the preview shown is of
     _begun = ""  # the words the app began the entry line with (begin_line), while untouched
     _holding = False  # keys typed ahead are coming: the line is not begun (typed_ahead)
 
@@ -167,6 +168,7 @@ class EntryScreen(LangScreen):
             listed.append(offered, style="reverse" if i == following else "")
         self._put("#coach", listed)
         self._previewing = True
+        self._previewed = None  # the offers are shown, not a preview
 
     # ------------------------------------------------------------------ the entry line
 
@@ -181,6 +183,9 @@ class EntryScreen(LangScreen):
                 self._put("#coach", self._log_text())
                 self._previewing = False
             return
+        previewed = (value, self.live.revision, self.lang)
+        if self._previewing and self._previewed == previewed:  # a change told after a later one: shown already
+            return
         try:
             legal = self.legal_lines()
             completes = legal is not None and legal.first(line) is not None
@@ -191,6 +196,7 @@ class EntryScreen(LangScreen):
         self._put("#ruling", self._rows(shown))
         self._put("#coach", helped)
         self._previewing = True
+        self._previewed = previewed
         self.ahead_soon(line)
 
     def ahead_soon(self, line: str) -> None:
