@@ -11,6 +11,7 @@ the words the entry line is begun with are the engine's leading choices (:meth:`
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from textual.suggester import Suggester
 
@@ -18,6 +19,9 @@ from companion.app.words import W
 from companion.rules.common import Lang, Msg, Refusal
 from companion.rules.completion import Choice, key
 from companion.rules.engine import GameEngine, StateShape
+
+if TYPE_CHECKING:
+    from textual.dom import DOMNode
 
 CONTAINING_FROM = 400  # whole lines looked through for those holding the words typed (Tab after a card)
 DEPTH = 16  # words a suggestion follows at most (the longest line: a Fortress final hand of 13 cards)
@@ -193,6 +197,15 @@ class LegalSuggester(Suggester):
         super().__init__(use_cache=False, case_sensitive=True)
         self.lines = lines
         self.offered = offered  # a line Tab wrote from its list: Tab goes on to the next, not longer
+
+    async def _get_suggestion(self, requester: DOMNode, value: str) -> None:
+        """Textual asks after every change of the line, each in a worker of its own; one asked for a
+        line already typed past (keys that came together: a paste, a lagging terminal) is not worked
+        out, since the line would not take it (Input takes a suggestion only for the line as it is)."""
+        typed: object = getattr(requester, "value", value)
+        if typed != value:
+            return
+        await super()._get_suggestion(requester, value)
 
     async def get_suggestion(self, value: str) -> str | None:
         legal = self.lines()

@@ -154,3 +154,25 @@ async def test_a_burst_is_previewed_for_its_line_not_again_for_each_key(
     assert previewed and previewed[-1] == "A1 " + LINES[1]
     assert all(a != b for a, b in itertools.pairwise(previewed)), previewed
     assert len(previewed) < len(keys_of(typed)) / 4, previewed
+
+
+async def test_a_burst_asks_for_a_suggestion_for_its_line_not_for_each_key(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Textual asks for a suggestion after every change, each in a worker of its own that runs once
+    the keys behind it were typed: only the line as it is then is worked out (the line would not take
+    a suggestion for an earlier one), and it is the one shown."""
+    from companion.app.complete import LegalSuggester
+
+    asked: list[str] = []
+    real = LegalSuggester.get_suggestion
+
+    async def counted(self: LegalSuggester, value: str) -> str | None:
+        asked.append(value)
+        return await real(self, value)
+
+    monkeypatch.setattr(LegalSuggester, "get_suggestion", counted)
+    typed = "correct Emi 9 mis"
+    actions, line = await typed_into_a_new_game(db, CTRL_U + typed, burst=True)
+    assert (actions, line) == ([], typed)
+    assert asked and asked[-1] == typed and len(asked) < len(typed) / 4, asked

@@ -38,3 +38,16 @@ def test_the_binding_lookup_the_entry_line_calls_keeps_its_shape() -> None:
     assert list(theirs.parameters) == ["self", "key", "priority"]
     assert theirs.parameters["priority"].default is False
     assert "self.screen._modal_binding_chain" in inspect.getsource(textual_app.App._check_bindings)
+
+
+def test_the_suggesters_private_step_keeps_its_shape() -> None:
+    """The game screen's suggester passes over a suggestion asked for a line already typed past by
+    overriding Textual's private ``Suggester._get_suggestion`` (companion/app/complete.py)."""
+    from textual.suggester import Suggester
+
+    from companion.app.complete import LegalSuggester
+
+    theirs = inspect.signature(Suggester._get_suggestion)
+    ours = inspect.signature(LegalSuggester._get_suggestion)
+    assert list(theirs.parameters) == list(ours.parameters) == ["self", "requester", "value"]
+    assert "requester.post_message(SuggestionReady(value, suggestion))" in inspect.getsource(Suggester)
