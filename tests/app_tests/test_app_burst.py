@@ -24,6 +24,7 @@ from textual.pilot import Pilot
 
 from companion.app.screens.track import GameScreen
 from companion.app.widgets.entry import EntryLine
+from companion.app.widgets.rows import RowText
 from companion.records import game_records
 from companion.store import Store
 from tests.helpers.app import make_app
@@ -46,9 +47,11 @@ def keys_of(typed: str) -> list[events.Key]:
     return keys
 
 
-async def typed_into_a_new_game(db: Path, typed: str, burst: bool) -> tuple[list[Any], str]:
+async def typed_into_a_new_game(
+    db: Path, typed: str, burst: bool, ruling: list[str] | None = None
+) -> tuple[list[Any], str]:
     """Type ``typed`` into a new game of the record's table (in one burst, or key by key) and say what
-    the store holds and what the entry line shows."""
+    the store holds and what the entry line shows (and the row under the board, into ``ruling``)."""
     with Store.open(db) as store:
         setup = RECORD["setup"]
         game_id = store.new_game("fortress", setup["players"], start=setup["start"], deck_data=RECORD["deck"])
@@ -68,6 +71,8 @@ async def typed_into_a_new_game(db: Path, typed: str, burst: bool) -> tuple[list
                 await pilot.press(key.key)
         await settle(pilot)
         line = screen.query_one("#entry", EntryLine).value
+        if ruling is not None:
+            ruling.append(str(screen.query_one("#ruling", RowText).content))
     with Store.open(db) as store:
         return list(store.load(game_id).actions), line
 
@@ -151,7 +156,7 @@ async def test_a_burst_is_previewed_for_its_line_not_again_for_each_key(
     monkeypatch.setattr("companion.app.screens.entry.preview", counted)  # as the screen calls it
     typed = CTRL_U + LINES[0] + ENTER + LINES[1]
     assert await typed_into_a_new_game(db, typed, burst=True) == ([RECORDED[0]], "A1 " + LINES[1])
-    assert previewed and previewed[-1] == "A1 " + LINES[1]
+    assert previewed and previewed[-1] == LINES[1]  # the begun words typed again: previewed once, as Enter plays it
     assert all(a != b for a, b in itertools.pairwise(previewed)), previewed
     assert len(previewed) < len(keys_of(typed)) / 4, previewed
 
@@ -176,3 +181,24 @@ async def test_a_burst_asks_for_a_suggestion_for_its_line_not_for_each_key(
     actions, line = await typed_into_a_new_game(db, CTRL_U + typed, burst=True)
     assert (actions, line) == ([], typed)
     assert asked and asked[-1] == typed and len(asked) < len(typed) / 4, asked
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "A1 K99",  # refused: no such card
+        "A1 ",  # the words the app began the line with, and nothing more
+        "correct Emi",  # a line that only begins a legal one: not played, and what it still needs
+        "A1 A1 K10",  # the begun words typed again: played as A1 K10, as Enter plays it
+    ],
+)
+async def test_what_enter_said_stays_shown_after_a_burst(db: Path, tmp_path: Path, line: str) -> None:
+    """Enter's answer to the line (a refusal, what the line still needs, the move played) is what the
+    row under the board shows once the burst is taken, as when the keys come one by one: the changes
+    the keys told before Enter do not draw their previews over it."""
+    typed = CTRL_U + line + ENTER
+    said: list[str] = []
+    burst = await typed_into_a_new_game(db, typed, burst=True, ruling=said)
+    one_by_one = await typed_into_a_new_game(tmp_path / "slow.sqlite3", typed, burst=False, ruling=said)
+    assert burst == one_by_one
+    assert said[0] == said[1], said

@@ -57,6 +57,7 @@ class EntryScreen(LangScreen):
     _offers: list[str]
     _previewing: bool
     _previewed: tuple[str, int, str] | None = None  # the line, revision and language the preview shown is of
+    _answered: tuple[str, int, str] | None = None  # the line Enter was last answered for, as _previewed
     _begun = ""  # the words the app began the entry line with (begin_line), while untouched
     _holding = False  # keys typed ahead are coming: the line is not begun (typed_ahead)
 
@@ -186,6 +187,11 @@ class EntryScreen(LangScreen):
         previewed = (value, self.live.revision, self.lang)
         if self._previewing and self._previewed == previewed:  # a change told after a later one: shown already
             return
+        if self._answered is not None:
+            if self._answered == previewed:  # told after Enter was answered for this line: the answer stays
+                return
+            self._answered = None  # the line was changed since
+        line = self._begun_once(line)  # the line Enter would play (the begun words typed again: once)
         try:
             legal = self.legal_lines()
             completes = legal is not None and legal.first(line) is not None
@@ -207,6 +213,7 @@ class EntryScreen(LangScreen):
         suggestion: Tab or → takes that first (issue 27). A line that only begins a legal one (``B7
         A1N``, ``Lo2`` where the lead holds Lo1) is not played: one row says what it still needs, and
         the suggestion Tab would take. Called by the entry line at once, before the keys after Enter."""
+        self._answered = (value, self.live.revision, self.lang)  # (changes told after this say the same line)
         line = self._begun_once(value.strip())
         if not line:
             return
