@@ -208,6 +208,10 @@ class LegalSuggester(Suggester):
         await super()._get_suggestion(requester, value)
 
     async def get_suggestion(self, value: str) -> str | None:
+        return self.now(value)
+
+    def now(self, value: str) -> str | None:
+        """The suggestion for ``value``, worked out at once (what :meth:`get_suggestion` answers)."""
         legal = self.lines()
         if legal is None or self.offered(value):
             return None

@@ -35,7 +35,8 @@ LINES = [  # the record's first lines: a correction with words of its own, then 
     "A1 K10",
     "A2 R8",
 ]
-CTRL_U, BACKSPACE, ENTER, TAB, LEFT, CTRL_Z, CTRL_Y = "\x15", "\x7f", "\r", "\t", "\x1b[D", "\x1a", "\x19"
+CTRL_U, BACKSPACE, ENTER, TAB, LEFT, RIGHT = "\x15", "\x7f", "\r", "\t", "\x1b[D", "\x1b[C"
+CTRL_Z, CTRL_Y = "\x1a", "\x19"
 
 
 def keys_of(typed: str) -> list[events.Key]:
@@ -202,3 +203,24 @@ async def test_what_enter_said_stays_shown_after_a_burst(db: Path, tmp_path: Pat
     one_by_one = await typed_into_a_new_game(tmp_path / "slow.sqlite3", typed, burst=False, ruling=said)
     assert burst == one_by_one
     assert said[0] == said[1], said
+
+
+@pytest.mark.parametrize(
+    ("typed", "stored", "left"),
+    [
+        (CTRL_U + "A1 K1" + TAB, [], "A1 K10"),  # Tab takes the suggestion for the line as it is
+        (CTRL_U + "A1 K1" + RIGHT, [], "A1 K10"),  # → at the end does too
+        (CTRL_U + "corr" + TAB + "Emi", [], "correct Emi"),  # the keys after it go on from what it wrote
+        (CTRL_U + LINES[0] + ENTER + "K1" + RIGHT + ENTER, [0, 1], "A2 "),  # after the begun words
+    ],
+    ids=["tab", "right", "tab-then-keys", "right-then-enter"],
+)
+async def test_tab_and_right_in_a_burst_take_the_suggestion_for_the_line_as_it_is(
+    db: Path, tmp_path: Path, typed: str, stored: list[int], left: str
+) -> None:
+    """The suggester answers in a worker after each change, so Tab or → typed in the same burst as the
+    keys before them reached the line before its answer: Tab listed lines, → moved nothing. They take
+    what the same keys typed one by one take: the suggestion for the line as it is then."""
+    burst = await typed_into_a_new_game(db, typed, burst=True)
+    assert burst == ([RECORDED[n] for n in stored], left)
+    assert burst == await typed_into_a_new_game(tmp_path / "slow.sqlite3", typed, burst=False)

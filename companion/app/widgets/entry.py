@@ -25,6 +25,7 @@ from textual.message import Message
 from textual.reactive import Reactive
 from textual.widgets import Input
 
+from companion.app.complete import LegalSuggester
 from companion.app.keys import COMPLETE, bindings
 
 
@@ -66,9 +67,26 @@ class EntryLine(Input):
     offered: tuple[str, ...] = ()  # the lines Tab is stepping through: Tab goes on to the next, past any suggestion
 
     def shown_suggestion(self) -> str:
-        """The suggestion drawn after the cursor now ("" if none)."""
-        suggestion = self._suggestion
+        """The suggestion drawn after the cursor now ("" if none); for keys that came together, the one
+        about to be drawn (:meth:`_suggestion_now`)."""
+        suggestion = self._suggestion or self._suggestion_now()
         return suggestion if len(suggestion) > len(self.value) and self.value.strip() not in self.offered else ""
+
+    def _suggestion_now(self) -> str:
+        """The suggestion for the line as it is, worked out at once. The suggester answers in a worker
+        of its own after each change, so Tab or → typed in the same burst as the keys before them
+        (a paste, a lagging terminal) reaches the line before that answer; they take what the same
+        keys typed one by one would have shown."""
+        suggester = self.suggester
+        if not self.value or not isinstance(suggester, LegalSuggester):
+            return ""
+        return suggester.now(self.value) or ""
+
+    def action_cursor_right(self, select: bool = False) -> None:
+        """→ at the end of the line takes the suggestion (Input's own), the one for the line as it is."""
+        if not select and self.cursor_at_end and self.selection.is_empty and not self._suggestion:
+            self._suggestion = self._suggestion_now()
+        super().action_cursor_right(select)
 
     def action_complete(self) -> None:
         """Take the suggestion shown after the cursor, if any; else ask for the legal lines. While
