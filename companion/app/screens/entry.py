@@ -56,8 +56,9 @@ class EntryScreen(LangScreen):
     _legal: LegalLines | None
     _offers: list[str]
     _previewing: bool
-    _previewed: tuple[str, int, str] | None = None  # the line, revision and language the preview shown is of
-    _answered: tuple[str, int, str] | None = None  # the line Enter was last answered for, as _previewed
+    # the line, revision and language the row under the board answers now (its preview, or Enter's answer):
+    # a change told for the same again (after later keys, or after Enter) leaves the row as it is
+    _answering: tuple[str, int, str] | None = None
     _begun = ""  # the words the app began the entry line with (begin_line), while untouched
     _holding = False  # keys typed ahead are coming: the line is not begun (typed_ahead)
 
@@ -169,7 +170,7 @@ class EntryScreen(LangScreen):
             listed.append(offered, style="reverse" if i == following else "")
         self._put("#coach", listed)
         self._previewing = True
-        self._previewed = None  # the offers are shown, not a preview
+        self._answering = None  # the offers are shown
 
     # ------------------------------------------------------------------ the entry line
 
@@ -184,13 +185,9 @@ class EntryScreen(LangScreen):
                 self._put("#coach", self._log_text())
                 self._previewing = False
             return
-        previewed = (value, self.live.revision, self.lang)
-        if self._previewing and self._previewed == previewed:  # a change told after a later one: shown already
+        answering = (value, self.live.revision, self.lang)
+        if self._answering == answering:  # told after later keys or after Enter: the row answers it already
             return
-        if self._answered is not None:
-            if self._answered == previewed:  # told after Enter was answered for this line: the answer stays
-                return
-            self._answered = None  # the line was changed since
         line = self._begun_once(line)  # the line Enter would play (the begun words typed again: once)
         try:
             legal = self.legal_lines()
@@ -202,7 +199,7 @@ class EntryScreen(LangScreen):
         self._put("#ruling", self._rows(shown))
         self._put("#coach", helped)
         self._previewing = True
-        self._previewed = previewed
+        self._answering = answering
         self.ahead_soon(line)
 
     def ahead_soon(self, line: str) -> None:
@@ -213,7 +210,7 @@ class EntryScreen(LangScreen):
         suggestion: Tab or → takes that first (issue 27). A line that only begins a legal one (``B7
         A1N``, ``Lo2`` where the lead holds Lo1) is not played: one row says what it still needs, and
         the suggestion Tab would take. Called by the entry line at once, before the keys after Enter."""
-        self._answered = (value, self.live.revision, self.lang)  # (changes told after this say the same line)
+        self._answering = (value, self.live.revision, self.lang)  # (changes told after this say the same line)
         line = self._begun_once(value.strip())
         if not line:
             return
