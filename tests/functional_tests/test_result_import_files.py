@@ -252,3 +252,31 @@ def test_a_picture_is_read_no_longer_than_the_record_needs(
         others = [text for text in everything if text not in page]
         assert sheet_files.codes_in_image(path.read_bytes(), str(path), True, others) == page
     assert len(tries) == len(pages)  # with the others' parts, each page's first reading makes the whole
+
+
+@pytest.mark.parametrize("factor", [2, 3, 4])
+def test_the_enlarged_attempts_are_the_unsharp_masks_they_stand_for(factor: int) -> None:
+    """The reader's enlarged and sharpened versions of a coarse photo blur it at its own size and
+    enlarge the blur (a ninth to a sixteenth of the work): each is Pillow's unsharp mask of the
+    enlarged picture (radius × the factor, the same percent, threshold 0) to within a level or two in
+    255, a small part of what the sharpening changes."""
+    from PIL import ImageChops, ImageFilter, ImageStat
+
+    from companion.cli.commands.sheet_files import ENLARGED_PIXELS, _attempts
+
+    # dark and light modules of 4 px, blurred 1.3 px: a code in a phone photo at 100 dpi
+    modules = Image.effect_noise((150, 200), 120).convert("L").point(lambda v: 30 if v < 128 else 220)
+    photo = modules.resize((600, 800), Image.Resampling.NEAREST).filter(ImageFilter.GaussianBlur(1.3))
+    assert ENLARGED_PIXELS >= 600 * 800 * 16  # all three factors are tried
+    attempts = [picture for picture, _ in _attempts(photo)]
+    assert len(attempts) == 2 + 3 * 3  # as it is, another threshold, three sharpenings at ×2, ×3, ×4
+    larger = photo.resize((600 * factor, 800 * factor), Image.Resampling.BICUBIC)
+    first = 2 + 3 * (factor - 2)
+    for picture, (radius, percent) in zip(
+        attempts[first : first + 3], [(1.0, 120), (1.0, 250), (0.7, 300)], strict=True
+    ):
+        expected = larger.filter(ImageFilter.UnsharpMask(radius * factor, percent, 0))
+        assert picture.size == expected.size
+        off = ImageStat.Stat(ImageChops.difference(picture, expected)).mean[0]
+        sharpening = ImageStat.Stat(ImageChops.difference(expected, larger)).mean[0]
+        assert off < 2.5 and off < 0.2 * sharpening, (radius, percent, off, sharpening)

@@ -136,15 +136,31 @@ def _attempts(image: Any) -> Any:
     width, height = image.size
     for factor in (2, 3, 4):
         if width * height * factor * factor <= ENLARGED_PIXELS:  # a coarse picture; a sharp one was read already
-            larger = image.resize((width * factor, height * factor), Image.Resampling.BICUBIC)
+            size = (width * factor, height * factor)
+            larger = image.resize(size, Image.Resampling.BICUBIC)
             # sharpened by more and more: a blurred phone photo (1.3 px of blur at 100 dpi on the
-            # paper) needs the strongest, which would spoil a sharp one
-            for radius, percent in ((factor, 120), (factor, 250), (0.7 * factor, 300)):
-                yield larger.filter(ImageFilter.UnsharpMask(radius, percent, 0)), zxingcpp.Binarizer.LocalAverage
+            # paper) needs the strongest, which would spoil a sharp one. The blur of radius × factor
+            # is made at the picture's own size and enlarged as the picture was: the same to a level
+            # or two in 255, in a ninth to a sixteenth of the work (a blurred photo is read 3-4× sooner)
+            blurred: dict[float, Any] = {}
+            for radius, percent in ((1.0, 120), (1.0, 250), (0.7, 300)):
+                if radius not in blurred:
+                    blurred[radius] = image.filter(ImageFilter.GaussianBlur(radius)).resize(
+                        size, Image.Resampling.BICUBIC
+                    )
+                yield _sharpened(larger, blurred[radius], percent), zxingcpp.Binarizer.LocalAverage
     if min(width, height) > 1200:
         half = image.resize((width // 2, height // 2), Image.Resampling.BOX)
         yield half, zxingcpp.Binarizer.LocalAverage
         yield half.filter(ImageFilter.UnsharpMask(1, 150, 0)), zxingcpp.Binarizer.LocalAverage
+
+
+def _sharpened(larger: Any, blurred: Any, percent: int) -> Any:
+    """``larger`` unsharp-masked by ``percent``: itself plus ``percent`` % of what it differs from
+    ``blurred`` (a blend beyond 1 moves away from the blurred picture, clipped to 0 .. 255)."""
+    from PIL import Image
+
+    return Image.blend(blurred, larger, 1 + percent / 100)
 
 
 # --------------------------------------------------------------------------- PDF
