@@ -38,36 +38,73 @@ def _numbers(deck: d.Deck, card: d.Card) -> range | tuple[int, ...]:
     return d.WILD_RANGE.get(kind, ())
 
 
+_CARDS: dict[int, tuple[d.Deck, dict[d.Card, tuple[tuple[str, int], tuple[int, ...]] | None]]] = {}
+
+
+def _cards(deck: d.Deck) -> dict[d.Card, tuple[tuple[str, int], tuple[int, ...]] | None]:
+    """For each card of ``deck`` met so far: its order (the cards' own, as a tuple) and the numbers it
+    may stand for (:func:`_numbers`); None for a Revive, which is in no group (kept by deck)."""
+    entry = _CARDS.get(id(deck))
+    if entry is None or entry[0] is not deck:
+        if len(_CARDS) > 16:
+            _CARDS.clear()
+        entry = _CARDS[id(deck)] = (deck, {})
+    return entry[1]
+
+
 def groups(
     deck: d.Deck, hand: list[d.Card], shape: d.Shape | None = None, size: int | None = None
 ) -> list[tuple[d.Card, ...]]:
     """Every group of cards of ``hand`` that could read as a pattern (D-4, D-5): singles, sets of one
     number, runs of consecutive numbers; of ``shape`` and ``size`` only, when given. Each group once,
-    its cards in order; whether the engine takes it now is asked of ``readings``."""
-    playable = [c for c in hand if deck.kind(c) is not d.Kind.REVIVE]
-    found: set[tuple[d.Card, ...]] = set()
-    if shape in (None, SINGLE) and size in (None, 1):
-        found.update((c,) for c in playable)
+    its cards in order, the groups in order; whether the engine takes it now is asked of ``readings``.
+
+    The cards are put in order once and each group is made of their places in that order, so a
+    group's cards come in order and the groups are ordered by their cards' order keys (tuples,
+    compared without calling the cards' own comparisons)."""
+    known = _cards(deck)
+    keyed: list[tuple[tuple[str, int], d.Card]] = []
     cover: dict[int, list[int]] = {}
+    for card in hand:
+        if card not in known:
+            revive = deck.kind(card) is d.Kind.REVIVE
+            known[card] = None if revive else ((card.code, card.number), tuple(_numbers(deck, card)))
+        info = known[card]
+        if info is not None:
+            keyed.append((info[0], card))
+    keyed.sort(key=_first)
+    playable = [card for _, card in keyed]
+    keys = [key for key, _ in keyed]
     for i, card in enumerate(playable):
-        for number in _numbers(deck, card):
+        for number in known[card][1]:  # type: ignore[index]  # a playable card: not None
             cover.setdefault(number, []).append(i)
+    found: dict[tuple[tuple[str, int], ...], tuple[int, ...]] = {}
+    if shape in (None, SINGLE) and size in (None, 1):
+        for i, key in enumerate(keys):
+            found.setdefault((key,), (i,))
     if shape in (None, SET):
         for number in range(1, d.DRAGONESS_NUMBER):
-            seats = cover.get(number, [])
+            seats = cover.get(number)
+            if not seats:
+                continue
             for k in range(2, min(5, len(seats)) + 1) if size is None else (size,):
-                for combo in itertools.combinations(seats, k):
-                    found.add(tuple(sorted(playable[i] for i in combo)))
+                for combo in itertools.combinations(seats, k):  # places in order: the cards in order
+                    found.setdefault(tuple([keys[i] for i in combo]), combo)
     if shape in (None, RUN):
         for k in range(3, 6) if size is None else (size,):
             for low in range(1, d.DRAGONESS_NUMBER - k + 2):
-                lists = [cover.get(n, []) for n in range(low, low + k)]
+                lists = [cover.get(n) for n in range(low, low + k)]
                 if not all(lists):
                     continue
-                for pick in itertools.product(*lists):
+                for pick in itertools.product(*lists):  # type: ignore[arg-type]
                     if len(set(pick)) == k:
-                        found.add(tuple(sorted(playable[i] for i in pick)))
-    return sorted(found)
+                        places = tuple(sorted(pick))
+                        found.setdefault(tuple([keys[i] for i in places]), places)
+    return [tuple([playable[i] for i in found[key]]) for key in sorted(found)]
+
+
+def _first(pair: tuple[tuple[str, int], d.Card]) -> tuple[str, int]:
+    return pair[0]
 
 
 class Hands:

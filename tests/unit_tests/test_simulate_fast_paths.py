@@ -5,6 +5,7 @@ many positions drawn from seeded games, so a speed-up can never change a game.""
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -137,6 +138,64 @@ def _fits(state: d.State, pattern: d.Pattern) -> bool:
     if state.phase is d.Phase.REVIVED:
         return d.stronger(top.high, pattern.high)
     return d.stronger(pattern.high, top.high)
+
+
+def _slow_groups(
+    deck: d.Deck, hand: list[d.Card], shape: d.Shape | None = None, size: int | None = None
+) -> list[tuple[d.Card, ...]]:
+    """``groups`` as first written: the groups as sets of card tuples, each sorted by the cards' own
+    order, then all sorted."""
+    playable = [c for c in hand if deck.kind(c) is not d.Kind.REVIVE]
+    found: set[tuple[d.Card, ...]] = set()
+    if shape in (None, d.Shape.SINGLE) and size in (None, 1):
+        found.update((c,) for c in playable)
+    cover: dict[int, list[int]] = {}
+    for i, card in enumerate(playable):
+        for number in sd._numbers(deck, card):
+            cover.setdefault(number, []).append(i)
+    if shape in (None, d.Shape.SET):
+        for number in range(1, d.DRAGONESS_NUMBER):
+            seats = cover.get(number, [])
+            for k in range(2, min(5, len(seats)) + 1) if size is None else (size,):
+                for combo in itertools.combinations(seats, k):
+                    found.add(tuple(sorted(playable[i] for i in combo)))
+    if shape in (None, d.Shape.RUN):
+        for k in range(3, 6) if size is None else (size,):
+            for low in range(1, d.DRAGONESS_NUMBER - k + 2):
+                lists = [cover.get(n, []) for n in range(low, low + k)]
+                if not all(lists):
+                    continue
+                for pick in itertools.product(*lists):
+                    if len(set(pick)) == k:
+                        found.add(tuple(sorted(playable[i] for i in pick)))
+    return sorted(found)
+
+
+ASKED = [
+    (None, None),
+    *((d.Shape.SINGLE, 1),),
+    *((d.Shape.SET, k) for k in range(2, 6)),
+    *((d.Shape.RUN, k) for k in range(3, 6)),
+]
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_dragoness_groups_are_the_slow_ones(seed: int) -> None:
+    """Every hand a seat chooses from in seeded games, and hands dealt at random from the whole deck
+    (two or more of a special card among them), asked for every type and size."""
+    rng = random.Random(seed)
+    box = list(sd.Dragoness.deal(DRAGONESS, 8, rng).pool)  # the cards of an eight-player table
+    hands = [list(table.hands[table.state.turn]) for table in _dragoness_positions(2, seed)]
+    specials = sorted({card for card in box if DRAGONESS.kind(card) is not d.Kind.DRAGON})
+    for _ in range(300):  # half of them with two of one special card (the deck holds several of each)
+        hand = rng.sample(box, rng.randint(0, 14))
+        hands.append(hand + [rng.choice(specials)] * 2 if rng.random() < 0.5 else hand)
+    twins = 0
+    for hand in hands:
+        twins += len(set(hand)) < len(hand)
+        for shape, size in ASKED:
+            assert sd.groups(DRAGONESS, hand, shape, size) == _slow_groups(DRAGONESS, hand, shape, size), (hand, shape)
+    assert len(hands) > 400 and twins > 100
 
 
 def _slow_plays(table: sd.Hands, state: d.State, hand: list[d.Card]) -> list[tuple[tuple[d.Card, ...], d.Pattern]]:
