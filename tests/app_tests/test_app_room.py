@@ -51,8 +51,10 @@ def dragoness_game(store: Store, names: list[str], actions: float) -> int:
     simulated five-round game played: a pile with passes and a leader, results in the table."""
     _, moves = played("dragoness", len(names), 1)
     live = store.load(store.new_game("dragoness", names))
+    live.defer_checkpoints = True  # as the app plays: the checkpoints written once, at the end
     for action in moves[: int(len(moves) * actions)]:
         live.play(action)
+    live.save_checkpoints()
     return live.id
 
 

@@ -3,12 +3,26 @@ store's tests and benchmark: (game, setup, actions)."""
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
 
 def played(game: str, players: int, seed: int, rounds: int = 5) -> tuple[Any, list[Any]]:
-    """The setup and the actions of a random legal game (Dragoness: ``rounds`` rounds)."""
+    """The setup and the actions of a random legal game (Dragoness: ``rounds`` rounds). The same
+    arguments give the same game: it is played once a process and the actions handed out as a new
+    list each time (setups and actions are frozen)."""
+    setup, actions = _played(game, players, seed, rounds)
+    return setup, list(actions)
+
+
+@functools.lru_cache(maxsize=64)
+def _played(game: str, players: int, seed: int, rounds: int) -> tuple[Any, tuple[Any, ...]]:
+    setup, actions = _play(game, players, seed, rounds)
+    return setup, tuple(actions)
+
+
+def _play(game: str, players: int, seed: int, rounds: int) -> tuple[Any, list[Any]]:
     rnd = random.Random(seed)
     if game == "fortress":
         from tests.helpers.fortress_table import Table as FortressTable
