@@ -6,6 +6,7 @@ code (B)."""
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any, ClassVar
 
@@ -30,7 +31,14 @@ __all__ = ["QrScreen", "SettleScreen", "compact_json", "explained_by_settle", "q
 
 
 def qr_lines(data: str) -> list[str]:
-    return half_blocks(qr_matrix(data))
+    """The lines of the terminal QR code of ``data`` (the last few kept: a settlement opened again, or
+    drawn in the other language, does not make its code again)."""
+    return list(_qr_lines(data))
+
+
+@functools.lru_cache(maxsize=8)
+def _qr_lines(data: str) -> tuple[str, ...]:
+    return tuple(half_blocks(qr_matrix(data)))
 
 
 def compact_json(answer: dict[str, Any]) -> str:
