@@ -311,10 +311,17 @@ def test_idle_and_half_sent_connections_by_the_thousand_do_not_stop_the_server(t
                     assert page.status == 200 and b"Games" in page.read()
                 answered.append(time.monotonic() - start)
                 time.sleep(0.2)
-        deadline = time.monotonic() + gate_module.IDLE + 5
+        # closed about IDLE (or BODY) seconds after the server accepted them; a loaded machine (the
+        # whole suite on two cores, a server accepting 2,400 connections) can hold back its accepts and
+        # its sweep for seconds (seen: still open IDLE + 5 s after the last page), so the wait is for
+        # four time limits at most, and ends as soon as they are closed
+        start = time.monotonic()
+        deadline = start + 4 * max(gate_module.IDLE, gate_module.BODY)
         while time.monotonic() < deadline and not all(_closed_by_server(s) for s in half):
             time.sleep(0.5)
-        assert all(_closed_by_server(s) for s in half)  # a head or a body never finished is not waited for
+        still = sum(not _closed_by_server(s) for s in half)
+        waited = time.monotonic() - start
+        assert still == 0, f"{still} of {len(half)} half-sent connections still open {waited:.0f} s after the flood"
         for s in flood + half:
             s.close()
     finally:
