@@ -300,9 +300,10 @@ def test_idle_and_half_sent_connections_by_the_thousand_do_not_stop_the_server(t
     answered: list[float] = []
     try:
         flood: list[socket.socket] = []
+        half: list[socket.socket] = []  # both waves' half-sent connections
         for _ in range(2):
             flood += _open(served.port, 600, "127.0.0.1") + _open(served.port, 500, "127.0.0.2")
-            half = _open(served.port, 100, "127.0.0.3", half_sent=b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-A: ")
+            half += _open(served.port, 100, "127.0.0.3", half_sent=b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-A: ")
             half += _open(served.port, 20, "127.0.0.4", half_sent=answer.encode() + b'{"hand": "R')  # a body never sent
             time.sleep(1.0)
             for _ in range(5):
