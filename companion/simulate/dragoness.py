@@ -63,20 +63,20 @@ def groups(
     group's cards come in order and the groups are ordered by their cards' order keys (tuples,
     compared without calling the cards' own comparisons)."""
     known = _cards(deck)
-    keyed: list[tuple[tuple[str, int], d.Card]] = []
-    cover: dict[int, list[int]] = {}
+    keyed: list[tuple[tuple[str, int], d.Card, tuple[int, ...]]] = []  # order key, card, its numbers
     for card in hand:
         if card not in known:
             revive = deck.kind(card) is d.Kind.REVIVE
             known[card] = None if revive else ((card.code, card.number), tuple(_numbers(deck, card)))
         info = known[card]
         if info is not None:
-            keyed.append((info[0], card))
+            keyed.append((info[0], card, info[1]))
     keyed.sort(key=_first)
-    playable = [card for _, card in keyed]
-    keys = [key for key, _ in keyed]
-    for i, card in enumerate(playable):
-        for number in known[card][1]:  # type: ignore[index]  # a playable card: not None
+    playable = [card for _, card, _ in keyed]
+    keys = [key for key, _, _ in keyed]
+    cover: dict[int, list[int]] = {}
+    for i, (_, _, numbers) in enumerate(keyed):
+        for number in numbers:
             cover.setdefault(number, []).append(i)
     found: dict[tuple[tuple[str, int], ...], tuple[int, ...]] = {}
     if shape in (None, SINGLE) and size in (None, 1):
@@ -93,18 +93,18 @@ def groups(
     if shape in (None, RUN):
         for k in range(3, 6) if size is None else (size,):
             for low in range(1, d.DRAGONESS_NUMBER - k + 2):
-                lists = [cover.get(n) for n in range(low, low + k)]
+                lists = [cover.get(n, []) for n in range(low, low + k)]
                 if not all(lists):
                     continue
-                for pick in itertools.product(*lists):  # type: ignore[arg-type]
+                for pick in itertools.product(*lists):
                     if len(set(pick)) == k:
                         places = tuple(sorted(pick))
                         found.setdefault(tuple([keys[i] for i in places]), places)
     return [tuple([playable[i] for i in found[key]]) for key in sorted(found)]
 
 
-def _first(pair: tuple[tuple[str, int], d.Card]) -> tuple[str, int]:
-    return pair[0]
+def _first(keyed: tuple[tuple[str, int], d.Card, tuple[int, ...]]) -> tuple[str, int]:
+    return keyed[0]
 
 
 class Hands:

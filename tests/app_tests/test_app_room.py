@@ -20,7 +20,7 @@ from companion.store import Store
 from tests.helpers.app import make_app, until
 from tests.helpers.built import Built
 from tests.helpers.own import own
-from tests.helpers.store_games import played
+from tests.helpers.store_games import dragoness_game, played
 
 EIGHT = {
     "latin": ["Aki", "Ben", "Chie", "Dai", "Emi", "Fumi", "Gen", "Hana"],
@@ -44,18 +44,6 @@ def rendered(widget: Widget) -> list[str]:
     region = widget.region
     strips = widget.screen._compositor.render_strips()
     return [strip.crop(region.x, region.right).text for strip in strips[region.y : region.bottom]]
-
-
-def dragoness_game(store: Store, names: list[str], actions: float) -> int:
-    """A stored Reign of Dragoness game of ``names``, the first ``actions`` (a fraction) of a
-    simulated five-round game played: a pile with passes and a leader, results in the table."""
-    _, moves = played("dragoness", len(names), 1)
-    live = store.load(store.new_game("dragoness", names))
-    live.defer_checkpoints = True  # as the app plays: the checkpoints written once, at the end
-    for action in moves[: int(len(moves) * actions)]:
-        live.play(action)
-    live.save_checkpoints()
-    return live.id
 
 
 def stored_dragoness_game(built: Built, db: Path, names: str, actions: float) -> int:

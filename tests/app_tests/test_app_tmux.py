@@ -21,7 +21,7 @@ import pytest
 from companion.rules import dragoness
 from companion.store import Store
 from tests.helpers.own import own
-from tests.helpers.store_games import played
+from tests.helpers.store_games import dragoness_game
 
 NAMES = ["Alexandra", "Bartholomew", "ちえみ", "だいすけくん", "Emi", "Fumi", "Gen", "Hana"]
 ESCAPES = re.compile(r"\x1b\[[0-9;:]*[A-Za-z]")
@@ -55,13 +55,8 @@ def wait_for(session: str, text: str, timeout: float = 20.0) -> str:
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_the_round_table_on_a_real_80x24_terminal(session: str, tmp_path: Path, lang: str) -> None:
     db = tmp_path / "games.sqlite3"
-    _, moves = played("dragoness", len(NAMES), 1)
     with Store.open(db) as store:
-        live = store.load(store.new_game("dragoness", NAMES))
-        live.defer_checkpoints = True  # as the app plays: the checkpoints written once, at the end
-        for action in moves[: int(len(moves) * 0.85)]:
-            live.play(action)
-        live.save_checkpoints()
+        live = store.load(dragoness_game(store, NAMES, 0.85))
         state = own(dragoness.State, live.state)
         position = live.position
     # (a tmux server already running gives a new session its own environment: the command says it)

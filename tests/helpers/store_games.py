@@ -40,6 +40,20 @@ def _play(game: str, players: int, seed: int, rounds: int) -> tuple[Any, list[An
     return table.setup, list(table.actions)
 
 
+def dragoness_game(store: Any, names: list[str], actions: float) -> int:
+    """A Reign of Dragoness game of ``names`` stored in ``store`` (a ``Store``), the first ``actions``
+    (a fraction) of a simulated five-round game played: a pile with passes and a leader, results in
+    the table. Played as the app plays it: the checkpoints written once, at the end."""
+    _, moves = played("dragoness", len(names), 1)
+    live = store.load(store.new_game("dragoness", names))
+    live.defer_checkpoints = True
+    for action in moves[: int(len(moves) * actions)]:
+        live.play(action)
+    live.save_checkpoints()
+    game_id: int = live.id
+    return game_id
+
+
 def _homalet(n: int, start: int, rnd: random.Random) -> tuple[Any, list[Any]]:
     """A HOMALET game: the engine tests' simulated table, its true moves chosen at random."""
     from companion.rules import homalet

@@ -173,7 +173,7 @@ def _slow_groups(
 
 ASKED = [
     (None, None),
-    *((d.Shape.SINGLE, 1),),
+    (d.Shape.SINGLE, 1),
     *((d.Shape.SET, k) for k in range(2, 6)),
     *((d.Shape.RUN, k) for k in range(3, 6)),
 ]

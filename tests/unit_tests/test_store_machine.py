@@ -3,7 +3,6 @@ restarts, always equal to the same sequence kept and folded in memory."""
 
 from __future__ import annotations
 
-import functools
 import shutil
 import tempfile
 from pathlib import Path
@@ -20,11 +19,10 @@ from companion.store import Store
 from tests.helpers.store_games import played
 
 
-@functools.cache
 def games() -> tuple[Any, list[Any], list[Any]]:
     """The reference game's setup and actions, and a pool of moves of two games (some legal now,
-    most not; the engine decides): played when the machine first runs, not when the suite is
-    collected (each worker collects every module)."""
+    most not; the engine decides): played when the machine first runs (then kept by ``played``), not
+    when the suite is collected (each worker collects every module)."""
     setup, game = played("fortress", 3, seed=21)
     _, other = played("fortress", 3, seed=22)
     return setup, game, game + other[:60]

@@ -148,19 +148,14 @@ def _attempts(image: Any) -> Any:
                     blurred[radius] = image.filter(ImageFilter.GaussianBlur(radius)).resize(
                         size, Image.Resampling.BICUBIC
                     )
-                yield _sharpened(larger, blurred[radius], percent), zxingcpp.Binarizer.LocalAverage
+                # the unsharp mask: the picture plus percent % of what it differs from its blur (a
+                # blend beyond 1 moves away from the blurred picture, clipped to 0 .. 255)
+                sharpened = Image.blend(blurred[radius], larger, 1 + percent / 100)
+                yield sharpened, zxingcpp.Binarizer.LocalAverage
     if min(width, height) > 1200:
         half = image.resize((width // 2, height // 2), Image.Resampling.BOX)
         yield half, zxingcpp.Binarizer.LocalAverage
         yield half.filter(ImageFilter.UnsharpMask(1, 150, 0)), zxingcpp.Binarizer.LocalAverage
-
-
-def _sharpened(larger: Any, blurred: Any, percent: int) -> Any:
-    """``larger`` unsharp-masked by ``percent``: itself plus ``percent`` % of what it differs from
-    ``blurred`` (a blend beyond 1 moves away from the blurred picture, clipped to 0 .. 255)."""
-    from PIL import Image
-
-    return Image.blend(blurred, larger, 1 + percent / 100)
 
 
 # --------------------------------------------------------------------------- PDF
