@@ -181,8 +181,9 @@ ASKED = [
 
 @pytest.mark.parametrize("seed", range(2))
 def test_dragoness_groups_are_the_slow_ones(seed: int) -> None:
-    """Every hand a seat chooses from in seeded games, and hands dealt at random from the whole deck
-    (two or more of a special card among them), asked for every type and size."""
+    """D-4, D-5: the groups that could read as a pattern (singles, sets, runs, the wild cards standing
+    for their numbers) of every hand a seat chooses from in seeded games, and of hands dealt at random
+    from the whole deck (two or more of a special card among them), asked for every type and size."""
     rng = random.Random(seed)
     box = list(sd.Dragoness.deal(DRAGONESS, 8, rng).pool)  # the cards of an eight-player table
     hands = [list(table.hands[table.state.turn]) for table in _dragoness_positions(2, seed)]

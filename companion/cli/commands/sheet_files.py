@@ -142,16 +142,12 @@ def _attempts(image: Any) -> Any:
             # paper) needs the strongest, which would spoil a sharp one. The blur of radius × factor
             # is made at the picture's own size and enlarged as the picture was: the same to a level
             # or two in 255, in a ninth to a sixteenth of the work (a blurred photo is read 3-4× sooner)
-            blurred: dict[float, Any] = {}
-            for radius, percent in ((1.0, 120), (1.0, 250), (0.7, 300)):
-                if radius not in blurred:
-                    blurred[radius] = image.filter(ImageFilter.GaussianBlur(radius)).resize(
-                        size, Image.Resampling.BICUBIC
-                    )
-                # the unsharp mask: the picture plus percent % of what it differs from its blur (a
-                # blend beyond 1 moves away from the blurred picture, clipped to 0 .. 255)
-                sharpened = Image.blend(blurred[radius], larger, 1 + percent / 100)
-                yield sharpened, zxingcpp.Binarizer.LocalAverage
+            for radius, percents in ((1.0, (120, 250)), (0.7, (300,))):  # one blur held at a time
+                blurred = image.filter(ImageFilter.GaussianBlur(radius)).resize(size, Image.Resampling.BICUBIC)
+                for percent in percents:
+                    # the unsharp mask: the picture plus percent % of what it differs from its blur
+                    # (a blend beyond 1 moves away from the blurred picture, clipped to 0 .. 255)
+                    yield Image.blend(blurred, larger, 1 + percent / 100), zxingcpp.Binarizer.LocalAverage
     if min(width, height) > 1200:
         half = image.resize((width // 2, height // 2), Image.Resampling.BOX)
         yield half, zxingcpp.Binarizer.LocalAverage
