@@ -18,6 +18,7 @@ from companion.base.exits import (
     forget_stop,
     raise_if_stopped,
     request_stop,
+    stop_requested,
 )
 from companion.base.language import default_lang
 from companion.rules.common import Lang, Msg
@@ -105,27 +106,38 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return EXIT_INTERRUPTED
+    except Exception as error:
+        if not stop_requested():
+            return _unexpected(error, lang)
+        return _terminated(lang)  # a library that swallowed the Terminated raised its own error instead
     except Terminated:
-        print(
-            Msg("terminated; no partial file was left", "終了させられました。書きかけのファイルは残していません").text(
-                lang
-            ),
-            file=sys.stderr,
-        )
-        return EXIT_TERMINATED
-    except Exception as error:  # a bug: say so in one line
-        what = " ".join(f"{type(error).__name__}: {error}".split())[:200]
-        print(
-            Msg(
-                f"companion: unexpected error ({what}); nothing was changed",
-                f"companion: 予期しないエラーです（{what}）。何も変更していません",
-            ).text(lang),
-            file=sys.stderr,
-        )
-        return EXIT_BAD_INPUT
+        return _terminated(lang)
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
+
+
+def _terminated(lang: Lang) -> int:
+    print(
+        Msg("terminated; no partial file was left", "終了させられました。書きかけのファイルは残していません").text(
+            lang
+        ),
+        file=sys.stderr,
+    )
+    return EXIT_TERMINATED
+
+
+def _unexpected(error: Exception, lang: Lang) -> int:
+    """A bug: said in one line."""
+    what = " ".join(f"{type(error).__name__}: {error}".split())[:200]
+    print(
+        Msg(
+            f"companion: unexpected error ({what}); nothing was changed",
+            f"companion: 予期しないエラーです（{what}）。何も変更していません",
+        ).text(lang),
+        file=sys.stderr,
+    )
+    return EXIT_BAD_INPUT
 
 
 def _main(argv: list[str], lang: Lang) -> int:

@@ -92,3 +92,56 @@ def test_the_command_line_says_terminated_when_its_stop_was_swallowed(capsys: py
         cli._main = real
         forget_stop()  # this process goes on: its next tests write files
     assert capsys.readouterr().err == "terminated; no partial file was left\n"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_library_error_made_of_a_swallowed_stop_is_said_as_terminated(
+    capsys: pytest.CaptureFixture[str], lang: str
+) -> None:
+    """Reportlab reading a font turns whatever its bare ``except:`` caught into its own error: a SIGTERM
+    arriving while ``print kit`` loaded the fonts exited 2 with "unexpected error (TTFError: Corrupt
+    TTF file …)" (2 runs in 25 here). A stop was asked for, so it is said as one: 143 and the sentence."""
+    from companion import cli
+    from companion.base.exits import EXIT_TERMINATED, Terminated, forget_stop, request_stop
+
+    class TTFError(Exception):
+        pass
+
+    def font_loading(argv: list[str], lang: Any) -> int:
+        try:
+            request_stop()
+            raise Terminated
+        except BaseException:  # reportlab's bare except, raising its own error in its place
+            raise TTFError('Corrupt TTF file "ipaexg.ttf" cannot read Table Directory') from None
+
+    real = cli._main
+    cli._main = font_loading
+    try:
+        assert cli.main(["--lang", lang, "print", "kit"]) == EXIT_TERMINATED
+    finally:
+        cli._main = real
+        forget_stop()
+    said = capsys.readouterr().err
+    assert (
+        said
+        == {
+            "en": "terminated; no partial file was left\n",
+            "ja": "終了させられました。書きかけのファイルは残していません\n",
+        }[lang]
+    )
+
+
+def test_an_error_with_no_stop_asked_for_is_still_said_as_unexpected(capsys: pytest.CaptureFixture[str]) -> None:
+    from companion import cli
+    from companion.base.exits import EXIT_BAD_INPUT
+
+    def broken(argv: list[str], lang: Any) -> int:
+        raise ValueError("a bug")
+
+    real = cli._main
+    cli._main = broken
+    try:
+        assert cli.main(["--lang", "en", "print", "kit"]) == EXIT_BAD_INPUT
+    finally:
+        cli._main = real
+    assert capsys.readouterr().err == "companion: unexpected error (ValueError: a bug); nothing was changed\n"
