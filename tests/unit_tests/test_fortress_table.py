@@ -237,6 +237,8 @@ def test_f11_the_engine_refuses_the_repeated_rank_and_says_why(fdeck: f.Deck) ->
     )
     error = refusal(state, f.Build(c("Y13"), f.Where.RIGHT))
     assert error.msg.en.startswith(why.en + " (F-11); Y13 may go: on-left, hand")
+    y13 = fdeck.label(c("Y13"), "ja")  # the same places in Japanese, as a sentence with no stray space
+    assert error.msg.ja == f"{why.ja}（F-11）。{y13}の置き場所は左端・手札です", error.msg.ja
 
 
 def test_f12_a_hand_refilled_by_kept_captures_does_not_end_the_game(fdeck: f.Deck) -> None:

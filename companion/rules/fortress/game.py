@@ -22,7 +22,7 @@ from companion.rules.fortress.actions import Action, Build, ChoosePair, FinalHan
 from companion.rules.fortress.deck import GAME, GRID_SIZE, Card
 from companion.rules.fortress.grid import CELLS, SPOTS, _not_a_spot, resolve_capture, spot_ja
 from companion.rules.fortress.notation import expected, not_captured
-from companion.rules.fortress.row import Where, _built, placement_problem, placements
+from companion.rules.fortress.row import WHERE_JA, Where, _built, placement_problem, placements
 from companion.rules.fortress.scoring import pair_problem, penalty, winners
 from companion.rules.fortress.state import _SPOT_CELLS, PENDING, UNDECIDED, Phase, State, _names, new_state, scores
 from companion.rules.fortress.words import _VERBS, MODE_NAMES, WHERE_NAMES
@@ -192,8 +192,8 @@ def _build(state: State, action: Build) -> tuple[State, Msg]:
         ]
         raise refuse(
             f"{problem.en} (F-11); {card} may go: {', '.join(w.value for w in legal)}",
-            f"{problem.ja}（F-11）。{state.setup.deck.label(card, 'ja')}の置き場所は "
-            f"{'・'.join(WHERE_NAMES[w].ja for w in legal)}",
+            f"{problem.ja}（F-11）。{state.setup.deck.label(card, 'ja')}の置き場所は"
+            f"{'・'.join(WHERE_JA[w] for w in legal)}です",
         )
     s = evolve(state)
     s.pending = [c for c in state.pending if c != card]

@@ -34,7 +34,7 @@ from companion.rules.fortress.grid import (
     parse_spot,
     spot_ja,
 )
-from companion.rules.fortress.row import _WHERE_WORDS, Where, parse_where, placements
+from companion.rules.fortress.row import _WHERE_WORDS, WHERE_JA, Where, parse_where, placements
 from companion.rules.fortress.scoring import Pair, best_pair
 from companion.rules.fortress.state import UNDECIDED, Phase, State
 
@@ -105,9 +105,6 @@ _CORRECT_WORDS = {"correct", "訂正"}
 
 
 _NONE_WORDS = {"none", "no", "-", "なし"}
-
-
-_WHERE_JA = {Where.LEFT: "左", Where.RIGHT: "右", Where.ON_LEFT: "左端", Where.ON_RIGHT: "右端", Where.HAND: "手札"}
 
 
 _MODE_SHORT = {Mode.NUMBER: Msg("n", "数"), Mode.SUIT: Msg("s", "スート")}
@@ -411,7 +408,7 @@ def _where_it_may_go(state: State, card: Card) -> Refusal:
     return Complete(
         Msg(
             f"{card} may go {', '.join(w.value for w in legal)} (F-11): write {card} {legal[0].value}",
-            f"{ja}の置き場所は{'・'.join(_WHERE_JA[w] for w in legal)}です（F-11）。書き方：{ja} {_WHERE_JA[legal[0]]}",
+            f"{ja}の置き場所は{'・'.join(WHERE_JA[w] for w in legal)}です（F-11）。書き方：{ja} {WHERE_JA[legal[0]]}",
         )
     )
 
@@ -428,7 +425,7 @@ def action_line(state: State, action: Action, lang: Lang = "en") -> str:
         spot = action.spot[:2] + _SIDE_JA[action.spot[2]] if ja and action.spot in SPOTS else action.spot
         return f"{card(action.card)} {spot} {_MODE_SHORT[action.mode].text(lang)}"
     if isinstance(action, Build):
-        return f"{card(action.card)} {_WHERE_JA[action.where] if ja else action.where.value}"
+        return f"{card(action.card)} {WHERE_JA[action.where] if ja else action.where.value}"
     if isinstance(action, Reveal):
         return f"{action.cell} {card(action.card)}"
     name = seat_name(state.setup.players, action.player)

@@ -34,6 +34,8 @@ _WHERE_WORDS = {
     "hand": Where.HAND,
     "手札": Where.HAND,
 }
+WHERE_JA = {Where.LEFT: "左", Where.RIGHT: "右", Where.ON_LEFT: "左端", Where.ON_RIGHT: "右端", Where.HAND: "手札"}
+"""Each place as it is typed in Japanese (the English is the place's own value)."""
 
 
 def parse_where(token: str) -> Where:
