@@ -44,6 +44,11 @@ QUIT = Key(W.key_quit, "^Q", "Ctrl+Q")  # Textual's own
 UNDO = Key(W.key_undo, "^Z", "Ctrl+Z", "ctrl+z", "undo", priority=True, palette=W.cmd_undo_help)
 REDO = Key(W.key_redo, "^Y", "Ctrl+Y", "ctrl+y", "redo", priority=True, palette=W.cmd_redo_help)
 COMPLETE = Key(W.key_complete, "→", "Tab / →", "tab", "complete")  # the entry line's (→ at its end)
+# a form's: priority, so that the focus moves when the app reads the key and the keys typed after it go
+# to the next field even in one burst with the keys ahead of it (a paste, a phone's lagging link, tmux's
+# send-keys); the fields take those in their turn (companion.app.widgets.fields.Field)
+NEXT_FIELD = Key(W.key_next_field, "Tab", "Tab", "tab", "app.focus_next", priority=True)
+PREVIOUS_FIELD = Key(W.key_previous_field, "⇧Tab", "Shift+Tab", "shift+tab", "app.focus_previous", priority=True)
 PLAY = Key(W.key_play, "Enter", "Enter")  # the entry line's
 DESCRIBE = Key(W.track_describe, "F3", "F3", "f3", "toggle_describe")
 EXPORT = Key(W.cmd_export, "F4", "F4", "f4", "export", palette=W.cmd_export_help)

@@ -312,6 +312,8 @@ class W:
     key_quit = Msg("Quit", "終了")
     key_palette = Msg("Commands", "コマンド")
     key_complete = Msg("Complete the suggestion", "候補を補完")
+    key_next_field = Msg("Next field", "次の欄")
+    key_previous_field = Msg("Previous field", "前の欄")
     key_play = Msg("Play the line as typed (Tab takes a suggestion first)", "入力どおりに確定（候補はTabで取る）")
     cmd_new = Msg("New game", "新しいゲーム")
     cmd_new_help = Msg("Start a game of any of the three", "3つのゲームのどれかを始めます")

@@ -49,13 +49,13 @@ def test_every_key_is_named_in_both_languages() -> None:
 
 
 def test_every_binding_comes_from_the_table() -> None:
-    by_key = {k.key: k for k in TABLE if k.key}
+    """A key may mean two things on two screens (Tab: complete the line, or go to the next field)."""
     for owner in BINDERS:
         assert bound(owner), owner.__name__
         for binding in bound(owner):
-            key = by_key.get(binding.key)
-            assert key is not None, f"{owner.__name__} binds {binding.key} outside the key table"
-            assert binding.description == key.word.en and binding.show is False
+            named = [k for k in TABLE if k.key == binding.key]
+            assert named, f"{owner.__name__} binds {binding.key} outside the key table"
+            assert binding.description in [k.word.en for k in named] and binding.show is False
 
 
 def test_the_help_screen_lists_every_key_of_a_game_in_play() -> None:

@@ -13,8 +13,9 @@ from textual.containers import Grid, Horizontal
 from textual.suggester import Suggester
 from textual.widgets import Button, Input, Label, Select, Static
 
-from companion.app.keys import BACK, COMPLETE, HELP, LANG, bindings, key_line
+from companion.app.keys import BACK, COMPLETE, HELP, LANG, NEXT_FIELD, PREVIOUS_FIELD, bindings, key_line
 from companion.app.screens.base import LangScreen
+from companion.app.widgets.fields import Field
 from companion.app.widgets.keybar import KeyBar
 from companion.app.widgets.phrases import phrased
 from companion.app.words import W
@@ -59,7 +60,7 @@ FIELDS = {
 
 
 class NewGameScreen(LangScreen):
-    BINDINGS: ClassVar[list[BindingType]] = bindings(BACK)
+    BINDINGS: ClassVar[list[BindingType]] = bindings(BACK, NEXT_FIELD, PREVIOUS_FIELD)
 
     def __init__(self, sheet: bool = False) -> None:
         super().__init__()
@@ -88,7 +89,7 @@ class NewGameScreen(LangScreen):
                 id="game",
             )
             yield Label("  " + self.say(W.new_players), id="players-label")
-            yield Input(
+            yield Field(
                 v["players"],
                 placeholder=self.say(W.new_players_hint),
                 compact=True,
@@ -98,9 +99,9 @@ class NewGameScreen(LangScreen):
             yield Label("  " + self.say(W.new_start), id="start-label")
             yield Select(self._start_options(), value=v["start"], allow_blank=False, compact=True, id="start")
             yield Label("  " + self.say(W.new_deck), id="deck-label")
-            yield Input(v["deck"], placeholder=self.say(W.new_deck_hint), compact=True, id="deck")
+            yield Field(v["deck"], placeholder=self.say(W.new_deck_hint), compact=True, id="deck")
             yield Label("  " + self.say(W.new_location), id="location-label")
-            yield Input(
+            yield Field(
                 v["location"],
                 placeholder=self.say(W.new_location_hint),
                 compact=True,

@@ -13,8 +13,9 @@ from textual.binding import BindingType
 from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.widgets import Button, Input, Label, Select, Static
 
-from companion.app.keys import CLOSE, LANG, SAVE, bindings, key_line
+from companion.app.keys import CLOSE, LANG, NEXT_FIELD, PREVIOUS_FIELD, SAVE, bindings, key_line
 from companion.app.screens.base import LangScreen
+from companion.app.widgets.fields import Field
 from companion.app.widgets.keybar import KeyBar
 from companion.app.widgets.phrases import phrased
 from companion.app.words import W
@@ -54,7 +55,7 @@ FIELDS = {
 
 
 class SheetScreen(LangScreen):
-    BINDINGS: ClassVar[list[BindingType]] = bindings(CLOSE, SAVE)
+    BINDINGS: ClassVar[list[BindingType]] = bindings(CLOSE, SAVE, NEXT_FIELD, PREVIOUS_FIELD)
 
     def __init__(self, game: str, players: list[str], deck: str | None = None, location: str | None = None) -> None:
         super().__init__()
@@ -90,7 +91,7 @@ class SheetScreen(LangScreen):
                 yield Label(name)
                 for key, hint in fields:
                     field_id = f"{key}-{seat}"
-                    yield Input(self.values.get(field_id, ""), placeholder=self.say(hint), compact=True, id=field_id)
+                    yield Field(self.values.get(field_id, ""), placeholder=self.say(hint), compact=True, id=field_id)
 
     def _dragoness_form(self) -> ComposeResult:
         choices = [(name, name) for name in self.players]
@@ -108,7 +109,7 @@ class SheetScreen(LangScreen):
                 yield Label(name)
                 for r in range(ROUNDS):
                     field_id = f"left-{seat}-{r}"
-                    yield Input(
+                    yield Field(
                         self.values.get(field_id, ""),
                         compact=True,
                         id=field_id,
