@@ -67,6 +67,38 @@ async def test_the_start_player_is_numbered_from_1(db: Path) -> None:
         assert app.screen.live.setup.start == 1  # type: ignore[attr-defined]
 
 
+async def test_the_start_player_chosen_stays_the_same_person_when_the_names_change(db: Path) -> None:
+    """F-1's start player is a person: Ben chosen ("2: Ben"), then a name added in front, Ben stays
+    chosen ("3: Ben"); while his name is retyped the seat stays, and the retyped name is the one kept.
+    Never chosen, the start player is the first seat, whoever is typed there."""
+    app = make_app(db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen._listed)
+        await app.run_action("new_game")
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen) and app.screen.query_one("#players").has_focus)
+        screen = app.screen
+        players, start = screen.query_one("#players", Input), screen.query_one("#start", Select)
+
+        async def typed(names: str) -> str:
+            players.value = names
+            await pilot.pause()
+            return dict((value, str(prompt)) for prompt, value in start._options)[start.value]
+
+        assert await typed("Aki, Ben, Chie") == "1: Aki"
+        assert await typed("Al, Aki, Ben, Chie") == "1: Al"  # not chosen: the first seat
+        start.value = 2
+        await pilot.pause()
+        assert await typed("Al, Aki, Ben, Chie") == "3: Ben"
+        assert await typed("Eve, Al, Aki, Ben, Chie") == "4: Ben"
+        assert await typed("Aki, Ben, Chie") == "2: Ben"
+        assert await typed("Aki, Be, Chie") == "2: Be"  # retyped: the seat stays
+        assert await typed("Aki, Benji, Chie") == "2: Benji"
+        assert await typed("Dai, Aki, Benji, Chie") == "3: Benji"
+        await pilot.click("#go")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.query_one("#entry").has_focus)
+        assert app.screen.live.setup.start == 2  # type: ignore[attr-defined]
+
+
 async def test_after_esc_from_a_game_enter_opens_what_is_highlighted(db: Path) -> None:
     """Three unfinished games; the second opened from the list, then Esc: the list still has the
     keys, the game just left is the highlighted line, and Enter opens it again; Down then Enter

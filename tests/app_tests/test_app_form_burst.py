@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from textual.app import App
-from textual.widgets import Input
+from textual.widgets import Input, Label
 
 from companion.app.screens.home import HomeScreen
 from companion.app.screens.new_game import NewGameScreen
@@ -29,8 +29,8 @@ SHIFT_TAB = "\x1b[Z"
 async def fields_after(
     db: Path, typed: str, burst: bool, opened: Callable[[App[None]], Awaitable[None]]
 ) -> dict[str, str]:
-    """What each field of the form ``opened`` holds after ``typed`` (in one burst, or key by key), and
-    which field has the focus (under ``focused``)."""
+    """What each field of the form ``opened`` holds after ``typed`` (in one burst, or key by key), which
+    field has the focus (under ``focused``) and which label is marked as the focused field's (``marked``)."""
     app = make_app(db)
     async with app.run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen._listed)
@@ -47,6 +47,9 @@ async def fields_after(
             await pilot.pause()
         found = {field.id or "": field.value for field in app.screen.query(Input)}
         found["focused"] = getattr(app.focused, "id", None) or ""
+        marked = [label.id for label in app.screen.query(Label) if str(label.content).startswith("▶")]
+        if marked:  # the new-game form marks the label of the field typed into (▶)
+            found["marked"] = marked[0] or ""
         return found
 
 
@@ -62,13 +65,17 @@ async def dragoness_sheet(app: App[None]) -> None:
 
 FORMS = {
     # names with a typo mended, Tab past the start player to the deck, on to the place; Shift+Tab back
-    # to the deck (its text selected as the focus comes) and a Backspace that empties it there
+    # to the names, which keep their text (the cursor at its end) and take the name left out
     "new-game": (
         new_game,
-        "".join(
-            ["Aki, Bem", BACKSPACE, "n, Chie", TAB, TAB, "mydeck.toml", TAB, "Kitchen", SHIFT_TAB, BACKSPACE, "x.toml"]
-        ),
-        {"players": "Aki, Ben, Chie", "deck": "x.toml", "location": "Kitchen", "focused": "deck"},
+        "".join(["Aki, Bem", BACKSPACE, "n", TAB, TAB, "mydeck.toml", TAB, "Kitchen", SHIFT_TAB * 3, ", Chie"]),
+        {
+            "players": "Aki, Ben, Chie",
+            "deck": "mydeck.toml",
+            "location": "Kitchen",
+            "focused": "players",
+            "marked": "players-label",
+        },
     ),
     # cards left at the end of each round (D-11), a field each; a 7 mistyped for round 2 and taken back
     "dragoness-sheet": (

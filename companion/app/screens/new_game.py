@@ -73,6 +73,8 @@ class NewGameScreen(LangScreen):
             "location": "",
             "mode": "sheet" if sheet else "track",
         }
+        self._start_name: str | None = None  # the start player the player chose, by name (None: the first seat)
+        self._start_set = 0  # the seat the form last set the start player's choice to itself
 
     def compose(self) -> ComposeResult:
         from companion.rules.games import ENGINES
@@ -128,10 +130,12 @@ class NewGameScreen(LangScreen):
         self._show_start()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        """The field being typed into is marked on its label too (▶, bold), not by a shade alone."""
+        """The field being typed into is marked on its label too (▶, bold), not by a shade alone: the
+        field that has the focus now (keys in one burst move it on before each field has told it came)."""
+        now = self.focused
         for name, word in FIELDS.items():
             for label in self.query(f"#{name}-label").results(Label):
-                focused = event.widget.id == name
+                focused = now is not None and now.id == name
                 label.set_class(focused, "focused")
                 label.update(("▶ " if focused else "  ") + self.say(word))
 
@@ -183,6 +187,10 @@ class NewGameScreen(LangScreen):
                 self.values[key] = entry.value
 
     def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "start" and isinstance(event.value, int) and event.value != self._start_set:
+            names = split_names(self.values["players"])  # chosen by the player: a person, kept as one
+            self._start_name = names[event.value] if event.value < len(names) else None
+            self._start_set = event.value
         if event.select.id == "game":
             if event.value != self.values["game"]:  # a problem with the other game's table is no longer so
                 self.query_one("#problem", Static).update("")
@@ -195,11 +203,22 @@ class NewGameScreen(LangScreen):
             self._refresh_start()
 
     def _refresh_start(self) -> None:
+        """The start player's choices for the names as they are now. A person the player chose stays
+        chosen wherever the names put them (a name added in front moves them to the next seat); while
+        their name is retyped, the seat stays. Never chosen: the first seat."""
         start = self.query_one("#start", Select)
         current = start.value
         options = self._start_options()
+        names = split_names(self.values["players"]) if self.values["game"] != "dragoness" else []
+        if self._start_name is not None and self._start_name in names:
+            index = names.index(self._start_name)
+        else:
+            index = current if isinstance(current, int) and current < len(options) else 0
+        if self._start_name is not None and names:
+            self._start_name = names[index] if index < len(names) else None
+        self._start_set = index
         start.set_options(options)
-        start.value = current if isinstance(current, int) and current < len(options) else 0
+        start.value = index
         # the same value under a new name (the first seat became 0: Aki) is shown too; the reactive is not generic
         start.mutate_reactive(Select.value)  # type: ignore[misc]
         start.disabled = self.values["game"] == "dragoness"
