@@ -77,19 +77,12 @@ FORMS = {
             "marked": "players-label",
         },
     ),
-    # cards left at the end of each round (D-11), a field each; a 7 mistyped for round 2 and taken back
+    # cards left as each round ends (D-10): Tab goes down the round's column, past who went out to the
+    # next round; a 7 mistyped for Ben and taken back
     "dragoness-sheet": (
         dragoness_sheet,
-        "3" + TAB + "57" + BACKSPACE + TAB + "2" + TAB + "0" + TAB + "1" + TAB + "4",
-        {
-            "left-0-0": "3",
-            "left-0-1": "5",
-            "left-0-2": "2",
-            "left-0-3": "0",
-            "left-0-4": "1",
-            "left-1-0": "4",
-            "focused": "left-1-0",
-        },
+        "3" + TAB + "57" + BACKSPACE + TAB + "2" + TAB + TAB + "0" + TAB + "1",
+        {"left-0-0": "3", "left-1-0": "5", "left-2-0": "2", "left-0-1": "0", "left-1-1": "1", "focused": "left-1-1"},
     ),
 }
 

@@ -115,6 +115,32 @@ async def test_a_dragoness_sheet_totals_the_rounds(db: Path) -> None:
         assert "Ben +3" in preview and "Aki +2" in preview and "Chie +1" in preview
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+async def test_a_dragoness_round_with_cards_left_but_nobody_out_says_so_and_saves_nothing(db: Path, lang: str) -> None:
+    """D-10: a round counts once someone went out. Cards left written for round 2 with nobody chosen
+    as out: the preview and Save name the round and what to choose, not "rounds must list 1 to 5";
+    nothing is stored; once Chie is chosen, the round counts."""
+    app = make_app(db, lang)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.push_screen(SheetScreen("dragoness", PLAYERS))
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#out-0", Select).value = PLAYERS[1]
+        for field, value in (("#left-0-0", "4"), ("#left-2-0", "7"), ("#left-0-1", "2"), ("#left-1-1", "5")):
+            screen.query_one(field, Input).value = value
+        await pilot.pause()
+        said = ("Round 2: choose who went out", "ラウンド2：列のいちばん上で上がった人")[lang == "ja"]
+        assert said in text_of(app, "#preview")
+        await app.run_action("screen.save")
+        await pilot.pause()
+        assert isinstance(app.screen, SheetScreen)  # not saved: still the sheet
+        with Store.open(db) as store:
+            assert store.games() == []
+        screen.query_one("#out-1", Select).value = PLAYERS[2]
+        await pilot.pause()
+        assert said not in text_of(app, "#preview")
+
+
 async def test_history_lists_every_game_and_sorts_and_opens_them(db: Path) -> None:
     with Store.open(db) as store:
         for game in ("homalet", "dragoness"):

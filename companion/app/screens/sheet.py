@@ -11,6 +11,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Grid, Horizontal, VerticalScroll
+from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static
 
 from companion.app.keys import CLOSE, LANG, NEXT_FIELD, PREVIOUS_FIELD, SAVE, bindings, key_line
@@ -55,7 +56,10 @@ FIELDS = {
 
 
 class SheetScreen(LangScreen):
-    BINDINGS: ClassVar[list[BindingType]] = bindings(CLOSE, SAVE, NEXT_FIELD, PREVIOUS_FIELD)
+    # Tab goes down each round's column of the Reign of Dragoness sheet, as a round's end is written
+    BINDINGS: ClassVar[list[BindingType]] = bindings(
+        CLOSE, SAVE, NEXT_FIELD.doing("next_field"), PREVIOUS_FIELD.doing("next_field(-1)")
+    )
 
     def __init__(self, game: str, players: list[str], deck: str | None = None, location: str | None = None) -> None:
         super().__init__()
@@ -121,6 +125,32 @@ class SheetScreen(LangScreen):
         self.query(Input).first().focus()
         self.update_preview()
 
+    def _field_order(self) -> list[Widget]:
+        """The fields in the order Tab goes through them: on the Reign of Dragoness sheet, round by
+        round (who went out, then each player's cards left), as each round's end is written (D-10);
+        else as they stand, row by row; then the buttons."""
+        chain = list(self.focus_chain)
+        if self.game != "dragoness":
+            return chain
+        by_id = {widget.id: widget for widget in chain if widget.id}
+        order = [
+            f"out-{r}" if seat < 0 else f"left-{seat}-{r}"
+            for r in range(ROUNDS)
+            for seat in range(-1, len(self.players))
+        ]
+        fields = [by_id[name] for name in order if name in by_id]
+        return fields + [widget for widget in chain if widget not in fields]
+
+    def action_next_field(self, step: int = 1) -> None:
+        order = self._field_order()
+        if not order:
+            return
+        focused = self.focused
+        place = next(
+            (order.index(node) for node in (focused.ancestors_with_self if focused else ()) if node in order), None
+        )
+        self.set_focus(order[0 if place is None and step > 0 else ((place or 0) + step) % len(order)])
+
     # ------------------------------------------------------------------ live
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -163,10 +193,28 @@ class SheetScreen(LangScreen):
 
         return settle(self.document(), False, self.lang)
 
+    def _round_without_out(self) -> int | None:
+        """The first round (from 1) of the Reign of Dragoness sheet with cards left written but nobody
+        chosen as the one who went out: it is not counted until someone is (D-10)."""
+        if self.game != "dragoness":
+            return None
+        v = self.values
+        for r in range(ROUNDS):
+            if not v.get(f"out-{r}") and any(v.get(f"left-{i}-{r}", "").strip() for i in range(len(self.players))):
+                return r + 1
+        return None
+
+    def _no_out(self, number: int) -> str:
+        return self.say(W.sheet_dragoness_no_out).format(round=number)
+
     def update_preview(self) -> None:
         preview = self.query_one("#preview", Static)
-        if self.game == "dragoness" and not self.document()["rounds"]:
+        missing = self._round_without_out()
+        if self.game == "dragoness" and not self.document()["rounds"] and missing is None:
             preview.update(phrased(self.say(W.sheet_dragoness_start)))
+            return
+        if missing is not None:
+            preview.update(phrased(Text(self.say(W.sheet_incomplete) + self._no_out(missing), style="bold red")))
             return
         try:
             answer = self.settled()
@@ -202,6 +250,10 @@ class SheetScreen(LangScreen):
         """Store the sheet as a finished game and show its settlement; a problem stores nothing."""
         from companion.app.screens.settle import SettleScreen, explained_by_settle
 
+        missing = self._round_without_out()
+        if missing is not None:
+            self.notify(self._no_out(missing), severity="error")
+            return
         doc = self.document()
         try:
             from companion.settle import settle
