@@ -41,6 +41,24 @@ async def test_the_focused_list_is_marked_in_its_frame(db: Path) -> None:
         assert isinstance(app.screen, NewGameScreen)
 
 
+async def test_f2_keeps_the_menus_highlight_on_its_line(db: Path) -> None:
+    """The menu's highlight stays on its line in the new language (F2 put it back on the first line,
+    where one ↑ more goes round to Quit and Enter closes the app)."""
+    app = make_app(db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen._listed)
+        menu = app.screen.query_one("#menu", OptionList)
+        await pilot.press("down", "down")
+        line = menu.get_option_at_index(2).id
+        await pilot.press("f2")
+        await until(pilot, lambda: titles(app)[0].endswith("メニュー"))
+        menu = app.screen.query_one("#menu", OptionList)
+        assert menu.highlighted == 2 and menu.get_option_at_index(2).id == line and menu.has_focus
+        await pilot.press("up", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen) and app.screen.sheet  # the line above: the score sheet
+
+
 async def test_two_games_of_the_same_table_are_told_apart_by_progress_and_turn(db: Path) -> None:
     with Store.open(db) as store:
         for moves in (3, 7):

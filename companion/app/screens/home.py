@@ -107,11 +107,15 @@ class HomeScreen(LangScreen):
 
     def relabel(self) -> None:
         focused = "#resume" if any(r.has_focus for r in self.query("#resume")) else "#menu"
+        highlighted = self.query_one("#menu", OptionList).highlighted
         super().relabel()
-        self.call_after_refresh(self._relabelled, focused)
+        self.call_after_refresh(self._relabelled, focused, highlighted)
 
-    def _relabelled(self, focused: str) -> None:
-        """After a new language: the keys stay with the list that had them."""
+    def _relabelled(self, focused: str, highlighted: int | None = None) -> None:
+        """After a new language: the keys stay with the list that had them, and the menu's highlight
+        on the line it was on (back on the first line, one ↑ more went round to Quit)."""
+        if highlighted is not None:
+            self.query_one("#menu", OptionList).highlighted = highlighted
         self.query_one(focused, OptionList).focus()
         self._mark_focus()
         self.list_unfinished()
