@@ -213,9 +213,9 @@ class W:
         "ラウンドが終わるたびに、上がった人と各自の残り枚数を入力すると、ここで得点を合計します。",
     )
     sheet_dragoness_no_out = Msg(
-        "Round {round}: choose who went out, at the top of its column (the player with no cards left); "
+        "Round {0}: choose who went out, at the top of its column (the player with no cards left); "
         "a round counts once someone went out (D-10).",
-        "ラウンド{round}：列のいちばん上で上がった人（手札がなくなった人）を選んでください。"
+        "ラウンド{0}で上がった人（手札がなくなった人）を、その列のいちばん上で選んでください。"
         "上がった人を選んだラウンドから数えます（D-10）。",
     )
     field_columns = Msg("columns", "横の枚数")

@@ -129,7 +129,7 @@ async def test_a_dragoness_round_with_cards_left_but_nobody_out_says_so_and_save
         for field, value in (("#left-0-0", "4"), ("#left-2-0", "7"), ("#left-0-1", "2"), ("#left-1-1", "5")):
             screen.query_one(field, Input).value = value
         await pilot.pause()
-        said = ("Round 2: choose who went out", "ラウンド2：列のいちばん上で上がった人")[lang == "ja"]
+        said = ("Round 2: choose who went out", "ラウンド2で上がった人")[lang == "ja"]
         assert said in text_of(app, "#preview")
         await app.run_action("screen.save")
         await pilot.pause()

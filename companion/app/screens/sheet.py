@@ -205,7 +205,7 @@ class SheetScreen(LangScreen):
         return None
 
     def _no_out(self, number: int) -> str:
-        return self.say(W.sheet_dragoness_no_out).format(round=number)
+        return self.say(W.sheet_dragoness_no_out).format(number)
 
     def update_preview(self) -> None:
         preview = self.query_one("#preview", Static)
