@@ -207,6 +207,7 @@ class W:
     sheet_homalet_pile = Msg("score pile, e.g. 07 17 26", "獲得札（例：07 17 26）")
     sheet_dragoness_out = Msg("went out", "上がり")
     sheet_dragoness_round = Msg("Round", "ラウンド")
+    sheet_dragoness_round_points = Msg("Round {0}: ", "ラウンド{0}：")
     sheet_dragoness_left = Msg("cards left", "残り枚数")
     sheet_dragoness_start = Msg(
         "As each round ends, choose who went out and write everyone's cards left: the points add up here.",

@@ -113,6 +113,10 @@ async def test_a_dragoness_sheet_totals_the_rounds(db: Path) -> None:
         await pilot.pause()
         preview = text_of(app, "#preview")
         assert "Ben +3" in preview and "Aki +2" in preview and "Chie +1" in preview
+        assert preview.startswith("Round 1: ")
+        await app.run_action("toggle_lang")  # the Japanese colon, as the total's (合計：)
+        await pilot.pause()
+        assert text_of(app, "#preview").startswith("ラウンド1：")
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

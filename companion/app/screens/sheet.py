@@ -227,7 +227,7 @@ class SheetScreen(LangScreen):
         text = Text()
         if answer["game"] == "dragoness":
             for r, points in enumerate(answer["rounds"], start=1):
-                text.append(f"{self.say(W.sheet_dragoness_round)} {r}: ", style="bold")
+                text.append(self.say(W.sheet_dragoness_round_points).format(r), style="bold")
                 text.append("  ".join(f"{n} +{p}" for n, p in points.items()) + "\n")
             totals = "  ".join(f"{n} {t}" for n, t in answer["totals"].items())
             text.append(self.say(W.settle_total) + totals, style="bold")
