@@ -140,7 +140,7 @@ def score(
             )
         )
     if lows:
-        terms = " + ".join(f"{suit} {rank}" for suit, rank in sorted(lows.items()))
+        terms = " + ".join(f"{suit}{rank}" for suit, rank in sorted(lows.items()))  # as cards are written: B2
         terms_ja = (
             terms if deck is None else " + ".join(f"{deck.suit(suit).ja}{rank}" for suit, rank in sorted(lows.items()))
         )
