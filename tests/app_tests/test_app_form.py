@@ -7,8 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Select, Static
 
+from companion.app.app import CompanionApp
 from companion.app.screens.home import HomeScreen
 from companion.app.screens.new_game import NewGameScreen
 from companion.app.screens.track import GameScreen
@@ -19,16 +21,22 @@ from tests.helpers.app_games import PLAYERS
 NINE = "Aki, Ben, Chie, Dai, Emi, Fumi, Gen, Hana, Ichi"
 
 
+async def new_game_form(app: CompanionApp, pilot: Pilot[None]) -> NewGameScreen:
+    """The new-game form, opened from the home screen once its games are listed, the names focused."""
+    await until(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen._listed)
+    await app.run_action("new_game")
+    await until(pilot, lambda: isinstance(app.screen, NewGameScreen) and app.screen.query_one("#players").has_focus)
+    assert isinstance(app.screen, NewGameScreen)
+    return app.screen
+
+
 @pytest.mark.parametrize("lang", ["en", "ja"])
 async def test_a_problem_with_the_previous_games_table_goes_when_the_game_changes(db: Path, lang: str) -> None:
     """Nine players for Six-Suit Fortress (3 to 5, F-1) are refused with a sentence; choosing Reign
     of Dragoness (2 to 8) takes that sentence away; starting it says its own problem (9 > 8)."""
     app = make_app(db, lang)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen._listed)
-        await app.run_action("new_game")
-        await until(pilot, lambda: isinstance(app.screen, NewGameScreen) and app.screen.query_one("#players").has_focus)
-        screen = app.screen
+        screen = await new_game_form(app, pilot)
         screen.query_one("#players", Input).value = NINE
         await pilot.press("enter")
         await pilot.pause()
@@ -51,10 +59,7 @@ async def test_the_start_player_is_numbered_from_1(db: Path) -> None:
     """The start player's choices read "1: Aki", "2: Ben", …; the first is the engine's seat 0."""
     app = make_app(db)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen._listed)
-        await app.run_action("new_game")
-        await until(pilot, lambda: isinstance(app.screen, NewGameScreen) and app.screen.query_one("#players").has_focus)
-        screen = app.screen
+        screen = await new_game_form(app, pilot)
         screen.query_one("#players", Input).value = "Aki, Ben, Chie"
         await pilot.pause()
         start = screen.query_one("#start", Select)
@@ -73,10 +78,7 @@ async def test_the_start_player_chosen_stays_the_same_person_when_the_names_chan
     Never chosen, the start player is the first seat, whoever is typed there."""
     app = make_app(db)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen._listed)
-        await app.run_action("new_game")
-        await until(pilot, lambda: isinstance(app.screen, NewGameScreen) and app.screen.query_one("#players").has_focus)
-        screen = app.screen
+        screen = await new_game_form(app, pilot)
         players, start = screen.query_one("#players", Input), screen.query_one("#start", Select)
 
         async def typed(names: str) -> str:
