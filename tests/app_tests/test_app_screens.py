@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 import zxingcpp
 from PIL import Image
+from textual.widget import Widget
 from textual.widgets import DataTable, Input, Select, Static
 
 from companion.app.screens.settle import SettleScreen, compact_json
@@ -143,6 +144,26 @@ async def test_a_dragoness_round_with_cards_left_but_nobody_out_says_so_and_save
         screen.query_one("#out-1", Select).value = PLAYERS[2]
         await pilot.pause()
         assert said not in text_of(app, "#preview")
+
+
+async def test_the_field_being_filled_on_a_score_sheet_stands_out(db: Path) -> None:
+    """In a grid of alike fields the one being filled is seen at a glance: its background differs
+    clearly from the others' (a new player could hardly tell which "went out" list had the keys)."""
+    app = make_app(db)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.push_screen(SheetScreen("dragoness", PLAYERS))
+        await pilot.pause()
+
+        def apart(a: Widget, b: Widget) -> float:
+            first, second = a.background_colors[1], b.background_colors[1]
+            return float(sum((x - y) ** 2 for x, y in zip(first.rgb, second.rgb, strict=True)) ** 0.5)
+
+        screen = app.screen
+        assert screen.query_one("#left-0-0", Input).has_focus
+        assert apart(screen.query_one("#left-0-0"), screen.query_one("#left-1-0")) > 60
+        screen.query_one("#out-1", Select).focus()
+        await pilot.pause()
+        assert apart(screen.query_one("#out-1 SelectCurrent"), screen.query_one("#out-0 SelectCurrent")) > 60
 
 
 async def test_history_lists_every_game_and_sorts_and_opens_them(db: Path) -> None:
