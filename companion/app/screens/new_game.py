@@ -74,7 +74,6 @@ class NewGameScreen(LangScreen):
             "mode": "sheet" if sheet else "track",
         }
         self._start_name: str | None = None  # the start player the player chose, by name (None: the first seat)
-        self._start_set = 0  # the seat the form last set the start player's choice to itself
 
     def compose(self) -> ComposeResult:
         from companion.rules.games import ENGINES
@@ -187,10 +186,9 @@ class NewGameScreen(LangScreen):
                 self.values[key] = entry.value
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "start" and isinstance(event.value, int) and event.value != self._start_set:
-            names = split_names(self.values["players"])  # chosen by the player: a person, kept as one
+        if event.select.id == "start" and isinstance(event.value, int):  # chosen by the player (see _refresh_start)
+            names = split_names(self.values["players"])  # a person, kept as one
             self._start_name = names[event.value] if event.value < len(names) else None
-            self._start_set = event.value
         if event.select.id == "game":
             if event.value != self.values["game"]:  # a problem with the other game's table is no longer so
                 self.query_one("#problem", Static).update("")
@@ -216,11 +214,11 @@ class NewGameScreen(LangScreen):
             index = current if isinstance(current, int) and current < len(options) else 0
         if self._start_name is not None and names:
             self._start_name = names[index] if index < len(names) else None
-        self._start_set = index
-        start.set_options(options)
-        start.value = index
-        # the same value under a new name (the first seat became 0: Aki) is shown too; the reactive is not generic
-        start.mutate_reactive(Select.value)  # type: ignore[misc]
+        with start.prevent(Select.Changed):  # the form's own setting is not a choice of the player's
+            start.set_options(options)
+            start.value = index
+            # the same value under a new name (the first seat became 0: Aki) is shown too; the reactive is not generic
+            start.mutate_reactive(Select.value)  # type: ignore[misc]
         start.disabled = self.values["game"] == "dragoness"
         self._show_start()
 

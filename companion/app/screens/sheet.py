@@ -145,11 +145,13 @@ class SheetScreen(LangScreen):
         order = self._field_order()
         if not order:
             return
-        focused = self.focused
-        place = next(
-            (order.index(node) for node in (focused.ancestors_with_self if focused else ()) if node in order), None
+        here = next(
+            (node for node in (self.focused.ancestors_with_self if self.focused else ()) if node in order), None
         )
-        self.set_focus(order[0 if place is None and step > 0 else ((place or 0) + step) % len(order)])
+        if here is None:  # nothing of the form focused: its first field (Shift+Tab: its last)
+            self.set_focus(order[0] if step > 0 else order[-1])
+        else:
+            self.set_focus(order[(order.index(here) + step) % len(order)])
 
     # ------------------------------------------------------------------ live
 
@@ -210,11 +212,11 @@ class SheetScreen(LangScreen):
     def update_preview(self) -> None:
         preview = self.query_one("#preview", Static)
         missing = self._round_without_out()
-        if self.game == "dragoness" and not self.document()["rounds"] and missing is None:
-            preview.update(phrased(self.say(W.sheet_dragoness_start)))
-            return
         if missing is not None:
             preview.update(phrased(Text(self.say(W.sheet_incomplete) + self._no_out(missing), style="bold red")))
+            return
+        if self.game == "dragoness" and not self.document()["rounds"]:
+            preview.update(phrased(self.say(W.sheet_dragoness_start)))
             return
         try:
             answer = self.settled()
