@@ -231,6 +231,8 @@ def test_f14_score_is_columns_times_tallest_minus_lowest_per_suit(fdeck: f.Deck)
     assert result.penalty_by_suit == {"R": 3, "B": 2, "K": 13}
     assert result.score == 6 - 18
     assert "6 − 18 = -12" in result.explanation.en
+    # the penalty's cards as the notation writes them (a wrapped line never parts a suit from its number)
+    assert "lowest of each suit in hand: B2 + K13 + R3 = 18" in result.explanation.en
 
 
 def test_f14_tie_is_shared() -> None:
