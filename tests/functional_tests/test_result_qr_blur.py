@@ -70,14 +70,20 @@ def read(image: Image.Image) -> list[zxingcpp.Barcode]:
     return list(zxingcpp.read_barcodes(image.convert("L"), formats=QR))  # a plain decoder: its defaults
 
 
+def soft_photo(page: pdfium.PdfPage, module: float) -> Image.Image:
+    """``page`` at 150 dpi blurred by half a module (in mm; Pillow's radius is the Gaussian's standard
+    deviation). Made grey first, as the decoder reads it: within two levels in 255 of a blur in
+    colour, for a third of the work."""
+    image: Image.Image = page.render(scale=150 / 72).to_pil()
+    return image.convert("L").filter(ImageFilter.GaussianBlur(0.5 * module / 25.4 * 150))
+
+
 def photographed(path: Path, module: float) -> tuple[set[str], set[str]]:
     """The codes read on every page at 150 dpi blurred by half a module, and at 100 dpi sharp."""
     blurred: set[str] = set()
     sharp: set[str] = set()
     for page in pdfium.PdfDocument(str(path)):
-        image = page.render(scale=150 / 72).to_pil().convert("L")  # grey as the decoder reads it, then blurred:
-        radius = 0.5 * module / 25.4 * 150  # within two levels in 255 of a colour blur, a third of the work
-        blurred |= {code.text for code in read(image.filter(ImageFilter.GaussianBlur(radius)))}  # (radius: sigma)
+        blurred |= {code.text for code in read(soft_photo(page, module))}
         sharp |= {code.text for code in read(page.render(scale=100 / 72).to_pil())}
     return blurred, sharp
 
@@ -117,12 +123,7 @@ def test_the_summary_publisher_code_reads_through_the_blur(tmp_path: Path) -> No
         assert len(sizes) == 1 and sizes[0][1] >= 1.0 - 1e-6, sizes
         page_no, module = sizes[0]
         page = pdfium.PdfDocument(str(path))[page_no]
-        blurred = read(
-            page.render(scale=150 / 72)
-            .to_pil()
-            .convert("L")
-            .filter(ImageFilter.GaussianBlur(0.5 * module / 25.4 * 150))
-        )
+        blurred = read(soft_photo(page, module))
         sharp = read(page.render(scale=100 / 72).to_pil())
         url = "https://yuruart.strikingly.com"
         assert [code.text for code in blurred] == [url] and [code.text for code in sharp] == [url]
